@@ -1,0 +1,89 @@
+//! Where puzzles come from: files, standard input (`-`), or a built-in example.
+
+use std::fs;
+use std::io::{self, IsTerminal, Read};
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use cagey::examples;
+use cagey::formats::kk::{self, Entry, KkError};
+
+/// The input arguments every puzzle-reading subcommand shares.
+#[derive(clap::Args, Debug)]
+pub struct InputArgs {
+    /// Puzzle files in the J essay's format; `-` reads standard input (the default when
+    /// input is piped). A file may hold many puzzles separated by blank lines.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Use a built-in example instead of a file (see `cagey examples`).
+    #[arg(long, value_name = "NAME", conflicts_with = "files")]
+    pub example: Option<String>,
+}
+
+/// One puzzle read from the input, or why it could not be read.
+pub struct Item {
+    /// Where it came from: a path, `<stdin>` or `example NAME`.
+    pub source: String,
+    /// The puzzle, or the parse error.
+    pub entry: Result<Entry, KkError>,
+}
+
+impl Item {
+    /// A short name for headers: `kk1.kk, line 3`.
+    pub fn place(&self) -> String {
+        match &self.entry {
+            Ok(entry) => format!("{}, line {}", self.source, entry.line),
+            Err(_) => self.source.clone(),
+        }
+    }
+}
+
+/// Reads every puzzle the arguments name, in order.
+pub fn read(args: &InputArgs) -> anyhow::Result<Vec<Item>> {
+    if let Some(name) = &args.example {
+        let Some(example) = examples::by_name(name) else {
+            let names: Vec<&str> = examples::EXAMPLES.iter().map(|e| e.name).collect();
+            bail!(
+                "no example called {name:?}; the examples are {}",
+                names.join(", ")
+            );
+        };
+        return Ok(items(format!("example {name}"), example.text));
+    }
+    let mut all = Vec::new();
+    if args.files.is_empty() {
+        if io::stdin().is_terminal() {
+            bail!("no input: give a FILE, `-` for standard input, or --example NAME (see --help)");
+        }
+        all.extend(items("<stdin>".into(), &read_stdin()?));
+    }
+    for path in &args.files {
+        if path.as_os_str() == "-" {
+            all.extend(items("<stdin>".into(), &read_stdin()?));
+        } else {
+            let text = fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            all.extend(items(path.display().to_string(), &text));
+        }
+    }
+    Ok(all)
+}
+
+fn read_stdin() -> anyhow::Result<String> {
+    let mut text = String::new();
+    io::stdin()
+        .read_to_string(&mut text)
+        .context("cannot read standard input")?;
+    Ok(text)
+}
+
+fn items(source: String, text: &str) -> Vec<Item> {
+    kk::parse_all(text)
+        .into_iter()
+        .map(|entry| Item {
+            source: source.clone(),
+            entry,
+        })
+        .collect()
+}

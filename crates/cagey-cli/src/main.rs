@@ -1,0 +1,62 @@
+//! The `cagey` command: a thin layer over the `cagey` library, one file per subcommand.
+//!
+//! Exit codes: 0 success, 1 a failed result (no solution, or not unique when `--unique` asked
+//! for it), 2 bad input or usage. A closed pipe ends the program quietly.
+
+mod examples;
+mod input;
+mod solve;
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Solve, check and convert cage puzzles: KenKen, Calcudoku, Mathdoku, Keen.
+#[derive(Parser)]
+#[command(name = "cagey", version, about, long_about = None)]
+#[command(after_help = "Start with: cagey solve --example kk1")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Solve(solve::Args),
+    Examples(examples::Args),
+}
+
+/// How a run ended, from best to worst; the exit code is that of the worst puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// Everything asked for was done.
+    Ok = 0,
+    /// A result was negative: no solution, or not unique when uniqueness was required.
+    Failed = 1,
+    /// Some input could not be read.
+    BadInput = 2,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(&args),
+        Command::Examples(args) => examples::run(&args),
+    };
+    match result {
+        Ok(status) => ExitCode::from(status as u8),
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("cagey: {error:#}");
+            ExitCode::from(Status::BadInput as u8)
+        }
+    }
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .chain()
+        .filter_map(|cause| cause.downcast_ref::<io::Error>())
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}

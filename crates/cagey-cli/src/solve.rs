@@ -1,0 +1,260 @@
+//! `cagey solve`: solves each puzzle and says whether its solution is unique.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use anyhow::bail;
+use cagey::solve::{self, End, Limits, Outcome, Search, Stats, DEFAULT_MAX_NODES};
+
+use crate::input::{self, InputArgs};
+use crate::Status;
+
+/// Solutions `--all` prints at most unless `--limit` says otherwise.
+const DEFAULT_ALL_LIMIT: u64 = 10_000;
+
+/// Solutions `--count` counts at most unless `--limit` says otherwise.
+const DEFAULT_COUNT_LIMIT: u64 = 1_000_000;
+
+/// Seconds a puzzle may take by default before the solver gives up.
+const DEFAULT_TIMEOUT_SECS: f64 = 60.0;
+
+/// Solve puzzles: print each solution grid and whether it is unique.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cagey solve --example kk1             solve a built-in puzzle
+  cagey solve puzzles.kk                solve every puzzle of a file, in order
+  cagey solve --all --example kk0       print every solution
+  cagey solve --count --limit 100 p.kk  count solutions, stopping at 100
+  cagey solve --unique p.kk             exit 1 unless the solution is unique
+  cat p.kk | cagey solve -              read standard input
+
+Exit status: 0 solved, 1 no solution (or not unique with --unique, or gave up), 2 bad input.")]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+
+    /// Print every solution, then how many were found.
+    #[arg(long, conflicts_with = "count")]
+    all: bool,
+
+    /// Print only the number of solutions.
+    #[arg(long)]
+    count: bool,
+
+    /// Stop after this many solutions [default: 10000 with --all, 1000000 with --count].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+
+    /// Exit with status 1 unless every puzzle has exactly one solution.
+    #[arg(long)]
+    unique: bool,
+
+    /// The solving method (see `cagey solve --methods`).
+    #[arg(long, value_name = "NAME", default_value = "propagate")]
+    method: String,
+
+    /// List the solving methods and exit.
+    #[arg(long)]
+    methods: bool,
+
+    /// Print the search effort (nodes, guesses, time) after each puzzle.
+    #[arg(long)]
+    stats: bool,
+
+    /// Give up on a puzzle after this many search nodes.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES)]
+    max_nodes: u64,
+
+    /// Give up on a puzzle after this many seconds (0: no time limit).
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
+    timeout: f64,
+}
+
+pub fn run(args: &Args) -> anyhow::Result<Status> {
+    let mut out = io::stdout().lock();
+    if args.methods {
+        for solver in solve::registry() {
+            writeln!(out, "{:<10} {}", solver.name(), solver.summary())?;
+        }
+        return Ok(Status::Ok);
+    }
+    let Some(solver) = solve::by_name(&args.method) else {
+        let names: Vec<&str> = solve::registry().iter().map(|s| s.name()).collect();
+        bail!(
+            "no method called {:?}; the methods are {}",
+            args.method,
+            names.join(", ")
+        );
+    };
+    if !(args.timeout >= 0.0 && args.timeout.is_finite()) {
+        bail!(
+            "--timeout must be a number of seconds, 0 or more (found {})",
+            args.timeout
+        );
+    }
+    let limits = Limits {
+        max_solutions: match (args.all, args.count) {
+            (true, _) => args.limit.unwrap_or(DEFAULT_ALL_LIMIT),
+            (_, true) => args.limit.unwrap_or(DEFAULT_COUNT_LIMIT),
+            _ => 2,
+        },
+        max_nodes: args.max_nodes,
+        time_limit: (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout)),
+        keep: 2,
+    };
+
+    let mode = match (args.all, args.count) {
+        (true, _) => Mode::All,
+        (_, true) => Mode::Count,
+        _ => Mode::Solve,
+    };
+    let items = input::read(&args.input)?;
+    let several = items.len() > 1;
+    let mut status = Status::Ok;
+    for (number, item) in items.iter().enumerate() {
+        if several && mode != Mode::Count {
+            if number > 0 {
+                writeln!(out)?;
+            }
+            writeln!(out, "# puzzle {} ({})", number + 1, item.place())?;
+        }
+        let entry = match &item.entry {
+            Ok(entry) => entry,
+            Err(error) => {
+                out.flush()?;
+                eprintln!("cagey: {}: {error}", item.source);
+                status = status.max(Status::BadInput);
+                continue;
+            }
+        };
+        let puzzle = &entry.puzzle;
+        let result = match mode {
+            Mode::Solve => solver.solve(puzzle, &limits).map(|report| {
+                (
+                    report_solution(&mut out, &report.outcome, args.unique),
+                    report.stats,
+                )
+            }),
+            Mode::All | Mode::Count => {
+                let mut write_error = None;
+                let search = solver.search(puzzle, &limits, &mut |grid| {
+                    // Each solution is printed as soon as it is found, so that a long
+                    // enumeration shows progress and needs no memory.
+                    if mode == Mode::All && write_error.is_none() {
+                        if let Err(error) = writeln!(out, "{grid}") {
+                            write_error = Some(error);
+                        }
+                    }
+                });
+                if let Some(error) = write_error {
+                    return Err(error.into());
+                }
+                search.map(|search| {
+                    (
+                        report_count(&mut out, &search, mode, args.unique),
+                        search.stats,
+                    )
+                })
+            }
+        };
+        let (verdict, stats) = match result {
+            Ok((verdict, stats)) => (verdict?, stats),
+            Err(error) => {
+                out.flush()?;
+                eprintln!("cagey: {}: {error}", item.place());
+                status = status.max(Status::Failed);
+                continue;
+            }
+        };
+        status = status.max(verdict);
+        if args.stats {
+            print_stats(&mut out, &stats)?;
+        }
+    }
+    Ok(status)
+}
+
+/// What `solve` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// The solution and whether it is unique.
+    Solve,
+    /// Every solution and their number.
+    All,
+    /// The number of solutions only.
+    Count,
+}
+
+/// Prints the solution and the verdict on uniqueness.
+fn report_solution(out: &mut impl Write, outcome: &Outcome, unique: bool) -> io::Result<Status> {
+    if let Some(first) = outcome.solutions().first() {
+        write!(out, "{first}")?;
+    }
+    let (verdict, status) = match outcome {
+        Outcome::Unique(_) => ("unique solution".to_string(), Status::Ok),
+        Outcome::Unsolvable => ("no solution".to_string(), Status::Failed),
+        Outcome::AtLeastOne(_) | Outcome::Multiple { .. } => (
+            "not unique: this is one of several solutions (see --all, --count)".to_string(),
+            if unique { Status::Failed } else { Status::Ok },
+        ),
+        Outcome::GaveUp { count, budget, .. } => (
+            match count {
+                0 => format!("gave up: the {budget} ran out before a solution was found"),
+                _ => format!("gave up: the {budget} ran out before uniqueness was settled"),
+            },
+            if *count == 0 || unique {
+                Status::Failed
+            } else {
+                Status::Ok
+            },
+        ),
+    };
+    writeln!(out, "{verdict}")?;
+    Ok(status)
+}
+
+/// Prints how many solutions were found: a bare number with `--count`, a sentence after the
+/// grids with `--all`.
+fn report_count(
+    out: &mut impl Write,
+    search: &Search,
+    mode: Mode,
+    unique: bool,
+) -> io::Result<Status> {
+    let count = search.count;
+    let noun = if count == 1 { "solution" } else { "solutions" };
+    let (prefix, note) = match search.end {
+        End::Exhausted => ("", String::new()),
+        End::SolutionLimit => ("at least ", format!(" (stopped at --limit {count})")),
+        End::OutOfBudget(budget) => ("at least ", format!(" (gave up: the {budget} ran out)")),
+    };
+    match mode {
+        Mode::Count => writeln!(out, "{prefix}{count}{note}")?,
+        _ => writeln!(out, "{prefix}{count} {noun} found{note}")?,
+    }
+    Ok(match (search.end, count) {
+        (_, 0) => Status::Failed,
+        (End::Exhausted, 1) => Status::Ok,
+        _ if unique => Status::Failed,
+        _ => Status::Ok,
+    })
+}
+
+fn print_stats(out: &mut impl Write, stats: &Stats) -> io::Result<()> {
+    let mut parts = vec![
+        format!("nodes {}", stats.nodes),
+        format!("guesses {}", stats.guesses),
+    ];
+    for (name, value) in [
+        ("eliminations", stats.eliminations),
+        ("combinations", stats.combinations),
+        ("peak table", stats.peak_table),
+    ] {
+        if value > 0 {
+            parts.push(format!("{name} {value}"));
+        }
+    }
+    parts.push(format!("time {:.3?}", stats.elapsed));
+    writeln!(out, "stats: {}", parts.join(", "))
+}

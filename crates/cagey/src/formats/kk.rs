@@ -1,0 +1,645 @@
+//! The J essay's format (`.kk`): one cage per line, `LABEL,CELLS`.
+//!
+//! ```text
+//! # kk0, the essay's 4x4 example
+//! 1,0
+//! 11+,1 2 5 6
+//! 4+,3 7
+//! 8*,4 8 9
+//! 1-,10 11
+//! 7+,12 13
+//! 2%,14 15
+//! ```
+//!
+//! A label is a positive target optionally followed by an operator: `+`, `-`, `*` or `%`
+//! (division); on input `−` and `–` also mean subtraction, `x`, `X` and `×` multiplication,
+//! `/` and `÷` division. A label without an operator is a given and has one cell. Cells are
+//! row-major indices from 0, separated by spaces; the grid side is the square root of the
+//! number of cells. Lines end in LF or CRLF; blank lines and `#` comment lines may appear
+//! anywhere.
+//!
+//! A file may hold several puzzles separated by blank lines. A blank line ends a puzzle when
+//! the cages before it cover a whole square grid, or when the next cage reuses one of their
+//! cells; otherwise it is just a blank line inside a puzzle. Comment lines belong to the
+//! puzzle they precede or stand in, and `# key=value` comments (as in the shared corpora) can
+//! be read back with [`Entry::meta`].
+//!
+//! The parser applies every check of the essay's `triplets` verb (characters, one comma per
+//! line, label form, positive target, two cells for `-` and `%`, one cell for a given, a
+//! square number of cells, every cell present once, connected cages) and accepts sizes up to
+//! [`MAX_SIZE`]. Every error names the line, and the column where it helps.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::model::{Cage, Cell, Grid, Operation, Puzzle, PuzzleError, MAX_SIZE};
+
+/// The largest cell index any puzzle can have: the last cell of the largest grid.
+const MAX_CELL: usize = MAX_SIZE * MAX_SIZE - 1;
+
+/// A parse error: where, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}{kind}", position(*line, *column))]
+pub struct KkError {
+    /// The line, counted from 1; 0 when the error concerns the whole input.
+    pub line: usize,
+    /// The column in characters, counted from 1, where it helps.
+    pub column: Option<usize>,
+    /// What is wrong.
+    pub kind: KkErrorKind,
+}
+
+fn position(line: usize, column: Option<usize>) -> String {
+    match (line, column) {
+        (0, _) => String::new(),
+        (line, None) => format!("line {line}: "),
+        (line, Some(column)) => format!("line {line}, column {column}: "),
+    }
+}
+
+/// What is wrong with a `.kk` text.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum KkErrorKind {
+    /// There is no cage at all.
+    #[error("no puzzle found: the input is empty or holds only comments")]
+    Empty,
+    /// One puzzle was expected and another one starts.
+    #[error("a second puzzle starts here, where one puzzle was expected")]
+    SeveralPuzzles,
+    /// A line has no comma.
+    #[error("expected a cage as LABEL,CELLS (e.g. `11+,1 2 5 6`), found no comma")]
+    NoComma,
+    /// A line has more than one comma.
+    #[error("a cage line has exactly one comma, found a second one")]
+    ExtraComma,
+    /// Nothing before the comma.
+    #[error("the cage has no label before the comma (expected e.g. `11+` or `3`)")]
+    NoLabel,
+    /// An operator without a target.
+    #[error("cage label \"{label}\" has no target number before its operator")]
+    NoTarget {
+        /// The label as written.
+        label: String,
+    },
+    /// An unknown character where the operator goes.
+    #[error(
+        "unknown operator '{found}' in label \"{label}\": expected one of + - * % (or − x × / ÷)"
+    )]
+    UnknownOperator {
+        /// The character found.
+        found: char,
+        /// The label as written.
+        label: String,
+    },
+    /// More than a target and one operator.
+    #[error("cage label \"{label}\" should be a number followed by at most one operator")]
+    BadLabel {
+        /// The label as written.
+        label: String,
+    },
+    /// A target too large for 64 bits.
+    #[error("target {text} is too large: the largest is {}", u64::MAX)]
+    TargetTooLarge {
+        /// The target as written.
+        text: String,
+    },
+    /// A target of zero.
+    #[error("cage \"{label}\": the target must be positive, found 0")]
+    ZeroTarget {
+        /// The label as written.
+        label: String,
+    },
+    /// A cell that is not a number.
+    #[error("cell \"{text}\" is not a number: cells are row-major indices 0, 1, 2, ...")]
+    BadCell {
+        /// The cell as written.
+        text: String,
+    },
+    /// A cell beyond the largest grid.
+    #[error("cell {text} is out of range: the largest grid, {MAX_SIZE}x{MAX_SIZE}, has cells 0 to {MAX_CELL}")]
+    CellOutOfRange {
+        /// The cell as written.
+        text: String,
+    },
+    /// A label with no cells after the comma.
+    #[error("cage \"{label}\" lists no cells after the comma")]
+    NoCells {
+        /// The label as written.
+        label: String,
+    },
+    /// A cell listed twice in one cage.
+    #[error("cell {cell} is listed twice in this cage")]
+    RepeatedCell {
+        /// The repeated cell.
+        cell: usize,
+    },
+    /// A cell in two cages.
+    #[error("cell {cell} is already in the cage on line {first_line}")]
+    Overlap {
+        /// The shared cell.
+        cell: usize,
+        /// The line of the earlier cage.
+        first_line: usize,
+    },
+    /// Cells missing from the grid the highest cell implies.
+    #[error(
+        "the cages cover {covered} of the {total} cells of a {size}x{size} grid; in no cage: {}",
+        list(missing)
+    )]
+    Missing {
+        /// The grid side implied by the highest cell.
+        size: usize,
+        /// How many cells the cages cover.
+        covered: usize,
+        /// How many cells the grid has.
+        total: usize,
+        /// The cells in no cage.
+        missing: Vec<usize>,
+    },
+    /// Cells that are not 4-connected.
+    #[error("cage \"{label}\" cells {} are not connected", list(cells))]
+    NotConnected {
+        /// The label as written.
+        label: String,
+        /// The cage's cells.
+        cells: Vec<usize>,
+    },
+    /// The wrong number of cells for the operation.
+    #[error("cage \"{label}\" has {cells} cells; {rule}")]
+    Arity {
+        /// The label as written.
+        label: String,
+        /// Its number of cells.
+        cells: usize,
+        /// The rule it breaks.
+        rule: &'static str,
+    },
+    /// A given that is not a digit of the grid.
+    #[error("given \"{label}\" is not a digit of a {size}x{size} grid (1 to {size})")]
+    GivenOutOfRange {
+        /// The label as written.
+        label: String,
+        /// The grid side.
+        size: usize,
+    },
+}
+
+/// At most this many cells are listed in a message; the rest are counted.
+const LISTED_CELLS: usize = 12;
+
+fn list(cells: &[usize]) -> String {
+    let mut words: Vec<String> = cells
+        .iter()
+        .take(LISTED_CELLS)
+        .map(usize::to_string)
+        .collect();
+    if cells.len() > LISTED_CELLS {
+        words.push(format!("and {} more", cells.len() - LISTED_CELLS));
+    }
+    words.join(" ")
+}
+
+/// One puzzle of a `.kk` text with what surrounds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The line its first cage is on, counted from 1.
+    pub line: usize,
+    /// Its comment lines, without the `#` and surrounding spaces.
+    pub comments: Vec<String>,
+}
+
+impl Entry {
+    /// The value of a `# key=value` comment, trimmed.
+    pub fn meta(&self, key: &str) -> Option<&str> {
+        self.comments.iter().find_map(|comment| {
+            let (k, v) = comment.split_once('=')?;
+            (k.trim() == key).then(|| v.trim())
+        })
+    }
+}
+
+/// Parses a text holding exactly one puzzle.
+///
+/// ```
+/// let puzzle = cagey::formats::kk::parse("3+,0 1\n3+,2 3\n").unwrap();
+/// assert_eq!(puzzle.size(), 2);
+/// ```
+pub fn parse(text: &str) -> Result<Puzzle, KkError> {
+    let mut entries = parse_all(text).into_iter();
+    match (entries.next(), entries.next()) {
+        (None, _) => Err(KkError {
+            line: 0,
+            column: None,
+            kind: KkErrorKind::Empty,
+        }),
+        (Some(first), None) => first.map(|entry| entry.puzzle),
+        (Some(first), Some(second)) => {
+            first?;
+            let line = match second {
+                Ok(entry) => entry.line,
+                Err(error) => error.line,
+            };
+            Err(KkError {
+                line,
+                column: None,
+                kind: KkErrorKind::SeveralPuzzles,
+            })
+        }
+    }
+}
+
+/// Parses every puzzle of a text, in order. Each puzzle is parsed on its own, so one bad
+/// puzzle does not hide the good ones after it; an input with no cage at all gives one
+/// [`KkErrorKind::Empty`] error.
+pub fn parse_all(text: &str) -> Vec<Result<Entry, KkError>> {
+    let mut results = Vec::new();
+    let mut block = Block::default();
+    let mut after_blank = false;
+    // Comments after a blank line wait here until we know which puzzle they belong to.
+    let mut pending_comments = Vec::new();
+
+    for (index, raw) in text.split('\n').enumerate() {
+        let line_number = index + 1;
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            after_blank = true;
+            continue;
+        }
+        if let Some(comment) = trimmed.strip_prefix('#') {
+            let comment = comment.trim().to_string();
+            if after_blank || block.is_empty() {
+                pending_comments.push(comment);
+            } else {
+                block.comments.push(comment);
+            }
+            continue;
+        }
+        let cage = parse_line(line, line_number);
+        let starts_new = match &cage {
+            Ok(cage) => {
+                after_blank && !block.is_empty() && (block.is_complete() || block.overlaps(cage))
+            }
+            // A bad line after a blank line ends a complete puzzle: it cannot belong to it.
+            Err(_) => after_blank && block.is_complete(),
+        };
+        if starts_new {
+            results.push(std::mem::take(&mut block).finish());
+        }
+        block.comments.append(&mut pending_comments);
+        after_blank = false;
+        match cage {
+            Ok(cage) => block.cages.push(cage),
+            Err(error) => {
+                block.error.get_or_insert(error);
+            }
+        };
+        // A block with an error still collects its cages so that the next blank line can tell
+        // where the following puzzle begins.
+    }
+    if !block.is_empty() {
+        results.push(block.finish());
+    }
+    if results.is_empty() {
+        results.push(Err(KkError {
+            line: 0,
+            column: None,
+            kind: KkErrorKind::Empty,
+        }));
+    }
+    results
+}
+
+/// Writes a puzzle in the canonical form: cages by smallest cell, cells ascending, `%` for
+/// division, LF line ends.
+///
+/// ```
+/// use cagey::formats::kk;
+/// let text = "4+,3 7\n1,0\n11+,1 2 5 6\n8x,9 8 4\n1-,10 11\n7+,12 13\n2/,14 15\n";
+/// let canonical = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
+/// assert_eq!(kk::write(&kk::parse(text).unwrap()), canonical);
+/// ```
+pub fn write(puzzle: &Puzzle) -> String {
+    let mut out = String::new();
+    for cage in puzzle.cages() {
+        let cells: Vec<String> = cage.cells().iter().map(Cell::to_string).collect();
+        out.push_str(&format!("{},{}\n", cage.label(), cells.join(" ")));
+    }
+    out
+}
+
+/// Parses a solution as the shared corpora write it in `# solution=`: one digit per cell for
+/// grids up to 9x9 (`2134341212434321`), or digits separated by commas for any size.
+pub fn parse_solution(size: usize, text: &str) -> Option<Grid> {
+    let text = text.trim();
+    let digits: Option<Vec<u8>> = if text.contains(',') {
+        text.split(',').map(|d| d.trim().parse().ok()).collect()
+    } else {
+        text.chars()
+            .map(|c| c.to_digit(10).map(|d| d as u8))
+            .collect()
+    };
+    Grid::from_digits(size, digits?)
+}
+
+/// One cage line, parsed but not yet checked against the others.
+#[derive(Clone, Debug)]
+struct ParsedCage {
+    line: usize,
+    label: String,
+    operation: Operation,
+    target: u64,
+    /// The cells, in the order written.
+    cells: Vec<usize>,
+}
+
+/// The lines of one puzzle, gathered until a puzzle boundary.
+#[derive(Default)]
+struct Block {
+    cages: Vec<ParsedCage>,
+    comments: Vec<String>,
+    error: Option<KkError>,
+}
+
+impl Block {
+    fn is_empty(&self) -> bool {
+        self.cages.is_empty() && self.error.is_none()
+    }
+
+    /// Whether the cages cover exactly the cells of a square grid, each once.
+    fn is_complete(&self) -> bool {
+        let count: usize = self.cages.iter().map(|c| c.cells.len()).sum();
+        let size = count.isqrt();
+        if size * size != count || count == 0 {
+            return false;
+        }
+        let mut seen = vec![false; count];
+        self.cages
+            .iter()
+            .flat_map(|c| &c.cells)
+            .all(|&cell| cell < count && !std::mem::replace(&mut seen[cell], true))
+    }
+
+    fn overlaps(&self, cage: &ParsedCage) -> bool {
+        self.cages
+            .iter()
+            .any(|other| other.cells.iter().any(|cell| cage.cells.contains(cell)))
+    }
+
+    fn finish(self) -> Result<Entry, KkError> {
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        let line = self.cages[0].line;
+        let puzzle = build(&self.cages)?;
+        Ok(Entry {
+            puzzle,
+            line,
+            comments: self.comments,
+        })
+    }
+}
+
+/// Checks the cages against each other and builds the puzzle.
+fn build(cages: &[ParsedCage]) -> Result<Puzzle, KkError> {
+    let at = |line: usize, kind: KkErrorKind| KkError {
+        line,
+        column: None,
+        kind,
+    };
+    let highest = cages
+        .iter()
+        .flat_map(|c| &c.cells)
+        .copied()
+        .max()
+        .unwrap_or(0);
+    let mut size = (highest + 1).isqrt();
+    if size * size <= highest {
+        size += 1;
+    }
+    let total = size * size;
+    let mut owner: Vec<Option<usize>> = vec![None; total];
+    for cage in cages {
+        for &cell in &cage.cells {
+            match owner[cell] {
+                Some(first_line) if first_line == cage.line => {
+                    return Err(at(cage.line, KkErrorKind::RepeatedCell { cell }))
+                }
+                Some(first_line) => {
+                    return Err(at(cage.line, KkErrorKind::Overlap { cell, first_line }))
+                }
+                None => owner[cell] = Some(cage.line),
+            }
+        }
+    }
+    let missing: Vec<usize> = (0..total).filter(|&c| owner[c].is_none()).collect();
+    if !missing.is_empty() {
+        return Err(at(
+            0,
+            KkErrorKind::Missing {
+                size,
+                covered: total - missing.len(),
+                total,
+                missing,
+            },
+        ));
+    }
+    let model_cages = cages
+        .iter()
+        .map(|c| {
+            let cells = c.cells.iter().map(|&i| Cell(i as u16)).collect();
+            Cage::new(c.operation, c.target, cells)
+        })
+        .collect();
+    Puzzle::new(size, model_cages).map_err(|error| {
+        let Some(index) = error.cage() else {
+            // Size and coverage were checked above, and MAX_CELL bounds the size.
+            unreachable!("whole-puzzle errors are found before building: {error}")
+        };
+        let cage = &cages[index];
+        let label = cage.label.clone();
+        let kind = match error {
+            PuzzleError::NotConnected { .. } => {
+                let mut cells = cage.cells.clone();
+                cells.sort_unstable();
+                KkErrorKind::NotConnected { label, cells }
+            }
+            PuzzleError::Arity {
+                operation, cells, ..
+            } => KkErrorKind::Arity {
+                label,
+                cells,
+                rule: match operation {
+                    Operation::Given => {
+                        "a cage without an operator is a given and has exactly one cell"
+                    }
+                    _ => "a - or % cage has exactly two cells",
+                },
+            },
+            PuzzleError::GivenOutOfRange { size, .. } => {
+                KkErrorKind::GivenOutOfRange { label, size }
+            }
+            PuzzleError::ZeroTarget { .. } => KkErrorKind::ZeroTarget { label },
+            other => unreachable!("checked while parsing the line: {other}"),
+        };
+        at(cage.line, kind)
+    })
+}
+
+/// Parses one cage line.
+fn parse_line(line: &str, line_number: usize) -> Result<ParsedCage, KkError> {
+    let error = |column: usize, kind: KkErrorKind| KkError {
+        line: line_number,
+        column: Some(column),
+        kind,
+    };
+    // Columns count characters from 1.
+    let column_of = |byte: usize| line[..byte].chars().count() + 1;
+
+    let Some(comma) = line.find(',') else {
+        return Err(KkError {
+            line: line_number,
+            column: None,
+            kind: KkErrorKind::NoComma,
+        });
+    };
+    if let Some(second) = line[comma + 1..].find(',') {
+        return Err(error(
+            column_of(comma + 1 + second),
+            KkErrorKind::ExtraComma,
+        ));
+    }
+
+    let label_part = &line[..comma];
+    let label_start = label_part.len() - label_part.trim_start().len();
+    let label = label_part.trim();
+    if label.is_empty() {
+        return Err(error(column_of(comma), KkErrorKind::NoLabel));
+    }
+    let digits_end = label
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(label.len());
+    let (target_text, rest) = label.split_at(digits_end);
+    let operator_text = rest.trim_start();
+    let operator_byte = label_start + digits_end + (rest.len() - operator_text.len());
+    let mut operator_chars = operator_text.chars();
+    let operation = match (operator_chars.next(), operator_chars.next()) {
+        (None, _) => Operation::Given,
+        (Some(sign), None) => match operation_of(sign) {
+            Some(operation) => operation,
+            None if target_text.is_empty() => {
+                return Err(error(
+                    column_of(operator_byte),
+                    KkErrorKind::BadLabel {
+                        label: label.to_string(),
+                    },
+                ))
+            }
+            None => {
+                return Err(error(
+                    column_of(operator_byte),
+                    KkErrorKind::UnknownOperator {
+                        found: sign,
+                        label: label.to_string(),
+                    },
+                ))
+            }
+        },
+        (Some(_), Some(_)) => {
+            return Err(error(
+                column_of(label_start),
+                KkErrorKind::BadLabel {
+                    label: label.to_string(),
+                },
+            ))
+        }
+    };
+    if target_text.is_empty() {
+        return Err(error(
+            column_of(label_start),
+            KkErrorKind::NoTarget {
+                label: label.to_string(),
+            },
+        ));
+    }
+    let target: u64 = target_text.parse().map_err(|_| {
+        error(
+            column_of(label_start),
+            KkErrorKind::TargetTooLarge {
+                text: target_text.to_string(),
+            },
+        )
+    })?;
+    if target == 0 {
+        return Err(error(
+            column_of(label_start),
+            KkErrorKind::ZeroTarget {
+                label: label.to_string(),
+            },
+        ));
+    }
+
+    let mut cells = Vec::new();
+    let cells_part = &line[comma + 1..];
+    for token in cells_part.split_whitespace() {
+        // `token` is a subslice of `line`: its distance from the start is its byte offset.
+        let start = token.as_ptr() as usize - line.as_ptr() as usize;
+        if !token.chars().all(|c| c.is_ascii_digit()) {
+            return Err(error(
+                column_of(start),
+                KkErrorKind::BadCell {
+                    text: token.to_string(),
+                },
+            ));
+        }
+        match token.parse::<usize>() {
+            Ok(cell) if cell <= MAX_CELL => cells.push(cell),
+            _ => {
+                return Err(error(
+                    column_of(start),
+                    KkErrorKind::CellOutOfRange {
+                        text: token.to_string(),
+                    },
+                ))
+            }
+        }
+    }
+    if cells.is_empty() {
+        return Err(error(
+            column_of(comma),
+            KkErrorKind::NoCells {
+                label: label.to_string(),
+            },
+        ));
+    }
+    Ok(ParsedCage {
+        line: line_number,
+        label: label.to_string(),
+        operation,
+        target,
+        cells,
+    })
+}
+
+/// The operation an operator character stands for, synonyms included.
+fn operation_of(sign: char) -> Option<Operation> {
+    match sign {
+        '+' => Some(Operation::Add),
+        '-' | '−' | '–' => Some(Operation::Subtract),
+        '*' | 'x' | 'X' | '×' => Some(Operation::Multiply),
+        '%' | '/' | '÷' => Some(Operation::Divide),
+        _ => None,
+    }
+}
+
+impl fmt::Display for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for comment in &self.comments {
+            writeln!(f, "# {comment}")?;
+        }
+        f.write_str(&write(&self.puzzle))
+    }
+}

@@ -1,0 +1,27 @@
+//! cagey: cage puzzles (KenKen, Calcudoku, Mathdoku, Keen) as a library.
+//!
+//! The crate is layered: [`model`] says what a puzzle is; [`formats`] reads and writes it;
+//! [`solve`] finds its solutions behind one [`Solver`](solve::Solver) trait. Formats and
+//! solvers depend on the model, never on each other.
+//!
+//! ```
+//! use cagey::solve::{self, Limits, Outcome};
+//!
+//! // The J essay's first example, kk0.
+//! let text = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
+//! let puzzle = cagey::formats::kk::parse(text)?;
+//! let report = solve::default_solver().solve(&puzzle, &Limits::uniqueness())?;
+//! let Outcome::Unique(grid) = report.outcome else { panic!("kk0 has one solution") };
+//! assert_eq!(grid.to_string(), "1 2 4 3\n4 3 2 1\n2 1 3 4\n3 4 1 2\n");
+//! assert!(cagey::check(&puzzle, &grid).is_ok());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod examples;
+pub mod formats;
+pub mod model;
+pub mod solve;
+
+pub use model::{check, Cage, CageId, Cell, DigitSet, Grid, Operation, Puzzle, PuzzleError};

@@ -1,0 +1,72 @@
+//! A cage: a group of cells, an operation and a target.
+
+use std::fmt;
+
+use super::{Cell, Operation};
+
+/// A cage as written in a puzzle: its digits, combined by `operation`, give `target`.
+///
+/// A `Cage` on its own is just data; a [`Puzzle`](crate::Puzzle) checks that its cages fit
+/// the grid and each other. The cells are kept sorted ascending.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cage {
+    operation: Operation,
+    target: u64,
+    cells: Vec<Cell>,
+}
+
+impl Cage {
+    /// A cage over `cells` (in any order; they are sorted here).
+    pub fn new(operation: Operation, target: u64, mut cells: Vec<Cell>) -> Cage {
+        cells.sort_unstable();
+        Cage {
+            operation,
+            target,
+            cells,
+        }
+    }
+
+    /// A one-cell cage fixing `cell` to `digit`.
+    pub fn given(cell: Cell, digit: u8) -> Cage {
+        Cage::new(Operation::Given, u64::from(digit), vec![cell])
+    }
+
+    /// The operation.
+    pub fn operation(&self) -> Operation {
+        self.operation
+    }
+
+    /// The target number.
+    pub fn target(&self) -> u64 {
+        self.target
+    }
+
+    /// The cells, ascending.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The smallest cell, where the label is printed; `None` only for an empty cage, which
+    /// no [`Puzzle`](crate::Puzzle) holds.
+    pub fn anchor(&self) -> Option<Cell> {
+        self.cells.first().copied()
+    }
+
+    /// The label as the J essay writes it: `11+`, `2%`, or `3` for a given.
+    pub fn label(&self) -> Label<'_> {
+        Label(self)
+    }
+}
+
+/// The ASCII label of a cage, `11+`, as displayed by [`Cage::label`].
+pub struct Label<'a>(&'a Cage);
+
+impl fmt::Display for Label<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.target)?;
+        match self.0.operation.ascii() {
+            Some(sign) => write!(f, "{sign}"),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,35 @@
+//! The model: what a cage puzzle is, independent of how it is written or solved.
+//!
+//! # Glossary
+//!
+//! - **size** (`n`): the side of the square grid; digits run from 1 to `n`.
+//! - **cell**: one square of the grid, numbered row-major from 0 at the top-left ([`Cell`]).
+//! - **house**: a group of `n` cells that must hold every digit once: each row and each
+//!   column (variants add boxes and irregular regions).
+//! - **cage**: a connected group of cells with an **operation** and a **target**: the digits
+//!   of the cage, combined by the operation, give the target ([`Cage`]). A one-cell cage
+//!   without an operation is a **given**.
+//! - **candidate**: a digit still possible in a cell during solving ([`DigitSet`]).
+//! - **tuple** (or layout): one assignment of digits to all cells of a cage that meets its
+//!   arithmetic; the J essay calls the tuples of a cage its *possibilities*.
+//! - **solution**: a full [`Grid`] that is Latin and meets every cage ([`check`]).
+
+mod cage;
+mod cell;
+mod checker;
+mod digit_set;
+mod grid;
+mod operation;
+mod puzzle;
+
+pub use cage::{Cage, Label};
+pub use cell::{CageId, Cell};
+pub use checker::{check, Violation};
+pub use digit_set::{DigitSet, Digits};
+pub use grid::Grid;
+pub use operation::Operation;
+pub use puzzle::{Puzzle, PuzzleError};
+
+/// The largest grid side the model holds: 32, so that a cell's candidates fit one `u32`
+/// ([`DigitSet`]) and a cell index fits a `u16` ([`Cell`]).
+pub const MAX_SIZE: usize = 32;

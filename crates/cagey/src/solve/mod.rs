@@ -1,0 +1,327 @@
+//! Solvers: one [`Solver`] trait, a registry of them, one module per algorithm.
+//!
+//! Every solver answers the same call: a puzzle in, [`Limits`] on how many solutions to look
+//! for and how much effort to spend, an [`Outcome`] and effort [`Stats`] out. Asking for two
+//! solutions is the uniqueness check. Running out of budget is a normal outcome
+//! ([`Outcome::GaveUp`]), not an error; errors are for methods that cannot take a puzzle at
+//! all (one too large for the direct method, say).
+//!
+//! The registry ([`registry`], [`by_name`]) lists every solver, so that tests, benchmarks and
+//! the command line's `--method` all loop over the same list.
+
+mod propagate;
+
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use crate::model::{Grid, Puzzle};
+
+pub use propagate::Propagate;
+
+/// Search nodes a solver may visit by default before giving up: far more than any real
+/// puzzle needs (hard 16x16 puzzles take well under a million), yet small enough that a
+/// pathological input stops within minutes instead of running forever.
+pub const DEFAULT_MAX_NODES: u64 = 100_000_000;
+
+/// Solutions kept in memory by default; further solutions are counted, not stored, so that
+/// counting millions of solutions stays in constant memory.
+pub const DEFAULT_KEEP: usize = 1000;
+
+/// How far a search may go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop once this many solutions are found (at least 1; 2 checks uniqueness).
+    pub max_solutions: u64,
+    /// Give up after visiting this many search nodes.
+    pub max_nodes: u64,
+    /// Give up after this much time, if set.
+    pub time_limit: Option<Duration>,
+    /// Keep at most this many solutions in the [`Outcome`]; the others are only counted.
+    pub keep: usize,
+}
+
+impl Limits {
+    /// Look for up to `max_solutions` solutions with the default budget.
+    pub fn solutions(max_solutions: u64) -> Limits {
+        Limits {
+            max_solutions: max_solutions.max(1),
+            max_nodes: DEFAULT_MAX_NODES,
+            time_limit: None,
+            keep: DEFAULT_KEEP,
+        }
+    }
+
+    /// Look for two solutions: enough to tell unique from several.
+    pub fn uniqueness() -> Limits {
+        Limits::solutions(2)
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits::uniqueness()
+    }
+}
+
+/// Which budget ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// The node budget.
+    Nodes(u64),
+    /// The time budget.
+    Time(Duration),
+}
+
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Nodes(nodes) => write!(f, "node budget of {nodes}"),
+            Budget::Time(time) => write!(f, "time budget of {time:?}"),
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The whole search space was explored: no solution.
+    Unsolvable,
+    /// The whole search space was explored: exactly this solution.
+    Unique(Grid),
+    /// One solution was asked for and found; there may be others.
+    AtLeastOne(Grid),
+    /// Several solutions. `count` is exact when `complete`, otherwise the search stopped at
+    /// its solution limit and there are at least `count`. `solutions` holds the first ones
+    /// found, up to [`Limits::keep`].
+    Multiple {
+        /// The solutions kept, in the order found.
+        solutions: Vec<Grid>,
+        /// How many were found.
+        count: u64,
+        /// Whether the search was exhaustive, making `count` exact.
+        complete: bool,
+    },
+    /// A budget ran out; `solutions` are those found before (up to [`Limits::keep`]).
+    GaveUp {
+        /// The solutions found before giving up.
+        solutions: Vec<Grid>,
+        /// How many were found.
+        count: u64,
+        /// The budget that ran out.
+        budget: Budget,
+    },
+}
+
+impl Outcome {
+    /// The solutions this outcome holds, in the order found.
+    pub fn solutions(&self) -> &[Grid] {
+        match self {
+            Outcome::Unsolvable => &[],
+            Outcome::Unique(grid) | Outcome::AtLeastOne(grid) => std::slice::from_ref(grid),
+            Outcome::Multiple { solutions, .. } | Outcome::GaveUp { solutions, .. } => solutions,
+        }
+    }
+
+    /// How many solutions were found (more than [`Outcome::solutions`] holds when some were
+    /// counted but not kept).
+    pub fn count(&self) -> u64 {
+        match self {
+            Outcome::Unsolvable => 0,
+            Outcome::Unique(_) | Outcome::AtLeastOne(_) => 1,
+            Outcome::Multiple { count, .. } | Outcome::GaveUp { count, .. } => *count,
+        }
+    }
+}
+
+/// How much work a search did. Each solver fills the counters that fit its method and
+/// leaves the others at 0.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search states visited (for the essay's methods, lists of possibilities examined).
+    pub nodes: u64,
+    /// Choices made without proof: digits tried in a cell, tuples fanned out of a cage.
+    pub guesses: u64,
+    /// Digits or tuples removed by deduction.
+    pub eliminations: u64,
+    /// Combinations of cage tuples examined (direct and merging methods).
+    pub combinations: u64,
+    /// The largest table of tuples held at once, in cells (rows times columns).
+    pub peak_table: u64,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+}
+
+/// The result of [`Solver::solve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// What was found.
+    pub outcome: Outcome,
+    /// The effort it took.
+    pub stats: Stats,
+}
+
+/// Why a solver could not take a puzzle at all.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The method cannot handle something in this puzzle.
+    #[error("the {method} method does not support {what}")]
+    Unsupported {
+        /// The solver's name.
+        method: &'static str,
+        /// What it cannot handle.
+        what: String,
+    },
+    /// The direct method would have to examine too many combinations.
+    #[error("the direct method would examine {combinations} combinations of cage tuples, more than the limit of {limit}; use another method or raise --max-combinations")]
+    TooManyCombinations {
+        /// The exact number of combinations.
+        combinations: u128,
+        /// The limit in force.
+        limit: u128,
+    },
+    /// An intermediate table would exceed the memory limit.
+    #[error("merging would build a table of {cells} cells ({rows} rows of {columns}), more than the limit of {limit} cells")]
+    TableTooLarge {
+        /// Rows of the table.
+        rows: u128,
+        /// Columns of the table.
+        columns: usize,
+        /// Rows times columns.
+        cells: u128,
+        /// The limit in force, in cells.
+        limit: u128,
+    },
+}
+
+/// A solving algorithm.
+pub trait Solver: Send + Sync {
+    /// The name used on the command line (`--method NAME`).
+    fn name(&self) -> &'static str;
+
+    /// One line saying what the method is.
+    fn summary(&self) -> &'static str;
+
+    /// Searches for solutions within `limits`, calling `found` with each solution as it is
+    /// found, at most `limits.max_solutions` times.
+    fn search(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        found: &mut dyn FnMut(&Grid),
+    ) -> Result<Search, SolveError>;
+
+    /// Searches and gathers the outcome, keeping the first [`Limits::keep`] solutions (at
+    /// least one).
+    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Report, SolveError> {
+        let mut kept = Vec::new();
+        let search = self.search(puzzle, limits, &mut |grid| {
+            if kept.len() < limits.keep.max(1) {
+                kept.push(grid.clone());
+            }
+        })?;
+        Ok(Report {
+            outcome: search.outcome(kept),
+            stats: search.stats,
+        })
+    }
+}
+
+/// What [`Solver::search`] reports: how many solutions, why it stopped, and the effort.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Search {
+    /// Solutions found (each was passed to the callback).
+    pub count: u64,
+    /// Why the search ended.
+    pub end: End,
+    /// The effort.
+    pub stats: Stats,
+}
+
+/// Why a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Every possibility was examined.
+    Exhausted,
+    /// `max_solutions` solutions were found.
+    SolutionLimit,
+    /// A budget ran out.
+    OutOfBudget(Budget),
+}
+
+impl Search {
+    /// The outcome, given the solutions kept: at least the first one if any was found.
+    fn outcome(&self, mut kept: Vec<Grid>) -> Outcome {
+        match (self.end, self.count) {
+            (End::OutOfBudget(budget), count) => Outcome::GaveUp {
+                solutions: kept,
+                count,
+                budget,
+            },
+            (End::Exhausted, 0) => Outcome::Unsolvable,
+            (End::Exhausted, 1) => Outcome::Unique(kept.remove(0)),
+            (End::SolutionLimit, 1) => Outcome::AtLeastOne(kept.remove(0)),
+            (end, count) => Outcome::Multiple {
+                solutions: kept,
+                count,
+                complete: end == End::Exhausted,
+            },
+        }
+    }
+}
+
+/// Keeps the node and time budgets of one search.
+#[derive(Clone, Debug)]
+pub(crate) struct Meter {
+    pub(crate) nodes: u64,
+    max_nodes: u64,
+    deadline: Option<(Instant, Duration)>,
+}
+
+impl Meter {
+    /// How many nodes pass between two looks at the clock: reading it costs tens of
+    /// nanoseconds, a node of the fast solver about as much.
+    const CLOCK_EVERY: u64 = 1024;
+
+    pub(crate) fn new(limits: &Limits) -> Meter {
+        Meter {
+            nodes: 0,
+            max_nodes: limits.max_nodes,
+            deadline: limits.time_limit.map(|t| (Instant::now() + t, t)),
+        }
+    }
+
+    /// Counts one node; `Err` when a budget has run out.
+    pub(crate) fn tick(&mut self) -> Result<(), Budget> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return Err(Budget::Nodes(self.max_nodes));
+        }
+        if self.nodes % Self::CLOCK_EVERY == 0 {
+            if let Some((deadline, budget)) = self.deadline {
+                if Instant::now() >= deadline {
+                    return Err(Budget::Time(budget));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+static PROPAGATE: Propagate = Propagate;
+
+/// Every solver, the production solver first.
+pub fn registry() -> &'static [&'static dyn Solver] {
+    static REGISTRY: [&dyn Solver; 1] = [&PROPAGATE];
+    &REGISTRY
+}
+
+/// The solver registered under `name`.
+pub fn by_name(name: &str) -> Option<&'static dyn Solver> {
+    registry().iter().copied().find(|s| s.name() == name)
+}
+
+/// The production solver.
+pub fn default_solver() -> &'static dyn Solver {
+    &PROPAGATE
+}
