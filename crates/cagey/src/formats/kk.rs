@@ -19,8 +19,10 @@
 //! anywhere.
 //!
 //! A file may hold several puzzles separated by blank lines. A blank line ends a puzzle when
-//! the cages before it cover a whole square grid, or when the next cage reuses one of their
-//! cells; otherwise it is just a blank line inside a puzzle. Comment lines belong to the
+//! the next cage reuses a cell of the cages before it, as the first cage of every puzzle does
+//! sooner or later; otherwise it is just a blank line inside a puzzle. (Ending a puzzle as
+//! soon as its cages cover a square grid was tried and dropped: the top row of a 4x4, cells
+//! 0 to 3, already covers a 2x2 grid.) Comment lines belong to the
 //! puzzle they precede or stand in, and `# key=value` comments (as in the shared corpora) can
 //! be read back with [`Entry::meta`].
 //!
@@ -280,9 +282,7 @@ pub fn parse_all(text: &str) -> Vec<Result<Entry, KkError>> {
         }
         let cage = parse_line(line, line_number);
         let starts_new = match &cage {
-            Ok(cage) => {
-                after_blank && !block.is_empty() && (block.is_complete() || block.overlaps(cage))
-            }
+            Ok(cage) => after_blank && !block.is_empty() && block.overlaps(cage),
             // A bad line after a blank line ends a complete puzzle: it cannot belong to it.
             Err(_) => after_blank && block.is_complete(),
         };
@@ -641,5 +641,119 @@ impl fmt::Display for Entry {
             writeln!(f, "# {comment}")?;
         }
         f.write_str(&write(&self.puzzle))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KK0: &str = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
+
+    fn error(text: &str) -> String {
+        parse(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn reads_the_essay_example() {
+        let puzzle = parse(KK0).unwrap();
+        assert_eq!(puzzle.size(), 4);
+        assert_eq!(puzzle.cages().len(), 7);
+        assert_eq!(write(&puzzle), KK0);
+    }
+
+    #[test]
+    fn accepts_crlf_comments_blank_lines_and_synonyms() {
+        let text = "# kk0\r\n1,0\r\n\r\n11+,1 2 5 6\r\n4+,3 7\r\n  8×, 4 8 9\r\n1−,10 11\r\n# inside\r\n7+,12 13\r\n2÷,14 15\r\n";
+        assert_eq!(write(&parse(text).unwrap()), KK0);
+        let text = KK0.replace("8*", "8x").replace("2%", "2/").replace("1-", "1 -");
+        assert_eq!(write(&parse(&text).unwrap()), KK0);
+    }
+
+    #[test]
+    fn reads_sizes_past_nine() {
+        // A 10x10 grid of one-cell givens along a Latin square.
+        let text: String = (0..100)
+            .map(|cell| format!("{},{cell}\n", (cell / 10 + cell % 10) % 10 + 1))
+            .collect();
+        assert_eq!(parse(&text).unwrap().size(), 10);
+    }
+
+    #[test]
+    fn splits_puzzles_at_blank_lines() {
+        let text = format!("# id=a\n{KK0}\n# id=b\n# solution=x\n3+,0 1\n\n3+,2 3\n\n{KK0}");
+        let entries: Vec<Entry> = parse_all(&text).into_iter().map(Result::unwrap).collect();
+        assert_eq!(entries.len(), 3);
+        assert_eq!(entries[0].meta("id"), Some("a"));
+        assert_eq!(entries[1].meta("id"), Some("b"));
+        assert_eq!(entries[1].meta("solution"), Some("x"));
+        assert_eq!(entries[1].puzzle.size(), 2);
+        assert_eq!(entries[1].line, 12);
+        assert_eq!(entries[2].line, 16);
+        assert!(error(&text).contains("a second puzzle starts here"));
+    }
+
+    #[test]
+    fn a_bad_puzzle_does_not_hide_the_next() {
+        // The first puzzle lacks cell 15; the second reuses cell 0, so it is a new puzzle.
+        let text = format!("1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2,14\n\n{KK0}");
+        let results = parse_all(&text);
+        assert_eq!(results.len(), 2);
+        assert_eq!(
+            results[0].as_ref().unwrap_err().to_string(),
+            "the cages cover 15 of the 16 cells of a 4x4 grid; in no cage: 15"
+        );
+        assert!(results[1].is_ok());
+    }
+
+    #[test]
+    fn names_line_and_column_of_each_error() {
+        let cases: &[(&str, &str)] = &[
+            ("", "no puzzle found: the input is empty or holds only comments"),
+            ("# only a comment\n\n", "no puzzle found"),
+            ("1,0\n11+ 1 2 5 6\n", "line 2: expected a cage as LABEL,CELLS"),
+            ("1,0\n11+,1 2,5 6\n", "line 2, column 8: a cage line has exactly one comma"),
+            ("1,0\n,1 2 5 6\n", "line 2, column 1: the cage has no label"),
+            ("1,0\n+,1 2 5 6\n", "line 2, column 1: cage label \"+\" has no target number"),
+            ("1,0\n11^,1 2 5 6\n", "line 2, column 3: unknown operator '^' in label \"11^\""),
+            ("1,0\n11++,1 2 5 6\n", "line 2, column 1: cage label \"11++\" should be a number"),
+            ("1,0\nab,1 2 5 6\n", "line 2, column 1: cage label \"ab\" should be a number"),
+            ("1,0\n0+,1 2 5 6\n", "line 2, column 1: cage \"0+\": the target must be positive"),
+            ("99999999999999999999+,0\n", "line 1, column 1: target 99999999999999999999 is too large"),
+            ("1,0\n11+,1 2 five 6\n", "line 2, column 9: cell \"five\" is not a number"),
+            ("1,0\n11+,1 2 -5 6\n", "line 2, column 9: cell \"-5\" is not a number"),
+            ("1,5000\n", "line 1, column 3: cell 5000 is out of range"),
+            ("1,0\n11+,\n", "line 2, column 4: cage \"11+\" lists no cells"),
+            ("3+,0 1\n3+,1 2 3\n", "line 2: cell 1 is already in the cage on line 1"),
+            ("3+,0 0\n3+,1 2 3\n", "line 1: cell 0 is listed twice in this cage"),
+            ("3+,0 1\n3+,2\n", "the cages cover 3 of the 4 cells of a 2x2 grid; in no cage: 3"),
+            ("3+,0 3\n3+,1 2\n", "line 1: cage \"3+\" cells 0 3 are not connected"),
+            ("3-,0 1 2\n1,3\n", "line 1: cage \"3-\" has 3 cells; a - or % cage has exactly two cells"),
+            ("3,0 1\n3+,2 3\n", "line 1: cage \"3\" has 2 cells; a cage without an operator is a given"),
+            ("3,0\n3+,1 2 3\n", "line 1: given \"3\" is not a digit of a 2x2 grid (1 to 2)"),
+        ];
+        for (text, expected) in cases {
+            let message = error(text);
+            assert!(
+                message.starts_with(expected),
+                "input {text:?}\n  gave {message:?}\n  expected {expected:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn rejects_grids_past_the_largest() {
+        let text: String = (0..33 * 33).map(|cell| format!("1,{cell}\n")).collect();
+        assert!(error(&text).contains("out of range"));
+    }
+
+    #[test]
+    fn reads_corpus_solutions() {
+        let grid = parse_solution(2, "1221").unwrap();
+        assert_eq!(grid.digits(), [1, 2, 2, 1]);
+        let grid = parse_solution(2, "1,2,2,1").unwrap();
+        assert_eq!(grid.digits(), [1, 2, 2, 1]);
+        assert!(parse_solution(2, "123").is_none());
+        assert!(parse_solution(2, "1231").is_none());
     }
 }

@@ -1,0 +1,188 @@
+//! Runs the built `cagey` binary on files, examples and standard input, and checks what it
+//! prints and its exit status.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn cagey(args: &[&str]) -> Output {
+    cagey_with_input(args, None)
+}
+
+fn cagey_with_input(args: &[&str], input: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cagey"))
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cagey runs");
+    let mut stdin = child.stdin.take().unwrap();
+    if let Some(input) = input {
+        stdin.write_all(input.as_bytes()).unwrap();
+    }
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+fn corpus(relative: &str) -> String {
+    let path: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpora").join(relative);
+    path.to_string_lossy().into_owned()
+}
+
+/// Writes `text` to a fresh file in the target directory and returns its path.
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+const KK0: &str = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
+
+#[test]
+fn solves_a_built_in_example_as_the_essay_prints_it() {
+    let output = cagey(&["solve", "--example", "kk1"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        "3 2 6 1 4 5\n6 5 1 4 2 3\n2 3 5 6 1 4\n5 1 4 2 3 6\n4 6 2 3 5 1\n1 4 3 5 6 2\nunique solution\n"
+    );
+}
+
+#[test]
+fn reads_standard_input() {
+    let output = cagey_with_input(&["solve", "-"], Some(KK0));
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "1 2 4 3\n4 3 2 1\n2 1 3 4\n3 4 1 2\nunique solution\n");
+}
+
+#[test]
+fn solves_every_puzzle_of_a_file_in_order() {
+    let file = temp_file("two.kk", &format!("# first\n{KK0}\n# second\n3+,0 1\n1,2\n2,3\n"));
+    let output = cagey(&["solve", &file]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    let first = text.find("# puzzle 1").unwrap();
+    let second = text.find("# puzzle 2").unwrap();
+    assert!(first < second);
+    assert!(text[second..].contains("line 11"));
+    assert!(text.ends_with("2 1\n1 2\nunique solution\n"), "{text}");
+}
+
+#[test]
+fn prints_all_solutions_and_counts_them() {
+    // The first puzzle of several-5x5.kk has exactly 6 solutions.
+    let file = temp_file(
+        "six.kk",
+        "6+,0 1 5\n12+,2 6 7 8\n12+,3 4 9\n40*,10 15 16\n72*,11 12 13 14 19\n60*,17 20 21 22\n5%,18 23\n2,24\n",
+    );
+    let output = cagey(&["solve", "--all", &file]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.ends_with("6 solutions found\n"), "{text}");
+    assert_eq!(text.matches("\n\n").count(), 6);
+
+    let output = cagey(&["solve", "--count", &file]);
+    assert_eq!(stdout(&output), "6\n");
+    let output = cagey(&["solve", "--count", "--limit", "4", &file]);
+    assert_eq!(stdout(&output), "at least 4 (stopped at --limit 4)\n");
+    let output = cagey(&["solve", "--all", "--limit", "2", &file]);
+    assert!(stdout(&output).ends_with("at least 2 solutions found (stopped at --limit 2)\n"));
+
+    let output = cagey(&["solve", &file]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).contains("not unique"));
+    let output = cagey(&["solve", "--unique", &file]);
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn says_when_there_is_no_solution() {
+    let output = cagey(&["solve", &corpus("random/none-6x6.kk")]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output).matches("no solution\n").count(), 10);
+    let output = cagey(&["solve", "--count", &corpus("random/none-6x6.kk")]);
+    assert_eq!(stdout(&output), "0\n".repeat(10));
+}
+
+#[test]
+fn reports_bad_input_with_file_and_line() {
+    let file = temp_file("bad.kk", "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 14\n");
+    let output = cagey(&["solve", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.contains("bad.kk: line 7: cell 14 is listed twice"), "{message}");
+
+    let output = cagey(&["solve", "/no/such/file.kk"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("cannot read /no/such/file.kk"));
+}
+
+#[test]
+fn a_bad_puzzle_does_not_stop_the_others() {
+    let file = temp_file("mixed.kk", &format!("3+,0 1\n3+,2\n\n{KK0}"));
+    let output = cagey(&["solve", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stdout(&output).contains("1 2 4 3\n4 3 2 1\n"));
+    assert!(stderr(&output).contains("in no cage: 3"));
+}
+
+#[test]
+fn rejects_bad_usage_with_status_2() {
+    for args in [
+        &["solve", "--method", "nonsense", "--example", "kk0"][..],
+        &["solve", "--example", "kk9"],
+        &["solve", "--frobnicate"],
+        &["solve", "--limit", "0", "--example", "kk0"],
+        &["solve", "--timeout", "-1", "--example", "kk0"],
+    ] {
+        let output = cagey(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(!stderr(&output).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn gives_up_within_its_budget() {
+    let output = cagey(&["solve", "--max-nodes", "1", "--example", "kk2"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).contains("gave up: the node budget of 1 ran out"));
+}
+
+#[test]
+fn prints_statistics_and_methods() {
+    let output = cagey(&["solve", "--stats", "--example", "kk2"]);
+    assert!(stdout(&output).contains("stats: nodes "), "{}", stdout(&output));
+    let output = cagey(&["solve", "--methods"]);
+    assert!(stdout(&output).starts_with("propagate "));
+}
+
+#[test]
+fn lists_and_prints_examples() {
+    let output = cagey(&["examples"]);
+    let text = stdout(&output);
+    for name in ["kk0", "kk1", "kk2", "kk3", "p4"] {
+        assert!(text.contains(name), "{text}");
+    }
+    let output = cagey(&["examples", "kk0"]);
+    assert_eq!(stdout(&output), KK0);
+}
+
+#[test]
+fn every_subcommand_has_help_with_examples() {
+    for command in ["solve", "examples"] {
+        let output = cagey(&[command, "--help"]);
+        assert_eq!(output.status.code(), Some(0));
+        assert!(stdout(&output).contains("Examples:"), "{command}");
+    }
+}

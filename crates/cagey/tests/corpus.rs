@@ -1,0 +1,169 @@
+//! The corpus test: every registered solver against real puzzles with known answers.
+//!
+//! The puzzles live in the repository's `corpora/` folder: Keen's generated puzzles, puzzles
+//! from newspapers and other solvers' test data (`external.kk`), and random puzzles with an
+//! exact number of solutions, none included. Each block's `# key=value` comments say what
+//! is known: `solution=` (or `computed_solution=`), `solutions=N`, or a `check=` line.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use cagey::formats::kk::{self, Entry};
+use cagey::solve::{self, Limits, Outcome, Solver};
+use cagey::{check, examples, Grid, Puzzle};
+
+/// What a corpus block says of its puzzle.
+struct Case {
+    place: String,
+    puzzle: Puzzle,
+    /// The exact number of solutions, or `None` for "at least two".
+    count: Option<u64>,
+    /// A known solution.
+    solution: Option<Grid>,
+}
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpora")
+}
+
+fn cases(relative: &str) -> Vec<Case> {
+    let path = corpus_dir().join(relative);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{relative}: {e}"));
+    kk::parse_all(&text)
+        .into_iter()
+        .map(|entry| {
+            let entry = entry.unwrap_or_else(|e| panic!("{relative}: {e}"));
+            case(relative, entry)
+        })
+        .collect()
+}
+
+fn case(file: &str, entry: Entry) -> Case {
+    let size = entry.puzzle.size();
+    let count = match (entry.meta("solutions"), entry.meta("check")) {
+        (Some(n), _) => Some(n.parse().expect("solutions= is a number")),
+        (None, Some(check)) if check.contains("MULTIPLE") => None,
+        (None, Some(check)) if check.contains("exactly 1") => Some(1),
+        // Keen grades only puzzles with one solution.
+        (None, _) if file.starts_with("keen") => Some(1),
+        _ => panic!("{file} line {}: no known count", entry.line),
+    };
+    let solution = [entry.meta("solution"), entry.meta("computed_solution")]
+        .into_iter()
+        .flatten()
+        .find_map(|text| kk::parse_solution(size, text.split_whitespace().next()?));
+    Case {
+        place: format!("{file} line {}", entry.line),
+        puzzle: entry.puzzle,
+        count,
+        solution,
+    }
+}
+
+fn keen_files(sizes: impl Fn(usize) -> bool) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(corpus_dir().join("keen"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| {
+            let size = name["keen_".len()..].chars().next().unwrap().to_digit(10).unwrap();
+            name.ends_with(".kk") && sizes(size as usize)
+        })
+        .map(|name| format!("keen/{name}"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Runs `solver` on `case`, asking for one more solution than known, and checks its answer.
+/// Returns `false` if the solver declined the puzzle or ran out of budget.
+fn verify(solver: &dyn Solver, case: &Case, budget: Duration) -> bool {
+    let mut limits = Limits::solutions(case.count.unwrap_or(1) + 1);
+    limits.time_limit = Some(budget);
+    limits.keep = usize::MAX;
+    let Ok(report) = solver.solve(&case.puzzle, &limits) else {
+        return false;
+    };
+    let who = format!("{} on {}", solver.name(), case.place);
+    for grid in report.outcome.solutions() {
+        assert_eq!(check(&case.puzzle, grid), Ok(()), "{who}: a wrong solution\n{grid}");
+    }
+    let found = report.outcome.solutions();
+    match (&report.outcome, case.count) {
+        (Outcome::GaveUp { .. }, _) => return false,
+        (Outcome::Unsolvable, Some(0)) => {}
+        (Outcome::Unique(grid), Some(1)) => {
+            if let Some(solution) = &case.solution {
+                assert_eq!(grid, solution, "{who}: not the known solution");
+            }
+        }
+        (Outcome::Multiple { count, complete: true, .. }, Some(n)) if *count == n => {}
+        (Outcome::Multiple { count: 2, complete: false, .. }, None) => {}
+        (outcome, expected) => {
+            panic!("{who}: expected {expected:?} solutions, found {} ({outcome:?})", outcome.count())
+        }
+    }
+    if let Some(solution) = &case.solution {
+        if case.count.is_some() {
+            assert!(found.contains(solution), "{who}: the known solution was not found");
+        }
+    }
+    true
+}
+
+#[test]
+fn the_production_solver_answers_every_corpus_puzzle() {
+    let mut files = keen_files(|_| true);
+    files.extend(
+        [
+            "external.kk",
+            "random/unique-4x4.kk",
+            "random/unique-6x6.kk",
+            "random/unique-9x9.kk",
+            "random/several-5x5.kk",
+            "random/several-6x6.kk",
+            "random/none-6x6.kk",
+        ]
+        .map(String::from),
+    );
+    let solver = solve::default_solver();
+    let mut total = 0;
+    for file in &files {
+        for case in cases(file) {
+            assert!(
+                verify(solver, &case, Duration::from_secs(20)),
+                "{} gave up on {}",
+                solver.name(),
+                case.place
+            );
+            total += 1;
+        }
+    }
+    assert!(total > 2500, "only {total} puzzles were read");
+}
+
+#[test]
+fn every_solver_agrees_on_small_puzzles() {
+    let mut small: Vec<Case> = examples::EXAMPLES
+        .iter()
+        .map(|example| Case {
+            place: format!("example {}", example.name),
+            puzzle: example.puzzle(),
+            count: Some(1),
+            solution: Some(example.solution()),
+        })
+        .collect();
+    for file in keen_files(|size| size <= 5) {
+        small.extend(cases(&file).into_iter().step_by(5));
+    }
+    for file in ["random/unique-4x4.kk", "random/several-5x5.kk", "random/none-6x6.kk"] {
+        small.extend(cases(file));
+    }
+    for solver in solve::registry() {
+        let answered = small
+            .iter()
+            .filter(|case| verify(*solver, case, Duration::from_secs(2)))
+            .count();
+        // Each method must handle at least the 4x4 puzzles; what it declines it says so.
+        assert!(answered >= 20, "{} answered only {answered} puzzles", solver.name());
+    }
+}
