@@ -35,7 +35,9 @@ fn stderr(output: &Output) -> String {
 }
 
 fn corpus(relative: &str) -> String {
-    let path: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpora").join(relative);
+    let path: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../corpora")
+        .join(relative);
     path.to_string_lossy().into_owned()
 }
 
@@ -63,12 +65,18 @@ fn solves_a_built_in_example_as_the_essay_prints_it() {
 fn reads_standard_input() {
     let output = cagey_with_input(&["solve", "-"], Some(KK0));
     assert_eq!(output.status.code(), Some(0));
-    assert_eq!(stdout(&output), "1 2 4 3\n4 3 2 1\n2 1 3 4\n3 4 1 2\nunique solution\n");
+    assert_eq!(
+        stdout(&output),
+        "1 2 4 3\n4 3 2 1\n2 1 3 4\n3 4 1 2\nunique solution\n"
+    );
 }
 
 #[test]
 fn solves_every_puzzle_of_a_file_in_order() {
-    let file = temp_file("two.kk", &format!("# first\n{KK0}\n# second\n3+,0 1\n1,2\n2,3\n"));
+    let file = temp_file(
+        "two.kk",
+        &format!("# first\n{KK0}\n# second\n3+,0 1\n1,2\n2,3\n"),
+    );
     let output = cagey(&["solve", &file]);
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);
@@ -117,11 +125,17 @@ fn says_when_there_is_no_solution() {
 
 #[test]
 fn reports_bad_input_with_file_and_line() {
-    let file = temp_file("bad.kk", "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 14\n");
+    let file = temp_file(
+        "bad.kk",
+        "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 14\n",
+    );
     let output = cagey(&["solve", &file]);
     assert_eq!(output.status.code(), Some(2));
     let message = stderr(&output);
-    assert!(message.contains("bad.kk: line 7: cell 14 is listed twice"), "{message}");
+    assert!(
+        message.contains("bad.kk: line 7: cell 14 is listed twice"),
+        "{message}"
+    );
 
     let output = cagey(&["solve", "/no/such/file.kk"]);
     assert_eq!(output.status.code(), Some(2));
@@ -162,7 +176,11 @@ fn gives_up_within_its_budget() {
 #[test]
 fn prints_statistics_and_methods() {
     let output = cagey(&["solve", "--stats", "--example", "kk2"]);
-    assert!(stdout(&output).contains("stats: nodes "), "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("stats: nodes "),
+        "{}",
+        stdout(&output)
+    );
     let output = cagey(&["solve", "--methods"]);
     assert!(stdout(&output).starts_with("propagate "));
 }

@@ -65,7 +65,12 @@ fn keen_files(sizes: impl Fn(usize) -> bool) -> Vec<String> {
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|name| {
-            let size = name["keen_".len()..].chars().next().unwrap().to_digit(10).unwrap();
+            let size = name["keen_".len()..]
+                .chars()
+                .next()
+                .unwrap()
+                .to_digit(10)
+                .unwrap();
             name.ends_with(".kk") && sizes(size as usize)
         })
         .map(|name| format!("keen/{name}"))
@@ -85,7 +90,11 @@ fn verify(solver: &dyn Solver, case: &Case, budget: Duration) -> bool {
     };
     let who = format!("{} on {}", solver.name(), case.place);
     for grid in report.outcome.solutions() {
-        assert_eq!(check(&case.puzzle, grid), Ok(()), "{who}: a wrong solution\n{grid}");
+        assert_eq!(
+            check(&case.puzzle, grid),
+            Ok(()),
+            "{who}: a wrong solution\n{grid}"
+        );
     }
     let found = report.outcome.solutions();
     match (&report.outcome, case.count) {
@@ -96,15 +105,35 @@ fn verify(solver: &dyn Solver, case: &Case, budget: Duration) -> bool {
                 assert_eq!(grid, solution, "{who}: not the known solution");
             }
         }
-        (Outcome::Multiple { count, complete: true, .. }, Some(n)) if *count == n => {}
-        (Outcome::Multiple { count: 2, complete: false, .. }, None) => {}
+        (
+            Outcome::Multiple {
+                count,
+                complete: true,
+                ..
+            },
+            Some(n),
+        ) if *count == n => {}
+        (
+            Outcome::Multiple {
+                count: 2,
+                complete: false,
+                ..
+            },
+            None,
+        ) => {}
         (outcome, expected) => {
-            panic!("{who}: expected {expected:?} solutions, found {} ({outcome:?})", outcome.count())
+            panic!(
+                "{who}: expected {expected:?} solutions, found {} ({outcome:?})",
+                outcome.count()
+            )
         }
     }
     if let Some(solution) = &case.solution {
         if case.count.is_some() {
-            assert!(found.contains(solution), "{who}: the known solution was not found");
+            assert!(
+                found.contains(solution),
+                "{who}: the known solution was not found"
+            );
         }
     }
     true
@@ -155,7 +184,11 @@ fn every_solver_agrees_on_small_puzzles() {
     for file in keen_files(|size| size <= 5) {
         small.extend(cases(&file).into_iter().step_by(5));
     }
-    for file in ["random/unique-4x4.kk", "random/several-5x5.kk", "random/none-6x6.kk"] {
+    for file in [
+        "random/unique-4x4.kk",
+        "random/several-5x5.kk",
+        "random/none-6x6.kk",
+    ] {
         small.extend(cases(file));
     }
     for solver in solve::registry() {
@@ -164,6 +197,10 @@ fn every_solver_agrees_on_small_puzzles() {
             .filter(|case| verify(*solver, case, Duration::from_secs(2)))
             .count();
         // Each method must handle at least the 4x4 puzzles; what it declines it says so.
-        assert!(answered >= 20, "{} answered only {answered} puzzles", solver.name());
+        assert!(
+            answered >= 20,
+            "{} answered only {answered} puzzles",
+            solver.name()
+        );
     }
 }

@@ -666,7 +666,10 @@ mod tests {
     fn accepts_crlf_comments_blank_lines_and_synonyms() {
         let text = "# kk0\r\n1,0\r\n\r\n11+,1 2 5 6\r\n4+,3 7\r\n  8×, 4 8 9\r\n1−,10 11\r\n# inside\r\n7+,12 13\r\n2÷,14 15\r\n";
         assert_eq!(write(&parse(text).unwrap()), KK0);
-        let text = KK0.replace("8*", "8x").replace("2%", "2/").replace("1-", "1 -");
+        let text = KK0
+            .replace("8*", "8x")
+            .replace("2%", "2/")
+            .replace("1-", "1 -");
         assert_eq!(write(&parse(&text).unwrap()), KK0);
     }
 
@@ -709,28 +712,85 @@ mod tests {
     #[test]
     fn names_line_and_column_of_each_error() {
         let cases: &[(&str, &str)] = &[
-            ("", "no puzzle found: the input is empty or holds only comments"),
+            (
+                "",
+                "no puzzle found: the input is empty or holds only comments",
+            ),
             ("# only a comment\n\n", "no puzzle found"),
-            ("1,0\n11+ 1 2 5 6\n", "line 2: expected a cage as LABEL,CELLS"),
-            ("1,0\n11+,1 2,5 6\n", "line 2, column 8: a cage line has exactly one comma"),
+            (
+                "1,0\n11+ 1 2 5 6\n",
+                "line 2: expected a cage as LABEL,CELLS",
+            ),
+            (
+                "1,0\n11+,1 2,5 6\n",
+                "line 2, column 8: a cage line has exactly one comma",
+            ),
             ("1,0\n,1 2 5 6\n", "line 2, column 1: the cage has no label"),
-            ("1,0\n+,1 2 5 6\n", "line 2, column 1: cage label \"+\" has no target number"),
-            ("1,0\n11^,1 2 5 6\n", "line 2, column 3: unknown operator '^' in label \"11^\""),
-            ("1,0\n11++,1 2 5 6\n", "line 2, column 1: cage label \"11++\" should be a number"),
-            ("1,0\nab,1 2 5 6\n", "line 2, column 1: cage label \"ab\" should be a number"),
-            ("1,0\n0+,1 2 5 6\n", "line 2, column 1: cage \"0+\": the target must be positive"),
-            ("99999999999999999999+,0\n", "line 1, column 1: target 99999999999999999999 is too large"),
-            ("1,0\n11+,1 2 five 6\n", "line 2, column 9: cell \"five\" is not a number"),
-            ("1,0\n11+,1 2 -5 6\n", "line 2, column 9: cell \"-5\" is not a number"),
+            (
+                "1,0\n+,1 2 5 6\n",
+                "line 2, column 1: cage label \"+\" has no target number",
+            ),
+            (
+                "1,0\n11^,1 2 5 6\n",
+                "line 2, column 3: unknown operator '^' in label \"11^\"",
+            ),
+            (
+                "1,0\n11++,1 2 5 6\n",
+                "line 2, column 1: cage label \"11++\" should be a number",
+            ),
+            (
+                "1,0\nab,1 2 5 6\n",
+                "line 2, column 1: cage label \"ab\" should be a number",
+            ),
+            (
+                "1,0\n0+,1 2 5 6\n",
+                "line 2, column 1: cage \"0+\": the target must be positive",
+            ),
+            (
+                "99999999999999999999+,0\n",
+                "line 1, column 1: target 99999999999999999999 is too large",
+            ),
+            (
+                "1,0\n11+,1 2 five 6\n",
+                "line 2, column 9: cell \"five\" is not a number",
+            ),
+            (
+                "1,0\n11+,1 2 -5 6\n",
+                "line 2, column 9: cell \"-5\" is not a number",
+            ),
             ("1,5000\n", "line 1, column 3: cell 5000 is out of range"),
-            ("1,0\n11+,\n", "line 2, column 4: cage \"11+\" lists no cells"),
-            ("3+,0 1\n3+,1 2 3\n", "line 2: cell 1 is already in the cage on line 1"),
-            ("3+,0 0\n3+,1 2 3\n", "line 1: cell 0 is listed twice in this cage"),
-            ("3+,0 1\n3+,2\n", "the cages cover 3 of the 4 cells of a 2x2 grid; in no cage: 3"),
-            ("3+,0 3\n3+,1 2\n", "line 1: cage \"3+\" cells 0 3 are not connected"),
-            ("3-,0 1 2\n1,3\n", "line 1: cage \"3-\" has 3 cells; a - or % cage has exactly two cells"),
-            ("3,0 1\n3+,2 3\n", "line 1: cage \"3\" has 2 cells; a cage without an operator is a given"),
-            ("3,0\n3+,1 2 3\n", "line 1: given \"3\" is not a digit of a 2x2 grid (1 to 2)"),
+            (
+                "1,0\n11+,\n",
+                "line 2, column 4: cage \"11+\" lists no cells",
+            ),
+            (
+                "3+,0 1\n3+,1 2 3\n",
+                "line 2: cell 1 is already in the cage on line 1",
+            ),
+            (
+                "3+,0 0\n3+,1 2 3\n",
+                "line 1: cell 0 is listed twice in this cage",
+            ),
+            (
+                "3+,0 1\n3+,2\n",
+                "the cages cover 3 of the 4 cells of a 2x2 grid; in no cage: 3",
+            ),
+            (
+                "3+,0 3\n3+,1 2\n",
+                "line 1: cage \"3+\" cells 0 3 are not connected",
+            ),
+            (
+                "3-,0 1 2\n1,3\n",
+                "line 1: cage \"3-\" has 3 cells; a - or % cage has exactly two cells",
+            ),
+            (
+                "3,0 1\n3+,2 3\n",
+                "line 1: cage \"3\" has 2 cells; a cage without an operator is a given",
+            ),
+            (
+                "3,0\n3+,1 2 3\n",
+                "line 1: given \"3\" is not a digit of a 2x2 grid (1 to 2)",
+            ),
         ];
         for (text, expected) in cases {
             let message = error(text);
