@@ -24,17 +24,16 @@
 //! soon as its cages cover a square grid was tried and dropped: the top row of a 4x4, cells
 //! 0 to 3, already covers a 2x2 grid.) Comment lines belong to the
 //! puzzle they precede or stand in, and `# key=value` comments (as in the shared corpora) can
-//! be read back with [`Entry::meta`].
+//! be read back with [`Entry::meta`](super::Entry::meta).
 //!
 //! The parser applies every check of the essay's `triplets` verb (characters, one comma per
 //! line, label form, positive target, two cells for `-` and `%`, one cell for a given, a
 //! square number of cells, every cell present once, connected cages) and accepts sizes up to
 //! [`MAX_SIZE`]. Every error names the line, and the column where it helps.
 
-use std::fmt;
-
 use thiserror::Error;
 
+pub use super::Entry;
 use crate::model::{Cage, Cell, Grid, Operation, Puzzle, PuzzleError, MAX_SIZE};
 
 /// The largest cell index any puzzle can have: the last cell of the largest grid.
@@ -200,27 +199,6 @@ fn list(cells: &[usize]) -> String {
         words.push(format!("and {} more", cells.len() - LISTED_CELLS));
     }
     words.join(" ")
-}
-
-/// One puzzle of a `.kk` text with what surrounds it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
-    /// The puzzle.
-    pub puzzle: Puzzle,
-    /// The line its first cage is on, counted from 1.
-    pub line: usize,
-    /// Its comment lines, without the `#` and surrounding spaces.
-    pub comments: Vec<String>,
-}
-
-impl Entry {
-    /// The value of a `# key=value` comment, trimmed.
-    pub fn meta(&self, key: &str) -> Option<&str> {
-        self.comments.iter().find_map(|comment| {
-            let (k, v) = comment.split_once('=')?;
-            (k.trim() == key).then(|| v.trim())
-        })
-    }
 }
 
 /// Parses a text holding exactly one puzzle.
@@ -399,6 +377,7 @@ impl Block {
             puzzle,
             line,
             comments: self.comments,
+            progress: None,
         })
     }
 }
@@ -632,15 +611,6 @@ fn operation_of(sign: char) -> Option<Operation> {
         '*' | 'x' | 'X' | '×' => Some(Operation::Multiply),
         '%' | '/' | '÷' => Some(Operation::Divide),
         _ => None,
-    }
-}
-
-impl fmt::Display for Entry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for comment in &self.comments {
-            writeln!(f, "# {comment}")?;
-        }
-        f.write_str(&write(&self.puzzle))
     }
 }
 

@@ -1,5 +1,226 @@
 //! Text formats: one module per notation, each with a parser, a writer and its own error type.
 //!
-//! Formats depend on the model only; they know nothing of solvers.
+//! | name | module | what |
+//! |---|---|---|
+//! | `kk` | [`kk`] | the J essay's format: `11+,1 2 5 6` |
+//! | `a1` | [`a1`] | seed 003's lines: `# 6`, `+ 11 A2 A3 B2 B3`, `! 1 A1` |
+//! | `sudokuwiki` | [`sudokuwiki`] | SudokuWiki's packed strings `K6C…`, with progress |
+//! | `keen` | [`keen`] | Simon Tatham's Keen game IDs `4:a_7a__a_aaba,d2s2m8…` |
+//! | `json` | [`json`] | cagey's own JSON schema, for programs |
+//! | `grid` | [`grid`] | a grid of cage letters and a legend, for people |
+//!
+//! [`detect`] tells them apart; [`parse_all`] and [`write`] dispatch on a [`Format`]. Formats
+//! depend on the model only; they know nothing of solvers.
 
+pub mod a1;
+pub mod grid;
+pub mod json;
+pub mod keen;
 pub mod kk;
+pub mod sudokuwiki;
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::model::{Progress, Puzzle};
+
+/// A notation for puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// The J essay's format.
+    Kk,
+    /// Seed 003's human-readable lines with A1 cell names.
+    A1,
+    /// SudokuWiki's packed strings.
+    SudokuWiki,
+    /// Keen game IDs.
+    Keen,
+    /// cagey's JSON.
+    Json,
+    /// A grid of cage letters with a legend.
+    Grid,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 6] = [
+        Format::Kk,
+        Format::A1,
+        Format::SudokuWiki,
+        Format::Keen,
+        Format::Json,
+        Format::Grid,
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Kk => "kk",
+            Format::A1 => "a1",
+            Format::SudokuWiki => "sudokuwiki",
+            Format::Keen => "keen",
+            Format::Json => "json",
+            Format::Grid => "grid",
+        }
+    }
+
+    /// The format called `name`.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One puzzle read from a text, with what surrounds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The partial state the text carried, if any.
+    pub progress: Option<Progress>,
+    /// The line the puzzle starts on, counted from 1.
+    pub line: usize,
+    /// Comment lines and metadata, without the `#` and surrounding spaces; `key=value`
+    /// comments can be read with [`Entry::meta`].
+    pub comments: Vec<String>,
+}
+
+impl Entry {
+    /// An entry holding only `puzzle`, on line 1.
+    pub fn new(puzzle: Puzzle) -> Entry {
+        Entry {
+            puzzle,
+            progress: None,
+            line: 1,
+            comments: Vec::new(),
+        }
+    }
+
+    /// The value of a `# key=value` comment, trimmed.
+    pub fn meta(&self, key: &str) -> Option<&str> {
+        self.comments.iter().find_map(|comment| {
+            let (k, v) = comment.split_once('=')?;
+            (k.trim() == key).then(|| v.trim())
+        })
+    }
+}
+
+/// A text that could not be read, in whichever format.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// The J essay's format.
+    #[error("kk format, {0}")]
+    Kk(#[from] kk::KkError),
+    /// Seed 003's format.
+    #[error("a1 format, {0}")]
+    A1(#[from] a1::A1Error),
+    /// A SudokuWiki string.
+    #[error("sudokuwiki format, {0}")]
+    SudokuWiki(#[from] sudokuwiki::SudokuWikiError),
+    /// A Keen game ID.
+    #[error("keen format, {0}")]
+    Keen(#[from] keen::KeenError),
+    /// cagey's JSON.
+    #[error("json format, {0}")]
+    Json(#[from] json::JsonError),
+    /// The grid of letters.
+    #[error("grid format, {0}")]
+    Grid(#[from] grid::GridError),
+}
+
+impl ParseError {
+    /// The line the error is on, counted from 1, if it has one.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ParseError::Kk(e) => (e.line > 0).then_some(e.line),
+            ParseError::A1(e) => (e.line > 0).then_some(e.line),
+            ParseError::Grid(e) => (e.line > 0).then_some(e.line),
+            ParseError::Json(e) => e.line,
+            ParseError::SudokuWiki(_) | ParseError::Keen(_) => None,
+        }
+    }
+}
+
+/// Why a puzzle cannot be written in a format.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("cannot write this puzzle as {format}: {reason}")]
+pub struct WriteError {
+    /// The target format.
+    pub format: Format,
+    /// What the format cannot hold.
+    pub reason: String,
+}
+
+/// Guesses the format of `text` from its first meaningful line.
+///
+/// JSON starts with `{`; a SudokuWiki string is a `K`/`D`/`L`/`M` header with a base-36 body
+/// or a pasted `sudokuwiki.org` address; a Keen ID is `PARAMS:DESC` or `PARAMS#SEED`; seed
+/// 003's lines start with an operation sign and name cells like `B3`; a grid of letters has
+/// a first line of letters only; anything else is read as the J essay's format.
+pub fn detect(text: &str) -> Format {
+    let meaningful = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .find(|line| !(line.starts_with('#') && !a1::is_size_line(line)));
+    let Some(first) = meaningful else {
+        return Format::Kk;
+    };
+    if first.starts_with('{') {
+        Format::Json
+    } else if sudokuwiki::looks_like(first) {
+        Format::SudokuWiki
+    } else if keen::looks_like(first) {
+        Format::Keen
+    } else if a1::is_size_line(first) || a1::looks_like(first) {
+        Format::A1
+    } else if grid::looks_like(first) {
+        Format::Grid
+    } else {
+        Format::Kk
+    }
+}
+
+/// Parses every puzzle of `text` in `format`, in order; one bad puzzle does not hide the
+/// next where the format has several puzzles to a text.
+pub fn parse_all(format: Format, text: &str) -> Vec<Result<Entry, ParseError>> {
+    fn wrap<E: Into<ParseError>>(results: Vec<Result<Entry, E>>) -> Vec<Result<Entry, ParseError>> {
+        results.into_iter().map(|r| r.map_err(Into::into)).collect()
+    }
+    match format {
+        Format::Kk => wrap(kk::parse_all(text)),
+        Format::A1 => wrap(a1::parse_all(text)),
+        Format::SudokuWiki => wrap(sudokuwiki::parse_all(text)),
+        Format::Keen => wrap(keen::parse_all(text)),
+        Format::Json => wrap(json::parse_all(text)),
+        Format::Grid => wrap(grid::parse_all(text)),
+    }
+}
+
+/// Parses a text holding exactly one puzzle, detecting its format.
+pub fn parse(text: &str) -> Result<Entry, ParseError> {
+    let format = detect(text);
+    let mut results = parse_all(format, text).into_iter();
+    results
+        .next()
+        .expect("every parser reports at least one result")
+}
+
+/// Writes `entry` in `format`. Comments are kept where the format has them; progress is
+/// kept where it has a place for it (SudokuWiki, JSON).
+pub fn write(format: Format, entry: &Entry) -> Result<String, WriteError> {
+    match format {
+        Format::Kk => Ok(kk::write(&entry.puzzle)),
+        Format::A1 => a1::write(&entry.puzzle),
+        Format::SudokuWiki => sudokuwiki::write(&entry.puzzle, entry.progress.as_ref()),
+        Format::Keen => keen::write(&entry.puzzle),
+        Format::Json => json::write(&entry.puzzle, entry.progress.as_ref()),
+        Format::Grid => grid::write(&entry.puzzle),
+    }
+}

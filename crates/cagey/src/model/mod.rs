@@ -13,6 +13,7 @@
 //! - **tuple** (or layout): one assignment of digits to all cells of a cage that meets its
 //!   arithmetic; the J essay calls the tuples of a cage its *possibilities*.
 //! - **solution**: a full [`Grid`] that is Latin and meets every cage ([`check`]).
+//! - **progress**: a partial state, what is known of each cell so far ([`Progress`]).
 
 mod cage;
 mod cell;
@@ -20,6 +21,7 @@ mod checker;
 mod digit_set;
 mod grid;
 mod operation;
+mod progress;
 mod puzzle;
 
 pub use cage::{Cage, Label};
@@ -28,6 +30,7 @@ pub use checker::{check, Violation};
 pub use digit_set::{DigitSet, Digits};
 pub use grid::Grid;
 pub use operation::Operation;
+pub use progress::{CellState, Progress};
 pub use puzzle::{Puzzle, PuzzleError};
 
 /// The largest grid side the model holds: 32, so that a cell's candidates fit one `u32`

@@ -216,6 +216,18 @@ impl PuzzleError {
     }
 }
 
+impl PuzzleError {
+    /// The message without its leading `cage N: `, for callers that name the cage their own
+    /// way (by line, by label or by letter).
+    pub fn detail(&self) -> String {
+        let message = self.to_string();
+        match (self.cage(), message.split_once(": ")) {
+            (Some(cage), Some((head, rest))) if head == format!("cage {cage}") => rest.to_string(),
+            _ => message,
+        }
+    }
+}
+
 /// At most this many cells are listed in an error message; the rest are counted.
 const LISTED_CELLS: usize = 12;
 

@@ -1,0 +1,308 @@
+//! cagey's JSON format, for programs: the puzzle as an object, cells as `[row, col]` pairs.
+//!
+//! ```json
+//! {
+//!   "size": 4,
+//!   "cages": [
+//!     {"op": "=", "target": 1, "cells": [[0, 0]]},
+//!     {"op": "+", "target": 11, "cells": [[0, 1], [0, 2], [1, 1], [1, 2]]}
+//!   ],
+//!   "progress": [[1, 0, [2, 3], 4], ...]
+//! }
+//! ```
+//!
+//! - `size`: the grid side, 1 to 32.
+//! - `cages`: each with `op` (`+`, `-`, `*`, `/`, or `=` for a given), a positive `target`
+//!   and its `cells` as 0-based `[row, col]` pairs, row 0 at the top.
+//! - `progress` (optional): `size` rows of `size` entries, each `0` (nothing known), a digit
+//!   (solved) or an array of candidate digits.
+//!
+//! A text may hold one puzzle object or an array of them. `schema/puzzle.schema.json` in the
+//! repository is the JSON Schema of this format; written files validate against it.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::{Entry, WriteError};
+use crate::model::{Cage, Cell, CellState, Operation, Progress, Puzzle, PuzzleError, MAX_SIZE};
+
+/// What is wrong with a JSON text.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}{message}", self.line.map(|l| format!("line {l}, column {}: ", self.column.unwrap_or(0))).unwrap_or_default())]
+pub struct JsonError {
+    /// The line of a syntax error, counted from 1.
+    pub line: Option<usize>,
+    /// The column of a syntax error, counted from 1.
+    pub column: Option<usize>,
+    /// What is wrong, naming the field (`cages[3].cells[1]`) for errors of meaning.
+    pub message: String,
+}
+
+impl JsonError {
+    fn at(path: String, message: impl std::fmt::Display) -> JsonError {
+        JsonError {
+            line: None,
+            column: None,
+            message: format!("{path}: {message}"),
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonPuzzle {
+    size: usize,
+    cages: Vec<JsonCage>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    progress: Option<Vec<Vec<JsonCell>>>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonCage {
+    op: String,
+    target: u64,
+    cells: Vec<[usize; 2]>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum JsonCell {
+    Digit(u8),
+    Candidates(Vec<u8>),
+}
+
+/// Parses a text holding one puzzle object or an array of them.
+pub fn parse_all(text: &str) -> Vec<Result<Entry, JsonError>> {
+    // Parse to a value first so that syntax errors keep their line and column, then read
+    // each puzzle on its own so that one bad puzzle does not hide the others.
+    let value: serde_json::Value = match serde_json::from_str(text) {
+        Ok(value) => value,
+        Err(error) => {
+            return vec![Err(JsonError {
+                line: Some(error.line()),
+                column: Some(error.column()),
+                message: error
+                    .to_string()
+                    .split(" at line")
+                    .next()
+                    .unwrap_or_default()
+                    .to_string(),
+            })]
+        }
+    };
+    let items = match value {
+        serde_json::Value::Array(items) => items
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (format!("[{i}]"), v))
+            .collect(),
+        other => vec![(String::new(), other)],
+    };
+    items
+        .into_iter()
+        .map(|(path, item)| {
+            let root = if path.is_empty() {
+                "the puzzle".to_string()
+            } else {
+                format!("puzzle {path}")
+            };
+            let puzzle: JsonPuzzle =
+                serde_json::from_value(item).map_err(|e| JsonError::at(root, e))?;
+            entry(puzzle, &path)
+        })
+        .collect()
+}
+
+fn entry(json: JsonPuzzle, prefix: &str) -> Result<Entry, JsonError> {
+    let n = json.size;
+    if !(1..=MAX_SIZE).contains(&n) {
+        return Err(JsonError::at(
+            format!("{prefix}size"),
+            format!("{n} is not a grid side from 1 to {MAX_SIZE}"),
+        ));
+    }
+    let mut cages = Vec::with_capacity(json.cages.len());
+    for (i, cage) in json.cages.iter().enumerate() {
+        let path = format!("{prefix}cages[{i}]");
+        let operation = match cage.op.as_str() {
+            "+" => Operation::Add,
+            "-" | "−" => Operation::Subtract,
+            "*" | "x" | "×" => Operation::Multiply,
+            "/" | "%" | "÷" => Operation::Divide,
+            "=" | "" => Operation::Given,
+            other => {
+                return Err(JsonError::at(
+                    format!("{path}.op"),
+                    format!("{other:?} is not one of + - * / ="),
+                ))
+            }
+        };
+        let mut cells = Vec::with_capacity(cage.cells.len());
+        for (j, &[row, col]) in cage.cells.iter().enumerate() {
+            if row >= n || col >= n {
+                return Err(JsonError::at(
+                    format!("{path}.cells[{j}]"),
+                    format!("[{row}, {col}] is outside the {n}x{n} grid"),
+                ));
+            }
+            cells.push(Cell::at(row, col, n));
+        }
+        cages.push(Cage::new(operation, cage.target, cells));
+    }
+    let puzzle = Puzzle::new(n, cages).map_err(|error| describe(error, prefix))?;
+    let progress = match json.progress {
+        None => None,
+        Some(rows) => Some(progress(rows, n, prefix)?),
+    };
+    Ok(Entry {
+        puzzle,
+        progress,
+        line: 1,
+        comments: Vec::new(),
+    })
+}
+
+fn describe(error: PuzzleError, prefix: &str) -> JsonError {
+    match error.cage() {
+        Some(cage) => JsonError::at(format!("{prefix}cages[{cage}]"), error),
+        None => JsonError::at(format!("{prefix}cages"), error),
+    }
+}
+
+fn progress(rows: Vec<Vec<JsonCell>>, n: usize, prefix: &str) -> Result<Progress, JsonError> {
+    if rows.len() != n || rows.iter().any(|row| row.len() != n) {
+        return Err(JsonError::at(
+            format!("{prefix}progress"),
+            format!("expected {n} rows of {n} entries"),
+        ));
+    }
+    let mut cells = Vec::with_capacity(n * n);
+    for (r, row) in rows.into_iter().enumerate() {
+        for (c, entry) in row.into_iter().enumerate() {
+            let bad = |what: String| JsonError::at(format!("{prefix}progress[{r}][{c}]"), what);
+            cells.push(match entry {
+                JsonCell::Digit(0) => CellState::Unknown,
+                JsonCell::Digit(d) if usize::from(d) <= n => CellState::Solved(d),
+                JsonCell::Digit(d) => {
+                    return Err(bad(format!("{d} is not a digit of a {n}x{n} grid")))
+                }
+                JsonCell::Candidates(digits) => {
+                    if let Some(d) = digits.iter().find(|&&d| d == 0 || usize::from(d) > n) {
+                        return Err(bad(format!(
+                            "candidate {d} is not a digit of a {n}x{n} grid"
+                        )));
+                    }
+                    CellState::Candidates(digits.into_iter().collect())
+                }
+            });
+        }
+    }
+    Ok(Progress::from_cells(n, cells).expect("checked above"))
+}
+
+/// Writes a puzzle (and its progress) as one JSON object, a cage per line.
+pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, WriteError> {
+    let n = puzzle.size();
+    let cages: Vec<String> = puzzle
+        .cages()
+        .iter()
+        .map(|cage| {
+            let op = match cage.operation() {
+                Operation::Add => "+",
+                Operation::Subtract => "-",
+                Operation::Multiply => "*",
+                Operation::Divide => "/",
+                Operation::Given => "=",
+            };
+            let json = JsonCage {
+                op: op.to_string(),
+                target: cage.target(),
+                cells: cage.cells().iter().map(|c| [c.row(n), c.col(n)]).collect(),
+            };
+            serde_json::to_string(&json).expect("cages serialise")
+        })
+        .collect();
+    let mut out = format!(
+        "{{\n  \"size\": {n},\n  \"cages\": [\n    {}\n  ]",
+        cages.join(",\n    ")
+    );
+    if let Some(progress) = progress {
+        let rows: Vec<String> = (0..n)
+            .map(|r| {
+                let row: Vec<JsonCell> = (0..n)
+                    .map(|c| match progress.get(Cell::at(r, c, n)) {
+                        CellState::Unknown => JsonCell::Digit(0),
+                        CellState::Solved(d) => JsonCell::Digit(d),
+                        CellState::Candidates(set) => JsonCell::Candidates(set.iter().collect()),
+                    })
+                    .collect();
+                serde_json::to_string(&row).expect("progress serialises")
+            })
+            .collect();
+        out.push_str(&format!(
+            ",\n  \"progress\": [\n    {}\n  ]",
+            rows.join(",\n    ")
+        ));
+    }
+    out.push_str("\n}\n");
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::kk;
+    use crate::model::DigitSet;
+
+    const KK0: &str = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
+
+    #[test]
+    fn round_trips_with_progress() {
+        let puzzle = kk::parse(KK0).unwrap();
+        let mut cells = vec![CellState::Unknown; 16];
+        cells[0] = CellState::Solved(1);
+        cells[1] = CellState::Candidates([2, 3].into_iter().collect::<DigitSet>());
+        let progress = Progress::from_cells(4, cells).unwrap();
+        let text = write(&puzzle, Some(&progress)).unwrap();
+        assert!(
+            text.contains("{\"op\":\"+\",\"target\":11,\"cells\":[[0,1],[0,2],[1,1],[1,2]]}"),
+            "{text}"
+        );
+        let entry = parse_all(&text).remove(0).unwrap();
+        assert_eq!(entry.puzzle, puzzle);
+        assert_eq!(entry.progress, Some(progress));
+    }
+
+    #[test]
+    fn reads_an_array_of_puzzles() {
+        let one = write(&kk::parse(KK0).unwrap(), None).unwrap();
+        let results = parse_all(&format!("[{one}, {{\"size\": 2, \"cages\": []}}]"));
+        assert_eq!(results.len(), 2);
+        assert!(results[0].is_ok());
+        assert!(results[1]
+            .as_ref()
+            .unwrap_err()
+            .to_string()
+            .contains("[1]cages: cells are in no cage"));
+    }
+
+    #[test]
+    fn names_the_field_in_errors() {
+        let cases = [
+            ("{\"size\": 2,", "line 1, column 11: EOF while parsing"),
+            ("{\"size\": 40, \"cages\": []}", "size: 40 is not a grid side"),
+            ("{\"size\": 2, \"cages\": [{\"op\": \"^\", \"target\": 3, \"cells\": [[0,0]]}]}", "cages[0].op: \"^\" is not one of"),
+            ("{\"size\": 2, \"cages\": [{\"op\": \"+\", \"target\": 3, \"cells\": [[0,2]]}]}", "cages[0].cells[0]: [0, 2] is outside the 2x2 grid"),
+            ("{\"size\": 2, \"cages\": [], \"colour\": 1}", "the puzzle: unknown field `colour`"),
+            ("{\"size\": 1, \"cages\": [{\"op\": \"=\", \"target\": 1, \"cells\": [[0,0]]}], \"progress\": [[3]]}", "progress[0][0]: 3 is not a digit"),
+        ];
+        for (text, expected) in cases {
+            let message = parse_all(text).remove(0).unwrap_err().to_string();
+            assert!(
+                message.contains(expected),
+                "{text:?} gave {message:?}, expected {expected:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,623 @@
+//! SudokuWiki's packed puzzle strings, version 2.0: `K6C…` and friends, with progress.
+//!
+//! A string is a three-character header and one fixed-width base-36 field per cell,
+//! row-major. The header is the puzzle type (`K` KenKen, `D` KenDoku, `L` Killer Sudoku, `M`
+//! Killer Jigsaw), the size as one base-36 digit (`3`..`9`, `G` = 16, `P` = 25) and the layout
+//! version (`C` for K and D, `B` for L and M). A pasted address is accepted: the string is
+//! taken from its `bd=` parameter.
+//!
+//! Each KenKen field packs three sub-values, most significant first, each stored as
+//! `value - lo` in just enough bits for `hi - lo`:
+//!
+//! ```text
+//!   | colour 1..=5 | cage content 0..=maxClue | cell content 0..=2n+2^n-1 |
+//!      3 bits          11 bits for 6x6            7 bits for 6x6
+//! ```
+//!
+//! - **Colour**: a cage is a 4-connected group of cells of one colour; touching cages have
+//!   different colours. The writer colours cages in order of their first cell with the
+//!   smallest colour no coloured neighbour has, backtracking over colours 1 to 4 (5 is slack).
+//! - **Cage content**: the target in the cage's first cell; the operator (1 add, 2 subtract,
+//!   3 multiply, 4 divide) in the cell right of it if that is in the cage, else the cell below;
+//!   0 elsewhere. A one-cell cage is a given. `maxClue` is `min(2047, n³(n-1)(n-2))`.
+//! - **Cell content** (progress): 0 nothing known; `1..=n` a given digit (read as a solved
+//!   cell); `n+d` the solved digit d; `2n+mask` a set of candidates, bit d-1 for digit d. A
+//!   fresh puzzle holds every candidate in every cell.
+//!
+//! KenDoku, Killer Sudoku and Killer Jigsaw strings (and the older killer form) need boxes,
+//! regions and killer cages, which the model does not hold yet: they are recognised and
+//! refused with a message saying so.
+
+use thiserror::Error;
+
+use super::{Entry, Format, WriteError};
+use crate::model::{Cage, Cell, CellState, DigitSet, Operation, Progress, Puzzle, PuzzleError};
+
+/// The largest target a KenKen string can hold: 11 bits.
+pub const MAX_KENKEN_CLUE: u64 = 2047;
+
+/// Colours a cage may have; 5 is slack for a colouring that 4 cannot do greedily.
+const COLOURS: u64 = 5;
+
+/// What is wrong with a SudokuWiki string.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SudokuWikiError {
+    /// No string at all.
+    #[error("no SudokuWiki string found")]
+    Empty,
+    /// An address without a `bd=` parameter.
+    #[error("the address has no bd= parameter holding the puzzle")]
+    NoBoard,
+    /// A header that is not `[KDLM][size][version]`.
+    #[error("header {header:?}: {reason}")]
+    Header {
+        /// The header as written.
+        header: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A puzzle type the model cannot hold yet.
+    #[error("{kind} strings ({header}) need boxes, regions or killer cages, which are not supported yet")]
+    Unsupported {
+        /// The puzzle type in words.
+        kind: &'static str,
+        /// The header.
+        header: String,
+    },
+    /// A body of the wrong length.
+    #[error("{header} string: the body has {found} characters, expected {expected} ({width} per cell for {cells} cells)")]
+    Length {
+        /// The header.
+        header: String,
+        /// Characters found.
+        found: usize,
+        /// Characters expected.
+        expected: usize,
+        /// Characters per cell.
+        width: usize,
+        /// Cells.
+        cells: usize,
+    },
+    /// A problem with one cell's field.
+    #[error("{header} string, cell {cell} (row {row}, col {col}): {reason}", row = cell / size + 1, col = cell % size + 1)]
+    Cell {
+        /// The header.
+        header: String,
+        /// The cell, row-major from 0.
+        cell: usize,
+        /// The grid side.
+        size: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The cages do not make a valid puzzle.
+    #[error("{header} string: {error}")]
+    Puzzle {
+        /// The header.
+        header: String,
+        /// What is wrong.
+        error: PuzzleError,
+    },
+}
+
+/// Whether `line` looks like a SudokuWiki string or address.
+pub fn looks_like(line: &str) -> bool {
+    let line = line.trim();
+    if line.contains("sudokuwiki.org") || line.contains("bd=") {
+        return true;
+    }
+    let bytes = line.as_bytes();
+    bytes.len() > 3
+        && matches!(bytes[0].to_ascii_uppercase(), b'K' | b'D' | b'L' | b'M')
+        && bytes[1].is_ascii_alphanumeric()
+        && matches!(bytes[2].to_ascii_uppercase(), b'A'..=b'C')
+        && line[3..].chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// Parses every string of a text, one per non-blank line (`#` comment lines are skipped).
+pub fn parse_all(text: &str) -> Vec<Result<Entry, SudokuWikiError>> {
+    let mut results: Vec<_> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.trim().starts_with('#'))
+        .map(|(index, line)| {
+            parse(line).map(|mut entry| {
+                entry.line = index + 1;
+                entry
+            })
+        })
+        .collect();
+    if results.is_empty() {
+        results.push(Err(SudokuWikiError::Empty));
+    }
+    results
+}
+
+/// Parses one string or pasted address.
+pub fn parse(text: &str) -> Result<Entry, SudokuWikiError> {
+    let text = text.trim();
+    let board = if text.contains("bd=") || text.contains("sudokuwiki.org") {
+        board_parameter(text).ok_or(SudokuWikiError::NoBoard)?
+    } else {
+        text.to_string()
+    };
+    if board.is_empty() {
+        return Err(SudokuWikiError::Empty);
+    }
+    let layout = Layout::from_header(&board)?;
+    layout.decode(&board[3..])
+}
+
+/// Writes a KenKen string (`K?C`), with `progress` as cell contents if given, else every
+/// candidate in every cell as a fresh puzzle.
+pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, WriteError> {
+    let n = puzzle.size();
+    let refuse = |reason: String| WriteError {
+        format: Format::SudokuWiki,
+        reason,
+    };
+    let size_char = size_char(n).ok_or_else(|| {
+        refuse(format!(
+            "SudokuWiki strings hold sizes 3 to 9, 16 and 25, not {n}"
+        ))
+    })?;
+    let layout = Layout::kenken(n, format!("K{size_char}C"));
+    for cage in puzzle.cages() {
+        if cage.target() > layout.max_clue {
+            return Err(refuse(format!(
+                "the target {} of cage {} is above {}, the largest a {n}x{n} string can hold",
+                cage.target(),
+                cage.label(),
+                layout.max_clue
+            )));
+        }
+    }
+    let colours = colour_cages(puzzle);
+    let mut content = vec![0u64; n * n];
+    for cage in puzzle.cages() {
+        let cells = cage.cells();
+        let first = cells[0].index();
+        content[first] = cage.target();
+        if let Some(operator_cell) = operator_cell(first, n, |c| cells.contains(&Cell(c as u16))) {
+            content[operator_cell] = match cage.operation() {
+                Operation::Add => 1,
+                Operation::Subtract => 2,
+                Operation::Multiply => 3,
+                Operation::Divide => 4,
+                Operation::Given => unreachable!("a given has one cell"),
+            };
+        }
+    }
+    let full = DigitSet::full(n).bits() as u64;
+    let mut out = layout.header.clone();
+    for cell in 0..n * n {
+        let state = progress.map_or(CellState::Candidates(DigitSet::full(n)), |p| {
+            p.get(Cell(cell as u16))
+        });
+        let cell_value = match state {
+            CellState::Unknown => 0,
+            CellState::Solved(d) => (n as u64) + u64::from(d),
+            CellState::Candidates(set) => 2 * n as u64 + (u64::from(set.bits()) & full),
+        };
+        let colour = colours[puzzle.cage_of(Cell(cell as u16)).index()];
+        let packed = layout.pack(&[colour - 1, content[cell], cell_value]);
+        out.push_str(&to_base36(packed, layout.width));
+    }
+    Ok(out)
+}
+
+/// The one-character size of a header, if the format has one for `n`.
+fn size_char(n: usize) -> Option<char> {
+    match n {
+        3..=9 => Some((b'0' + n as u8) as char),
+        16 => Some('G'),
+        25 => Some('P'),
+        _ => None,
+    }
+}
+
+/// The value of the `bd=` parameter of an address, percent-decoded.
+fn board_parameter(url: &str) -> Option<String> {
+    let start = url.find("bd=")? + 3;
+    let value = url[start..].split(['&', '#']).next()?;
+    let mut out = Vec::new();
+    let bytes = value.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            if let Ok(byte) = u8::from_str_radix(&value[i + 1..i + 3], 16) {
+                out.push(byte);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The field layout of one kind of string.
+struct Layout {
+    header: String,
+    size: usize,
+    /// Bits of each sub-value, most significant first.
+    bits: Vec<u32>,
+    /// The largest value of each sub-value (after subtracting its low end).
+    spans: Vec<u64>,
+    max_clue: u64,
+    /// Base-36 characters per cell.
+    width: usize,
+}
+
+impl Layout {
+    fn from_header(board: &str) -> Result<Layout, SudokuWikiError> {
+        let header: String = board
+            .chars()
+            .take(3)
+            .collect::<String>()
+            .to_ascii_uppercase();
+        let bad = |reason: &str| SudokuWikiError::Header {
+            header: header.clone(),
+            reason: reason.to_string(),
+        };
+        if header.chars().count() < 3 {
+            return Err(bad(
+                "too short: expected a type, a size and a version, e.g. K6C",
+            ));
+        }
+        let mut chars = header.chars();
+        let (kind, size_char, version) = (
+            chars.next().unwrap(),
+            chars.next().unwrap(),
+            chars.next().unwrap(),
+        );
+        let size = match size_char {
+            '3'..='9' => size_char as usize - '0' as usize,
+            'G' => 16,
+            'P' => 25,
+            _ => return Err(bad("the size must be 3 to 9, G (16) or P (25)")),
+        };
+        match (kind, version) {
+            ('K', 'C') => Ok(Layout::kenken(size, header)),
+            ('D', 'C') => Err(SudokuWikiError::Unsupported { kind: "KenDoku", header }),
+            ('L', 'B') => Err(SudokuWikiError::Unsupported { kind: "Killer Sudoku", header }),
+            ('M', 'B') => Err(SudokuWikiError::Unsupported { kind: "Killer Jigsaw", header }),
+            ('K' | 'D', _) => Err(bad("KenKen and KenDoku strings have layout version C (an early version B differs and is not read)")),
+            ('L' | 'M', _) => Err(bad("Killer strings have layout version B")),
+            _ => Err(bad("the type must be K (KenKen), D (KenDoku), L (Killer Sudoku) or M (Killer Jigsaw)")),
+        }
+    }
+
+    fn kenken(size: usize, header: String) -> Layout {
+        let n = size as u64;
+        let max_clue = MAX_KENKEN_CLUE.min(n.pow(3) * (n - 1) * (n - 2));
+        let spans = vec![COLOURS - 1, max_clue, 2 * n + (1 << n) - 1];
+        let bits: Vec<u32> = spans
+            .iter()
+            .map(|&span| u64::BITS - span.leading_zeros())
+            .collect();
+        let mut layout = Layout {
+            header,
+            size,
+            bits,
+            spans,
+            max_clue,
+            width: 0,
+        };
+        let largest = layout.pack(&layout.spans.clone());
+        layout.width = to_base36(largest, 0).len();
+        layout
+    }
+
+    fn pack(&self, values: &[u64]) -> u64 {
+        values
+            .iter()
+            .zip(&self.bits)
+            .fold(0, |packed, (&value, &bits)| (packed << bits) + value)
+    }
+
+    fn unpack(&self, mut packed: u64) -> Vec<u64> {
+        let mut values = vec![0; self.bits.len()];
+        for (value, &bits) in values.iter_mut().zip(&self.bits).rev() {
+            *value = packed & ((1 << bits) - 1);
+            packed >>= bits;
+        }
+        values
+    }
+
+    fn decode(&self, body: &str) -> Result<Entry, SudokuWikiError> {
+        let n = self.size;
+        let cells = n * n;
+        if body.len() != self.width * cells || !body.is_ascii() {
+            return Err(SudokuWikiError::Length {
+                header: self.header.clone(),
+                found: body.chars().count(),
+                expected: self.width * cells,
+                width: self.width,
+                cells,
+            });
+        }
+        let cell_error = |cell: usize, reason: String| SudokuWikiError::Cell {
+            header: self.header.clone(),
+            cell,
+            size: n,
+            reason,
+        };
+        let mut colour = vec![0u64; cells];
+        let mut content = vec![0u64; cells];
+        let mut states = Vec::with_capacity(cells);
+        for cell in 0..cells {
+            let field = &body[cell * self.width..(cell + 1) * self.width];
+            let packed = u64::from_str_radix(field, 36)
+                .map_err(|_| cell_error(cell, format!("{field:?} is not a base-36 number")))?;
+            let values = self.unpack(packed);
+            let overflow = packed >> self.bits.iter().sum::<u32>() != 0;
+            for ((&value, &span), name) in
+                values
+                    .iter()
+                    .zip(&self.spans)
+                    .zip(["colour code", "cage content", "cell content"])
+            {
+                if value > span || (overflow && name == "colour code") {
+                    return Err(cell_error(
+                        cell,
+                        format!("{name} {value} is out of range, expected 0-{span}"),
+                    ));
+                }
+            }
+            colour[cell] = values[0];
+            content[cell] = values[1];
+            let value = values[2];
+            let state = match value {
+                0 => CellState::Unknown,
+                v if v <= n as u64 => CellState::Solved(v as u8),
+                v if v <= 2 * n as u64 => CellState::Solved((v - n as u64) as u8),
+                v => CellState::Candidates(DigitSet::from_bits((v - 2 * n as u64) as u32)),
+            };
+            states.push(state);
+        }
+
+        // Cages: 4-connected groups of one colour, found in order of their first cell.
+        let mut cage_of = vec![usize::MAX; cells];
+        let mut cages = Vec::new();
+        for start in 0..cells {
+            if cage_of[start] != usize::MAX {
+                continue;
+            }
+            let id = cages.len();
+            let mut members = vec![start];
+            cage_of[start] = id;
+            let mut next = 0;
+            while next < members.len() {
+                let cell = members[next];
+                next += 1;
+                for neighbour in neighbours(cell, n) {
+                    if cage_of[neighbour] == usize::MAX && colour[neighbour] == colour[cell] {
+                        cage_of[neighbour] = id;
+                        members.push(neighbour);
+                    }
+                }
+            }
+            members.sort_unstable();
+            let first = members[0];
+            let target = content[first];
+            if target == 0 {
+                return Err(cell_error(
+                    first,
+                    "the first cell of a cage holds no target".into(),
+                ));
+            }
+            let operation = match operator_cell(first, n, |c| cage_of[c] == id) {
+                None => Operation::Given,
+                Some(op_cell) => match content[op_cell] {
+                    1 => Operation::Add,
+                    2 => Operation::Subtract,
+                    3 => Operation::Multiply,
+                    4 => Operation::Divide,
+                    code => {
+                        return Err(cell_error(
+                            op_cell,
+                            format!("operator code {code}, expected 1-4"),
+                        ))
+                    }
+                },
+            };
+            if let Some(&stray) = members.iter().skip(1).find(|&&c| {
+                content[c] != 0 && Some(c) != operator_cell(first, n, |x| cage_of[x] == id)
+            }) {
+                return Err(cell_error(
+                    stray,
+                    format!("cage content {} in a cell that is neither the first nor the operator cell of its cage", content[stray]),
+                ));
+            }
+            let cells = members.iter().map(|&c| Cell(c as u16)).collect();
+            cages.push(Cage::new(operation, target, cells));
+        }
+        let puzzle = Puzzle::new(n, cages).map_err(|error| SudokuWikiError::Puzzle {
+            header: self.header.clone(),
+            error,
+        })?;
+        let full = DigitSet::full(n);
+        let fresh = states.iter().all(|s| *s == CellState::Candidates(full));
+        let progress = Progress::from_cells(n, states).ok_or_else(|| {
+            cell_error(0, "a candidate set names digits past the grid size".into())
+        })?;
+        Ok(Entry {
+            puzzle,
+            progress: (!fresh).then_some(progress),
+            line: 1,
+            comments: Vec::new(),
+        })
+    }
+}
+
+/// The cell holding the operator of the cage whose first cell is `first`: the one to its
+/// right if in the cage, else the one below; `None` for a one-cell cage.
+fn operator_cell(first: usize, n: usize, in_cage: impl Fn(usize) -> bool) -> Option<usize> {
+    let right = (first % n + 1 < n).then_some(first + 1);
+    let below = (first + n < n * n).then_some(first + n);
+    right
+        .filter(|&c| in_cage(c))
+        .or(below.filter(|&c| in_cage(c)))
+}
+
+fn neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (row, col) = (cell / n, cell % n);
+    [
+        (row > 0).then(|| cell - n),
+        (col > 0).then(|| cell - 1),
+        (col + 1 < n).then(|| cell + 1),
+        (row + 1 < n).then(|| cell + n),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// A colour 1..=5 per cage such that touching cages differ: the smallest colour first,
+/// backtracking over 1..=4, with 5 as slack if four will not do.
+fn colour_cages(puzzle: &Puzzle) -> Vec<u64> {
+    let n = puzzle.size();
+    let count = puzzle.cages().len();
+    let mut adjacent = vec![Vec::new(); count];
+    for cell in puzzle.cells() {
+        let own = puzzle.cage_of(cell).index();
+        for neighbour in neighbours(cell.index(), n) {
+            let other = puzzle.cage_of(Cell(neighbour as u16)).index();
+            if other != own && !adjacent[own].contains(&other) {
+                adjacent[own].push(other);
+            }
+        }
+    }
+    let mut colours = vec![0u64; count];
+    // Backtracking is exponential in the worst case; its budget falls back to the slack
+    // colour rather than spending long on a pathological layout.
+    let mut budget = 100_000u32;
+    if !colour_from(0, 4, &adjacent, &mut colours, &mut budget) {
+        colours.iter_mut().for_each(|c| *c = 0);
+        let mut budget = u32::MAX;
+        colour_from(0, COLOURS, &adjacent, &mut colours, &mut budget);
+    }
+    colours
+}
+
+fn colour_from(
+    cage: usize,
+    most: u64,
+    adjacent: &[Vec<usize>],
+    colours: &mut [u64],
+    budget: &mut u32,
+) -> bool {
+    if cage == colours.len() {
+        return true;
+    }
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    for colour in 1..=most {
+        if adjacent[cage].iter().all(|&other| colours[other] != colour) {
+            colours[cage] = colour;
+            if colour_from(cage + 1, most, adjacent, colours, budget) {
+                return true;
+            }
+        }
+    }
+    colours[cage] = 0;
+    false
+}
+
+/// `value` in base 36, lower case, left-padded with `0` to `width` characters.
+fn to_base36(mut value: u64, width: usize) -> String {
+    let mut digits = Vec::new();
+    loop {
+        let digit = (value % 36) as u8;
+        digits.push(if digit < 10 {
+            b'0' + digit
+        } else {
+            b'a' + digit - 10
+        });
+        value /= 36;
+        if value == 0 {
+            break;
+        }
+    }
+    while digits.len() < width {
+        digits.push(b'0');
+    }
+    digits.reverse();
+    String::from_utf8(digits).expect("base-36 digits are ASCII")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::kk;
+
+    const K6C: &str = "K6C02ff00cr5oaz01jf5r2j00uj5nijb9l75mmj00cr5mmj005n5mmjb8p7b8ln00235mbvbbkb5mbvgvgrgv63guvfb8lnb8wb018r005n5o3v5mmj5mbv00qz0023bfpnb8wbb8ln0023005n";
+
+    #[test]
+    fn decodes_the_real_string() {
+        let entry = parse(K6C).unwrap();
+        assert_eq!(
+            kk::write(&entry.puzzle),
+            "24*,0 1\n20*,2 8\n15*,3 9 15\n48*,4 10 16\n8+,5 11\n12*,6 12 18\n10+,7 13 14\n\
+             30*,17 22 23\n6*,19 20 21\n12+,24 25 30\n18*,26 27 28\n7+,29 34 35\n72*,31 32 33\n"
+        );
+        assert_eq!(entry.progress, None);
+        assert_eq!(write(&entry.puzzle, None).unwrap(), K6C);
+    }
+
+    #[test]
+    fn reads_an_address_and_lower_case() {
+        let url = format!(
+            "https://www.sudokuwiki.org/KenKen.aspx?bd={}&x=1",
+            K6C.to_lowercase()
+        );
+        assert_eq!(parse(&url).unwrap().puzzle, parse(K6C).unwrap().puzzle);
+    }
+
+    #[test]
+    fn names_cell_and_field() {
+        // Cell 1 of K6C holds the operator 3; make it 7.
+        let field = to_base36((0 << 18) + (7 << 7) + 75, 4);
+        let bad = format!("{}{}{}", &K6C[..7], field, &K6C[11..]);
+        assert_eq!(
+            parse(&bad).unwrap_err().to_string(),
+            "K6C string, cell 1 (row 1, col 2): operator code 7, expected 1-4"
+        );
+        assert!(parse("K6C0000")
+            .unwrap_err()
+            .to_string()
+            .contains("the body has 4 characters, expected 144"));
+        assert!(parse("K6B0000")
+            .unwrap_err()
+            .to_string()
+            .contains("layout version C"));
+        assert!(parse("X6C0000")
+            .unwrap_err()
+            .to_string()
+            .contains("the type must be"));
+        assert!(parse("D6C0000")
+            .unwrap_err()
+            .to_string()
+            .contains("not supported yet"));
+        assert!(parse("K6C02f!00cr")
+            .unwrap_err()
+            .to_string()
+            .contains("the body has"));
+    }
+
+    #[test]
+    fn refuses_targets_it_cannot_hold() {
+        let puzzle = kk::parse(
+            "5760*,0 1 2 3\n1,4\n2,5\n3,6\n4,7\n2,8\n3,9\n4,10\n1,11\n3,12\n4,13\n1,14\n2,15\n",
+        )
+        .unwrap();
+        let error = write(&puzzle, None).unwrap_err().to_string();
+        assert!(
+            error.contains("above 2047") || error.contains("above"),
+            "{error}"
+        );
+    }
+}

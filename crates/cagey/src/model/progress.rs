@@ -1,0 +1,97 @@
+//! `Progress`: what a solver (person or program) knows so far about each cell.
+//!
+//! Some formats carry a partial state beside the puzzle: SudokuWiki strings store, per cell,
+//! either nothing, a solved digit, or a set of candidates. A `Progress` keeps exactly that,
+//! so that reading and writing such a string loses nothing.
+
+use super::{Cell, DigitSet, Grid};
+
+/// What is known about one cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CellState {
+    /// Nothing is noted.
+    Unknown,
+    /// The cell is solved with this digit.
+    Solved(u8),
+    /// The digits still possible (one candidate is not the same as solved).
+    Candidates(DigitSet),
+}
+
+/// A partial state: one [`CellState`] per cell, row-major.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Progress {
+    size: usize,
+    cells: Vec<CellState>,
+}
+
+impl Progress {
+    /// A state with nothing known.
+    pub fn unknown(size: usize) -> Progress {
+        Progress {
+            size,
+            cells: vec![CellState::Unknown; size * size],
+        }
+    }
+
+    /// A state with every cell solved as in `grid` (empty cells stay unknown).
+    pub fn from_grid(grid: &Grid) -> Progress {
+        let cells = grid
+            .digits()
+            .iter()
+            .map(|&d| match d {
+                0 => CellState::Unknown,
+                d => CellState::Solved(d),
+            })
+            .collect();
+        Progress {
+            size: grid.size(),
+            cells,
+        }
+    }
+
+    /// A state from one entry per cell, or `None` if the count is not `size * size` or a
+    /// digit lies outside `1..=size`.
+    pub fn from_cells(size: usize, cells: Vec<CellState>) -> Option<Progress> {
+        let full = DigitSet::full(size.max(1));
+        let fits = cells.len() == size * size
+            && cells.iter().all(|state| match *state {
+                CellState::Unknown => true,
+                CellState::Solved(d) => (1..=size).contains(&usize::from(d)),
+                CellState::Candidates(set) => (set & !full).is_empty(),
+            });
+        fits.then_some(Progress { size, cells })
+    }
+
+    /// The side of the grid.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The state of `cell`.
+    pub fn get(&self, cell: Cell) -> CellState {
+        self.cells[cell.index()]
+    }
+
+    /// Every cell's state, row-major.
+    pub fn cells(&self) -> &[CellState] {
+        &self.cells
+    }
+
+    /// Whether nothing at all is noted.
+    pub fn is_blank(&self) -> bool {
+        self.cells.iter().all(|s| *s == CellState::Unknown)
+    }
+
+    /// The solved digits as a grid (0 where not solved).
+    pub fn solved(&self) -> Grid {
+        let digits = self
+            .cells
+            .iter()
+            .map(|state| match state {
+                CellState::Solved(d) => *d,
+                _ => 0,
+            })
+            .collect();
+        Grid::from_digits(self.size, digits).expect("progress digits fit the grid")
+    }
+}
