@@ -6,15 +6,20 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use cagey::examples;
-use cagey::formats::kk::{self, Entry, KkError};
+use cagey::formats::{self, Entry, Format, ParseError};
 
 /// The input arguments every puzzle-reading subcommand shares.
 #[derive(clap::Args, Debug)]
 pub struct InputArgs {
-    /// Puzzle files in the J essay's format; `-` reads standard input (the default when
-    /// input is piped). A file may hold many puzzles separated by blank lines.
+    /// Puzzle files in any supported format; `-` reads standard input (the default when
+    /// input is piped). A file may hold many puzzles.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
+
+    /// The input format: kk, a1, sudokuwiki, keen, json or grid [default: detected from
+    /// each input's first line].
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    pub from: Option<Format>,
 
     /// Use a built-in example instead of a file (see `cagey examples`).
     #[arg(long, value_name = "NAME", conflicts_with = "files")]
@@ -26,7 +31,7 @@ pub struct Item {
     /// Where it came from: a path, `<stdin>` or `example NAME`.
     pub source: String,
     /// The puzzle, or the parse error.
-    pub entry: Result<Entry, KkError>,
+    pub entry: Result<Entry, ParseError>,
 }
 
 impl Item {
@@ -49,22 +54,26 @@ pub fn read(args: &InputArgs) -> anyhow::Result<Vec<Item>> {
                 names.join(", ")
             );
         };
-        return Ok(items(format!("example {name}"), example.text));
+        return Ok(items(
+            format!("example {name}"),
+            example.text,
+            Some(Format::Kk),
+        ));
     }
     let mut all = Vec::new();
     if args.files.is_empty() {
         if io::stdin().is_terminal() {
             bail!("no input: give a FILE, `-` for standard input, or --example NAME (see --help)");
         }
-        all.extend(items("<stdin>".into(), &read_stdin()?));
+        all.extend(items("<stdin>".into(), &read_stdin()?, args.from));
     }
     for path in &args.files {
         if path.as_os_str() == "-" {
-            all.extend(items("<stdin>".into(), &read_stdin()?));
+            all.extend(items("<stdin>".into(), &read_stdin()?, args.from));
         } else {
             let text = fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            all.extend(items(path.display().to_string(), &text));
+            all.extend(items(path.display().to_string(), &text, args.from));
         }
     }
     Ok(all)
@@ -78,8 +87,20 @@ fn read_stdin() -> anyhow::Result<String> {
     Ok(text)
 }
 
-fn items(source: String, text: &str) -> Vec<Item> {
-    kk::parse_all(text)
+/// Parses a format name given on the command line.
+pub fn parse_format(name: &str) -> Result<Format, String> {
+    Format::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+        format!(
+            "unknown format {name:?}; the formats are {}",
+            names.join(", ")
+        )
+    })
+}
+
+fn items(source: String, text: &str, format: Option<Format>) -> Vec<Item> {
+    let format = format.unwrap_or_else(|| formats::detect(text));
+    formats::parse_all(format, text)
         .into_iter()
         .map(|entry| Item {
             source: source.clone(),

@@ -3,6 +3,7 @@
 //! Exit codes: 0 success, 1 a failed result (no solution, or not unique when `--unique` asked
 //! for it), 2 bad input or usage. A closed pipe ends the program quietly.
 
+mod convert;
 mod examples;
 mod input;
 mod solve;
@@ -25,6 +26,7 @@ struct Cli {
 enum Command {
     Solve(solve::Args),
     Examples(examples::Args),
+    Convert(convert::Args),
 }
 
 /// How a run ended, from best to worst; the exit code is that of the worst puzzle.
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Examples(args) => examples::run(&args),
+        Command::Convert(args) => convert::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

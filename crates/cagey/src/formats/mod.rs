@@ -212,6 +212,43 @@ pub fn parse(text: &str) -> Result<Entry, ParseError> {
         .expect("every parser reports at least one result")
 }
 
+/// Writes several entries in `format` as one document (see [`join`]); fails on the first
+/// entry the format cannot hold.
+pub fn write_all(format: Format, entries: &[Entry]) -> Result<String, WriteError> {
+    let written = entries
+        .iter()
+        .map(|entry| Ok((entry, write(format, entry)?)))
+        .collect::<Result<Vec<_>, WriteError>>()?;
+    Ok(join(format, &written))
+}
+
+/// Assembles entries already written in `format` into one document, each with its comments
+/// where the format has a place for them: puzzles separated by blank lines, one per line for
+/// the string formats, and a JSON array for more than one JSON puzzle.
+pub fn join(format: Format, written: &[(&Entry, String)]) -> String {
+    match format {
+        Format::Kk | Format::A1 | Format::Grid => {
+            let blocks: Vec<String> = written
+                .iter()
+                .map(|(entry, text)| {
+                    let comments: String =
+                        entry.comments.iter().map(|c| format!("# {c}\n")).collect();
+                    format!("{comments}{text}")
+                })
+                .collect();
+            blocks.join("\n")
+        }
+        Format::SudokuWiki | Format::Keen => {
+            written.iter().map(|(_, t)| format!("{t}\n")).collect()
+        }
+        Format::Json if written.len() == 1 => written[0].1.clone(),
+        Format::Json => {
+            let texts: Vec<&str> = written.iter().map(|(_, t)| t.as_str()).collect();
+            format!("[\n{}]\n", texts.join(",\n"))
+        }
+    }
+}
+
 /// Writes `entry` in `format`. Comments are kept where the format has them; progress is
 /// kept where it has a place for it (SudokuWiki, JSON).
 pub fn write(format: Format, entry: &Entry) -> Result<String, WriteError> {

@@ -189,6 +189,15 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
         }
     }
     let full = DigitSet::full(n).bits() as u64;
+    if let Some(cell) = progress.and_then(|p| {
+        p.cells()
+            .iter()
+            .position(|s| *s == CellState::Candidates(DigitSet::EMPTY))
+    }) {
+        return Err(refuse(format!(
+            "cell {cell} has no candidates left, which a SudokuWiki string cannot express"
+        )));
+    }
     let mut out = layout.header.clone();
     for cell in 0..n * n {
         let state = progress.map_or(CellState::Candidates(DigitSet::full(n)), |p| {

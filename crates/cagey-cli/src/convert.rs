@@ -1,0 +1,59 @@
+//! `cagey convert`: rewrites puzzles in another format.
+
+use std::io::Write;
+
+use anyhow::bail;
+use cagey::formats::{self, Format};
+
+use crate::input::{self, parse_format, InputArgs};
+use crate::Status;
+
+/// Convert puzzles between formats: kk, a1, sudokuwiki, keen, json, grid.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cagey convert --example kk0 --to grid          the essay's 4x4 as a grid of letters
+  cagey convert puzzles.kk --to json > p.json    every puzzle of a file as a JSON array
+  echo 'K6C02ff00cr…' | cagey convert --to kk    a SudokuWiki string in the J format
+  cagey convert p.txt --from a1 --to keen        force the input format
+
+The input format is detected unless --from is given. A puzzle the target format cannot hold
+(a size Keen does not allow, a target too large for a SudokuWiki string) is an error, never a
+different puzzle.")]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+
+    /// The output format.
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    to: Format,
+}
+
+pub fn run(args: &Args) -> anyhow::Result<Status> {
+    let items = input::read(&args.input)?;
+    let mut status = Status::Ok;
+    let mut written = Vec::new();
+    for item in &items {
+        let entry = match &item.entry {
+            Ok(entry) => entry,
+            Err(error) => {
+                eprintln!("cagey: {}: {error}", item.source);
+                status = status.max(Status::BadInput);
+                continue;
+            }
+        };
+        match formats::write(args.to, entry) {
+            Ok(text) => written.push((entry, text)),
+            Err(error) => {
+                eprintln!("cagey: {}: {error}", item.place());
+                status = status.max(Status::Failed);
+            }
+        }
+    }
+    if written.is_empty() && status == Status::Ok {
+        bail!("no puzzle to convert");
+    }
+    let text = formats::join(args.to, &written);
+    std::io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(status)
+}
