@@ -133,7 +133,7 @@ fn reports_bad_input_with_file_and_line() {
     assert_eq!(output.status.code(), Some(2));
     let message = stderr(&output);
     assert!(
-        message.contains("bad.kk: line 7: cell 14 is listed twice"),
+        message.contains("bad.kk: kk format, line 7: cell 14 is listed twice"),
         "{message}"
     );
 
@@ -198,9 +198,63 @@ fn lists_and_prints_examples() {
 
 #[test]
 fn every_subcommand_has_help_with_examples() {
-    for command in ["solve", "examples"] {
+    for command in ["solve", "examples", "convert"] {
         let output = cagey(&[command, "--help"]);
         assert_eq!(output.status.code(), Some(0));
         assert!(stdout(&output).contains("Examples:"), "{command}");
     }
+}
+
+#[test]
+fn converts_between_every_format_and_solves_any_of_them() {
+    let solved = "1 2 4 3\n4 3 2 1\n2 1 3 4\n3 4 1 2\nunique solution\n";
+    for format in ["kk", "a1", "sudokuwiki", "keen", "json", "grid"] {
+        let output = cagey(&["convert", "--example", "kk0", "--to", format]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{format}: {}",
+            stderr(&output)
+        );
+        let text = stdout(&output);
+        // Detected from standard input, solved, and converted back.
+        let output = cagey_with_input(&["solve", "-"], Some(&text));
+        assert_eq!(stdout(&output), solved, "{format}:\n{text}");
+        let output = cagey_with_input(&["convert", "--to", "kk", "--from", format], Some(&text));
+        assert!(
+            stdout(&output).ends_with(KK0),
+            "{format}: {}",
+            stdout(&output)
+        );
+    }
+}
+
+#[test]
+fn refuses_conversions_the_target_cannot_hold() {
+    let output = cagey_with_input(&["convert", "--to", "keen"], Some("3+,0 1\n3+,2 3\n"));
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output)
+        .contains("cannot write this puzzle as keen: Keen allows sizes 3 to 9, not 2"));
+}
+
+#[test]
+fn names_the_format_and_place_of_bad_strings() {
+    let output = cagey_with_input(&["solve"], Some("K6C02ff00cr5oaz\n"));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("sudokuwiki format, K6C string: the body has 12 characters"),
+        "{}",
+        stderr(&output)
+    );
+    let output = cagey_with_input(&["solve"], Some("9dx#17\n"));
+    assert!(stderr(&output).contains("keen format, \"9dx#17\" is a random-seed ID"));
+    let output = cagey_with_input(&["solve", "--from", "a1"], Some("# 2\n+ 3 A1 A3\n"));
+    assert!(
+        stderr(&output).contains("a1 format, line 2, column 8: cell A3 is outside the 2x2 grid"),
+        "{}",
+        stderr(&output)
+    );
+    let output = cagey(&["convert", "--example", "kk0", "--to", "yaml"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("unknown format \"yaml\""));
 }
