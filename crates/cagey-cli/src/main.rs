@@ -5,7 +5,9 @@
 
 mod convert;
 mod examples;
+mod init;
 mod input;
+mod mcounts;
 mod solve;
 
 use std::io;
@@ -27,6 +29,8 @@ enum Command {
     Solve(solve::Args),
     Examples(examples::Args),
     Convert(convert::Args),
+    Init(init::Args),
+    Mcounts(mcounts::Args),
 }
 
 /// How a run ended, from best to worst; the exit code is that of the worst puzzle.
@@ -46,6 +50,8 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Examples(args) => examples::run(&args),
         Command::Convert(args) => convert::run(&args),
+        Command::Init(args) => init::run(&args),
+        Command::Mcounts(args) => mcounts::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

@@ -4,7 +4,10 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use anyhow::bail;
-use cagey::solve::{self, End, Limits, Outcome, Search, Stats, DEFAULT_MAX_NODES};
+use cagey::solve::{
+    self, End, Limits, Outcome, Search, Stats, DEFAULT_MAX_COMBINATIONS, DEFAULT_MAX_NODES,
+    DEFAULT_MAX_TABLE_CELLS,
+};
 
 use crate::input::{self, InputArgs};
 use crate::Status;
@@ -69,6 +72,15 @@ pub struct Args {
     /// Give up on a puzzle after this many seconds (0: no time limit).
     #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
     timeout: f64,
+
+    /// The direct method refuses puzzles with more combinations of cage tuples than this.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_COMBINATIONS)]
+    max_combinations: u128,
+
+    /// The essay's methods refuse to build a table of tuples with more cells (rows times
+    /// columns, a byte each) than this.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TABLE_CELLS)]
+    max_table_cells: u64,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
@@ -102,6 +114,8 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         max_nodes: args.max_nodes,
         time_limit: (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout)),
         keep: 2,
+        max_combinations: args.max_combinations,
+        max_table_cells: args.max_table_cells,
     };
 
     let mode = match (args.all, args.count) {

@@ -9,6 +9,10 @@
 //! The registry ([`registry`], [`by_name`]) lists every solver, so that tests, benchmarks and
 //! the command line's `--method` all loop over the same list.
 
+pub mod direct;
+pub mod eliminate_and_guess;
+pub mod init;
+pub mod merge;
 mod propagate;
 
 use std::time::{Duration, Instant};
@@ -17,6 +21,9 @@ use thiserror::Error;
 
 use crate::model::{Grid, Puzzle};
 
+pub use direct::Direct;
+pub use eliminate_and_guess::EliminateAndGuess;
+pub use merge::Merge;
 pub use propagate::Propagate;
 
 /// Search nodes a solver may visit by default before giving up: far more than any real
@@ -27,6 +34,17 @@ pub const DEFAULT_MAX_NODES: u64 = 100_000_000;
 /// Solutions kept in memory by default; further solutions are counted, not stored, so that
 /// counting millions of solutions stays in constant memory.
 pub const DEFAULT_KEEP: usize = 1000;
+
+/// Combinations of cage tuples the direct method examines at most by default. Each costs a
+/// pass over the grid, so ten million take a few seconds: enough for the essay's kk0 (6,912)
+/// and most 4x4 puzzles, while a 6x6 such as kk1 (about 3.9e13) is refused at once instead of
+/// running for days.
+pub const DEFAULT_MAX_COMBINATIONS: u128 = 10_000_000;
+
+/// Cells (rows times columns, one byte each) a table of tuples may hold by default: 50 MB,
+/// which any machine running the tests has to spare, while a merge that explodes is stopped
+/// with an error long before it could exhaust memory.
+pub const DEFAULT_MAX_TABLE_CELLS: u64 = 50_000_000;
 
 /// How far a search may go.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,6 +57,11 @@ pub struct Limits {
     pub time_limit: Option<Duration>,
     /// Keep at most this many solutions in the [`Outcome`]; the others are only counted.
     pub keep: usize,
+    /// The direct method refuses a puzzle with more combinations of cage tuples than this.
+    pub max_combinations: u128,
+    /// No table of tuples may hold more cells (rows times columns) than this: the memory
+    /// guard of the essay's methods.
+    pub max_table_cells: u64,
 }
 
 impl Limits {
@@ -49,6 +72,8 @@ impl Limits {
             max_nodes: DEFAULT_MAX_NODES,
             time_limit: None,
             keep: DEFAULT_KEEP,
+            max_combinations: DEFAULT_MAX_COMBINATIONS,
+            max_table_cells: DEFAULT_MAX_TABLE_CELLS,
         }
     }
 
@@ -192,6 +217,35 @@ pub enum SolveError {
         /// The limit in force, in cells.
         limit: u128,
     },
+    /// The direct method would have to examine more combinations than 128 bits can count.
+    #[error("the direct method would examine {combinations} combinations of cage tuples, more than the limit of {limit}; use another method or raise --max-combinations")]
+    CombinationsOverflow {
+        /// The exact number of combinations, in decimal.
+        combinations: String,
+        /// The limit in force.
+        limit: u128,
+    },
+    /// One cage has more tuples than a table may hold.
+    #[error("cage {label} at cell {cell} has more tuples of {columns} digits than a table of {limit} cells holds; raise --max-table-cells or use another method")]
+    CageTooLarge {
+        /// The cage's label, as the essay writes it (`11+`).
+        label: String,
+        /// The cage's smallest cell.
+        cell: crate::model::Cell,
+        /// The cage's number of cells.
+        columns: usize,
+        /// The limit in force, in cells.
+        limit: u64,
+    },
+    /// A budget ran out outside a search (a search that runs out of budget ends normally,
+    /// with [`End::OutOfBudget`]).
+    #[error("{task} ran out of the {budget}")]
+    OutOfBudget {
+        /// What was being computed.
+        task: &'static str,
+        /// The budget that ran out.
+        budget: Budget,
+    },
 }
 
 /// A solving algorithm.
@@ -309,10 +363,13 @@ impl Meter {
 }
 
 static PROPAGATE: Propagate = Propagate;
+static DIRECT: Direct = Direct;
+static MERGE: Merge = Merge;
+static ELIMINATE: EliminateAndGuess = EliminateAndGuess;
 
 /// Every solver, the production solver first.
 pub fn registry() -> &'static [&'static dyn Solver] {
-    static REGISTRY: [&dyn Solver; 1] = [&PROPAGATE];
+    static REGISTRY: [&dyn Solver; 4] = [&PROPAGATE, &DIRECT, &MERGE, &ELIMINATE];
     &REGISTRY
 }
 

@@ -1,0 +1,114 @@
+//! `cagey mcounts`: the J essay's `mcounts` table, which shows how much merging cages saves
+//! over trying every combination of their tuples.
+
+use std::io::{self, Write};
+
+use cagey::solve::merge::{self, MergeCount};
+use cagey::solve::{Limits, DEFAULT_MAX_TABLE_CELLS};
+
+use crate::input::{self, InputArgs};
+use crate::Status;
+
+/// Print the essay's merge counts: for the last 1, 2, ... cages, the product of their tuple
+/// counts and the rows left after merging them.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Row i is about the last i cages (cages ordered by their smallest cell), merged right to left
+as the essay's `merge/` does: `product` is the number of combinations of their tuples, what
+the direct method would examine; `rows` is what is left after merging them, dropping every
+combination with a digit twice in a row or column. The last row's product is all
+combinations of the whole puzzle; its rows are the solutions.
+
+Products are exact; --approx prints them as the essay does, to 6 significant digits.
+
+Examples:
+  cagey mcounts --example kk1            the essay's second column
+  cagey mcounts --approx --example kk2   as the essay prints it (2.43893e26)
+  cagey mcounts puzzle.kk
+
+Exit status: 0 printed, 1 a merge grew past --max-table-cells, 2 bad input.")]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+
+    /// Print products to 6 significant digits, as the essay does (4.4928e6).
+    #[arg(long)]
+    approx: bool,
+
+    /// Stop when a merged table would hold more cells (rows times cells) than this.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TABLE_CELLS)]
+    max_table_cells: u64,
+}
+
+pub fn run(args: &Args) -> anyhow::Result<Status> {
+    let mut out = io::stdout().lock();
+    let limits = Limits {
+        max_table_cells: args.max_table_cells,
+        ..Limits::default()
+    };
+    let items = input::read(&args.input)?;
+    let several = items.len() > 1;
+    let mut status = Status::Ok;
+    for (number, item) in items.iter().enumerate() {
+        if several {
+            if number > 0 {
+                writeln!(out)?;
+            }
+            writeln!(out, "# puzzle {} ({})", number + 1, item.place())?;
+        }
+        let entry = match &item.entry {
+            Ok(entry) => entry,
+            Err(error) => {
+                out.flush()?;
+                eprintln!("cagey: {}: {error}", item.source);
+                status = status.max(Status::BadInput);
+                continue;
+            }
+        };
+        // Rows are gathered before printing, to align the columns; those computed before a
+        // merge fails are printed all the same.
+        let mut rows = Vec::new();
+        let result = merge::mcounts_each(&entry.puzzle, &limits, &mut |row| rows.push(row.clone()));
+        print_rows(&mut out, &rows, args.approx)?;
+        if let Err(error) = result {
+            out.flush()?;
+            eprintln!("cagey: {}: {error}", item.place());
+            status = status.max(Status::Failed);
+        }
+    }
+    Ok(status)
+}
+
+fn print_rows(out: &mut impl Write, rows: &[MergeCount], approx: bool) -> io::Result<()> {
+    let products: Vec<String> = rows
+        .iter()
+        .map(|row| {
+            if approx {
+                row.product.approx()
+            } else {
+                row.product.to_string()
+            }
+        })
+        .collect();
+    let width = products
+        .iter()
+        .map(String::len)
+        .chain(["product".len()])
+        .max()
+        .unwrap_or(0);
+    let rows_width = rows
+        .iter()
+        .map(|row| row.rows.to_string().len())
+        .chain(["rows".len()])
+        .max()
+        .unwrap_or(0);
+    writeln!(out, "cages  {:>width$}  {:>rows_width$}", "product", "rows")?;
+    for (row, product) in rows.iter().zip(&products) {
+        writeln!(
+            out,
+            "{:>5}  {product:>width$}  {:>rows_width$}",
+            row.cages, row.rows
+        )?;
+    }
+    Ok(())
+}

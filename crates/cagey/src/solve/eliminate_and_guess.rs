@@ -1,0 +1,358 @@
+//! The J essay's third method (`KenKen`): eliminate tuples by one simple rule until it no
+//! longer applies, then "guess" by fanning a cage out into one list of possibilities per
+//! tuple, and repeat on each list.
+//!
+//! The state is a *list of possibilities*: for every cage, the tuples of its
+//! [initial table](super::init) still allowed. Tuples are removed whole, so the digits of a
+//! cage stay tied together.
+//!
+//! **Elimination.** Take one cage and one grid row. If every tuple the cage has left puts the
+//! same set of digits in the cells it has on that row, those digits belong to those cells, so
+//! no other cell of the row may hold them: every tuple of another cage that puts one of them on
+//! the row goes. The same holds for columns. The cage's cells off the row play no part. In
+//! kk0, 4+ on cells 3 and 7 holds 1 3 or 3 1, so 1 and 3 leave the rest of column 3; a given
+//! is the simplest case, its digit leaving its row and its column.
+//!
+//! ```text
+//!   column 3 of kk0      cage 4+ (cells 3, 7): {1,3} in either order
+//!      3  [1|3]          so cells 11 and 15 lose 1 and 3: every tuple of 1- (cells
+//!      7  [3|1]          10 11) and of 2% (cells 14 15) with 1 or 3 in column 3 goes
+//!     11   .
+//!     15   .
+//! ```
+//!
+//! As in the essay, one sweep over the columns and one over the rows alternate until a round
+//! removes nothing. Within a sweep, the cage pieces that qualify are found first and applied
+//! after, as the essay's `elim` does; applying them one by one reaches the same end.
+//!
+//! **Guessing.** If some cage is left with no tuple, the list is dead: it holds no solution.
+//! If every cage has one tuple, it is a solution (the elimination rule already checked it
+//! against every row and column). Otherwise one cage is fanned out: the list becomes as many
+//! lists as that cage has tuples, each keeping one. The cage is chosen as the essay chooses:
+//! among cages with more than one tuple, the fewest tuples, then the most cells, then the
+//! first.
+//!
+//! The essay keeps all lists of one level side by side (breadth first) and stops at the
+//! first level where some list is solved, which suffices for a puzzle with one solution. To
+//! count solutions, as every solver here must, the lists are explored depth first instead,
+//! the first tuple's list first, until every list is solved or dead or
+//! [`Limits::max_solutions`] solutions are found; depth first also keeps only a few lists in
+//! memory at once. The solutions are the same.
+//!
+//! Effort: `eliminations` counts tuples removed by the rule, `guesses` the lists made by
+//! fanning out, `peak_table` is the largest cage table (lists only shrink), and `nodes` counts
+//! the lists examined, the elimination rounds and the digits placed while listing the tuples.
+
+use std::cmp::Reverse;
+use std::time::Instant;
+
+use super::init::{self, Halt, Table};
+use super::{Budget, End, Limits, Meter, Search, SolveError, Solver, Stats};
+use crate::model::{Grid, Puzzle};
+
+/// The essay's elimination and guessing (`--method eliminate`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EliminateAndGuess;
+
+impl Solver for EliminateAndGuess {
+    fn name(&self) -> &'static str {
+        "eliminate"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the J essay's elimination of cage tuples by rows and columns, and guessing"
+    }
+
+    fn search(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        found: &mut dyn FnMut(&Grid),
+    ) -> Result<Search, SolveError> {
+        let start = Instant::now();
+        let mut meter = Meter::new(limits);
+        let mut stats = Stats::default();
+        let mut count = 0;
+        let end = match init::tabulate_all(puzzle, limits, &mut meter) {
+            Err(Halt::Refused(error)) => return Err(error),
+            Err(Halt::Budget(budget)) => End::OutOfBudget(budget),
+            Ok(tables) => {
+                stats.peak_table = tables.iter().map(Table::cell_count).max().unwrap_or(0);
+                let layout = Layout::new(puzzle.size(), tables);
+                let mut search = Guesser {
+                    layout: &layout,
+                    meter: &mut meter,
+                    stats: &mut stats,
+                    max_solutions: limits.max_solutions.max(1),
+                    count: 0,
+                    found,
+                };
+                let end = search.run();
+                count = search.count;
+                end
+            }
+        };
+        stats.nodes = meter.nodes;
+        stats.elapsed = start.elapsed();
+        Ok(Search { count, end, stats })
+    }
+}
+
+/// The tuples each cage still allows: indices into its table, ascending.
+type List = Vec<Vec<u32>>;
+
+/// What does not change during the search: the tables, cut into pieces along grid lines.
+///
+/// Lines are numbered rows first, then columns: row `r` is line `r`, column `c` is line
+/// `n + c`. A *piece* is the part of a cage on one line; a cage of cells 1 2 5 6 in a 4x4 has
+/// four: row 0 (cells 1 2), row 1 (5 6), column 1 (1 5) and column 2 (2 6).
+struct Layout {
+    size: usize,
+    tables: Vec<Table>,
+    /// The line of each piece of each cage.
+    pieces: Vec<Vec<usize>>,
+    /// For cage `k`, the set of digits tuple `t` puts on piece `p`, as bits:
+    /// `digits[k][t * pieces[k].len() + p]`.
+    digits: Vec<Vec<u64>>,
+    /// The pieces on each line, as (cage, piece).
+    on_line: Vec<Vec<(usize, usize)>>,
+}
+
+impl Layout {
+    fn new(size: usize, tables: Vec<Table>) -> Layout {
+        let mut pieces = Vec::with_capacity(tables.len());
+        let mut digits = Vec::with_capacity(tables.len());
+        let mut on_line = vec![Vec::new(); 2 * size];
+        for (cage, table) in tables.iter().enumerate() {
+            // The line of each of the cage's pieces, rows before columns, and for each cell
+            // the pieces it belongs to.
+            let mut lines: Vec<usize> = Vec::new();
+            let mut piece_of = Vec::with_capacity(table.width());
+            for cell in table.cells() {
+                let mut of = [0; 2];
+                for (slot, line) in of.iter_mut().zip([cell.row(size), size + cell.col(size)]) {
+                    *slot = match lines.iter().position(|&l| l == line) {
+                        Some(piece) => piece,
+                        None => {
+                            lines.push(line);
+                            lines.len() - 1
+                        }
+                    };
+                }
+                piece_of.push(of);
+            }
+            let mut sets = vec![0u64; table.len() * lines.len()];
+            for (t, row) in table.rows().enumerate() {
+                for (&digit, of) in row.iter().zip(&piece_of) {
+                    for &piece in of {
+                        sets[t * lines.len() + piece] |= 1 << (digit - 1);
+                    }
+                }
+            }
+            for (piece, &line) in lines.iter().enumerate() {
+                on_line[line].push((cage, piece));
+            }
+            pieces.push(lines);
+            digits.push(sets);
+        }
+        Layout {
+            size,
+            tables,
+            pieces,
+            digits,
+            on_line,
+        }
+    }
+
+    /// The digits tuple `tuple` of `cage` puts on its piece `piece`.
+    fn set(&self, cage: usize, tuple: u32, piece: usize) -> u64 {
+        self.digits[cage][tuple as usize * self.pieces[cage].len() + piece]
+    }
+
+    /// Every tuple of every cage.
+    fn full_list(&self) -> List {
+        self.tables
+            .iter()
+            .map(|table| (0..table.len() as u32).collect())
+            .collect()
+    }
+
+    /// Applies the rule to the lines `lines` (all rows or all columns) once. Returns whether
+    /// a tuple was removed.
+    fn sweep(&self, list: &mut List, lines: std::ops::Range<usize>, stats: &mut Stats) -> bool {
+        // First the pieces whose cage puts one set of digits on them in every tuple left.
+        let mut settled = Vec::new();
+        for (cage, tuples) in list.iter().enumerate() {
+            let Some((&first, rest)) = tuples.split_first() else {
+                continue;
+            };
+            for (piece, &line) in self.pieces[cage].iter().enumerate() {
+                if !lines.contains(&line) {
+                    continue;
+                }
+                let set = self.set(cage, first, piece);
+                if rest.iter().all(|&t| self.set(cage, t, piece) == set) {
+                    settled.push((cage, piece, line));
+                }
+            }
+        }
+        // Then their digits leave the other cages' pieces on the same line.
+        let mut removed_any = false;
+        for (cage, piece, line) in settled {
+            // Earlier eliminations of this sweep may have emptied the cage: it settles
+            // nothing then (the essay takes the digits of its first tuple, which is none).
+            let Some(&first) = list[cage].first() else {
+                continue;
+            };
+            let taken = self.set(cage, first, piece);
+            for &(other, other_piece) in &self.on_line[line] {
+                if other == cage {
+                    continue;
+                }
+                let tuples = &mut list[other];
+                let before = tuples.len();
+                tuples.retain(|&t| self.set(other, t, other_piece) & taken == 0);
+                let removed = before - tuples.len();
+                if removed > 0 {
+                    stats.eliminations += removed as u64;
+                    removed_any = true;
+                }
+            }
+        }
+        removed_any
+    }
+
+    /// Eliminates until nothing changes, columns then rows in each round as in the essay.
+    /// Returns `false` if a cage is left without tuples (the list is dead), at which point
+    /// it stops: nothing more can come of the list.
+    fn eliminate(
+        &self,
+        list: &mut List,
+        meter: &mut Meter,
+        stats: &mut Stats,
+    ) -> Result<bool, Budget> {
+        let n = self.size;
+        loop {
+            meter.tick()?;
+            let columns = self.sweep(list, n..2 * n, stats);
+            let rows = self.sweep(list, 0..n, stats);
+            if list.iter().any(Vec::is_empty) {
+                return Ok(false);
+            }
+            if !(columns || rows) {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// The cage to fan out: among cages with more than one tuple, the fewest tuples, then
+    /// the most cells, then the first. `None` if every cage has one tuple.
+    fn choose(&self, list: &List) -> Option<usize> {
+        (0..list.len())
+            .filter(|&cage| list[cage].len() > 1)
+            .min_by_key(|&cage| (list[cage].len(), Reverse(self.tables[cage].width())))
+    }
+
+    /// The grid of a list with one tuple per cage.
+    fn grid(&self, list: &List) -> Grid {
+        let mut grid = Grid::empty(self.size);
+        for (table, tuples) in self.tables.iter().zip(list) {
+            for (&cell, &digit) in table.cells().iter().zip(table.row(tuples[0] as usize)) {
+                grid.set(cell, digit);
+            }
+        }
+        grid
+    }
+}
+
+/// One depth-first search over lists of possibilities.
+struct Guesser<'a, 'f> {
+    layout: &'a Layout,
+    meter: &'a mut Meter,
+    stats: &'a mut Stats,
+    max_solutions: u64,
+    count: u64,
+    found: &'f mut dyn FnMut(&Grid),
+}
+
+impl Guesser<'_, '_> {
+    fn run(&mut self) -> End {
+        // The lists still to examine, the next one last.
+        let mut pending = vec![self.layout.full_list()];
+        while let Some(mut list) = pending.pop() {
+            if let Err(budget) = self.meter.tick() {
+                return End::OutOfBudget(budget);
+            }
+            match self.layout.eliminate(&mut list, self.meter, self.stats) {
+                Err(budget) => return End::OutOfBudget(budget),
+                Ok(false) => continue,
+                Ok(true) => {}
+            }
+            let Some(cage) = self.layout.choose(&list) else {
+                self.count += 1;
+                (self.found)(&self.layout.grid(&list));
+                if self.count >= self.max_solutions {
+                    return End::SolutionLimit;
+                }
+                continue;
+            };
+            let tuples = std::mem::take(&mut list[cage]);
+            self.stats.guesses += tuples.len() as u64;
+            // Pushed last to first, so that the first tuple's list is examined first.
+            for &tuple in tuples.iter().rev() {
+                let mut guess = list.clone();
+                guess[cage] = vec![tuple];
+                pending.push(guess);
+            }
+        }
+        End::Exhausted
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::examples;
+    use crate::solve::Outcome;
+
+    #[test]
+    fn eliminating_alone_solves_kk0() {
+        let example = examples::by_name("kk0").unwrap();
+        let report = EliminateAndGuess
+            .solve(&example.puzzle(), &Limits::default())
+            .unwrap();
+        assert_eq!(report.outcome, Outcome::Unique(example.solution()));
+        assert_eq!(report.stats.guesses, 0);
+        // 1 + 12 + 2 + 6 + 6 + 2 + 4 tuples, of which 7 stay.
+        assert_eq!(report.stats.eliminations, 33 - 7);
+    }
+
+    #[test]
+    fn the_essays_examples_of_the_rule_apply() {
+        let kk0 = examples::by_name("kk0").unwrap().puzzle();
+        let layout = Layout::new(4, init::init(&kk0, &Limits::default()).unwrap());
+        let mut list = layout.full_list();
+        let mut stats = Stats::default();
+        layout.sweep(&mut list, 4..8, &mut stats);
+        // Column 3: 4+ (cage 2) holds {1, 3}, so 1- (cage 4) keeps no tuple with 1 or 3 in
+        // cell 11, and 2% (cage 6) none with 1 or 3 in cell 15.
+        let table = &layout.tables[4];
+        for &t in &list[4] {
+            assert!(![1, 3].contains(&table.row(t as usize)[1]));
+        }
+        let table = &layout.tables[6];
+        for &t in &list[6] {
+            assert!(![1, 3].contains(&table.row(t as usize)[1]));
+        }
+    }
+
+    #[test]
+    fn kk2_needs_guesses() {
+        let example = examples::by_name("kk2").unwrap();
+        let report = EliminateAndGuess
+            .solve(&example.puzzle(), &Limits::default())
+            .unwrap();
+        assert_eq!(report.outcome, Outcome::Unique(example.solution()));
+        assert!(report.stats.guesses > 0);
+    }
+}

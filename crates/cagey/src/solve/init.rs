@@ -1,0 +1,595 @@
+//! Initial possibilities, the J essay's `init`: for every cage, the table of every digit tuple
+//! that could fill it. The essay's three methods ([`direct`](super::direct),
+//! [`merge`](super::merge), [`eliminate_and_guess`](super::eliminate_and_guess)) all start
+//! here, and after this step none of them looks at a target or an operation again: the
+//! tables say everything the cages say.
+//!
+//! A cage of `m` cells gets a [`Table`] of `m` columns, one per cell with the cells ascending,
+//! and one row per *tuple*: digits from 1 to `n` that
+//!
+//! 1. meet the cage's arithmetic, and
+//! 2. repeat no digit within one row or one column of the grid among the cage's own cells
+//!    (two cells of an L-shaped cage that share neither may hold the same digit).
+//!
+//! ```text
+//!   kk0, cage 11+ on cells 1 2 5 6       its table (12 rows, the first three shown)
+//!
+//!   +---+---+---+---+                    cells   1 2 5 6
+//!   |   | 1 | 2 |   |   row 0                    -------
+//!   +---+---+---+---+                            1 3 3 4    1+3+3+4 = 11; the two 3s are
+//!   |   | 5 | 6 |   |   row 1                    1 4 4 2    in different rows and columns
+//!   +---+---+---+---+                            2 3 4 2
+//! ```
+//!
+//! Rows come in lexicographic order, so the tables print exactly as the essay's do. A given
+//! is a 1x1 table holding its digit. Tables are listed in the puzzle's cage order, by smallest
+//! cell.
+//!
+//! The essay builds all `n^m` tuples and then filters them. That is the same as walking the
+//! tuples depth-first, smallest digit first, and dropping a prefix as soon as it can no longer
+//! pass a filter: a repeated digit in a line, a sum or product past its target. The walk
+//! yields the very rows the essay's filters keep, in the same order, without building the
+//! `n^m` candidates first (a 6-cell cage of a 9x9 grid would have half a million).
+//!
+//! Subtraction and division are tested as the essay tests them, over every order of the
+//! cage's digits, so nothing here assumes they have two cells: a cage meets its target if the
+//! digits, in some order, folded with the operation, give it. J folds from the right
+//! (`-/ 5 3 1` is `5 - (3 - 1)`); we fold from the left, `(5 - 3) - 1`, which over all orders
+//! means "the largest minus all the others", the rule of puzzles that allow larger `-` and `÷`
+//! cages (and of the corpus `multicell-minus-divide-5x5.kk`). For two cells, the only case the
+//! essay's own input check lets through, both folds agree.
+
+use std::fmt;
+
+use super::{Budget, Limits, Meter, SolveError};
+use crate::model::{Cage, Cell, Operation, Puzzle};
+
+/// The significant digits the essay's tables show: J prints numbers to 6 significant digits
+/// by default (`3.88178e13`), as C's `%g` does.
+pub const ESSAY_PRECISION: usize = 6;
+
+/// A table of tuples: one column per cell, one row per tuple.
+///
+/// A cage's table ([`init`]) has its cells ascending; a table made by
+/// [`merge`](super::merge) has the columns of the two tables it merged, side by side. The
+/// digits are stored row after row:
+///
+/// ```text
+///   cells    c0 c1 c2        digits: [ a0 a1 a2  b0 b1 b2  ... ]
+///   row 0    a0 a1 a2                  row 0     row 1
+///   row 1    b0 b1 b2
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Table {
+    cells: Vec<Cell>,
+    digits: Vec<u8>,
+}
+
+impl Table {
+    /// A table with the given columns and no rows yet.
+    pub(crate) fn with_columns(cells: Vec<Cell>) -> Table {
+        debug_assert!(!cells.is_empty(), "a table has at least one column");
+        Table {
+            cells,
+            digits: Vec::new(),
+        }
+    }
+
+    /// Appends one row, which must have one digit per column.
+    pub(crate) fn push_row(&mut self, row: &[u8]) {
+        debug_assert_eq!(row.len(), self.cells.len());
+        self.digits.extend_from_slice(row);
+    }
+
+    /// The cells, one per column, in column order.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The number of columns (cells).
+    pub fn width(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The number of rows (tuples).
+    pub fn len(&self) -> usize {
+        self.digits.len() / self.width().max(1)
+    }
+
+    /// Whether the table has no rows: nothing can fill these cells.
+    pub fn is_empty(&self) -> bool {
+        self.digits.is_empty()
+    }
+
+    /// Row `index`, one digit per column.
+    pub fn row(&self, index: usize) -> &[u8] {
+        let width = self.width();
+        &self.digits[index * width..(index + 1) * width]
+    }
+
+    /// The rows, first to last.
+    pub fn rows(&self) -> std::slice::ChunksExact<'_, u8> {
+        self.digits.chunks_exact(self.width().max(1))
+    }
+
+    /// The size of the table in cells: rows times columns.
+    pub fn cell_count(&self) -> u64 {
+        self.digits.len() as u64
+    }
+}
+
+/// The initial possibilities of every cage of `puzzle`, in cage order (by smallest cell).
+///
+/// ```
+/// use cagey::solve::{init, Limits};
+///
+/// let kk0 = cagey::examples::by_name("kk0").unwrap().puzzle();
+/// let tables = init::init(&kk0, &Limits::default())?;
+/// let counts: Vec<usize> = tables.iter().map(|t| t.len()).collect();
+/// assert_eq!(counts, [1, 12, 2, 6, 6, 2, 4]);
+/// assert_eq!(tables[2].row(0), [1, 3]); // 4+ on cells 3 and 7
+/// assert_eq!(init::combinations(&tables).to_string(), "6912");
+/// # Ok::<(), cagey::solve::SolveError>(())
+/// ```
+///
+/// Fails if a cage has more tuples than [`Limits::max_table_cells`] allows, or if listing
+/// them takes more than the node or time budget of `limits` (one node per digit placed).
+pub fn init(puzzle: &Puzzle, limits: &Limits) -> Result<Vec<Table>, SolveError> {
+    let mut meter = Meter::new(limits);
+    tabulate_all(puzzle, limits, &mut meter).map_err(|halt| match halt {
+        Halt::Refused(error) => error,
+        Halt::Budget(budget) => SolveError::OutOfBudget {
+            task: "listing the tuples of the cages",
+            budget,
+        },
+    })
+}
+
+/// The number of combinations of one tuple per table: the product of their row counts, the
+/// essay's `*/ #&> init t`. Exact however large: a 9x9 puzzle easily passes 2^128.
+pub fn combinations(tables: &[Table]) -> Count {
+    let mut product = Count::from(1u64);
+    for table in tables {
+        product.scale(table.len() as u64);
+    }
+    product
+}
+
+/// Why a computation over tables stopped before its end.
+#[derive(Debug)]
+pub(crate) enum Halt {
+    /// A node or time budget ran out: a normal end of a search.
+    Budget(Budget),
+    /// The method cannot go on (a table too large, say): an error.
+    Refused(SolveError),
+}
+
+impl From<Budget> for Halt {
+    fn from(budget: Budget) -> Halt {
+        Halt::Budget(budget)
+    }
+}
+
+impl From<SolveError> for Halt {
+    fn from(error: SolveError) -> Halt {
+        Halt::Refused(error)
+    }
+}
+
+/// [`init`] within a search: every digit placed is a tick of `meter`.
+pub(crate) fn tabulate_all(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    meter: &mut Meter,
+) -> Result<Vec<Table>, Halt> {
+    puzzle
+        .cages()
+        .iter()
+        .map(|cage| tabulate(cage, puzzle.size(), limits.max_table_cells, meter))
+        .collect()
+}
+
+/// The table of one cage of a grid of side `size`.
+pub(crate) fn tabulate(
+    cage: &Cage,
+    size: usize,
+    max_cells: u64,
+    meter: &mut Meter,
+) -> Result<Table, Halt> {
+    let cells = cage.cells().to_vec();
+    let width = cells.len();
+    let mut walk = Walk {
+        size: size as u8,
+        operation: cage.operation(),
+        target: cage.target(),
+        places: cells.iter().map(|c| (c.row(size), c.col(size))).collect(),
+        max_rows: max_cells / width as u64,
+        prefix: Vec::with_capacity(width),
+        table: Table::with_columns(cells),
+        meter,
+    };
+    match walk.extend(0, 1) {
+        Ok(()) => Ok(walk.table),
+        Err(WalkStop::Budget(budget)) => Err(Halt::Budget(budget)),
+        Err(WalkStop::Full) => Err(Halt::Refused(SolveError::CageTooLarge {
+            label: cage.label().to_string(),
+            cell: cage.cells()[0],
+            columns: width,
+            limit: max_cells,
+        })),
+    }
+}
+
+/// Why the walk over a cage's tuples stopped early.
+enum WalkStop {
+    Budget(Budget),
+    /// The table reached its size limit.
+    Full,
+}
+
+/// The depth-first walk that lists a cage's tuples in lexicographic order.
+struct Walk<'m> {
+    size: u8,
+    operation: Operation,
+    target: u64,
+    /// Grid row and column of each cell of the cage.
+    places: Vec<(usize, usize)>,
+    max_rows: u64,
+    /// The digits laid so far, one per cell from the first.
+    prefix: Vec<u8>,
+    table: Table,
+    meter: &'m mut Meter,
+}
+
+impl Walk<'_> {
+    /// Lays every digit that can follow the prefix, whose digits add up to `sum` and
+    /// multiply to `product`. Sums cannot overflow (at most 32 * 1024); products can, and an
+    /// overflowing product has passed any target.
+    fn extend(&mut self, sum: u64, product: u64) -> Result<(), WalkStop> {
+        let laid = self.prefix.len();
+        let width = self.places.len();
+        if laid == width {
+            if self.meets(sum, product) {
+                if self.table.len() as u64 >= self.max_rows {
+                    return Err(WalkStop::Full);
+                }
+                self.table.push_row(&self.prefix);
+            }
+            return Ok(());
+        }
+        // Cells after this one, each of which needs at least a 1.
+        let after = (width - laid - 1) as u64;
+        let (row, col) = self.places[laid];
+        for digit in 1..=self.size {
+            let repeats = self
+                .prefix
+                .iter()
+                .zip(&self.places)
+                .any(|(&d, &(r, c))| d == digit && (r == row || c == col));
+            if repeats {
+                continue;
+            }
+            let d = u64::from(digit);
+            let sum = sum + d;
+            let product = product.checked_mul(d);
+            // Digits only grow from here, so a prefix past its target ends the loop.
+            match self.operation {
+                Operation::Add if sum + after > self.target => break,
+                Operation::Add if sum + after * u64::from(self.size) < self.target => continue,
+                Operation::Multiply => match product {
+                    Some(p) if p > self.target => break,
+                    None => break,
+                    Some(p) if self.target % p != 0 => continue,
+                    Some(_) => {}
+                },
+                Operation::Given if d != self.target => continue,
+                _ => {}
+            }
+            self.meter.tick().map_err(WalkStop::Budget)?;
+            self.prefix.push(digit);
+            let result = self.extend(sum, product.unwrap_or(u64::MAX));
+            self.prefix.pop();
+            result?;
+        }
+        Ok(())
+    }
+
+    /// Whether the full prefix meets the cage's arithmetic.
+    fn meets(&self, sum: u64, product: u64) -> bool {
+        match self.operation {
+            Operation::Add => sum == self.target,
+            Operation::Multiply => product == self.target,
+            // The walk only laid the target.
+            Operation::Given => true,
+            operation @ (Operation::Subtract | Operation::Divide) => {
+                let mut used = vec![false; self.prefix.len()];
+                some_order_reaches(operation, None, &self.prefix, &mut used, self.target)
+            }
+        }
+    }
+}
+
+/// Whether the unused `digits`, in some order, folded from the left with `operation` (onto
+/// `acc` if some were folded already), give `target`: the essay's test over every
+/// permutation. Orders are abandoned as soon as they fall below the target, which neither
+/// subtracting nor dividing by a positive digit can climb back from, or as soon as a division
+/// is not exact, which a later division could not repair either.
+fn some_order_reaches(
+    operation: Operation,
+    acc: Option<u64>,
+    digits: &[u8],
+    used: &mut [bool],
+    target: u64,
+) -> bool {
+    if acc.is_some_and(|acc| acc < target) {
+        return false;
+    }
+    let mut any_left = false;
+    for i in 0..digits.len() {
+        if used[i] {
+            continue;
+        }
+        any_left = true;
+        // Equal digits lead to the same orders: try each value once at this place.
+        if (0..i).any(|j| !used[j] && digits[j] == digits[i]) {
+            continue;
+        }
+        let d = u64::from(digits[i]);
+        let next = match (acc, operation) {
+            (None, _) => Some(d),
+            (Some(acc), Operation::Subtract) => acc.checked_sub(d),
+            (Some(acc), _) => (acc % d == 0).then(|| acc / d),
+        };
+        let Some(next) = next else { continue };
+        used[i] = true;
+        let reaches = some_order_reaches(operation, Some(next), digits, used, target);
+        used[i] = false;
+        if reaches {
+            return true;
+        }
+    }
+    !any_left && acc == Some(target)
+}
+
+/// An exact natural number of any size, for products of tuple counts, which pass `u64` on the
+/// essay's 8x8 puzzles (2.43893e26 for kk2) and `u128` on a 9x9 with many cages.
+///
+/// Written out here rather than taken from a big-integer crate: all it needs is multiplying
+/// by a machine word and printing in decimal, so it keeps base-10^9 limbs, least significant
+/// first, and printing needs no division.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Count {
+    /// Base-10^9 digits, least significant first, without leading zero limbs (zero is
+    /// empty).
+    limbs: Vec<u32>,
+}
+
+/// The base of a [`Count`]'s limbs.
+const LIMB: u128 = 1_000_000_000;
+
+impl Count {
+    /// Multiplies in place by `factor`.
+    pub fn scale(&mut self, factor: u64) {
+        if factor == 0 {
+            self.limbs.clear();
+            return;
+        }
+        let mut carry: u128 = 0;
+        for limb in &mut self.limbs {
+            // At most (10^9 - 1) * (2^64 - 1) + carry: far below 2^128.
+            let value = u128::from(*limb) * u128::from(factor) + carry;
+            *limb = (value % LIMB) as u32;
+            carry = value / LIMB;
+        }
+        while carry > 0 {
+            self.limbs.push((carry % LIMB) as u32);
+            carry /= LIMB;
+        }
+    }
+
+    /// Whether the number is zero.
+    pub fn is_zero(&self) -> bool {
+        self.limbs.is_empty()
+    }
+
+    /// The number as a `u128`, or `None` if it does not fit.
+    pub fn to_u128(&self) -> Option<u128> {
+        self.limbs.iter().rev().try_fold(0u128, |acc, &limb| {
+            acc.checked_mul(LIMB)?.checked_add(u128::from(limb))
+        })
+    }
+
+    /// The number to `digits` significant digits, as J and C's `%g` print it: exact up to
+    /// `digits` digits (`748800`), otherwise rounded half up with an exponent and without
+    /// trailing zeros (`4.4928e6`, `3.88178e13`).
+    pub fn significant(&self, digits: usize) -> String {
+        let exact = self.to_string();
+        let digits = digits.max(1);
+        if exact.len() <= digits {
+            return exact;
+        }
+        let mut exponent = exact.len() - 1;
+        let mut mantissa: Vec<u8> = exact.bytes().take(digits).map(|b| b - b'0').collect();
+        if exact.as_bytes()[digits] >= b'5' {
+            let mut i = digits;
+            loop {
+                if i == 0 {
+                    // 999.. rounded up to 1000..: one more digit before the point.
+                    mantissa.insert(0, 1);
+                    mantissa.pop();
+                    exponent += 1;
+                    break;
+                }
+                i -= 1;
+                if mantissa[i] == 9 {
+                    mantissa[i] = 0;
+                } else {
+                    mantissa[i] += 1;
+                    break;
+                }
+            }
+        }
+        while mantissa.len() > 1 && mantissa.last() == Some(&0) {
+            mantissa.pop();
+        }
+        let mut text = String::new();
+        for (i, digit) in mantissa.iter().enumerate() {
+            if i == 1 {
+                text.push('.');
+            }
+            text.push(char::from(b'0' + digit));
+        }
+        format!("{text}e{exponent}")
+    }
+
+    /// The number as the essay's tables print it, to [`ESSAY_PRECISION`] significant digits.
+    pub fn approx(&self) -> String {
+        self.significant(ESSAY_PRECISION)
+    }
+}
+
+impl From<u64> for Count {
+    fn from(value: u64) -> Count {
+        let mut count = Count { limbs: vec![1] };
+        count.scale(value);
+        count
+    }
+}
+
+impl fmt::Display for Count {
+    /// Every digit, in decimal.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some((top, rest)) = self.limbs.split_last() else {
+            return f.pad("0");
+        };
+        let mut text = top.to_string();
+        for limb in rest.iter().rev() {
+            text.push_str(&format!("{limb:09}"));
+        }
+        f.pad(&text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(operation: Operation, target: u64, cells: &[u16], size: usize) -> Table {
+        let cage = Cage::new(operation, target, cells.iter().map(|&c| Cell(c)).collect());
+        let mut meter = Meter::new(&Limits::default());
+        match tabulate(&cage, size, u64::MAX, &mut meter) {
+            Ok(table) => table,
+            Err(halt) => panic!("{halt:?}"),
+        }
+    }
+
+    fn rows(table: &Table) -> Vec<Vec<u8>> {
+        table.rows().map(<[u8]>::to_vec).collect()
+    }
+
+    #[test]
+    fn lists_tuples_in_lexicographic_order() {
+        // kk0's 8* on cells 4 8 9 (an L: 4 above 8, 8 left of 9).
+        let t = table(Operation::Multiply, 8, &[4, 8, 9], 4);
+        let expected = [
+            [1, 2, 4],
+            [1, 4, 2],
+            [2, 1, 4],
+            [2, 4, 1],
+            [4, 1, 2],
+            [4, 2, 1],
+        ];
+        assert_eq!(rows(&t), expected);
+        // A digit may repeat in cells that share no line: 4 and 9 of a 4x4.
+        let t = table(Operation::Add, 4, &[4, 8, 9], 4);
+        assert_eq!(rows(&t), [[1, 2, 1]]);
+        assert_eq!(rows(&table(Operation::Given, 3, &[5], 4)), [[3]]);
+    }
+
+    #[test]
+    fn subtraction_and_division_take_either_order() {
+        let t = table(Operation::Subtract, 1, &[10, 11], 4);
+        assert_eq!(rows(&t), [[1, 2], [2, 1], [2, 3], [3, 2], [3, 4], [4, 3]]);
+        let t = table(Operation::Divide, 2, &[14, 15], 4);
+        assert_eq!(rows(&t), [[1, 2], [2, 1], [2, 4], [4, 2]]);
+    }
+
+    #[test]
+    fn subtraction_and_division_over_more_cells_take_the_largest_first() {
+        // 2- on a column of three cells of a 5x5: largest minus the other two is 2.
+        let t = table(Operation::Subtract, 2, &[0, 5, 10], 5);
+        for row in t.rows() {
+            let (max, sum) = (*row.iter().max().unwrap(), row.iter().sum::<u8>());
+            assert_eq!(max - (sum - max), 2, "{row:?}");
+        }
+        // 5 - 2 - 1 in its six orders.
+        assert_eq!(t.len(), 6);
+        // 2% on three cells: 4 / (2 * 1), in its six orders, and nothing else up to 5.
+        let t = table(Operation::Divide, 2, &[0, 5, 10], 5);
+        assert_eq!(t.len(), 6);
+        assert!(t.rows().all(|row| {
+            let mut sorted = row.to_vec();
+            sorted.sort_unstable();
+            sorted == [1, 2, 4]
+        }));
+        // Not J's right fold: 5 - (3 - 1) = 3 would let {1, 3, 5} into a 3- cage, where the
+        // largest minus the rest leaves no three distinct digits up to 5.
+        let t = table(Operation::Subtract, 3, &[0, 5, 10], 5);
+        assert!(t.is_empty());
+    }
+
+    #[test]
+    fn a_target_past_every_product_yields_nothing_and_does_not_overflow() {
+        let t = table(Operation::Multiply, u64::MAX, &[0, 1, 2, 3], 32);
+        assert!(t.is_empty());
+        let t = table(Operation::Add, u64::MAX, &[0, 1], 32);
+        assert!(t.is_empty());
+    }
+
+    #[test]
+    fn a_cage_too_large_is_refused() {
+        let cage = Cage::new(Operation::Add, 30, (0..6).map(Cell).collect());
+        let mut meter = Meter::new(&Limits::default());
+        let halt = tabulate(&cage, 9, 600, &mut meter).unwrap_err();
+        let Halt::Refused(error) = halt else {
+            panic!("{halt:?}")
+        };
+        assert!(error
+            .to_string()
+            .starts_with("cage 30+ at cell 0 has more tuples"));
+    }
+
+    #[test]
+    fn counts_are_exact_past_u128() {
+        let mut count = Count::from(1);
+        for _ in 0..30 {
+            count.scale(1000);
+        }
+        assert_eq!(count.to_string(), format!("1{}", "0".repeat(90)));
+        assert_eq!(count.to_u128(), None);
+        assert_eq!(count.approx(), "1e90");
+        let mut count = Count::from(u64::MAX);
+        count.scale(u64::MAX);
+        assert_eq!(
+            count.to_u128(),
+            Some(u128::from(u64::MAX) * u128::from(u64::MAX))
+        );
+        assert_eq!(Count::from(0).to_string(), "0");
+        assert!(Count::from(0).is_zero());
+    }
+
+    #[test]
+    fn approximates_as_the_essay_prints() {
+        let cases = [
+            (6912, "6912"),
+            (748_800, "748800"),
+            (4_492_800, "4.4928e6"),
+            (38_817_792_000_000, "3.88178e13"),
+            (9_999_995, "1e7"),
+            (1_234_565, "1.23457e6"),
+        ];
+        for (value, text) in cases {
+            assert_eq!(Count::from(value).approx(), text, "{value}");
+        }
+    }
+}
