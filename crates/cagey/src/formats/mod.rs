@@ -168,7 +168,7 @@ pub fn detect(text: &str) -> Format {
         .lines()
         .map(str::trim)
         .filter(|line| !line.is_empty())
-        .find(|line| !(line.starts_with('#') && !a1::is_size_line(line)));
+        .find(|line| !line.starts_with('#') || a1::is_size_line(line));
     let Some(first) = meaningful else {
         return Format::Kk;
     };

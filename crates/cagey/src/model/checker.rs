@@ -34,8 +34,19 @@ pub enum Violation {
         /// The repeated digit.
         digit: u8,
     },
+    /// A digit appears twice in a box or jigsaw region.
+    RegionRepeat {
+        /// The region, numbered as [`Regions::region_of`](super::Regions::region_of) does.
+        region: usize,
+        /// The repeated digit.
+        digit: u8,
+    },
     /// A cage's digits do not give its target.
     Cage(CageId),
+    /// A digit repeats inside a cage under the killer rule.
+    KillerRepeat(CageId),
+    /// A cell does not hold the digit given in it.
+    Given(Cell),
 }
 
 impl fmt::Display for Violation {
@@ -52,12 +63,18 @@ impl fmt::Display for Violation {
             Violation::ColumnRepeat { col, digit } => {
                 write!(f, "column {col} holds {digit} twice")
             }
+            Violation::RegionRepeat { region, digit } => {
+                write!(f, "region {region} holds {digit} twice")
+            }
             Violation::Cage(id) => write!(f, "cage {id} does not reach its target"),
+            Violation::KillerRepeat(id) => write!(f, "cage {id} repeats a digit (killer rule)"),
+            Violation::Given(cell) => write!(f, "cell {cell} does not hold its given digit"),
         }
     }
 }
 
-/// Checks that `grid` is full, Latin, and meets every cage of `puzzle`.
+/// Checks that `grid` is full, Latin, has every digit once in each box or region, holds the
+/// givens, and meets every cage of `puzzle` (with distinct digits under the killer rule).
 pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
     let n = puzzle.size();
     if grid.size() != n {
@@ -83,12 +100,38 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
             }
         }
     }
+    for (region, house) in puzzle.regions().houses(n).iter().enumerate() {
+        let mut seen = vec![false; n + 1];
+        for &cell in house {
+            let digit = grid.get(cell);
+            if std::mem::replace(&mut seen[usize::from(digit)], true) {
+                return Err(Violation::RegionRepeat { region, digit });
+            }
+        }
+    }
+    if let Some(cell) = puzzle
+        .cells()
+        .find(|&cell| puzzle.given(cell).is_some_and(|d| d != grid.get(cell)))
+    {
+        return Err(Violation::Given(cell));
+    }
     for (id, cage) in puzzle.cages().iter().enumerate() {
-        let digits: Vec<u64> = cage
-            .cells()
-            .iter()
-            .map(|&c| u64::from(grid.get(c)))
-            .collect();
+        let digits: Vec<u64> = cage.cells().iter().map(|&c| u64::from(grid.get(c))).collect();
+        if puzzle.options().killer {
+            let mut sorted = digits.clone();
+            sorted.sort_unstable();
+            if sorted.windows(2).any(|pair| pair[0] == pair[1]) {
+                return Err(Violation::KillerRepeat(CageId(id as u16)));
+            }
+        }
+        // The largest digit minus (or divided by) the others: for two cells this is the
+        // standard either-order rule, and it is the calcudoku.org rule for more.
+        let largest = digits.iter().copied().max().unwrap_or(0);
+        let others = || {
+            let mut rest = digits.clone();
+            rest.remove(rest.iter().position(|&d| d == largest).unwrap_or(0));
+            rest
+        };
         let reached = match cage.operation() {
             Operation::Given => digits == [cage.target()],
             Operation::Add => digits.iter().sum::<u64>() == cage.target(),
@@ -98,17 +141,16 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
                     .try_fold(1u64, |product, &d| product.checked_mul(d))
                     == Some(cage.target())
             }
-            Operation::Subtract => match digits[..] {
-                [a, b] => a.max(b) - a.min(b) == cage.target(),
-                _ => false,
-            },
-            Operation::Divide => match digits[..] {
-                [a, b] => {
-                    let (big, small) = (a.max(b), a.min(b));
-                    big % small == 0 && big / small == cage.target()
-                }
-                _ => false,
-            },
+            Operation::Subtract => {
+                let rest: u64 = others().iter().sum();
+                largest.checked_sub(rest) == Some(cage.target())
+            }
+            Operation::Divide => {
+                let rest = others()
+                    .iter()
+                    .try_fold(1u64, |product, &d| product.checked_mul(d));
+                rest.is_some_and(|rest| largest % rest == 0 && largest / rest == cage.target())
+            }
         };
         if !reached {
             return Err(Violation::Cage(CageId(id as u16)));
@@ -162,6 +204,58 @@ mod tests {
                 found: 3
             })
         );
+    }
+
+    #[test]
+    fn checks_regions_givens_killer_and_multi_cell_rules() {
+        use crate::model::{Options, Regions};
+        // The 4x4 square 1234/3412/2143/4321 has distinct 2x2 boxes.
+        let square = Grid::from_digits(4, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).unwrap();
+        let givens = |square: &Grid| -> Vec<Cage> {
+            (0..16).map(|c| Cage::given(Cell(c), square.digits()[c as usize])).collect()
+        };
+        let boxed = Puzzle::builder(4)
+            .cages(givens(&square))
+            .regions(Regions::Boxes { rows: 2, cols: 2 })
+            .given(Cell(5), 4)
+            .build()
+            .unwrap();
+        assert_eq!(check(&boxed, &square), Ok(()));
+        // Swapping two columns keeps rows and columns Latin but breaks the boxes.
+        let swapped = Grid::from_digits(4, vec![1, 3, 2, 4, 3, 1, 4, 2, 2, 4, 1, 3, 4, 2, 3, 1]).unwrap();
+        let boxed_swapped = Puzzle::builder(4)
+            .cages(givens(&swapped))
+            .regions(Regions::Boxes { rows: 2, cols: 2 })
+            .build()
+            .unwrap();
+        assert_eq!(check(&boxed_swapped, &swapped), Err(Violation::RegionRepeat { region: 0, digit: 3 }));
+        let wrong_given = Puzzle::builder(4).cages(givens(&square)).given(Cell(0), 2).build().unwrap();
+        assert_eq!(check(&wrong_given, &square), Err(Violation::Given(Cell(0))));
+
+        // Killer: 1+2 in a row is fine, a 2x2 block 1,2/3,4 too; in a 3-cell L 1,2,1 repeats.
+        let killer = Options { killer: true, ..Options::default() };
+        let grid = Grid::from_digits(2, vec![1, 2, 2, 1]).unwrap();
+        let l_cage = Puzzle::builder(2)
+            .options(killer)
+            .cages(vec![Cage::new(Operation::Add, 4, vec![Cell(0), Cell(1), Cell(3)]), Cage::given(Cell(2), 2)])
+            .build()
+            .unwrap();
+        assert_eq!(check(&l_cage, &grid), Err(Violation::KillerRepeat(CageId(0))));
+
+        // Multi-cell: 3 - 1 - 2 = 0 and 6 / 2 / 3 = 1 in a 3x3 row... as the largest minus the rest.
+        let multi = Options { multi_cell: true, ..Options::default() };
+        let grid = Grid::from_digits(3, vec![1, 2, 3, 2, 3, 1, 3, 1, 2]).unwrap();
+        let puzzle = Puzzle::builder(3)
+            .options(multi)
+            .cages(vec![
+                Cage::new(Operation::Subtract, 0, vec![Cell(0), Cell(1), Cell(2)]),
+                Cage::new(Operation::Divide, 6, vec![Cell(3), Cell(4), Cell(5)]),
+                Cage::new(Operation::Subtract, 2, vec![Cell(6), Cell(7)]),
+                Cage::given(Cell(8), 2),
+            ])
+            .build()
+            .unwrap();
+        assert_eq!(check(&puzzle, &grid), Err(Violation::Cage(CageId(1))));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! - **size** (`n`): the side of the square grid; digits run from 1 to `n`.
 //! - **cell**: one square of the grid, numbered row-major from 0 at the top-left ([`Cell`]).
 //! - **house**: a group of `n` cells that must hold every digit once: each row and each
-//!   column (variants add boxes and irregular regions).
+//!   column, and in some variants each box or jigsaw region ([`Regions`]).
 //! - **cage**: a connected group of cells with an **operation** and a **target**: the digits
 //!   of the cage, combined by the operation, give the target ([`Cage`]). A one-cell cage
 //!   without an operation is a **given**.
@@ -23,6 +23,7 @@ mod grid;
 mod operation;
 mod progress;
 mod puzzle;
+mod regions;
 
 pub use cage::{Cage, Label};
 pub use cell::{CageId, Cell};
@@ -31,7 +32,8 @@ pub use digit_set::{DigitSet, Digits};
 pub use grid::Grid;
 pub use operation::Operation;
 pub use progress::{CellState, Progress};
-pub use puzzle::{Puzzle, PuzzleError};
+pub use puzzle::{Kind, Options, Puzzle, PuzzleBuilder, PuzzleError};
+pub use regions::Regions;
 
 /// The largest grid side the model holds: 32, so that a cell's candidates fit one `u32`
 /// ([`DigitSet`]) and a cell index fits a `u16` ([`Cell`]).

@@ -9,30 +9,84 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::{Cage, CageId, Cell, Operation, MAX_SIZE};
+use super::{Cage, CageId, Cell, Operation, Regions, MAX_SIZE};
 
-/// A cage puzzle: a Latin square of side `size` with cages.
+/// Rules that apply to the whole puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// Killer rule (Killer Sudoku, Killer Jigsaw): the digits of a cage are all different.
+    pub killer: bool,
+    /// Multi-cell subtraction and division (as on calcudoku.org): `-` is the largest digit
+    /// minus the sum of the others and `/` the largest divided by the product of the others,
+    /// over any number of cells; a subtraction target may be 0.
+    pub multi_cell: bool,
+}
+
+/// A cage puzzle: a Latin square of side `size` with cages, and optionally boxes or jigsaw
+/// regions, the killer rule, and givens.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
     size: usize,
     cages: Vec<Cage>,
     cage_of: Vec<CageId>,
+    regions: Regions,
+    options: Options,
+    /// Digits fixed outside the cages, row-major; 0 where none.
+    givens: Vec<u8>,
 }
 
-impl Puzzle {
-    /// Builds a puzzle, checking every invariant.
-    ///
-    /// Cages may come in any order; the puzzle keeps them ordered by their smallest cell, so
-    /// [`CageId`]s are stable whatever the input order. Errors name cages by their position in
-    /// `cages` as passed in.
-    pub fn new(size: usize, cages: Vec<Cage>) -> Result<Puzzle, PuzzleError> {
+/// Builds a [`Puzzle`] with regions, options or givens (see [`Puzzle::builder`]).
+#[derive(Clone, Debug)]
+pub struct PuzzleBuilder {
+    size: usize,
+    cages: Vec<Cage>,
+    regions: Regions,
+    options: Options,
+    givens: Vec<(Cell, u8)>,
+}
+
+impl PuzzleBuilder {
+    /// Sets the cages (in any order).
+    pub fn cages(mut self, cages: Vec<Cage>) -> PuzzleBuilder {
+        self.cages = cages;
+        self
+    }
+
+    /// Sets boxes or jigsaw regions.
+    pub fn regions(mut self, regions: Regions) -> PuzzleBuilder {
+        self.regions = regions;
+        self
+    }
+
+    /// Sets the puzzle-wide options.
+    pub fn options(mut self, options: Options) -> PuzzleBuilder {
+        self.options = options;
+        self
+    }
+
+    /// Fixes `digit` in `cell`, outside the cage notation.
+    pub fn given(mut self, cell: Cell, digit: u8) -> PuzzleBuilder {
+        self.givens.push((cell, digit));
+        self
+    }
+
+    /// Checks every invariant and builds the puzzle. Errors name cages by their position in
+    /// the list given to [`PuzzleBuilder::cages`].
+    pub fn build(self) -> Result<Puzzle, PuzzleError> {
+        let PuzzleBuilder {
+            size,
+            cages,
+            regions,
+            options,
+            givens,
+        } = self;
         if !(1..=MAX_SIZE).contains(&size) {
             return Err(PuzzleError::Size { size });
         }
         let cell_count = size * size;
         let mut owner: Vec<Option<usize>> = vec![None; cell_count];
         for (index, cage) in cages.iter().enumerate() {
-            check_cage(index, cage, size)?;
+            check_cage(index, cage, size, options)?;
             for &cell in cage.cells() {
                 match owner[cell.index()] {
                     Some(first) if first == index => {
@@ -59,6 +113,14 @@ impl Puzzle {
         if !missing.is_empty() {
             return Err(PuzzleError::Uncovered { cells: missing });
         }
+        check_regions(&regions, size)?;
+        let mut given_digits = vec![0u8; cell_count];
+        for (cell, digit) in givens {
+            if cell.index() >= cell_count || !(1..=size).contains(&usize::from(digit)) {
+                return Err(PuzzleError::BadGiven { cell, digit, size });
+            }
+            given_digits[cell.index()] = digit;
+        }
 
         let mut cages = cages;
         cages.sort_by_key(|cage| cage.anchor());
@@ -72,7 +134,96 @@ impl Puzzle {
             size,
             cages,
             cage_of,
+            regions,
+            options,
+            givens: given_digits,
         })
+    }
+}
+
+/// What kind of cage puzzle, from its houses and rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Rows, columns and arithmetic cages.
+    KenKen,
+    /// KenKen with regular boxes.
+    KenDoku,
+    /// Sum cages with distinct digits, and boxes.
+    KillerSudoku,
+    /// Sum cages with distinct digits, and jigsaw regions.
+    KillerJigsaw,
+    /// The killer rule without boxes or regions.
+    KillerLatin,
+    /// KenKen with jigsaw regions.
+    JigsawKenKen,
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Kind::KenKen => "KenKen",
+            Kind::KenDoku => "KenDoku",
+            Kind::KillerSudoku => "Killer Sudoku",
+            Kind::KillerJigsaw => "Killer Jigsaw",
+            Kind::KillerLatin => "killer Latin square",
+            Kind::JigsawKenKen => "jigsaw KenKen",
+        })
+    }
+}
+
+impl Puzzle {
+    /// Builds a plain KenKen puzzle, checking every invariant.
+    ///
+    /// Cages may come in any order; the puzzle keeps them ordered by their smallest cell, so
+    /// [`CageId`]s are stable whatever the input order. Errors name cages by their position in
+    /// `cages` as passed in.
+    pub fn new(size: usize, cages: Vec<Cage>) -> Result<Puzzle, PuzzleError> {
+        Puzzle::builder(size).cages(cages).build()
+    }
+
+    /// Starts a puzzle of side `size` with regions, options or givens.
+    pub fn builder(size: usize) -> PuzzleBuilder {
+        PuzzleBuilder {
+            size,
+            cages: Vec::new(),
+            regions: Regions::None,
+            options: Options::default(),
+            givens: Vec::new(),
+        }
+    }
+
+    /// The boxes or regions besides rows and columns.
+    pub fn regions(&self) -> &Regions {
+        &self.regions
+    }
+
+    /// The puzzle-wide options.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// The digit given in `cell` outside the cages, if any.
+    pub fn given(&self, cell: Cell) -> Option<u8> {
+        Some(self.givens[cell.index()]).filter(|&d| d != 0)
+    }
+
+    /// Whether anything beyond plain KenKen is in force: regions, options or givens.
+    pub fn is_plain(&self) -> bool {
+        self.regions == Regions::None
+            && self.options == Options::default()
+            && self.givens.iter().all(|&d| d == 0)
+    }
+
+    /// What kind of puzzle this is.
+    pub fn kind(&self) -> Kind {
+        match (&self.regions, self.options.killer) {
+            (Regions::None, false) => Kind::KenKen,
+            (Regions::Boxes { .. }, false) => Kind::KenDoku,
+            (Regions::Jigsaw(_), false) => Kind::JigsawKenKen,
+            (Regions::None, true) => Kind::KillerLatin,
+            (Regions::Boxes { .. }, true) => Kind::KillerSudoku,
+            (Regions::Jigsaw(_), true) => Kind::KillerJigsaw,
+        }
     }
 
     /// The side of the grid: digits run from 1 to `size`.
@@ -107,9 +258,9 @@ impl Puzzle {
 }
 
 impl fmt::Display for Puzzle {
-    /// A one-line summary: `4x4, 7 cages`.
+    /// A one-line summary: `4x4 KenKen, 7 cages`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{n}x{n}, {} cages", self.cages.len(), n = self.size)
+        write!(f, "{n}x{n} {}, {} cages", self.kind(), self.cages.len(), n = self.size)
     }
 }
 
@@ -187,6 +338,40 @@ pub enum PuzzleError {
         /// Position of the cage.
         cage: usize,
     },
+    /// Boxes that do not tile the grid.
+    #[error("boxes of {rows}x{cols} cells do not tile a {size}x{size} grid (rows x columns must be {size})")]
+    BoxShape {
+        /// Rows of a box.
+        rows: usize,
+        /// Columns of a box.
+        cols: usize,
+        /// The grid side.
+        size: usize,
+    },
+    /// Jigsaw regions that are not `size` connected regions of `size` cells.
+    #[error("jigsaw regions: {reason}")]
+    Jigsaw {
+        /// What is wrong.
+        reason: String,
+    },
+    /// A given outside the cages that is not a digit of a cell of the grid.
+    #[error("given {digit} in cell {cell}: a given is a digit from 1 to {size} in a cell of the grid")]
+    BadGiven {
+        /// The cell.
+        cell: Cell,
+        /// The digit.
+        digit: u8,
+        /// The grid side.
+        size: usize,
+    },
+    /// A killer cage that is not a sum.
+    #[error("cage {cage}: killer cages are sums, not {operation}")]
+    KillerOperation {
+        /// Position of the cage.
+        cage: usize,
+        /// Its operation.
+        operation: Operation,
+    },
     /// A given is not a digit of the grid.
     #[error("cage {cage}: a given must be a digit from 1 to {size}, found {target}")]
     GivenOutOfRange {
@@ -209,9 +394,14 @@ impl PuzzleError {
             | PuzzleError::NotConnected { cage }
             | PuzzleError::Arity { cage, .. }
             | PuzzleError::ZeroTarget { cage }
-            | PuzzleError::GivenOutOfRange { cage, .. } => Some(cage),
+            | PuzzleError::GivenOutOfRange { cage, .. }
+            | PuzzleError::KillerOperation { cage, .. } => Some(cage),
             PuzzleError::Overlap { second, .. } => Some(second),
-            PuzzleError::Size { .. } | PuzzleError::Uncovered { .. } => None,
+            PuzzleError::Size { .. }
+            | PuzzleError::Uncovered { .. }
+            | PuzzleError::BoxShape { .. }
+            | PuzzleError::Jigsaw { .. }
+            | PuzzleError::BadGiven { .. } => None,
         }
     }
 }
@@ -243,7 +433,7 @@ fn list_cells(cells: &[Cell]) -> String {
     text.join(" ")
 }
 
-fn check_cage(index: usize, cage: &Cage, size: usize) -> Result<(), PuzzleError> {
+fn check_cage(index: usize, cage: &Cage, size: usize, options: Options) -> Result<(), PuzzleError> {
     let cells = cage.cells();
     if cells.is_empty() {
         return Err(PuzzleError::EmptyCage { cage: index });
@@ -262,10 +452,22 @@ fn check_cage(index: usize, cage: &Cage, size: usize) -> Result<(), PuzzleError>
         });
     }
     let operation = cage.operation();
-    let (least, most) = operation.arity();
+    if options.killer && !matches!(operation, Operation::Add | Operation::Given) {
+        return Err(PuzzleError::KillerOperation {
+            cage: index,
+            operation,
+        });
+    }
+    let (least, most) = match operation {
+        Operation::Subtract | Operation::Divide if options.multi_cell => (2, None),
+        _ => operation.arity(),
+    };
     if cells.len() < least || most.is_some_and(|most| cells.len() > most) {
         let expected = match operation {
             Operation::Given => "(no operator) must have exactly one cell",
+            Operation::Subtract | Operation::Divide if options.multi_cell => {
+                "must have at least two cells"
+            }
             Operation::Subtract | Operation::Divide => "must have exactly two cells",
             Operation::Add | Operation::Multiply => "must have at least one cell",
         };
@@ -276,7 +478,10 @@ fn check_cage(index: usize, cage: &Cage, size: usize) -> Result<(), PuzzleError>
             expected,
         });
     }
-    if cage.target() == 0 {
+    // `0-` over several cells is a real calcudoku.org clue (the largest equals the sum of
+    // the others); every other target is positive.
+    let zero_allowed = options.multi_cell && operation == Operation::Subtract;
+    if cage.target() == 0 && !zero_allowed {
         return Err(PuzzleError::ZeroTarget { cage: index });
     }
     if operation == Operation::Given && cage.target() > size as u64 {
@@ -287,6 +492,41 @@ fn check_cage(index: usize, cage: &Cage, size: usize) -> Result<(), PuzzleError>
         });
     }
     Ok(())
+}
+
+fn check_regions(regions: &Regions, size: usize) -> Result<(), PuzzleError> {
+    match regions {
+        Regions::None => Ok(()),
+        Regions::Boxes { rows, cols } => {
+            if rows * cols == size {
+                Ok(())
+            } else {
+                Err(PuzzleError::BoxShape {
+                    rows: *rows,
+                    cols: *cols,
+                    size,
+                })
+            }
+        }
+        Regions::Jigsaw(region) => {
+            let reason = |reason: String| Err(PuzzleError::Jigsaw { reason });
+            if region.len() != size * size {
+                return reason(format!("{} entries for {} cells", region.len(), size * size));
+            }
+            if let Some(bad) = region.iter().find(|&&r| usize::from(r) >= size) {
+                return reason(format!("region {bad} does not exist: regions run from 0 to {}", size - 1));
+            }
+            for (r, house) in regions.houses(size).iter().enumerate() {
+                if house.len() != size {
+                    return reason(format!("region {r} has {} cells, expected {size}", house.len()));
+                }
+                if !is_connected(house, size) {
+                    return reason(format!("the cells of region {r} are not connected"));
+                }
+            }
+            Ok(())
+        }
+    }
 }
 
 /// Whether sorted, distinct, in-range `cells` form one 4-connected group.
@@ -382,7 +622,48 @@ mod tests {
             );
         }
         assert!(Puzzle::new(0, vec![]).is_err());
+        let plain = || vec![cage(Add, 3, &[0, 1]), cage(Add, 3, &[2, 3])];
+        let build = |builder: PuzzleBuilder| builder.cages(plain()).build().unwrap_err().to_string();
+        assert!(build(Puzzle::builder(2).regions(Regions::Boxes { rows: 1, cols: 3 }))
+            .starts_with("boxes of 1x3 cells do not tile a 2x2 grid"));
+        assert!(build(Puzzle::builder(2).regions(Regions::Jigsaw(vec![0, 0, 0, 0])))
+            .starts_with("jigsaw regions: region 0 has 4 cells, expected 2"));
+        assert!(build(Puzzle::builder(2).regions(Regions::Jigsaw(vec![0, 1, 1, 0])))
+            .starts_with("jigsaw regions: the cells of region 0 are not connected"));
+        assert!(build(Puzzle::builder(2).regions(Regions::Jigsaw(vec![0, 2, 1, 1])))
+            .starts_with("jigsaw regions: region 2 does not exist"));
+        assert!(build(Puzzle::builder(2).given(Cell(0), 3)).starts_with("given 3 in cell 0"));
+        let killer = Options { killer: true, ..Options::default() };
+        let error = Puzzle::builder(2)
+            .options(killer)
+            .cages(vec![cage(Multiply, 2, &[0, 1]), cage(Add, 3, &[2, 3])])
+            .build()
+            .unwrap_err();
+        assert!(error.to_string().starts_with("cage 0: killer cages are sums"));
         assert!(Puzzle::new(MAX_SIZE + 1, vec![]).is_err());
+    }
+
+    #[test]
+    fn multi_cell_options_allow_long_subtractions_and_zero() {
+        let multi = Options { multi_cell: true, ..Options::default() };
+        let puzzle = Puzzle::builder(2)
+            .options(multi)
+            .cages(vec![cage(Operation::Subtract, 0, &[0, 1, 2]), cage(Operation::Given, 1, &[3])])
+            .build()
+            .unwrap();
+        assert!(!puzzle.is_plain());
+        assert!(Puzzle::new(2, vec![cage(Operation::Subtract, 0, &[0, 1, 2]), cage(Operation::Given, 1, &[3])]).is_err());
+    }
+
+    #[test]
+    fn kinds() {
+        let cages = || (0..16).map(|c| Cage::given(Cell(c), ((c / 4 + c % 4) % 4 + 1) as u8)).collect();
+        assert_eq!(Puzzle::new(4, cages()).unwrap().kind(), Kind::KenKen);
+        let boxed = Puzzle::builder(4).cages(cages()).regions(Regions::Boxes { rows: 2, cols: 2 });
+        assert_eq!(boxed.build().unwrap().kind(), Kind::KenDoku);
+        let killer = Options { killer: true, ..Options::default() };
+        let boxed = Puzzle::builder(4).cages(cages()).regions(Regions::Boxes { rows: 2, cols: 2 });
+        assert_eq!(boxed.options(killer).build().unwrap().to_string(), "4x4 Killer Sudoku, 16 cages");
     }
 
     #[test]
