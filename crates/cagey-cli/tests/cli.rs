@@ -198,7 +198,7 @@ fn lists_and_prints_examples() {
 
 #[test]
 fn every_subcommand_has_help_with_examples() {
-    for command in ["solve", "examples", "convert"] {
+    for command in ["solve", "examples", "convert", "init", "mcounts"] {
         let output = cagey(&[command, "--help"]);
         assert_eq!(output.status.code(), Some(0));
         assert!(stdout(&output).contains("Examples:"), "{command}");
