@@ -7,14 +7,17 @@
 //! (unique, several, none), on the built-in examples, on the small puzzles of the corpora, and
 //! on random small puzzles, with solutions and without.
 
+mod random;
+
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Duration;
 
 use cagey::formats::kk;
 use cagey::solve::{self, init, merge, Limits, Outcome, SolveError, Solver};
-use cagey::{check, examples, Cage, Cell, Grid, Operation, Puzzle};
+use cagey::{check, examples, Cell, Grid, Puzzle};
 use proptest::prelude::*;
+use random::{corrupt_target, random_puzzle, Rng};
 
 fn example(name: &str) -> Puzzle {
     examples::by_name(name).unwrap().puzzle()
@@ -351,119 +354,6 @@ fn every_method_agrees_with_the_production_solver_on_the_corpora() {
     assert!(answers >= 2 * puzzles);
 }
 
-/// A small deterministic generator (SplitMix64): proptest draws the seed, and a failing
-/// case is reproduced from it.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
-
-/// A random Latin square: the cyclic square with its rows, columns and digits shuffled.
-fn latin_square(size: usize, rng: &mut Rng) -> Vec<u8> {
-    let mut rows: Vec<usize> = (0..size).collect();
-    let mut cols: Vec<usize> = (0..size).collect();
-    let mut symbols: Vec<u8> = (1..=size as u8).collect();
-    rng.shuffle(&mut rows);
-    rng.shuffle(&mut cols);
-    rng.shuffle(&mut symbols);
-    (0..size * size)
-        .map(|i| symbols[(rows[i / size] + cols[i % size]) % size])
-        .collect()
-}
-
-fn neighbours(cell: usize, size: usize) -> impl Iterator<Item = usize> {
-    let (row, col) = (cell / size, cell % size);
-    [
-        (row > 0).then(|| cell - size),
-        (row + 1 < size).then(|| cell + size),
-        (col > 0).then(|| cell - 1),
-        (col + 1 < size).then(|| cell + 1),
-    ]
-    .into_iter()
-    .flatten()
-}
-
-/// A random puzzle over a random Latin square: connected cages of up to `max_cage` cells,
-/// grown from random cells, with operations the square meets, so that it has at least one
-/// solution. With `corrupt`, one target is then changed, which usually leaves none.
-fn random_puzzle(size: usize, max_cage: usize, corrupt: bool, rng: &mut Rng) -> Puzzle {
-    let square = latin_square(size, rng);
-    let mut owner = vec![usize::MAX; size * size];
-    let mut order: Vec<usize> = (0..size * size).collect();
-    rng.shuffle(&mut order);
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for &start in &order {
-        if owner[start] != usize::MAX {
-            continue;
-        }
-        let want = 1 + rng.below(max_cage);
-        let mut group = vec![start];
-        owner[start] = groups.len();
-        while group.len() < want {
-            let frontier: Vec<usize> = group
-                .iter()
-                .flat_map(|&c| neighbours(c, size))
-                .filter(|&c| owner[c] == usize::MAX)
-                .collect();
-            if frontier.is_empty() {
-                break;
-            }
-            let next = frontier[rng.below(frontier.len())];
-            owner[next] = groups.len();
-            group.push(next);
-        }
-        groups.push(group);
-    }
-    let mut cages: Vec<Cage> = groups
-        .into_iter()
-        .map(|group| {
-            let digits: Vec<u64> = group.iter().map(|&c| u64::from(square[c])).collect();
-            let cells = group.iter().map(|&c| Cell(c as u16)).collect();
-            let (operation, target) = match digits[..] {
-                [d] => (Operation::Given, d),
-                // Two cells of a cage share a row or a column: their digits differ.
-                [a, b] => match rng.below(4) {
-                    0 => (Operation::Subtract, a.abs_diff(b)),
-                    1 if a.max(b) % a.min(b) == 0 => (Operation::Divide, a.max(b) / a.min(b)),
-                    2 => (Operation::Multiply, a * b),
-                    _ => (Operation::Add, a + b),
-                },
-                _ if rng.below(2) == 0 => (Operation::Add, digits.iter().sum()),
-                _ => (Operation::Multiply, digits.iter().product()),
-            };
-            Cage::new(operation, target, cells)
-        })
-        .collect();
-    if corrupt {
-        let victim = rng.below(cages.len());
-        let cage = &cages[victim];
-        let target = match cage.operation() {
-            // A given must stay a digit of the grid.
-            Operation::Given => cage.target() % size as u64 + 1,
-            _ => cage.target() + 1,
-        };
-        cages[victim] = Cage::new(cage.operation(), target, cage.cells().to_vec());
-    }
-    Puzzle::new(size, cages).unwrap()
-}
-
 /// Solutions counted at most in the property test: random 5x5 puzzles with large cages can
 /// have hundreds, and counting them all would say nothing more.
 const PROPERTY_MAX_SOLUTIONS: u64 = 50;
@@ -478,7 +368,11 @@ proptest! {
         max_cage in 1usize..=4,
         corrupt in proptest::bool::weighted(0.3),
     ) {
-        let puzzle = random_puzzle(size, max_cage, corrupt, &mut Rng(seed));
+        let mut rng = Rng(seed);
+        let (mut puzzle, _) = random_puzzle(size, max_cage, &mut rng);
+        if corrupt {
+            puzzle = corrupt_target(&puzzle, &mut rng);
+        }
         let limits = limits(PROPERTY_MAX_SOLUTIONS, TEST_MAX_COMBINATIONS);
         let expected = answer(solve::default_solver(), &puzzle, &limits).unwrap();
         if !corrupt {

@@ -110,3 +110,18 @@ fn neighbours(cell: usize, size: usize) -> impl Iterator<Item = usize> {
     .into_iter()
     .flatten()
 }
+
+/// `puzzle` with one cage's target changed, which usually leaves it without a solution.
+pub fn corrupt_target(puzzle: &Puzzle, rng: &mut Rng) -> Puzzle {
+    let size = puzzle.size();
+    let mut cages = puzzle.cages().to_vec();
+    let victim = rng.below(cages.len());
+    let cage = &cages[victim];
+    let target = match cage.operation() {
+        // A given must stay a digit of the grid.
+        Operation::Given => cage.target() % size as u64 + 1,
+        _ => cage.target() + 1,
+    };
+    cages[victim] = Cage::new(cage.operation(), target, cage.cells().to_vec());
+    Puzzle::new(size, cages).expect("the same cages with another target")
+}
