@@ -1,0 +1,68 @@
+//! Replays every input that once crashed a fuzz target (`fuzz/regressions/TARGET/*`), and the
+//! fuzzers' seeds (`fuzz/seeds/TARGET/*`), through the same checks as the targets, so that a
+//! fixed crash stays fixed. The fuzzers themselves run outside the test suite (`fuzz/run.sh`).
+
+use std::path::Path;
+
+use cagey::formats::{self, Format};
+use cagey::solve::{self, Limits};
+
+/// What every format target checks: parsing never panics, and what was read writes back
+/// (where the format can hold it) and reads again as the same puzzle.
+fn round_trip(format: Format, text: &str) {
+    for entry in formats::parse_all(format, text).into_iter().flatten() {
+        if let Ok(written) = formats::write(format, &entry) {
+            let again = formats::parse_all(format, &written)
+                .into_iter()
+                .next()
+                .unwrap();
+            assert_eq!(again.expect("written text reads back").puzzle, entry.puzzle);
+        }
+    }
+}
+
+/// What the `detect` target checks: detection, parsing and a budgeted solve never panic,
+/// and every solution passes the checker.
+fn detect_and_solve(text: &str) {
+    for entry in formats::parse_all(formats::detect(text), text)
+        .into_iter()
+        .flatten()
+    {
+        let mut limits = Limits::solutions(2);
+        limits.max_nodes = 10_000;
+        if let Ok(report) = solve::default_solver().solve(&entry.puzzle, &limits) {
+            for grid in report.outcome.solutions() {
+                assert_eq!(cagey::check(&entry.puzzle, grid), Ok(()));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_saved_crash_input_is_handled() {
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz");
+    let mut replayed = 0;
+    for target in ["kk", "a1", "sudokuwiki", "keen", "json", "grid", "detect"] {
+        let folders = [
+            fuzz.join("regressions").join(target),
+            fuzz.join("seeds").join(target),
+        ];
+        let files = folders
+            .iter()
+            .filter_map(|folder| std::fs::read_dir(folder).ok())
+            .flatten();
+        for file in files {
+            let path = file.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap();
+            let Ok(text) = std::str::from_utf8(&bytes) else {
+                continue;
+            };
+            match Format::from_name(target) {
+                Some(format) => round_trip(format, text),
+                None => detect_and_solve(text),
+            }
+            replayed += 1;
+        }
+    }
+    assert!(replayed >= 60, "only {replayed} saved inputs were found");
+}
