@@ -9,7 +9,10 @@ use cagey::solve::{
     DEFAULT_MAX_TABLE_CELLS,
 };
 
-use crate::input::{self, InputArgs};
+use cagey::formats::{self, Format};
+use cagey::{Grid, Puzzle};
+
+use crate::input::{self, parse_format, InputArgs};
 use crate::Status;
 
 /// Solutions `--all` prints at most unless `--limit` says otherwise.
@@ -60,6 +63,12 @@ pub struct Args {
     /// List the solving methods and exit.
     #[arg(long)]
     methods: bool,
+
+    /// Write each solution in this format instead of rows of digits: sudokuwiki (the puzzle
+    /// string with every cell solved), json (with a progress of digits) or keen (an S
+    /// string). The verdict then goes to standard error.
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    to: Option<Format>,
 
     /// Print the search effort (nodes, guesses, time) after each puzzle.
     #[arg(long)]
@@ -123,6 +132,11 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         (_, true) => Mode::Count,
         _ => Mode::Solve,
     };
+    if let Some(format @ (Format::Kk | Format::A1 | Format::Grid)) = args.to {
+        bail!(
+            "--to {format}: that format has no place for a solution; use sudokuwiki, json or keen"
+        );
+    }
     let items = input::read(&args.input)?;
     let several = items.len() > 1;
     let mut status = Status::Ok;
@@ -143,10 +157,17 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             }
         };
         let puzzle = &entry.puzzle;
+        let solution = |grid: &Grid| show(puzzle, grid, args.to);
         let result = match mode {
             Mode::Solve => solver.solve(puzzle, &limits).map(|report| {
                 (
-                    report_solution(&mut out, &report.outcome, args.unique),
+                    report_solution(
+                        &mut out,
+                        &report.outcome,
+                        args.unique,
+                        args.to.is_some(),
+                        &solution,
+                    ),
                     report.stats,
                 )
             }),
@@ -156,13 +177,15 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
                     // Each solution is printed as soon as it is found, so that a long
                     // enumeration shows progress and needs no memory.
                     if mode == Mode::All && write_error.is_none() {
-                        if let Err(error) = writeln!(out, "{grid}") {
+                        if let Err(error) = solution(grid)
+                            .and_then(|text| writeln!(out, "{text}").map_err(Into::into))
+                        {
                             write_error = Some(error);
                         }
                     }
                 });
                 if let Some(error) = write_error {
-                    return Err(error.into());
+                    return Err(error);
                 }
                 search.map(|search| {
                     (
@@ -173,7 +196,15 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             }
         };
         let (verdict, stats) = match result {
-            Ok((verdict, stats)) => (verdict?, stats),
+            Ok((Ok(verdict), stats)) => (verdict, stats),
+            // A solution the --to format cannot hold: say so and go on with the next puzzle.
+            Ok((Err(error), _)) if error.downcast_ref::<io::Error>().is_none() => {
+                out.flush()?;
+                eprintln!("cagey: {}: {error}", item.place());
+                status = status.max(Status::Failed);
+                continue;
+            }
+            Ok((Err(error), _)) => return Err(error),
             Err(error) => {
                 out.flush()?;
                 eprintln!("cagey: {}: {error}", item.place());
@@ -200,10 +231,25 @@ enum Mode {
     Count,
 }
 
-/// Prints the solution and the verdict on uniqueness.
-fn report_solution(out: &mut impl Write, outcome: &Outcome, unique: bool) -> io::Result<Status> {
+/// A solution as printed: rows of digits, or the `--to` format.
+fn show(puzzle: &Puzzle, grid: &Grid, to: Option<Format>) -> anyhow::Result<String> {
+    Ok(match to {
+        None => grid.to_string(),
+        Some(format) => formats::write_solution(format, puzzle, grid)?,
+    })
+}
+
+/// Prints the solution and the verdict on uniqueness (to standard error when the solution
+/// is written in a machine format).
+fn report_solution(
+    out: &mut impl Write,
+    outcome: &Outcome,
+    unique: bool,
+    verdict_to_stderr: bool,
+    solution: &dyn Fn(&Grid) -> anyhow::Result<String>,
+) -> anyhow::Result<Status> {
     if let Some(first) = outcome.solutions().first() {
-        write!(out, "{first}")?;
+        write!(out, "{}", solution(first)?)?;
     }
     let (verdict, status) = match outcome {
         Outcome::Unique(_) => ("unique solution".to_string(), Status::Ok),
@@ -224,7 +270,12 @@ fn report_solution(out: &mut impl Write, outcome: &Outcome, unique: bool) -> io:
             },
         ),
     };
-    writeln!(out, "{verdict}")?;
+    if verdict_to_stderr {
+        out.flush()?;
+        eprintln!("{verdict}");
+    } else {
+        writeln!(out, "{verdict}")?;
+    }
     Ok(status)
 }
 
@@ -235,7 +286,7 @@ fn report_count(
     search: &Search,
     mode: Mode,
     unique: bool,
-) -> io::Result<Status> {
+) -> anyhow::Result<Status> {
     let count = search.count;
     let noun = if count == 1 { "solution" } else { "solutions" };
     let (prefix, note) = match search.end {

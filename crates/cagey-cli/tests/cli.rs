@@ -258,3 +258,22 @@ fn names_the_format_and_place_of_bad_strings() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("unknown format \"yaml\""));
 }
+
+#[test]
+fn writes_solutions_in_machine_formats() {
+    let output = cagey(&["solve", "--example", "kk0", "--to", "keen"]);
+    assert_eq!(stdout(&output), "S1243432121343412\n");
+    assert_eq!(stderr(&output), "unique solution\n");
+    // A SudokuWiki string with every cell solved reads back as the solved puzzle.
+    let output = cagey(&["solve", "--example", "kk1", "--to", "sudokuwiki"]);
+    let string = stdout(&output);
+    let back = cagey_with_input(&["convert", "--to", "json"], Some(&string));
+    assert!(
+        stdout(&back).contains("\"progress\": [\n    [3,2,6,1,4,5],"),
+        "{}",
+        stdout(&back)
+    );
+    let output = cagey(&["solve", "--example", "kk0", "--to", "grid"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("no place for a solution"));
+}

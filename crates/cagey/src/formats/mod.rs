@@ -23,7 +23,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::model::{Progress, Puzzle};
+use crate::model::{Grid, Progress, Puzzle};
 
 /// A notation for puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -246,6 +246,25 @@ pub fn join(format: Format, written: &[(&Entry, String)]) -> String {
             let texts: Vec<&str> = written.iter().map(|(_, t)| t.as_str()).collect();
             format!("[\n{}]\n", texts.join(",\n"))
         }
+    }
+}
+
+/// Writes `puzzle` solved as `grid`, for the formats that have a place for cell values: a
+/// SudokuWiki string with every cell solved, JSON with a `progress` of digits, or Keen's
+/// `S…` solution string.
+pub fn write_solution(format: Format, puzzle: &Puzzle, grid: &Grid) -> Result<String, WriteError> {
+    let progress = Progress::from_grid(grid);
+    match format {
+        Format::SudokuWiki => sudokuwiki::write(puzzle, Some(&progress)).map(|s| s + "\n"),
+        Format::Json => json::write(puzzle, Some(&progress)),
+        Format::Keen => keen::write_solution(grid).map(|s| s + "\n").ok_or_else(|| WriteError {
+            format,
+            reason: "Keen's solution strings hold one digit per cell, so grids up to 9x9".into(),
+        }),
+        Format::Kk | Format::A1 | Format::Grid => Err(WriteError {
+            format,
+            reason: "the format has no place for cell values; a solution can be written as sudokuwiki, json or keen".into(),
+        }),
     }
 }
 
