@@ -24,14 +24,19 @@
 //!   cell); `n+d` the solved digit d; `2n+mask` a set of candidates, bit d-1 for digit d. A
 //!   fresh puzzle holds every candidate in every cell.
 //!
-//! KenDoku, Killer Sudoku and Killer Jigsaw strings (and the older killer form) need boxes,
-//! regions and killer cages, which the model does not hold yet: they are recognised and
-//! refused with a message saying so.
+//! KenDoku strings (`D?C`) have the same fields and imply the standard boxes of their size
+//! (6: 2x3, 8: 2x4, 9: 3x3, 16: 4x4, 25: 5x5). Killer strings (`L?B` with those boxes, `M?B`
+//! with jigsaw regions) hold sums: the cage content is the sum in the first cell, no
+//! operator, and `maxClue` is `n(n+1)/2`; an `M` field starts with the cell's region, `1..=n`.
+//! The older unpacked killer form, 81 colour digits, a comma and 81 two-digit sums, is read
+//! too (9x9 Killer Sudoku, no progress).
 
 use thiserror::Error;
 
 use super::{Entry, Format, WriteError};
-use crate::model::{Cage, Cell, CellState, DigitSet, Operation, Progress, Puzzle, PuzzleError};
+use crate::model::{
+    Cage, Cell, CellState, DigitSet, Operation, Options, Progress, Puzzle, PuzzleError, Regions,
+};
 
 /// The largest target a KenKen string can hold: 11 bits.
 pub const MAX_KENKEN_CLUE: u64 = 2047;
@@ -55,14 +60,6 @@ pub enum SudokuWikiError {
         header: String,
         /// What is wrong with it.
         reason: String,
-    },
-    /// A puzzle type the model cannot hold yet.
-    #[error("{kind} strings ({header}) need boxes, regions or killer cages, which are not supported yet")]
-    Unsupported {
-        /// The puzzle type in words.
-        kind: &'static str,
-        /// The header.
-        header: String,
     },
     /// A body of the wrong length.
     #[error("{header} string: the body has {found} characters, expected {expected} ({width} per cell for {cells} cells)")]
@@ -103,7 +100,7 @@ pub enum SudokuWikiError {
 /// Whether `line` looks like a SudokuWiki string or address.
 pub fn looks_like(line: &str) -> bool {
     let line = line.trim();
-    if line.contains("sudokuwiki.org") || line.contains("bd=") {
+    if line.contains("sudokuwiki.org") || line.contains("bd=") || is_version_a(line) {
         return true;
     }
     let bytes = line.as_bytes();
@@ -113,6 +110,22 @@ pub fn looks_like(line: &str) -> bool {
         && matches!(bytes[2].to_ascii_uppercase(), b'A'..=b'C')
         && line[3..].chars().all(|c| c.is_ascii_alphanumeric())
 }
+
+/// Whether `text` is the older unpacked killer form: 81 colour digits, a comma, 81 two-digit
+/// clues.
+fn is_version_a(text: &str) -> bool {
+    text.split_once(',').is_some_and(|(colours, clues)| {
+        colours.len() == VERSION_A_CELLS
+            && clues.len() == 2 * VERSION_A_CELLS
+            && colours
+                .bytes()
+                .chain(clues.bytes())
+                .all(|b| b.is_ascii_digit())
+    })
+}
+
+/// Cells of the older killer form, which holds only 9x9 puzzles.
+const VERSION_A_CELLS: usize = 81;
 
 /// Parses every string of a text, one per non-blank line (`#` comment lines are skipped).
 pub fn parse_all(text: &str) -> Vec<Result<Entry, SudokuWikiError>> {
@@ -144,12 +157,17 @@ pub fn parse(text: &str) -> Result<Entry, SudokuWikiError> {
     if board.is_empty() {
         return Err(SudokuWikiError::Empty);
     }
+    if is_version_a(&board) {
+        return decode_version_a(&board);
+    }
     let layout = Layout::from_header(&board)?;
     layout.decode(&board[3..])
 }
 
-/// Writes a KenKen string (`K?C`), with `progress` as cell contents if given, else every
-/// candidate in every cell as a fresh puzzle.
+/// Writes a string for `puzzle`: `K` for KenKen, `D` for KenDoku and `L` for Killer Sudoku
+/// (with the standard boxes of the size), `M` for Killer Jigsaw; `progress` as cell contents
+/// if given, else every candidate in every cell as a fresh puzzle. Givens are written as
+/// given digits.
 pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, WriteError> {
     let n = puzzle.size();
     let refuse = |reason: String| WriteError {
@@ -161,34 +179,44 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
             "SudokuWiki strings hold sizes 3 to 9, 16 and 25, not {n}"
         ))
     })?;
-    let layout = Layout::kenken(n, format!("K{size_char}C"));
+    if puzzle.options().multi_cell {
+        return Err(refuse(
+            "multi-cell subtraction and division have no place in a string".into(),
+        ));
+    }
+    let standard = Regions::standard_boxes(n);
+    let kind = match (puzzle.regions(), puzzle.options().killer) {
+        (Regions::None, false) => Type::KenKen,
+        (boxes @ Regions::Boxes { .. }, killer) if Some(boxes) == standard.as_ref() => {
+            if killer { Type::Killer } else { Type::KenDoku }
+        }
+        (Regions::Boxes { rows, cols }, _) => {
+            return Err(refuse(format!("boxes of {rows}x{cols} are not the standard boxes of a {n}x{n} grid, the only ones a string implies")))
+        }
+        (Regions::Jigsaw(_), true) => Type::Jigsaw,
+        (Regions::Jigsaw(_), false) => {
+            return Err(refuse("jigsaw regions go only with killer cages (M strings)".into()))
+        }
+        (Regions::None, true) => {
+            return Err(refuse("killer cages go only with boxes (L strings) or jigsaw regions (M strings)".into()))
+        }
+    };
+    let layout = Layout::new(
+        kind,
+        n,
+        format!("{}{size_char}{}", kind.letter(), kind.version()),
+    );
     for cage in puzzle.cages() {
         if cage.target() > layout.max_clue {
             return Err(refuse(format!(
-                "the target {} of cage {} is above {}, the largest a {n}x{n} string can hold",
+                "the target {} of cage {} is above {}, the largest a {n}x{n} {} string can hold",
                 cage.target(),
                 cage.label(),
-                layout.max_clue
+                layout.max_clue,
+                kind.letter()
             )));
         }
     }
-    let colours = colour_cages(puzzle);
-    let mut content = vec![0u64; n * n];
-    for cage in puzzle.cages() {
-        let cells = cage.cells();
-        let first = cells[0].index();
-        content[first] = cage.target();
-        if let Some(operator_cell) = operator_cell(first, n, |c| cells.contains(&Cell(c as u16))) {
-            content[operator_cell] = match cage.operation() {
-                Operation::Add => 1,
-                Operation::Subtract => 2,
-                Operation::Multiply => 3,
-                Operation::Divide => 4,
-                Operation::Given => unreachable!("a given has one cell"),
-            };
-        }
-    }
-    let full = DigitSet::full(n).bits() as u64;
     if let Some(cell) = progress.and_then(|p| {
         p.cells()
             .iter()
@@ -198,19 +226,44 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
             "cell {cell} has no candidates left, which a SudokuWiki string cannot express"
         )));
     }
+    let colours = colour_cages(puzzle);
+    let mut content = vec![0u64; n * n];
+    for cage in puzzle.cages() {
+        let cells = cage.cells();
+        let first = cells[0].index();
+        content[first] = cage.target();
+        if !kind.is_killer() {
+            if let Some(operator_cell) =
+                operator_cell(first, n, |c| cells.contains(&Cell(c as u16)))
+            {
+                content[operator_cell] = match cage.operation() {
+                    Operation::Add => 1,
+                    Operation::Subtract => 2,
+                    Operation::Multiply => 3,
+                    Operation::Divide => 4,
+                    Operation::Given => unreachable!("a given has one cell"),
+                };
+            }
+        }
+    }
+    let full = u64::from(DigitSet::full(n).bits());
     let mut out = layout.header.clone();
-    for cell in 0..n * n {
-        let state = progress.map_or(CellState::Candidates(DigitSet::full(n)), |p| {
-            p.get(Cell(cell as u16))
-        });
-        let cell_value = match state {
-            CellState::Unknown => 0,
-            CellState::Solved(d) => (n as u64) + u64::from(d),
-            CellState::Candidates(set) => 2 * n as u64 + (u64::from(set.bits()) & full),
+    for index in 0..n * n {
+        let cell = Cell(index as u16);
+        let state = progress.map_or(CellState::Candidates(DigitSet::full(n)), |p| p.get(cell));
+        let cell_value = match (puzzle.given(cell), state) {
+            (Some(digit), _) => u64::from(digit),
+            (None, CellState::Unknown) => 0,
+            (None, CellState::Solved(d)) => n as u64 + u64::from(d),
+            (None, CellState::Candidates(set)) => 2 * n as u64 + (u64::from(set.bits()) & full),
         };
-        let colour = colours[puzzle.cage_of(Cell(cell as u16)).index()];
-        let packed = layout.pack(&[colour - 1, content[cell], cell_value]);
-        out.push_str(&to_base36(packed, layout.width));
+        let colour = colours[puzzle.cage_of(cell).index()];
+        let mut values = Vec::with_capacity(4);
+        if kind == Type::Jigsaw {
+            values.push(puzzle.regions().region_of(cell, n).unwrap_or(0) as u64);
+        }
+        values.extend([colour - 1, content[index], cell_value]);
+        out.push_str(&to_base36(layout.pack(&values), layout.width));
     }
     Ok(out)
 }
@@ -246,8 +299,45 @@ fn board_parameter(url: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
+/// The puzzle type of a string's header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Type {
+    /// `K`: KenKen.
+    KenKen,
+    /// `D`: KenKen with boxes.
+    KenDoku,
+    /// `L`: Killer Sudoku.
+    Killer,
+    /// `M`: Killer Jigsaw.
+    Jigsaw,
+}
+
+impl Type {
+    fn letter(self) -> char {
+        match self {
+            Type::KenKen => 'K',
+            Type::KenDoku => 'D',
+            Type::Killer => 'L',
+            Type::Jigsaw => 'M',
+        }
+    }
+
+    fn version(self) -> char {
+        if self.is_killer() {
+            'B'
+        } else {
+            'C'
+        }
+    }
+
+    fn is_killer(self) -> bool {
+        matches!(self, Type::Killer | Type::Jigsaw)
+    }
+}
+
 /// The field layout of one kind of string.
 struct Layout {
+    kind: Type,
     header: String,
     size: usize,
     /// Bits of each sub-value, most significant first.
@@ -287,26 +377,39 @@ impl Layout {
             'P' => 25,
             _ => return Err(bad("the size must be 3 to 9, G (16) or P (25)")),
         };
-        match (kind, version) {
-            ('K', 'C') => Ok(Layout::kenken(size, header)),
-            ('D', 'C') => Err(SudokuWikiError::Unsupported { kind: "KenDoku", header }),
-            ('L', 'B') => Err(SudokuWikiError::Unsupported { kind: "Killer Sudoku", header }),
-            ('M', 'B') => Err(SudokuWikiError::Unsupported { kind: "Killer Jigsaw", header }),
-            ('K' | 'D', _) => Err(bad("KenKen and KenDoku strings have layout version C (an early version B differs and is not read)")),
-            ('L' | 'M', _) => Err(bad("Killer strings have layout version B")),
-            _ => Err(bad("the type must be K (KenKen), D (KenDoku), L (Killer Sudoku) or M (Killer Jigsaw)")),
+        let kind = match (kind, version) {
+            ('K', 'C') => Type::KenKen,
+            ('D', 'C') => Type::KenDoku,
+            ('L', 'B') => Type::Killer,
+            ('M', 'B') => Type::Jigsaw,
+            ('K' | 'D', _) => return Err(bad("KenKen and KenDoku strings have layout version C (an early version B differs and is not read)")),
+            ('L' | 'M', _) => return Err(bad("Killer strings have layout version B")),
+            _ => return Err(bad("the type must be K (KenKen), D (KenDoku), L (Killer Sudoku) or M (Killer Jigsaw)")),
+        };
+        if matches!(kind, Type::KenDoku | Type::Killer) && Regions::standard_boxes(size).is_none() {
+            return Err(bad("a grid of prime size has no boxes"));
         }
+        Ok(Layout::new(kind, size, header))
     }
 
-    fn kenken(size: usize, header: String) -> Layout {
+    fn new(kind: Type, size: usize, header: String) -> Layout {
         let n = size as u64;
-        let max_clue = MAX_KENKEN_CLUE.min(n.pow(3) * (n - 1) * (n - 2));
-        let spans = vec![COLOURS - 1, max_clue, 2 * n + (1 << n) - 1];
+        let max_clue = if kind.is_killer() {
+            n * (n + 1) / 2
+        } else {
+            MAX_KENKEN_CLUE.min(n.pow(3) * (n - 1) * (n - 2))
+        };
+        let mut spans = Vec::with_capacity(4);
+        if kind == Type::Jigsaw {
+            spans.push(n - 1);
+        }
+        spans.extend([COLOURS - 1, max_clue, 2 * n + (1 << n) - 1]);
         let bits: Vec<u32> = spans
             .iter()
             .map(|&span| u64::BITS - span.leading_zeros())
             .collect();
         let mut layout = Layout {
+            kind,
             header,
             size,
             bits,
@@ -353,38 +456,41 @@ impl Layout {
             size: n,
             reason,
         };
+        let names: &[&str] = if self.kind == Type::Jigsaw {
+            &["region code", "colour code", "cage content", "cell content"]
+        } else {
+            &["colour code", "cage content", "cell content"]
+        };
+        let total_bits: u32 = self.bits.iter().sum();
+        let mut region = vec![0u8; cells];
         let mut colour = vec![0u64; cells];
         let mut content = vec![0u64; cells];
-        let mut states = Vec::with_capacity(cells);
+        let mut cell_values = vec![0u64; cells];
         for cell in 0..cells {
             let field = &body[cell * self.width..(cell + 1) * self.width];
             let packed = u64::from_str_radix(field, 36)
                 .map_err(|_| cell_error(cell, format!("{field:?} is not a base-36 number")))?;
-            let values = self.unpack(packed);
-            let overflow = packed >> self.bits.iter().sum::<u32>() != 0;
-            for ((&value, &span), name) in
-                values
-                    .iter()
-                    .zip(&self.spans)
-                    .zip(["colour code", "cage content", "cell content"])
-            {
-                if value > span || (overflow && name == "colour code") {
+            if packed >> total_bits != 0 {
+                return Err(cell_error(
+                    cell,
+                    format!("{field:?} is larger than any field of this string"),
+                ));
+            }
+            let mut values = self.unpack(packed);
+            for ((&value, &span), name) in values.iter().zip(&self.spans).zip(names) {
+                if value > span {
                     return Err(cell_error(
                         cell,
                         format!("{name} {value} is out of range, expected 0-{span}"),
                     ));
                 }
             }
+            if self.kind == Type::Jigsaw {
+                region[cell] = values.remove(0) as u8;
+            }
             colour[cell] = values[0];
             content[cell] = values[1];
-            let value = values[2];
-            let state = match value {
-                0 => CellState::Unknown,
-                v if v <= n as u64 => CellState::Solved(v as u8),
-                v if v <= 2 * n as u64 => CellState::Solved((v - n as u64) as u8),
-                v => CellState::Candidates(DigitSet::from_bits((v - 2 * n as u64) as u32)),
-            };
-            states.push(state);
+            cell_values[cell] = values[2];
         }
 
         // Cages: 4-connected groups of one colour, found in order of their first cell.
@@ -417,8 +523,11 @@ impl Layout {
                     "the first cell of a cage holds no target".into(),
                 ));
             }
-            let operation = match operator_cell(first, n, |c| cage_of[c] == id) {
-                None => Operation::Given,
+            let op_cell =
+                operator_cell(first, n, |c| cage_of[c] == id).filter(|_| !self.kind.is_killer());
+            let operation = match op_cell {
+                None if members.len() == 1 => Operation::Given,
+                None => Operation::Add,
                 Some(op_cell) => match content[op_cell] {
                     1 => Operation::Add,
                     2 => Operation::Subtract,
@@ -432,9 +541,11 @@ impl Layout {
                     }
                 },
             };
-            if let Some(&stray) = members.iter().skip(1).find(|&&c| {
-                content[c] != 0 && Some(c) != operator_cell(first, n, |x| cage_of[x] == id)
-            }) {
+            if let Some(&stray) = members
+                .iter()
+                .skip(1)
+                .find(|&&c| content[c] != 0 && Some(c) != op_cell)
+            {
                 return Err(cell_error(
                     stray,
                     format!("cage content {} in a cell that is neither the first nor the operator cell of its cage", content[stray]),
@@ -443,12 +554,43 @@ impl Layout {
             let cells = members.iter().map(|&c| Cell(c as u16)).collect();
             cages.push(Cage::new(operation, target, cells));
         }
-        let puzzle = Puzzle::new(n, cages).map_err(|error| SudokuWikiError::Puzzle {
+        let mut builder = Puzzle::builder(n).cages(cages);
+        builder = match self.kind {
+            Type::KenKen => builder,
+            Type::KenDoku => {
+                builder.regions(Regions::standard_boxes(n).expect("checked in the header"))
+            }
+            Type::Killer => builder
+                .regions(Regions::standard_boxes(n).expect("checked in the header"))
+                .options(Options {
+                    killer: true,
+                    ..Options::default()
+                }),
+            Type::Jigsaw => builder.regions(Regions::Jigsaw(region)).options(Options {
+                killer: true,
+                ..Options::default()
+            }),
+        };
+        let mut states = Vec::with_capacity(cells);
+        for (cell, &value) in cell_values.iter().enumerate() {
+            states.push(match value {
+                0 => CellState::Unknown,
+                v if v <= n as u64 => {
+                    builder = builder.given(Cell(cell as u16), v as u8);
+                    CellState::Solved(v as u8)
+                }
+                v if v <= 2 * n as u64 => CellState::Solved((v - n as u64) as u8),
+                v => CellState::Candidates(DigitSet::from_bits((v - 2 * n as u64) as u32)),
+            });
+        }
+        let puzzle = builder.build().map_err(|error| SudokuWikiError::Puzzle {
             header: self.header.clone(),
             error,
         })?;
         let full = DigitSet::full(n);
-        let fresh = states.iter().all(|s| *s == CellState::Candidates(full));
+        let fresh = states.iter().enumerate().all(|(cell, s)| {
+            *s == CellState::Candidates(full) || puzzle.given(Cell(cell as u16)).is_some()
+        });
         let progress = Progress::from_cells(n, states).ok_or_else(|| {
             cell_error(0, "a candidate set names digits past the grid size".into())
         })?;
@@ -459,6 +601,81 @@ impl Layout {
             comments: Vec::new(),
         })
     }
+}
+
+/// Decodes the older unpacked killer form: 81 colour digits, a comma, 81 two-digit clues, a
+/// 9x9 Killer Sudoku without progress.
+fn decode_version_a(board: &str) -> Result<Entry, SudokuWikiError> {
+    const N: usize = 9;
+    let header = "version A".to_string();
+    let (colours, clues) = board.split_once(',').expect("checked by is_version_a");
+    let colour: Vec<u8> = colours.bytes().map(|b| b - b'0').collect();
+    let clue: Vec<u64> = clues
+        .as_bytes()
+        .chunks(2)
+        .map(|pair| u64::from((pair[0] - b'0') * 10 + pair[1] - b'0'))
+        .collect();
+    let mut cage_of = vec![usize::MAX; N * N];
+    let mut cages = Vec::new();
+    for start in 0..N * N {
+        if cage_of[start] != usize::MAX {
+            continue;
+        }
+        let id = cages.len();
+        let mut members = vec![start];
+        cage_of[start] = id;
+        let mut next = 0;
+        while next < members.len() {
+            let cell = members[next];
+            next += 1;
+            for neighbour in neighbours(cell, N) {
+                if cage_of[neighbour] == usize::MAX && colour[neighbour] == colour[cell] {
+                    cage_of[neighbour] = id;
+                    members.push(neighbour);
+                }
+            }
+        }
+        members.sort_unstable();
+        let cell_error = |cell: usize, reason: String| SudokuWikiError::Cell {
+            header: header.clone(),
+            cell,
+            size: N,
+            reason,
+        };
+        let target = clue[members[0]];
+        if target == 0 {
+            return Err(cell_error(
+                members[0],
+                "the first cell of a cage holds no sum".into(),
+            ));
+        }
+        if let Some(&stray) = members.iter().skip(1).find(|&&c| clue[c] != 0) {
+            return Err(cell_error(
+                stray,
+                format!("a second sum {} in one cage", clue[stray]),
+            ));
+        }
+        let operation = if members.len() == 1 {
+            Operation::Given
+        } else {
+            Operation::Add
+        };
+        cages.push(Cage::new(
+            operation,
+            target,
+            members.iter().map(|&c| Cell(c as u16)).collect(),
+        ));
+    }
+    let puzzle = Puzzle::builder(N)
+        .cages(cages)
+        .regions(Regions::standard_boxes(N).expect("9 has boxes"))
+        .options(Options {
+            killer: true,
+            ..Options::default()
+        })
+        .build()
+        .map_err(|error| SudokuWikiError::Puzzle { header, error })?;
+    Ok(Entry::new(puzzle))
 }
 
 /// The cell holding the operator of the cage whose first cell is `first`: the one to its
@@ -607,10 +824,10 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("the type must be"));
-        assert!(parse("D6C0000")
+        assert!(parse("D5C0000")
             .unwrap_err()
             .to_string()
-            .contains("not supported yet"));
+            .contains("a grid of prime size has no boxes"));
         assert!(parse("K6C02f!00cr")
             .unwrap_err()
             .to_string()
