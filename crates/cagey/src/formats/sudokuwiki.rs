@@ -286,9 +286,10 @@ fn board_parameter(url: &str) -> Option<String> {
     let bytes = value.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
+        let hex = |b: u8| char::from(b).to_digit(16);
         if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let Ok(byte) = u8::from_str_radix(&value[i + 1..i + 3], 16) {
-                out.push(byte);
+            if let (Some(high), Some(low)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                out.push((high * 16 + low) as u8);
                 i += 3;
                 continue;
             }
