@@ -208,6 +208,9 @@ pub fn parse_all(text: &str) -> Vec<Result<Entry, A1Error>> {
 
 /// Writes a puzzle in the seed's form.
 pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
+    if !puzzle.is_plain() {
+        return Err(super::plain_only(super::Format::A1, puzzle));
+    }
     let size = puzzle.size();
     if size > MAX_A1_SIZE {
         return Err(WriteError {

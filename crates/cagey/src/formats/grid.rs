@@ -300,6 +300,9 @@ fn cage_name(index: usize, count: usize) -> String {
 
 /// Writes a puzzle as a grid of names and a legend.
 pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
+    if !puzzle.is_plain() {
+        return Err(super::plain_only(super::Format::Grid, puzzle));
+    }
     let n = puzzle.size();
     let count = puzzle.cages().len();
     let names: Vec<String> = (0..count).map(|i| cage_name(i, count)).collect();

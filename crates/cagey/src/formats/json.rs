@@ -14,6 +14,11 @@
 //! - `size`: the grid side, 1 to 32.
 //! - `cages`: each with `op` (`+`, `-`, `*`, `/`, or `=` for a given), a positive `target`
 //!   and its `cells` as 0-based `[row, col]` pairs, row 0 at the top.
+//! - `boxes` (optional): `[rows, cols]` of one box; or `regions`: `size` rows of `size`
+//!   region numbers from 0 (jigsaw).
+//! - `killer`, `multi_cell` (optional, default false): the killer rule; subtraction and
+//!   division over any number of cells.
+//! - `givens` (optional): `[row, col, digit]` triples fixed outside the cages.
 //! - `progress` (optional): `size` rows of `size` entries, each `0` (nothing known), a digit
 //!   (solved) or an array of candidate digits.
 //!
@@ -24,7 +29,9 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::{Entry, WriteError};
-use crate::model::{Cage, Cell, CellState, Operation, Progress, Puzzle, PuzzleError, MAX_SIZE};
+use crate::model::{
+    Cage, Cell, CellState, Operation, Options, Progress, Puzzle, PuzzleError, Regions, MAX_SIZE,
+};
 
 /// What is wrong with a JSON text.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -53,6 +60,16 @@ impl JsonError {
 struct JsonPuzzle {
     size: usize,
     cages: Vec<JsonCage>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    boxes: Option<[usize; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    regions: Option<Vec<Vec<u8>>>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    killer: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    multi_cell: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    givens: Vec<[usize; 3]>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     progress: Option<Vec<Vec<JsonCell>>>,
 }
@@ -150,7 +167,40 @@ fn entry(json: JsonPuzzle, prefix: &str) -> Result<Entry, JsonError> {
         }
         cages.push(Cage::new(operation, cage.target, cells));
     }
-    let puzzle = Puzzle::new(n, cages).map_err(|error| describe(error, prefix))?;
+    let options = Options {
+        killer: json.killer,
+        multi_cell: json.multi_cell,
+    };
+    let mut builder = Puzzle::builder(n).cages(cages).options(options);
+    match (json.boxes, json.regions) {
+        (Some(_), Some(_)) => {
+            return Err(JsonError::at(
+                format!("{prefix}boxes"),
+                "a puzzle has boxes or regions, not both",
+            ))
+        }
+        (Some([rows, cols]), None) => builder = builder.regions(Regions::Boxes { rows, cols }),
+        (None, Some(rows)) => {
+            if rows.len() != n || rows.iter().any(|row| row.len() != n) {
+                return Err(JsonError::at(
+                    format!("{prefix}regions"),
+                    format!("expected {n} rows of {n} region numbers"),
+                ));
+            }
+            builder = builder.regions(Regions::Jigsaw(rows.concat()));
+        }
+        (None, None) => {}
+    }
+    for (i, &[row, col, digit]) in json.givens.iter().enumerate() {
+        if row >= n || col >= n || digit > MAX_SIZE {
+            return Err(JsonError::at(
+                format!("{prefix}givens[{i}]"),
+                format!("[{row}, {col}, {digit}] is not a cell of the {n}x{n} grid and a digit"),
+            ));
+        }
+        builder = builder.given(Cell::at(row, col, n), digit as u8);
+    }
+    let puzzle = builder.build().map_err(|error| describe(error, prefix))?;
     let progress = match json.progress {
         None => None,
         Some(rows) => Some(progress(rows, n, prefix)?),
@@ -164,9 +214,12 @@ fn entry(json: JsonPuzzle, prefix: &str) -> Result<Entry, JsonError> {
 }
 
 fn describe(error: PuzzleError, prefix: &str) -> JsonError {
-    match error.cage() {
-        Some(cage) => JsonError::at(format!("{prefix}cages[{cage}]"), error),
-        None => JsonError::at(format!("{prefix}cages"), error),
+    match (&error, error.cage()) {
+        (_, Some(cage)) => JsonError::at(format!("{prefix}cages[{cage}]"), error.detail()),
+        (PuzzleError::BoxShape { .. }, _) => JsonError::at(format!("{prefix}boxes"), error),
+        (PuzzleError::Jigsaw { .. }, _) => JsonError::at(format!("{prefix}regions"), error),
+        (PuzzleError::BadGiven { .. }, _) => JsonError::at(format!("{prefix}givens"), error),
+        _ => JsonError::at(format!("{prefix}cages"), error),
     }
 }
 
@@ -227,6 +280,37 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
         "{{\n  \"size\": {n},\n  \"cages\": [\n    {}\n  ]",
         cages.join(",\n    ")
     );
+    match puzzle.regions() {
+        Regions::None => {}
+        Regions::Boxes { rows, cols } => out.push_str(&format!(",\n  \"boxes\": [{rows}, {cols}]")),
+        Regions::Jigsaw(regions) => {
+            let rows: Vec<String> = regions
+                .chunks(n)
+                .map(|row| serde_json::to_string(row).expect("regions serialise"))
+                .collect();
+            out.push_str(&format!(
+                ",\n  \"regions\": [\n    {}\n  ]",
+                rows.join(",\n    ")
+            ));
+        }
+    }
+    if puzzle.options().killer {
+        out.push_str(",\n  \"killer\": true");
+    }
+    if puzzle.options().multi_cell {
+        out.push_str(",\n  \"multi_cell\": true");
+    }
+    let givens: Vec<String> = puzzle
+        .cells()
+        .filter_map(|cell| {
+            puzzle
+                .given(cell)
+                .map(|d| format!("[{}, {}, {d}]", cell.row(n), cell.col(n)))
+        })
+        .collect();
+    if !givens.is_empty() {
+        out.push_str(&format!(",\n  \"givens\": [{}]", givens.join(", ")));
+    }
     if let Some(progress) = progress {
         let rows: Vec<String> = (0..n)
             .map(|r| {
@@ -275,6 +359,25 @@ mod tests {
     }
 
     #[test]
+    fn round_trips_variants() {
+        let text = "# boxes 2x2\n# killer\n# givens 5=3\n4+,0 4\n6+,1 2 3\n5+,5 6\n5+,7 11\n3+,8 12\n4+,9 13\n6+,10 14 15\n";
+        let puzzle = kk::parse(text).unwrap();
+        let json = write(&puzzle, None).unwrap();
+        assert!(
+            json.contains("\"boxes\": [2, 2],\n  \"killer\": true,\n  \"givens\": [[1, 1, 3]]"),
+            "{json}"
+        );
+        assert_eq!(parse_all(&json).remove(0).unwrap().puzzle, puzzle);
+        let jigsaw = kk::parse("# regions 0011\n# multi-cell\n3+,0 1\n3+,2 3\n").unwrap();
+        let json = write(&jigsaw, None).unwrap();
+        assert!(
+            json.contains("\"regions\": [\n    [0,0],\n    [1,1]\n  ],\n  \"multi_cell\": true"),
+            "{json}"
+        );
+        assert_eq!(parse_all(&json).remove(0).unwrap().puzzle, jigsaw);
+    }
+
+    #[test]
     fn reads_an_array_of_puzzles() {
         let one = write(&kk::parse(KK0).unwrap(), None).unwrap();
         let results = parse_all(&format!("[{one}, {{\"size\": 2, \"cages\": []}}]"));
@@ -295,6 +398,8 @@ mod tests {
             ("{\"size\": 2, \"cages\": [{\"op\": \"^\", \"target\": 3, \"cells\": [[0,0]]}]}", "cages[0].op: \"^\" is not one of"),
             ("{\"size\": 2, \"cages\": [{\"op\": \"+\", \"target\": 3, \"cells\": [[0,2]]}]}", "cages[0].cells[0]: [0, 2] is outside the 2x2 grid"),
             ("{\"size\": 2, \"cages\": [], \"colour\": 1}", "the puzzle: unknown field `colour`"),
+            ("{\"size\": 2, \"cages\": [{\"op\": \"+\", \"target\": 3, \"cells\": [[0,0],[0,1]]}, {\"op\": \"+\", \"target\": 3, \"cells\": [[1,0],[1,1]]}], \"boxes\": [1, 3]}", "boxes: boxes of 1x3 cells"),
+            ("{\"size\": 2, \"cages\": [{\"op\": \"+\", \"target\": 3, \"cells\": [[0,0],[0,1]]}, {\"op\": \"+\", \"target\": 3, \"cells\": [[1,0],[1,1]]}], \"givens\": [[0, 0, 7]]}", "givens: given 7 in cell 0"),
             ("{\"size\": 1, \"cages\": [{\"op\": \"=\", \"target\": 1, \"cells\": [[0,0]]}], \"progress\": [[3]]}", "progress[0][0]: 3 is not a digit"),
         ];
         for (text, expected) in cases {

@@ -199,6 +199,9 @@ pub fn parse(id: &str) -> Result<Entry, KeenError> {
 
 /// Writes a descriptive game ID, `n:BLOCKS,CLUES`.
 pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
+    if !puzzle.is_plain() {
+        return Err(super::plain_only(super::Format::Keen, puzzle));
+    }
     let n = puzzle.size();
     let refuse = |reason: String| WriteError {
         format: Format::Keen,

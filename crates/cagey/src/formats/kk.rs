@@ -18,6 +18,18 @@
 //! number of cells. Lines end in LF or CRLF; blank lines and `#` comment lines may appear
 //! anywhere.
 //!
+//! Variants are stated by directive comment lines anywhere in a puzzle's block:
+//!
+//! ```text
+//! # boxes 2x3          boxes of 2 rows x 3 columns (`# boxes` alone: the size's usual boxes)
+//! # regions 0001...    jigsaw regions, one base-36 digit per cell, row by row
+//! # killer             the digits of a cage are all different (and every cage is a sum)
+//! # multi-cell         - and % over any number of cells: the largest minus (divided by) the rest
+//! # givens 14=3 20=1   digits fixed in cells, outside the cages
+//! ```
+//!
+//! Other comments are kept as they are. The writer emits the directives first.
+//!
 //! A file may hold several puzzles separated by blank lines. A blank line ends a puzzle when
 //! the next cage reuses a cell of the cages before it, as the first cage of every puzzle does
 //! sooner or later; otherwise it is just a blank line inside a puzzle. (Ending a puzzle as
@@ -34,7 +46,7 @@
 use thiserror::Error;
 
 pub use super::Entry;
-use crate::model::{Cage, Cell, Grid, Operation, Puzzle, PuzzleError, MAX_SIZE};
+use crate::model::{Cage, Cell, Grid, Operation, Options, Puzzle, PuzzleError, Regions, MAX_SIZE};
 
 /// The largest cell index any puzzle can have: the last cell of the largest grid.
 const MAX_CELL: usize = MAX_SIZE * MAX_SIZE - 1;
@@ -174,7 +186,14 @@ pub enum KkErrorKind {
         /// Its number of cells.
         cells: usize,
         /// The rule it breaks.
-        rule: &'static str,
+        rule: String,
+    },
+    /// A directive (`# boxes`, `# regions`, `# killer`, `# multi-cell`, `# givens`) that
+    /// cannot be read or does not fit the puzzle.
+    #[error("{reason}")]
+    Directive {
+        /// What is wrong.
+        reason: String,
     },
     /// A given that is not a digit of the grid.
     #[error("given \"{label}\" is not a digit of a {size}x{size} grid (1 to {size})")]
@@ -250,7 +269,7 @@ pub fn parse_all(text: &str) -> Vec<Result<Entry, KkError>> {
             continue;
         }
         if let Some(comment) = trimmed.strip_prefix('#') {
-            let comment = comment.trim().to_string();
+            let comment = (line_number, comment.trim().to_string());
             if after_blank || block.is_empty() {
                 pending_comments.push(comment);
             } else {
@@ -302,6 +321,30 @@ pub fn parse_all(text: &str) -> Vec<Result<Entry, KkError>> {
 /// ```
 pub fn write(puzzle: &Puzzle) -> String {
     let mut out = String::new();
+    match puzzle.regions() {
+        Regions::None => {}
+        Regions::Boxes { rows, cols } => out.push_str(&format!("# boxes {rows}x{cols}\n")),
+        Regions::Jigsaw(regions) => {
+            let map: String = regions
+                .iter()
+                .map(|&r| char::from_digit(u32::from(r), 36).unwrap_or('?'))
+                .collect();
+            out.push_str(&format!("# regions {map}\n"));
+        }
+    }
+    if puzzle.options().killer {
+        out.push_str("# killer\n");
+    }
+    if puzzle.options().multi_cell {
+        out.push_str("# multi-cell\n");
+    }
+    let givens: Vec<String> = puzzle
+        .cells()
+        .filter_map(|cell| puzzle.given(cell).map(|d| format!("{cell}={d}")))
+        .collect();
+    if !givens.is_empty() {
+        out.push_str(&format!("# givens {}\n", givens.join(" ")));
+    }
     for cage in puzzle.cages() {
         let cells: Vec<String> = cage.cells().iter().map(Cell::to_string).collect();
         out.push_str(&format!("{},{}\n", cage.label(), cells.join(" ")));
@@ -338,7 +381,8 @@ struct ParsedCage {
 #[derive(Default)]
 struct Block {
     cages: Vec<ParsedCage>,
-    comments: Vec<String>,
+    /// Comment lines with their line numbers; directives are picked out of them at the end.
+    comments: Vec<(usize, String)>,
     error: Option<KkError>,
 }
 
@@ -372,18 +416,33 @@ impl Block {
             return Err(error);
         }
         let line = self.cages[0].line;
-        let puzzle = build(&self.cages)?;
+        let mut rules = Rules::default();
+        let mut comments = Vec::new();
+        for (line, comment) in self.comments {
+            match directive(&comment) {
+                Some(Ok(directive)) => rules.apply(directive, line),
+                Some(Err(reason)) => {
+                    return Err(KkError {
+                        line,
+                        column: None,
+                        kind: KkErrorKind::Directive { reason },
+                    })
+                }
+                None => comments.push(comment),
+            }
+        }
+        let puzzle = build(&self.cages, &rules)?;
         Ok(Entry {
             puzzle,
             line,
-            comments: self.comments,
+            comments,
             progress: None,
         })
     }
 }
 
 /// Checks the cages against each other and builds the puzzle.
-fn build(cages: &[ParsedCage]) -> Result<Puzzle, KkError> {
+fn build(cages: &[ParsedCage], rules: &Rules) -> Result<Puzzle, KkError> {
     let at = |line: usize, kind: KkErrorKind| KkError {
         line,
         column: None,
@@ -433,10 +492,49 @@ fn build(cages: &[ParsedCage]) -> Result<Puzzle, KkError> {
             Cage::new(c.operation, c.target, cells)
         })
         .collect();
-    Puzzle::new(size, model_cages).map_err(|error| {
+    let mut builder = Puzzle::builder(size)
+        .cages(model_cages)
+        .options(rules.options);
+    builder = match &rules.regions {
+        None => builder,
+        Some((_, RegionSpec::Standard)) => {
+            match Regions::standard_boxes(size) {
+                Some(boxes) => builder.regions(boxes),
+                None => {
+                    let reason = format!("a {size}x{size} grid has no standard boxes: give their shape, `# boxes RxC`");
+                    return Err(at(
+                        rules.regions.as_ref().map_or(0, |r| r.0),
+                        KkErrorKind::Directive { reason },
+                    ));
+                }
+            }
+        }
+        Some((_, RegionSpec::Boxes(rows, cols))) => builder.regions(Regions::Boxes {
+            rows: *rows,
+            cols: *cols,
+        }),
+        Some((_, RegionSpec::Jigsaw(regions))) => builder.regions(Regions::Jigsaw(regions.clone())),
+    };
+    for &(_, cell, digit) in &rules.givens {
+        builder = builder.given(Cell(cell as u16), digit);
+    }
+    builder.build().map_err(|error| {
         let Some(index) = error.cage() else {
-            // Size and coverage were checked above, and MAX_CELL bounds the size.
-            unreachable!("whole-puzzle errors are found before building: {error}")
+            // Size and coverage were checked above; what is left is about the directives.
+            let line = match error {
+                PuzzleError::BadGiven { cell, .. } => rules
+                    .givens
+                    .iter()
+                    .find(|g| g.1 == cell.index())
+                    .map_or(0, |g| g.0),
+                _ => rules.regions.as_ref().map_or(0, |r| r.0),
+            };
+            return at(
+                line,
+                KkErrorKind::Directive {
+                    reason: error.to_string(),
+                },
+            );
         };
         let cage = &cages[index];
         let label = cage.label.clone();
@@ -447,16 +545,22 @@ fn build(cages: &[ParsedCage]) -> Result<Puzzle, KkError> {
                 KkErrorKind::NotConnected { label, cells }
             }
             PuzzleError::Arity {
-                operation, cells, ..
+                operation,
+                cells,
+                expected,
+                ..
             } => KkErrorKind::Arity {
                 label,
                 cells,
                 rule: match operation {
                     Operation::Given => {
-                        "a cage without an operator is a given and has exactly one cell"
+                        "a cage without an operator is a given and has exactly one cell".into()
                     }
-                    _ => "a - or % cage has exactly two cells",
+                    _ => format!("a {} cage {expected}", operation.ascii().unwrap_or(' ')),
                 },
+            },
+            PuzzleError::KillerOperation { .. } => KkErrorKind::Directive {
+                reason: format!("cage \"{label}\": under `# killer` every cage is a sum"),
             },
             PuzzleError::GivenOutOfRange { size, .. } => {
                 KkErrorKind::GivenOutOfRange { label, size }
@@ -466,6 +570,94 @@ fn build(cages: &[ParsedCage]) -> Result<Puzzle, KkError> {
         };
         at(cage.line, kind)
     })
+}
+
+/// How the regions were given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum RegionSpec {
+    /// `# boxes`: the standard boxes of the size.
+    Standard,
+    /// `# boxes RxC`.
+    Boxes(usize, usize),
+    /// `# regions ...`: a region per cell.
+    Jigsaw(Vec<u8>),
+}
+
+/// One directive line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Directive {
+    Regions(RegionSpec),
+    Killer,
+    MultiCell,
+    Givens(Vec<(usize, u8)>),
+}
+
+/// The rules the directives of one puzzle set, with the line each came from.
+#[derive(Default)]
+struct Rules {
+    regions: Option<(usize, RegionSpec)>,
+    options: Options,
+    givens: Vec<(usize, usize, u8)>,
+}
+
+impl Rules {
+    fn apply(&mut self, directive: Directive, line: usize) {
+        match directive {
+            Directive::Regions(spec) => self.regions = Some((line, spec)),
+            Directive::Killer => self.options.killer = true,
+            Directive::MultiCell => self.options.multi_cell = true,
+            Directive::Givens(givens) => self
+                .givens
+                .extend(givens.into_iter().map(|(cell, digit)| (line, cell, digit))),
+        }
+    }
+}
+
+/// Reads a comment as a directive: `None` for an ordinary comment, `Some(Err)` for a
+/// directive word followed by something it cannot read.
+fn directive(comment: &str) -> Option<Result<Directive, String>> {
+    let mut words = comment.split_whitespace();
+    let word = words.next()?;
+    let rest: Vec<&str> = words.collect();
+    match (word, rest.as_slice()) {
+        ("killer", []) => Some(Ok(Directive::Killer)),
+        ("multi-cell", []) => Some(Ok(Directive::MultiCell)),
+        ("boxes", []) => Some(Ok(Directive::Regions(RegionSpec::Standard))),
+        ("boxes", [shape]) => Some(
+            shape
+                .split_once(['x', 'X'])
+                .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
+                .filter(|&(r, c): &(usize, usize)| r > 0 && c > 0)
+                .map(|(r, c)| Directive::Regions(RegionSpec::Boxes(r, c)))
+                .ok_or_else(|| {
+                    format!("`# boxes {shape}`: expected a shape such as 2x3 (rows x columns)")
+                }),
+        ),
+        ("regions", [map]) => Some(
+            map.chars()
+                .map(|c| c.to_digit(36).map(|d| d as u8))
+                .collect::<Option<Vec<u8>>>()
+                .map(|regions| Directive::Regions(RegionSpec::Jigsaw(regions)))
+                .ok_or_else(|| {
+                    "`# regions`: expected one region per cell, 0-9 then a-v, row by row"
+                        .to_string()
+                }),
+        ),
+        ("givens", pairs) if !pairs.is_empty() => Some(
+            pairs
+                .iter()
+                .map(|pair| {
+                    pair.split_once('=')
+                        .and_then(|(c, d)| Some((c.parse().ok()?, d.parse().ok()?)))
+                        .ok_or_else(|| {
+                            format!("`# givens`: {pair:?} should be CELL=DIGIT, e.g. 14=3")
+                        })
+                })
+                .collect::<Result<Vec<_>, String>>()
+                .map(Directive::Givens),
+        ),
+        _ => None,
+    }
 }
 
 /// Parses one cage line.
@@ -552,14 +744,7 @@ fn parse_line(line: &str, line_number: usize) -> Result<ParsedCage, KkError> {
             },
         )
     })?;
-    if target == 0 {
-        return Err(error(
-            column_of(label_start),
-            KkErrorKind::ZeroTarget {
-                label: label.to_string(),
-            },
-        ));
-    }
+    // A zero target is checked when the puzzle is built: `# multi-cell` allows `0-`.
 
     let mut cells = Vec::new();
     let cells_part = &line[comma + 1..];
@@ -713,8 +898,8 @@ mod tests {
                 "line 2, column 1: cage label \"ab\" should be a number",
             ),
             (
-                "1,0\n0+,1 2 5 6\n",
-                "line 2, column 1: cage \"0+\": the target must be positive",
+                "1,0\n0+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n",
+                "line 2: cage \"0+\": the target must be positive",
             ),
             (
                 "99999999999999999999+,0\n",
@@ -751,7 +936,7 @@ mod tests {
             ),
             (
                 "3-,0 1 2\n1,3\n",
-                "line 1: cage \"3-\" has 3 cells; a - or % cage has exactly two cells",
+                "line 1: cage \"3-\" has 3 cells; a - cage must have exactly two cells",
             ),
             (
                 "3,0 1\n3+,2 3\n",
@@ -769,6 +954,81 @@ mod tests {
                 "input {text:?}\n  gave {message:?}\n  expected {expected:?}"
             );
         }
+    }
+
+    #[test]
+    fn reads_and_writes_directives() {
+        let text =
+            "# a note\n# boxes 2x2\n# killer\n# givens 5=3\n4+,0 4\n6+,1 2 3\n5+,5 6\n5+,7 11\n\
+                    3+,8 12\n4+,9 13\n6+,10 14 15\n";
+        let entry = parse_all(text).remove(0).unwrap();
+        assert_eq!(entry.comments, ["a note"]);
+        let puzzle = &entry.puzzle;
+        assert_eq!(*puzzle.regions(), Regions::Boxes { rows: 2, cols: 2 });
+        assert!(puzzle.options().killer);
+        assert_eq!(puzzle.given(Cell(5)), Some(3));
+        let written = write(puzzle);
+        assert!(
+            written.starts_with("# boxes 2x2\n# killer\n# givens 5=3\n4+,0 4\n"),
+            "{written}"
+        );
+        assert_eq!(&parse(&written).unwrap(), puzzle);
+
+        let multi = "# multi-cell\n0-,0 1 2\n1,3\n2,4\n3,5\n3,6\n1,7\n2,8\n";
+        let puzzle = parse(multi).unwrap();
+        assert!(puzzle.options().multi_cell);
+        assert_eq!(write(&puzzle), multi);
+        let jigsaw = "# regions 0011\n3+,0 1\n3+,2 3\n";
+        assert!(matches!(
+            parse(jigsaw).unwrap().regions(),
+            Regions::Jigsaw(_)
+        ));
+    }
+
+    #[test]
+    fn names_bad_directives() {
+        let cases = [
+            (
+                "# boxes 2y3\n3+,0 1\n3+,2 3\n",
+                "line 1: `# boxes 2y3`: expected a shape",
+            ),
+            (
+                "# boxes 1x3\n3+,0 1\n3+,2 3\n",
+                "line 1: boxes of 1x3 cells do not tile a 2x2 grid",
+            ),
+            (
+                "# givens 0=x\n3+,0 1\n3+,2 3\n",
+                "line 1: `# givens`: \"0=x\" should be CELL=DIGIT",
+            ),
+            (
+                "# givens 0=5\n3+,0 1\n3+,2 3\n",
+                "line 1: given 5 in cell 0",
+            ),
+            (
+                "# killer\n3*,0 1\n3+,2 3\n",
+                "line 2: cage \"3*\": under `# killer` every cage is a sum",
+            ),
+            (
+                "# regions 00!1\n3+,0 1\n3+,2 3\n",
+                "line 1: `# regions`: expected one region per cell",
+            ),
+            (
+                "3-,0 1 2\n1,3\n",
+                "line 1: cage \"3-\" has 3 cells; a - cage must have exactly two cells",
+            ),
+        ];
+        for (text, expected) in cases {
+            let message = error(text);
+            assert!(
+                message.starts_with(expected),
+                "{text:?} gave {message:?}, expected {expected:?}"
+            );
+        }
+        // An ordinary comment that merely starts with a directive word stays a comment.
+        let entry = parse_all("# killer sudoku from a newspaper\n3+,0 1\n3+,2 3\n")
+            .remove(0)
+            .unwrap();
+        assert!(!entry.puzzle.options().killer);
     }
 
     #[test]

@@ -157,6 +157,17 @@ pub struct WriteError {
     pub reason: String,
 }
 
+/// The error of a format that holds plain KenKen only, naming what `puzzle` has beyond it.
+fn plain_only(format: Format, puzzle: &Puzzle) -> WriteError {
+    WriteError {
+        format,
+        reason: format!(
+            "the format holds plain KenKen only, and this is a {} (boxes, regions, givens, the killer rule and multi-cell cages go in kk, json or sudokuwiki)",
+            puzzle.kind()
+        ),
+    }
+}
+
 /// Guesses the format of `text` from its first meaningful line.
 ///
 /// JSON starts with `{`; a SudokuWiki string is a `K`/`D`/`L`/`M` header with a base-36 body

@@ -28,7 +28,7 @@
 use std::time::Instant;
 
 use super::init::{self, Count, Halt, Table};
-use super::{End, Limits, Meter, Search, SolveError, Solver, Stats};
+use super::{require_plain, End, Limits, Meter, Search, SolveError, Solver, Stats};
 use crate::model::{Grid, Puzzle};
 
 /// The essay's direct method (`--method direct`).
@@ -50,6 +50,7 @@ impl Solver for Direct {
         limits: &Limits,
         found: &mut dyn FnMut(&Grid),
     ) -> Result<Search, SolveError> {
+        require_plain(self.name(), puzzle)?;
         let start = Instant::now();
         let mut meter = Meter::new(limits);
         let mut stats = Stats::default();

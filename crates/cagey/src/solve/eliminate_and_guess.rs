@@ -47,7 +47,7 @@ use std::cmp::Reverse;
 use std::time::Instant;
 
 use super::init::{self, Halt, Table};
-use super::{Budget, End, Limits, Meter, Search, SolveError, Solver, Stats};
+use super::{require_plain, Budget, End, Limits, Meter, Search, SolveError, Solver, Stats};
 use crate::model::{Grid, Puzzle};
 
 /// The essay's elimination and guessing (`--method eliminate`).
@@ -69,6 +69,7 @@ impl Solver for EliminateAndGuess {
         limits: &Limits,
         found: &mut dyn FnMut(&Grid),
     ) -> Result<Search, SolveError> {
+        require_plain(self.name(), puzzle)?;
         let start = Instant::now();
         let mut meter = Meter::new(limits);
         let mut stats = Stats::default();

@@ -135,6 +135,7 @@ impl Table {
 /// Fails if a cage has more tuples than [`Limits::max_table_cells`] allows, or if listing
 /// them takes more than the node or time budget of `limits` (one node per digit placed).
 pub fn init(puzzle: &Puzzle, limits: &Limits) -> Result<Vec<Table>, SolveError> {
+    super::require_plain("init", puzzle)?;
     let mut meter = Meter::new(limits);
     tabulate_all(puzzle, limits, &mut meter).map_err(|halt| match halt {
         Halt::Refused(error) => error,

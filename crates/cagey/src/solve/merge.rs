@@ -36,7 +36,7 @@
 use std::time::Instant;
 
 use super::init::{self, Count, Halt, Table};
-use super::{End, Limits, Meter, Search, SolveError, Solver, Stats};
+use super::{require_plain, End, Limits, Meter, Search, SolveError, Solver, Stats};
 use crate::model::{Grid, Puzzle};
 
 /// The essay's merging method (`--method merge`).
@@ -58,6 +58,7 @@ impl Solver for Merge {
         limits: &Limits,
         found: &mut dyn FnMut(&Grid),
     ) -> Result<Search, SolveError> {
+        require_plain(self.name(), puzzle)?;
         let start = Instant::now();
         let mut meter = Meter::new(limits);
         let mut stats = Stats::default();
@@ -145,6 +146,7 @@ pub fn mcounts_each(
     limits: &Limits,
     each: &mut dyn FnMut(&MergeCount),
 ) -> Result<(), SolveError> {
+    require_plain("mcounts", puzzle)?;
     let mut meter = Meter::new(limits);
     let mut stats = Stats::default();
     let tables = init::tabulate_all(puzzle, limits, &mut meter)

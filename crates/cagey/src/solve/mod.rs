@@ -362,6 +362,34 @@ impl Meter {
     }
 }
 
+/// Refuses a puzzle whose rules go beyond plain KenKen, for methods that do not handle them
+/// yet: a clear error rather than a wrong answer.
+pub(crate) fn require_plain(method: &'static str, puzzle: &Puzzle) -> Result<(), SolveError> {
+    let mut what = Vec::new();
+    match puzzle.regions() {
+        crate::model::Regions::None => {}
+        crate::model::Regions::Boxes { .. } => what.push("boxes"),
+        crate::model::Regions::Jigsaw(_) => what.push("jigsaw regions"),
+    }
+    if puzzle.options().killer {
+        what.push("the killer rule");
+    }
+    if puzzle.options().multi_cell {
+        what.push("multi-cell subtraction and division");
+    }
+    if puzzle.cells().any(|cell| puzzle.given(cell).is_some()) {
+        what.push("givens outside the cages");
+    }
+    if what.is_empty() {
+        Ok(())
+    } else {
+        Err(SolveError::Unsupported {
+            method,
+            what: format!("{} ({}) yet", puzzle.kind(), what.join(", ")),
+        })
+    }
+}
+
 static PROPAGATE: Propagate = Propagate;
 static DIRECT: Direct = Direct;
 static MERGE: Merge = Merge;

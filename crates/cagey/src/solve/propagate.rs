@@ -44,6 +44,7 @@ impl Solver for Propagate {
         limits: &Limits,
         found: &mut dyn FnMut(&Grid),
     ) -> Result<Search, SolveError> {
+        super::require_plain(self.name(), puzzle)?;
         let start = Instant::now();
         let rules = Rules::new(puzzle);
         let cells = puzzle.cell_count();
