@@ -47,38 +47,10 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         max_table_cells: args.max_table_cells,
         ..Limits::default()
     };
-    let items = input::read(&args.input)?;
-    let several = items.len() > 1;
-    let mut status = Status::Ok;
-    for (number, item) in items.iter().enumerate() {
-        if several {
-            if number > 0 {
-                writeln!(out)?;
-            }
-            writeln!(out, "# puzzle {} ({})", number + 1, item.place())?;
-        }
-        let entry = match &item.entry {
-            Ok(entry) => entry,
-            Err(error) => {
-                out.flush()?;
-                eprintln!("cagey: {}: {error}", item.source);
-                status = status.max(Status::BadInput);
-                continue;
-            }
-        };
-        match init::init(&entry.puzzle, &limits) {
-            Ok(tables) => {
-                let verdict = print_tables(&mut out, &entry.puzzle, &tables, args.width)?;
-                status = status.max(verdict);
-            }
-            Err(error) => {
-                out.flush()?;
-                eprintln!("cagey: {}: {error}", item.place());
-                status = status.max(Status::Failed);
-            }
-        }
-    }
-    Ok(status)
+    input::each_puzzle(&args.input, &mut out, true, |out, _, entry| {
+        let tables = init::init(&entry.puzzle, &limits)?;
+        Ok(print_tables(out, &entry.puzzle, &tables, args.width)?)
+    })
 }
 
 /// Prints the boxes, then the count of tuples per cage and their product.

@@ -1,10 +1,12 @@
 //! Where puzzles come from: files, standard input (`-`), or a built-in example.
 
 use std::fs;
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
+
+use crate::Status;
 use cagey::examples;
 use cagey::formats::{self, Entry, Format, ParseError};
 
@@ -107,4 +109,46 @@ fn items(source: String, text: &str, format: Option<Format>) -> Vec<Item> {
             entry,
         })
         .collect()
+}
+
+/// Runs `each` on every puzzle the arguments name, in input order, and returns the worst
+/// status. With several puzzles and `headers`, each is headed by `# puzzle N (place)` after a
+/// blank line. A puzzle that cannot be read is reported on standard error (status 2), and so
+/// is an error `each` returns for one puzzle (status 1); only output errors stop the run.
+pub fn each_puzzle<W: Write>(
+    args: &InputArgs,
+    out: &mut W,
+    headers: bool,
+    mut each: impl FnMut(&mut W, &Item, &Entry) -> anyhow::Result<Status>,
+) -> anyhow::Result<Status> {
+    let items = read(args)?;
+    let several = items.len() > 1;
+    let mut status = Status::Ok;
+    for (number, item) in items.iter().enumerate() {
+        if several && headers {
+            if number > 0 {
+                writeln!(out)?;
+            }
+            writeln!(out, "# puzzle {} ({})", number + 1, item.place())?;
+        }
+        let verdict = match &item.entry {
+            Ok(entry) => each(out, item, entry),
+            Err(error) => {
+                out.flush()?;
+                eprintln!("cagey: {}: {error}", item.source);
+                status = status.max(Status::BadInput);
+                continue;
+            }
+        };
+        match verdict {
+            Ok(verdict) => status = status.max(verdict),
+            Err(error) if error.downcast_ref::<io::Error>().is_some() => return Err(error),
+            Err(error) => {
+                out.flush()?;
+                eprintln!("cagey: {}: {error:#}", item.place());
+                status = status.max(Status::Failed);
+            }
+        }
+    }
+    Ok(status)
 }

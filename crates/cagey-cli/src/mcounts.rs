@@ -46,37 +46,15 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         max_table_cells: args.max_table_cells,
         ..Limits::default()
     };
-    let items = input::read(&args.input)?;
-    let several = items.len() > 1;
-    let mut status = Status::Ok;
-    for (number, item) in items.iter().enumerate() {
-        if several {
-            if number > 0 {
-                writeln!(out)?;
-            }
-            writeln!(out, "# puzzle {} ({})", number + 1, item.place())?;
-        }
-        let entry = match &item.entry {
-            Ok(entry) => entry,
-            Err(error) => {
-                out.flush()?;
-                eprintln!("cagey: {}: {error}", item.source);
-                status = status.max(Status::BadInput);
-                continue;
-            }
-        };
+    input::each_puzzle(&args.input, &mut out, true, |out, _, entry| {
         // Rows are gathered before printing, to align the columns; those computed before a
         // merge fails are printed all the same.
         let mut rows = Vec::new();
         let result = merge::mcounts_each(&entry.puzzle, &limits, &mut |row| rows.push(row.clone()));
-        print_rows(&mut out, &rows, args.approx)?;
-        if let Err(error) = result {
-            out.flush()?;
-            eprintln!("cagey: {}: {error}", item.place());
-            status = status.max(Status::Failed);
-        }
-    }
-    Ok(status)
+        print_rows(out, &rows, args.approx)?;
+        result?;
+        Ok(Status::Ok)
+    })
 }
 
 fn print_rows(out: &mut impl Write, rows: &[MergeCount], approx: bool) -> io::Result<()> {

@@ -137,87 +137,49 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             "--to {format}: that format has no place for a solution; use sudokuwiki, json or keen"
         );
     }
-    let items = input::read(&args.input)?;
-    let several = items.len() > 1;
-    let mut status = Status::Ok;
-    for (number, item) in items.iter().enumerate() {
-        if several && mode != Mode::Count {
-            if number > 0 {
-                writeln!(out)?;
-            }
-            writeln!(out, "# puzzle {} ({})", number + 1, item.place())?;
-        }
-        let entry = match &item.entry {
-            Ok(entry) => entry,
-            Err(error) => {
-                out.flush()?;
-                eprintln!("cagey: {}: {error}", item.source);
-                status = status.max(Status::BadInput);
-                continue;
-            }
-        };
-        let puzzle = &entry.puzzle;
-        let solution = |grid: &Grid| show(puzzle, grid, args.to);
-        let result = match mode {
-            Mode::Solve => solver.solve(puzzle, &limits).map(|report| {
-                (
-                    report_solution(
-                        &mut out,
+    input::each_puzzle(
+        &args.input,
+        &mut out,
+        mode != Mode::Count,
+        |out, _, entry| {
+            let puzzle = &entry.puzzle;
+            let solution = |grid: &Grid| show(puzzle, grid, args.to);
+            let (verdict, stats) = match mode {
+                Mode::Solve => {
+                    let report = solver.solve(puzzle, &limits)?;
+                    let verdict = report_solution(
+                        out,
                         &report.outcome,
                         args.unique,
                         args.to.is_some(),
                         &solution,
-                    ),
-                    report.stats,
-                )
-            }),
-            Mode::All | Mode::Count => {
-                let mut write_error = None;
-                let search = solver.search(puzzle, &limits, &mut |grid| {
-                    // Each solution is printed as soon as it is found, so that a long
-                    // enumeration shows progress and needs no memory.
-                    if mode == Mode::All && write_error.is_none() {
-                        if let Err(error) = solution(grid)
-                            .and_then(|text| writeln!(out, "{text}").map_err(Into::into))
-                        {
-                            write_error = Some(error);
-                        }
-                    }
-                });
-                if let Some(error) = write_error {
-                    return Err(error);
+                    )?;
+                    (verdict, report.stats)
                 }
-                search.map(|search| {
-                    (
-                        report_count(&mut out, &search, mode, args.unique),
-                        search.stats,
-                    )
-                })
+                Mode::All | Mode::Count => {
+                    let mut write_error = None;
+                    let search = solver.search(puzzle, &limits, &mut |grid| {
+                        // Each solution is printed as soon as it is found, so that a long
+                        // enumeration shows progress and needs no memory.
+                        if mode == Mode::All && write_error.is_none() {
+                            let printed =
+                                solution(grid).and_then(|text| Ok(writeln!(out, "{text}")?));
+                            write_error = printed.err();
+                        }
+                    });
+                    if let Some(error) = write_error {
+                        return Err(error);
+                    }
+                    let search = search?;
+                    (report_count(out, &search, mode, args.unique)?, search.stats)
+                }
+            };
+            if args.stats {
+                print_stats(out, &stats)?;
             }
-        };
-        let (verdict, stats) = match result {
-            Ok((Ok(verdict), stats)) => (verdict, stats),
-            // A solution the --to format cannot hold: say so and go on with the next puzzle.
-            Ok((Err(error), _)) if error.downcast_ref::<io::Error>().is_none() => {
-                out.flush()?;
-                eprintln!("cagey: {}: {error}", item.place());
-                status = status.max(Status::Failed);
-                continue;
-            }
-            Ok((Err(error), _)) => return Err(error),
-            Err(error) => {
-                out.flush()?;
-                eprintln!("cagey: {}: {error}", item.place());
-                status = status.max(Status::Failed);
-                continue;
-            }
-        };
-        status = status.max(verdict);
-        if args.stats {
-            print_stats(&mut out, &stats)?;
-        }
-    }
-    Ok(status)
+            Ok(verdict)
+        },
+    )
 }
 
 /// What `solve` prints.

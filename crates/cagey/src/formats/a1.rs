@@ -31,7 +31,7 @@ pub const MAX_A1_SIZE: usize = 26;
 
 /// A parse error: the line (and column where it helps), and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}{kind}", position(*line, *column))]
+#[error("{}{kind}", super::position(*line, *column))]
 pub struct A1Error {
     /// The line, counted from 1; 0 for the whole input.
     pub line: usize,
@@ -39,14 +39,6 @@ pub struct A1Error {
     pub column: Option<usize>,
     /// What is wrong.
     pub kind: A1ErrorKind,
-}
-
-fn position(line: usize, column: Option<usize>) -> String {
-    match (line, column) {
-        (0, _) => String::new(),
-        (line, None) => format!("line {line}: "),
-        (line, Some(column)) => format!("line {line}, column {column}: "),
-    }
 }
 
 /// What is wrong with a text in seed 003's format.

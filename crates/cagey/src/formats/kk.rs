@@ -53,7 +53,7 @@ const MAX_CELL: usize = MAX_SIZE * MAX_SIZE - 1;
 
 /// A parse error: where, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}{kind}", position(*line, *column))]
+#[error("{}{kind}", super::position(*line, *column))]
 pub struct KkError {
     /// The line, counted from 1; 0 when the error concerns the whole input.
     pub line: usize,
@@ -61,14 +61,6 @@ pub struct KkError {
     pub column: Option<usize>,
     /// What is wrong.
     pub kind: KkErrorKind,
-}
-
-fn position(line: usize, column: Option<usize>) -> String {
-    match (line, column) {
-        (0, _) => String::new(),
-        (line, None) => format!("line {line}: "),
-        (line, Some(column)) => format!("line {line}, column {column}: "),
-    }
 }
 
 /// What is wrong with a `.kk` text.

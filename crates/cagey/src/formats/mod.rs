@@ -157,6 +157,16 @@ pub struct WriteError {
     pub reason: String,
 }
 
+/// `line 4, column 7: `, `line 4: `, or nothing for line 0 (the whole input): how the text
+/// formats' errors begin.
+fn position(line: usize, column: Option<usize>) -> String {
+    match (line, column) {
+        (0, _) => String::new(),
+        (line, None) => format!("line {line}: "),
+        (line, Some(column)) => format!("line {line}, column {column}: "),
+    }
+}
+
 /// The error of a format that holds plain KenKen only, naming what `puzzle` has beyond it.
 fn plain_only(format: Format, puzzle: &Puzzle) -> WriteError {
     WriteError {

@@ -248,7 +248,7 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
     }
     let full = u64::from(DigitSet::full(n).bits());
     let mut out = layout.header.clone();
-    for index in 0..n * n {
+    for (index, &cage_content) in content.iter().enumerate() {
         let cell = Cell(index as u16);
         let state = progress.map_or(CellState::Candidates(DigitSet::full(n)), |p| p.get(cell));
         let cell_value = match (puzzle.given(cell), state) {
@@ -262,7 +262,7 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
         if kind == Type::Jigsaw {
             values.push(puzzle.regions().region_of(cell, n).unwrap_or(0) as u64);
         }
-        values.extend([colour - 1, content[index], cell_value]);
+        values.extend([colour - 1, cage_content, cell_value]);
         out.push_str(&to_base36(layout.pack(&values), layout.width));
     }
     Ok(out)
@@ -494,28 +494,9 @@ impl Layout {
             cell_values[cell] = values[2];
         }
 
-        // Cages: 4-connected groups of one colour, found in order of their first cell.
-        let mut cage_of = vec![usize::MAX; cells];
-        let mut cages = Vec::new();
-        for start in 0..cells {
-            if cage_of[start] != usize::MAX {
-                continue;
-            }
-            let id = cages.len();
-            let mut members = vec![start];
-            cage_of[start] = id;
-            let mut next = 0;
-            while next < members.len() {
-                let cell = members[next];
-                next += 1;
-                for neighbour in neighbours(cell, n) {
-                    if cage_of[neighbour] == usize::MAX && colour[neighbour] == colour[cell] {
-                        cage_of[neighbour] = id;
-                        members.push(neighbour);
-                    }
-                }
-            }
-            members.sort_unstable();
+        let (groups, cage_of) = colour_groups(&colour, n);
+        let mut cages = Vec::with_capacity(groups.len());
+        for (id, members) in groups.iter().enumerate() {
             let first = members[0];
             let target = content[first];
             if target == 0 {
@@ -616,27 +597,9 @@ fn decode_version_a(board: &str) -> Result<Entry, SudokuWikiError> {
         .chunks(2)
         .map(|pair| u64::from((pair[0] - b'0') * 10 + pair[1] - b'0'))
         .collect();
-    let mut cage_of = vec![usize::MAX; N * N];
-    let mut cages = Vec::new();
-    for start in 0..N * N {
-        if cage_of[start] != usize::MAX {
-            continue;
-        }
-        let id = cages.len();
-        let mut members = vec![start];
-        cage_of[start] = id;
-        let mut next = 0;
-        while next < members.len() {
-            let cell = members[next];
-            next += 1;
-            for neighbour in neighbours(cell, N) {
-                if cage_of[neighbour] == usize::MAX && colour[neighbour] == colour[cell] {
-                    cage_of[neighbour] = id;
-                    members.push(neighbour);
-                }
-            }
-        }
-        members.sort_unstable();
+    let (groups, _) = colour_groups(&colour, N);
+    let mut cages = Vec::with_capacity(groups.len());
+    for members in groups {
         let cell_error = |cell: usize, reason: String| SudokuWikiError::Cell {
             header: header.clone(),
             cell,
@@ -677,6 +640,35 @@ fn decode_version_a(board: &str) -> Result<Entry, SudokuWikiError> {
         .build()
         .map_err(|error| SudokuWikiError::Puzzle { header, error })?;
     Ok(Entry::new(puzzle))
+}
+
+/// The cages a colouring makes: 4-connected groups of one colour, in order of their first
+/// cell, each with its cells ascending; and the group of each cell.
+fn colour_groups<T: PartialEq>(colour: &[T], n: usize) -> (Vec<Vec<usize>>, Vec<usize>) {
+    let mut group_of = vec![usize::MAX; n * n];
+    let mut groups = Vec::new();
+    for start in 0..n * n {
+        if group_of[start] != usize::MAX {
+            continue;
+        }
+        let id = groups.len();
+        let mut members = vec![start];
+        group_of[start] = id;
+        let mut next = 0;
+        while next < members.len() {
+            let cell = members[next];
+            next += 1;
+            for neighbour in neighbours(cell, n) {
+                if group_of[neighbour] == usize::MAX && colour[neighbour] == colour[cell] {
+                    group_of[neighbour] = id;
+                    members.push(neighbour);
+                }
+            }
+        }
+        members.sort_unstable();
+        groups.push(members);
+    }
+    (groups, group_of)
 }
 
 /// The cell holding the operator of the cage whose first cell is `first`: the one to its
