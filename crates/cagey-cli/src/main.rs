@@ -8,6 +8,8 @@ mod examples;
 mod init;
 mod input;
 mod mcounts;
+mod render;
+mod show;
 mod solve;
 
 use std::io;
@@ -31,6 +33,8 @@ enum Command {
     Convert(convert::Args),
     Init(init::Args),
     Mcounts(mcounts::Args),
+    Show(show::Args),
+    Render(render::Args),
 }
 
 /// How a run ended, from best to worst; the exit code is that of the worst puzzle.
@@ -52,6 +56,8 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Init(args) => init::run(&args),
         Command::Mcounts(args) => mcounts::run(&args),
+        Command::Show(args) => show::run(&args),
+        Command::Render(args) => render::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

@@ -10,6 +10,7 @@ use cagey::solve::{
 };
 
 use cagey::formats::{self, Format};
+use cagey::render::{terminal, Contents};
 use cagey::{Grid, Puzzle};
 
 use crate::input::{self, parse_format, InputArgs};
@@ -31,6 +32,7 @@ Examples:
   cagey solve --example kk1             solve a built-in puzzle
   cagey solve puzzles.kk                solve every puzzle of a file, in order
   cagey solve --all --example kk0       print every solution
+  cagey solve --show --example kk0      draw the solution with its cages
   cagey solve --count --limit 100 p.kk  count solutions, stopping at 100
   cagey solve --unique p.kk             exit 1 unless the solution is unique
   cat p.kk | cagey solve -              read standard input
@@ -69,6 +71,14 @@ pub struct Args {
     /// string). The verdict then goes to standard error.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     to: Option<Format>,
+
+    /// Draw each solution with its cages, as `cagey show` does, instead of rows of digits
+    /// (--ascii and --color choose how).
+    #[arg(long, conflicts_with_all = ["count", "to"])]
+    show: bool,
+
+    #[command(flatten)]
+    draw: crate::show::DrawArgs,
 
     /// Print the search effort (nodes, guesses, time) after each puzzle.
     #[arg(long)]
@@ -137,13 +147,14 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             "--to {format}: that format has no place for a solution; use sudokuwiki, json or keen"
         );
     }
+    let drawing = args.show.then(|| args.draw.options());
     input::each_puzzle(
         &args.input,
         &mut out,
         mode != Mode::Count,
         |out, _, entry| {
             let puzzle = &entry.puzzle;
-            let solution = |grid: &Grid| show(puzzle, grid, args.to);
+            let solution = |grid: &Grid| show(puzzle, grid, args.to, drawing.as_ref());
             let (verdict, stats) = match mode {
                 Mode::Solve => {
                     let report = solver.solve(puzzle, &limits)?;
@@ -193,11 +204,17 @@ enum Mode {
     Count,
 }
 
-/// A solution as printed: rows of digits, or the `--to` format.
-fn show(puzzle: &Puzzle, grid: &Grid, to: Option<Format>) -> anyhow::Result<String> {
-    Ok(match to {
-        None => grid.to_string(),
-        Some(format) => formats::write_solution(format, puzzle, grid)?,
+/// A solution as printed: rows of digits, the `--to` format, or drawn with its cages.
+fn show(
+    puzzle: &Puzzle,
+    grid: &Grid,
+    to: Option<Format>,
+    drawing: Option<&terminal::Options>,
+) -> anyhow::Result<String> {
+    Ok(match (to, drawing) {
+        (Some(format), _) => formats::write_solution(format, puzzle, grid)?,
+        (None, Some(options)) => terminal::draw(puzzle, Contents::grid(grid), options)?,
+        (None, None) => grid.to_string(),
     })
 }
 

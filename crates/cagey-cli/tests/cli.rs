@@ -198,7 +198,9 @@ fn lists_and_prints_examples() {
 
 #[test]
 fn every_subcommand_has_help_with_examples() {
-    for command in ["solve", "examples", "convert", "init", "mcounts"] {
+    for command in [
+        "solve", "examples", "convert", "init", "mcounts", "show", "render",
+    ] {
         let output = cagey(&[command, "--help"]);
         assert_eq!(output.status.code(), Some(0));
         assert!(stdout(&output).contains("Examples:"), "{command}");
@@ -276,4 +278,24 @@ fn writes_solutions_in_machine_formats() {
     let output = cagey(&["solve", "--example", "kk0", "--to", "grid"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("no place for a solution"));
+}
+
+#[test]
+fn solve_show_draws_the_solution_with_its_cages() {
+    let golden = |name: &str| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../cagey/tests/golden")
+            .join(name);
+        std::fs::read_to_string(path).unwrap()
+    };
+    let output = cagey(&["solve", "--show", "--example", "kk0"]);
+    assert_eq!(
+        stdout(&output),
+        format!("{}unique solution\n", golden("kk0-solved.txt"))
+    );
+    let output = cagey(&["solve", "--all", "--show", "--ascii", "--example", "kk0"]);
+    assert_eq!(
+        stdout(&output),
+        format!("{}\n1 solution found\n", golden("kk0-ascii-solved.txt"))
+    );
 }

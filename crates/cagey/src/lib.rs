@@ -22,6 +22,7 @@
 pub mod examples;
 pub mod formats;
 pub mod model;
+pub mod render;
 pub mod solve;
 
 pub use model::{check, Cage, CageId, Cell, DigitSet, Grid, Operation, Puzzle, PuzzleError};

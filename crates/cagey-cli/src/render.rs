@@ -1,0 +1,264 @@
+//! `cagey render`: draws puzzles as print-quality SVG or PNG pictures.
+//!
+//! Also home to what `show` shares with it: what to draw in the cells ([`Fill`]): the
+//! solution, each cell's candidates, or the partial state the input carried.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use cagey::formats::Entry;
+use cagey::model::CellState;
+use cagey::render::{png, svg, Contents};
+use cagey::solve::{self, init, Limits, Outcome};
+use cagey::{DigitSet, Grid, Puzzle};
+
+use crate::input::{self, InputArgs};
+use crate::Status;
+
+/// Draw puzzles as SVG or PNG: thin cell lines, thick cage outlines, labels in the corner.
+///
+/// Without --solution or --candidates, a partial state the input carries (a SudokuWiki
+/// string's solved cells and candidates) is drawn.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cagey render --example kk1 -o kk1.svg               the puzzle, as SVG
+  cagey render --example kk1 -o kk1.png --size 600    as a 600x600 PNG
+  cagey render --solution --example kk1 -o solved.png with its solution
+  cagey render --candidates --example p4 -o p4.svg    with the digits each cage allows
+  cagey render --puzzle 3 puzzles.kk -o third.png     one puzzle of a file
+  cagey render puzzles.kk -o all.svg                  every puzzle: all-1.svg, all-2.svg, ...
+  cagey render --example kk0 -o - | rsvg-convert      SVG on standard output
+
+Text is drawn with the bundled DejaVu Sans, so pictures look the same on every machine.")]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+
+    /// Where to write: a .svg or .png file, or `-` for standard output. When the input holds
+    /// several puzzles, each gets its own file, numbered: OUT-1.png, OUT-2.png, ...
+    #[arg(short, long, value_name = "OUT")]
+    output: PathBuf,
+
+    /// The picture format [default: from OUT's extension; svg for `-`].
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    format: Option<Picture>,
+
+    /// Draw the solution (one of them if there are several).
+    #[arg(long, conflicts_with = "candidates")]
+    solution: bool,
+
+    /// Draw each cell's candidates: the digits its cage's arithmetic allows there.
+    #[arg(long)]
+    candidates: bool,
+
+    /// The side of the square picture, in pixels [default: 64 per cell].
+    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..))]
+    size: Option<u32>,
+
+    /// Draw only the Nth puzzle of the input, counting from 1.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    puzzle: Option<u64>,
+}
+
+/// A picture format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Picture {
+    /// Scalable vector graphics.
+    Svg,
+    /// A PNG image.
+    Png,
+}
+
+pub fn run(args: &Args) -> anyhow::Result<Status> {
+    let to_stdout = args.output.as_os_str() == "-";
+    let format = match args.format {
+        Some(format) => format,
+        None if to_stdout => Picture::Svg,
+        None => match args
+            .output
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase())
+            .as_deref()
+        {
+            Some("svg") => Picture::Svg,
+            Some("png") => Picture::Png,
+            _ => bail!(
+                "cannot tell the format of {}: name a .svg or .png file, or give --format",
+                args.output.display()
+            ),
+        },
+    };
+    let mut items = input::read(&args.input)?;
+    if let Some(number) = args.puzzle {
+        let count = items.len();
+        let Some(item) = usize::try_from(number - 1)
+            .ok()
+            .filter(|&index| index < count)
+            .map(|index| items.swap_remove(index))
+        else {
+            let noun = if count == 1 { "puzzle" } else { "puzzles" };
+            bail!("--puzzle {number}: the input holds only {count} {noun}");
+        };
+        items = vec![item];
+    }
+    if items.len() > 1 && to_stdout {
+        bail!(
+            "the input holds {} puzzles: pick one with --puzzle N, or write them to files",
+            items.len()
+        );
+    }
+    let options = svg::Options { size: args.size };
+    let mut status = Status::Ok;
+    for (number, item) in items.iter().enumerate() {
+        let entry = match &item.entry {
+            Ok(entry) => entry,
+            Err(error) => {
+                eprintln!("cagey: {}: {error}", item.source);
+                status = status.max(Status::BadInput);
+                continue;
+            }
+        };
+        let puzzle = &entry.puzzle;
+        let (fill, verdict) = Fill::new(entry, args.solution, args.candidates, &item.place());
+        status = status.max(verdict);
+        if args.solution && fill.grid.is_none() {
+            continue;
+        }
+        let bytes = match format {
+            Picture::Svg => svg::render(puzzle, fill.contents(), &options)?.into_bytes(),
+            Picture::Png => png::render(puzzle, fill.contents(), &options)?,
+        };
+        if to_stdout {
+            let mut out = io::stdout().lock();
+            out.write_all(&bytes)?;
+            out.flush()?;
+        } else {
+            let path = if items.len() > 1 {
+                numbered(&args.output, number + 1)
+            } else {
+                args.output.clone()
+            };
+            fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        }
+    }
+    Ok(status)
+}
+
+/// `out.png` as `out-3.png`.
+fn numbered(path: &Path, number: usize) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match path.extension() {
+        Some(extension) => format!("{stem}-{number}.{}", extension.to_string_lossy()),
+        None => format!("{stem}-{number}"),
+    };
+    path.with_file_name(name)
+}
+
+/// What to draw in the cells, owned: the solution or the cages' candidates when asked for,
+/// otherwise the partial state the input carried (a SudokuWiki string's progress), if any.
+#[derive(Debug, Default)]
+pub struct Fill {
+    /// Placed digits.
+    pub grid: Option<Grid>,
+    /// Candidates per cell.
+    pub candidates: Option<Vec<DigitSet>>,
+}
+
+impl Fill {
+    /// The fill for `entry`, and how the run fares (status 1 if a solution was asked for and
+    /// none found).
+    pub fn new(entry: &Entry, solution: bool, candidates: bool, place: &str) -> (Fill, Status) {
+        let puzzle = &entry.puzzle;
+        if solution {
+            let (grid, status) = self::solution(puzzle, place);
+            return (
+                Fill {
+                    grid,
+                    candidates: None,
+                },
+                status,
+            );
+        }
+        if candidates {
+            let fill = Fill {
+                grid: None,
+                candidates: Some(cage_candidates(puzzle)),
+            };
+            return (fill, Status::Ok);
+        }
+        let fill = entry
+            .progress
+            .as_ref()
+            .map_or_else(Fill::default, |progress| Fill {
+                grid: Some(progress.solved()),
+                candidates: Some(
+                    progress
+                        .cells()
+                        .iter()
+                        .map(|state| match *state {
+                            CellState::Candidates(set) => set,
+                            CellState::Unknown | CellState::Solved(_) => DigitSet::EMPTY,
+                        })
+                        .collect(),
+                ),
+            });
+        (fill, Status::Ok)
+    }
+
+    /// The library's view of it.
+    pub fn contents(&self) -> Contents<'_> {
+        Contents {
+            grid: self.grid.as_ref(),
+            candidates: self.candidates.as_deref(),
+        }
+    }
+}
+
+/// The solution to draw and how the run fares: the unique solution, or one of several with a
+/// note, or none (status 1) with the reason on standard error.
+fn solution(puzzle: &Puzzle, place: &str) -> (Option<Grid>, Status) {
+    let report = match solve::default_solver().solve(puzzle, &Limits::uniqueness()) {
+        Ok(report) => report,
+        Err(error) => {
+            eprintln!("cagey: {place}: {error}");
+            return (None, Status::Failed);
+        }
+    };
+    let first = report.outcome.solutions().first().cloned();
+    match (&report.outcome, &first) {
+        (Outcome::Unique(_), _) => {}
+        (Outcome::Unsolvable, _) => eprintln!("cagey: {place}: no solution"),
+        (Outcome::GaveUp { budget, .. }, None) => {
+            eprintln!("cagey: {place}: gave up: the {budget} ran out before a solution was found")
+        }
+        (_, _) => eprintln!("cagey: {place}: not unique; drawing one of its solutions"),
+    }
+    let status = if first.is_some() {
+        Status::Ok
+    } else {
+        Status::Failed
+    };
+    (first, status)
+}
+
+/// Each cell's candidates from its cage alone: the digits that some arrangement of the cage
+/// meeting its target puts there. Every digit, where the cage has too many arrangements to
+/// list.
+fn cage_candidates(puzzle: &Puzzle) -> Vec<DigitSet> {
+    let all = DigitSet::full(puzzle.size());
+    let Ok(tables) = init::init(puzzle, &Limits::uniqueness()) else {
+        return vec![all; puzzle.cell_count()];
+    };
+    let mut sets = vec![DigitSet::EMPTY; puzzle.cell_count()];
+    for table in &tables {
+        for row in table.rows() {
+            for (cell, &digit) in table.cells().iter().zip(row) {
+                sets[cell.index()].insert(digit);
+            }
+        }
+    }
+    sets
+}

@@ -1,0 +1,281 @@
+//! `cagey show` and `cagey render`: the drawings the binary prints and the pictures it
+//! writes, checked against the library's golden files and by their headers.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn cagey(args: &[&str]) -> Output {
+    cagey_with(args, None, &[])
+}
+
+fn cagey_with(args: &[&str], input: Option<&str>, env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_cagey"));
+    command
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let mut child = command.spawn().expect("cagey runs");
+    let mut stdin = child.stdin.take().unwrap();
+    if let Some(input) = input {
+        stdin.write_all(input.as_bytes()).unwrap();
+    }
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+/// A golden drawing of the library's tests.
+fn golden(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../cagey/tests/golden")
+        .join(name);
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn corpus(relative: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../corpora")
+        .join(relative);
+    path.to_string_lossy().into_owned()
+}
+
+/// A fresh, empty directory in the target directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The width and height in a PNG's header.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "a PNG signature");
+    assert_eq!(&bytes[12..16], b"IHDR");
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+const KK0: &str = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
+
+#[test]
+fn show_draws_as_the_library_does() {
+    let output = cagey(&["show", "--example", "kk0"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), golden("kk0.txt"));
+
+    let output = cagey(&["show", "--solution", "--example", "kk1"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), golden("kk1-solved.txt"));
+
+    let output = cagey(&["show", "--ascii", "--solution", "--example", "kk0"]);
+    assert_eq!(stdout(&output), golden("kk0-ascii-solved.txt"));
+    assert!(stdout(&output).is_ascii());
+}
+
+#[test]
+fn show_reads_standard_input_and_numbers_several_puzzles() {
+    let output = cagey_with(&["show", "-"], Some(&format!("{KK0}\n{KK0}")), &[]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("# puzzle 1 (<stdin>, line 1)\n┏"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n\n# puzzle 2 (<stdin>, line 9)\n┏"),
+        "{text}"
+    );
+}
+
+#[test]
+fn show_candidates_draws_what_each_cage_allows() {
+    let output = cagey(&["show", "--candidates", "--example", "kk0"]);
+    assert_eq!(output.status.code(), Some(0));
+    // The library's test works its candidates out independently; they must agree.
+    assert_eq!(stdout(&output), golden("kk0-candidates.txt"));
+}
+
+#[test]
+fn show_draws_the_partial_state_the_input_carries() {
+    use cagey::formats::sudokuwiki;
+    use cagey::model::{CellState, Progress};
+    use cagey::render::{terminal, Contents};
+    use cagey::{DigitSet, Grid};
+
+    // kk0 with its top row solved and two candidates in every other cell.
+    let kk0 = cagey::examples::by_name("kk0").unwrap();
+    let (puzzle, solution) = (kk0.puzzle(), kk0.solution());
+    let pair = |digit: u8| [digit, digit % 4 + 1].into_iter().collect::<DigitSet>();
+    let cells: Vec<CellState> = puzzle
+        .cells()
+        .map(|cell| match cell.index() {
+            0..4 => CellState::Solved(solution.get(cell)),
+            _ => CellState::Candidates(pair(solution.get(cell))),
+        })
+        .collect();
+    let progress = Progress::from_cells(4, cells.clone()).unwrap();
+    let string = sudokuwiki::write(&puzzle, Some(&progress)).unwrap();
+
+    let output = cagey_with(&["show", "-"], Some(&string), &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let mut top_row = Grid::empty(4);
+    for cell in puzzle.cells().take(4) {
+        top_row.set(cell, solution.get(cell));
+    }
+    let candidates: Vec<DigitSet> = cells
+        .iter()
+        .map(|state| match *state {
+            CellState::Candidates(set) => set,
+            _ => DigitSet::EMPTY,
+        })
+        .collect();
+    let contents = Contents {
+        grid: Some(&top_row),
+        candidates: Some(&candidates),
+    };
+    let expected = terminal::draw(&puzzle, contents, &terminal::Options::default()).unwrap();
+    assert_eq!(stdout(&output), expected);
+}
+
+#[test]
+fn colour_only_when_asked_for_in_a_pipe() {
+    let plain = stdout(&cagey(&["show", "--example", "kk0"]));
+    assert!(!plain.contains('\x1b'), "no colour in a pipe");
+    let coloured = stdout(&cagey(&["show", "--color", "always", "--example", "kk0"]));
+    assert!(coloured.contains("\x1b[36m11+\x1b[0m"), "{coloured}");
+    let output = cagey_with(
+        &["show", "--color", "auto", "--example", "kk0"],
+        None,
+        &[("NO_COLOR", "1")],
+    );
+    assert!(!stdout(&output).contains('\x1b'));
+}
+
+#[test]
+fn show_reports_a_puzzle_without_solution() {
+    let output = cagey(&["show", "--solution", &corpus("random/none-6x6.kk")]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("no solution"),
+        "{}",
+        stderr(&output)
+    );
+    // The puzzles are drawn all the same, empty.
+    assert!(stdout(&output).contains("# puzzle 2"));
+}
+
+#[test]
+fn render_writes_svg_and_png() {
+    let dir = scratch("render_writes_svg_and_png");
+    let svg = dir.join("kk0.svg");
+    let output = cagey(&["render", "--example", "kk0", "-o", svg.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<?xml"));
+    assert_eq!(text.matches("class=\"label\"").count(), 7);
+
+    let png = dir.join("kk0.png");
+    let output = cagey(&[
+        "render",
+        "--solution",
+        "--example",
+        "kk0",
+        "--size",
+        "150",
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(png_size(&std::fs::read(&png).unwrap()), (150, 150));
+}
+
+#[test]
+fn render_to_standard_output() {
+    let output = cagey_with(&["render", "-", "-o", "-"], Some(KK0), &[]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).starts_with("<?xml"));
+    let output = cagey(&["render", "--example", "kk0", "-o", "-", "--format", "png"]);
+    assert_eq!(png_size(&output.stdout), (269, 269));
+}
+
+#[test]
+fn render_numbers_the_pictures_of_several_puzzles() {
+    let dir = scratch("render_numbers_the_pictures");
+    let out = dir.join("p.svg");
+    let file = corpus("random/unique-4x4.kk");
+    let output = cagey(&["render", &file, "-o", out.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(dir.join("p-1.svg").exists() && dir.join("p-100.svg").exists());
+
+    let one = dir.join("third.png");
+    let output = cagey(&[
+        "render",
+        "--puzzle",
+        "3",
+        &file,
+        "-o",
+        one.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(one.exists());
+}
+
+#[test]
+fn render_refuses_what_it_cannot_do() {
+    let output = cagey(&["render", "--example", "kk0", "-o", "kk0.txt"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains(".svg or .png"),
+        "{}",
+        stderr(&output)
+    );
+
+    let output = cagey(&["render", "--example", "kk0", "--puzzle", "2", "-o", "-"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("holds only 1 puzzle"));
+
+    let output = cagey(&["render", "--example", "kk0", "--size", "5", "-o", "-"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("sizes run from"));
+
+    let file = corpus("random/unique-4x4.kk");
+    let output = cagey(&["render", &file, "-o", "-"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--puzzle N"));
+
+    let dir = scratch("render_refuses");
+    let out = dir.join("none.png");
+    let output = cagey(&[
+        "render",
+        "--solution",
+        "--puzzle",
+        "1",
+        &corpus("random/none-6x6.kk"),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(!out.exists(), "no picture without a solution");
+}
+
+#[test]
+fn show_and_render_have_help_with_examples() {
+    for command in ["show", "render"] {
+        let output = cagey(&[command, "--help"]);
+        assert_eq!(output.status.code(), Some(0));
+        assert!(stdout(&output).contains("Examples:"), "{command}");
+    }
+}

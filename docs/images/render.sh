@@ -1,0 +1,25 @@
+#!/bin/sh
+# Regenerates the pictures in this folder with `cagey render`: the essay's and the seeds'
+# puzzles (kk0..kk3, p4) and the first 16x16 of the random corpus, each as SVG and PNG,
+# without and with its solution, plus p4 with the candidates its cages allow.
+#
+# Run from anywhere: sh docs/images/render.sh. Solving the 16x16 takes a minute or two.
+set -eu
+here=$(dirname "$0")
+cargo build --quiet --release -p cagey-cli
+cagey=${CARGO_TARGET_DIR:-$here/../../target}/release/cagey
+sixteen="$here/../../corpora/random/unique-16x16.kk"
+
+for name in kk0 kk1 kk2 kk3 p4; do
+    for ext in svg png; do
+        "$cagey" render --example "$name" -o "$here/$name.$ext"
+        "$cagey" render --example "$name" --solution -o "$here/$name-solved.$ext"
+    done
+done
+"$cagey" render --example p4 --candidates -o "$here/p4-candidates.png"
+"$cagey" render --example p4 --candidates -o "$here/p4-candidates.svg"
+
+"$cagey" render --puzzle 1 "$sixteen" -o "$here/unique-16x16.svg"
+"$cagey" render --puzzle 1 "$sixteen" -o "$here/unique-16x16.png"
+"$cagey" render --puzzle 1 "$sixteen" --solution -o "$here/unique-16x16-solved.svg"
+"$cagey" render --puzzle 1 "$sixteen" --solution -o "$here/unique-16x16-solved.png"
