@@ -116,7 +116,11 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
         return Err(Violation::Given(cell));
     }
     for (id, cage) in puzzle.cages().iter().enumerate() {
-        let digits: Vec<u64> = cage.cells().iter().map(|&c| u64::from(grid.get(c))).collect();
+        let digits: Vec<u64> = cage
+            .cells()
+            .iter()
+            .map(|&c| u64::from(grid.get(c)))
+            .collect();
         if puzzle.options().killer {
             let mut sorted = digits.clone();
             sorted.sort_unstable();
@@ -210,9 +214,12 @@ mod tests {
     fn checks_regions_givens_killer_and_multi_cell_rules() {
         use crate::model::{Options, Regions};
         // The 4x4 square 1234/3412/2143/4321 has distinct 2x2 boxes.
-        let square = Grid::from_digits(4, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).unwrap();
+        let square =
+            Grid::from_digits(4, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).unwrap();
         let givens = |square: &Grid| -> Vec<Cage> {
-            (0..16).map(|c| Cage::given(Cell(c), square.digits()[c as usize])).collect()
+            (0..16)
+                .map(|c| Cage::given(Cell(c), square.digits()[c as usize]))
+                .collect()
         };
         let boxed = Puzzle::builder(4)
             .cages(givens(&square))
@@ -222,28 +229,51 @@ mod tests {
             .unwrap();
         assert_eq!(check(&boxed, &square), Ok(()));
         // Swapping two columns keeps rows and columns Latin but breaks the boxes.
-        let swapped = Grid::from_digits(4, vec![1, 3, 2, 4, 3, 1, 4, 2, 2, 4, 1, 3, 4, 2, 3, 1]).unwrap();
+        let swapped =
+            Grid::from_digits(4, vec![1, 3, 2, 4, 3, 1, 4, 2, 2, 4, 1, 3, 4, 2, 3, 1]).unwrap();
         let boxed_swapped = Puzzle::builder(4)
             .cages(givens(&swapped))
             .regions(Regions::Boxes { rows: 2, cols: 2 })
             .build()
             .unwrap();
-        assert_eq!(check(&boxed_swapped, &swapped), Err(Violation::RegionRepeat { region: 0, digit: 3 }));
-        let wrong_given = Puzzle::builder(4).cages(givens(&square)).given(Cell(0), 2).build().unwrap();
+        assert_eq!(
+            check(&boxed_swapped, &swapped),
+            Err(Violation::RegionRepeat {
+                region: 0,
+                digit: 3
+            })
+        );
+        let wrong_given = Puzzle::builder(4)
+            .cages(givens(&square))
+            .given(Cell(0), 2)
+            .build()
+            .unwrap();
         assert_eq!(check(&wrong_given, &square), Err(Violation::Given(Cell(0))));
 
         // Killer: 1+2 in a row is fine, a 2x2 block 1,2/3,4 too; in a 3-cell L 1,2,1 repeats.
-        let killer = Options { killer: true, ..Options::default() };
+        let killer = Options {
+            killer: true,
+            ..Options::default()
+        };
         let grid = Grid::from_digits(2, vec![1, 2, 2, 1]).unwrap();
         let l_cage = Puzzle::builder(2)
             .options(killer)
-            .cages(vec![Cage::new(Operation::Add, 4, vec![Cell(0), Cell(1), Cell(3)]), Cage::given(Cell(2), 2)])
+            .cages(vec![
+                Cage::new(Operation::Add, 4, vec![Cell(0), Cell(1), Cell(3)]),
+                Cage::given(Cell(2), 2),
+            ])
             .build()
             .unwrap();
-        assert_eq!(check(&l_cage, &grid), Err(Violation::KillerRepeat(CageId(0))));
+        assert_eq!(
+            check(&l_cage, &grid),
+            Err(Violation::KillerRepeat(CageId(0)))
+        );
 
         // Multi-cell: 3 - 1 - 2 = 0 and 6 / 2 / 3 = 1 in a 3x3 row... as the largest minus the rest.
-        let multi = Options { multi_cell: true, ..Options::default() };
+        let multi = Options {
+            multi_cell: true,
+            ..Options::default()
+        };
         let grid = Grid::from_digits(3, vec![1, 2, 3, 2, 3, 1, 3, 1, 2]).unwrap();
         let puzzle = Puzzle::builder(3)
             .options(multi)

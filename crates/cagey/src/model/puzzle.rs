@@ -260,7 +260,13 @@ impl Puzzle {
 impl fmt::Display for Puzzle {
     /// A one-line summary: `4x4 KenKen, 7 cages`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{n}x{n} {}, {} cages", self.kind(), self.cages.len(), n = self.size)
+        write!(
+            f,
+            "{n}x{n} {}, {} cages",
+            self.kind(),
+            self.cages.len(),
+            n = self.size
+        )
     }
 }
 
@@ -355,7 +361,9 @@ pub enum PuzzleError {
         reason: String,
     },
     /// A given outside the cages that is not a digit of a cell of the grid.
-    #[error("given {digit} in cell {cell}: a given is a digit from 1 to {size} in a cell of the grid")]
+    #[error(
+        "given {digit} in cell {cell}: a given is a digit from 1 to {size} in a cell of the grid"
+    )]
     BadGiven {
         /// The cell.
         cell: Cell,
@@ -511,14 +519,24 @@ fn check_regions(regions: &Regions, size: usize) -> Result<(), PuzzleError> {
         Regions::Jigsaw(region) => {
             let reason = |reason: String| Err(PuzzleError::Jigsaw { reason });
             if region.len() != size * size {
-                return reason(format!("{} entries for {} cells", region.len(), size * size));
+                return reason(format!(
+                    "{} entries for {} cells",
+                    region.len(),
+                    size * size
+                ));
             }
             if let Some(bad) = region.iter().find(|&&r| usize::from(r) >= size) {
-                return reason(format!("region {bad} does not exist: regions run from 0 to {}", size - 1));
+                return reason(format!(
+                    "region {bad} does not exist: regions run from 0 to {}",
+                    size - 1
+                ));
             }
             for (r, house) in regions.houses(size).iter().enumerate() {
                 if house.len() != size {
-                    return reason(format!("region {r} has {} cells, expected {size}", house.len()));
+                    return reason(format!(
+                        "region {r} has {} cells, expected {size}",
+                        house.len()
+                    ));
                 }
                 if !is_connected(house, size) {
                     return reason(format!("the cells of region {r} are not connected"));
@@ -623,47 +641,88 @@ mod tests {
         }
         assert!(Puzzle::new(0, vec![]).is_err());
         let plain = || vec![cage(Add, 3, &[0, 1]), cage(Add, 3, &[2, 3])];
-        let build = |builder: PuzzleBuilder| builder.cages(plain()).build().unwrap_err().to_string();
-        assert!(build(Puzzle::builder(2).regions(Regions::Boxes { rows: 1, cols: 3 }))
-            .starts_with("boxes of 1x3 cells do not tile a 2x2 grid"));
-        assert!(build(Puzzle::builder(2).regions(Regions::Jigsaw(vec![0, 0, 0, 0])))
-            .starts_with("jigsaw regions: region 0 has 4 cells, expected 2"));
-        assert!(build(Puzzle::builder(2).regions(Regions::Jigsaw(vec![0, 1, 1, 0])))
-            .starts_with("jigsaw regions: the cells of region 0 are not connected"));
-        assert!(build(Puzzle::builder(2).regions(Regions::Jigsaw(vec![0, 2, 1, 1])))
-            .starts_with("jigsaw regions: region 2 does not exist"));
+        let build =
+            |builder: PuzzleBuilder| builder.cages(plain()).build().unwrap_err().to_string();
+        assert!(
+            build(Puzzle::builder(2).regions(Regions::Boxes { rows: 1, cols: 3 }))
+                .starts_with("boxes of 1x3 cells do not tile a 2x2 grid")
+        );
+        assert!(
+            build(Puzzle::builder(2).regions(Regions::Jigsaw(vec![0, 0, 0, 0])))
+                .starts_with("jigsaw regions: region 0 has 4 cells, expected 2")
+        );
+        assert!(
+            build(Puzzle::builder(2).regions(Regions::Jigsaw(vec![0, 1, 1, 0])))
+                .starts_with("jigsaw regions: the cells of region 0 are not connected")
+        );
+        assert!(
+            build(Puzzle::builder(2).regions(Regions::Jigsaw(vec![0, 2, 1, 1])))
+                .starts_with("jigsaw regions: region 2 does not exist")
+        );
         assert!(build(Puzzle::builder(2).given(Cell(0), 3)).starts_with("given 3 in cell 0"));
-        let killer = Options { killer: true, ..Options::default() };
+        let killer = Options {
+            killer: true,
+            ..Options::default()
+        };
         let error = Puzzle::builder(2)
             .options(killer)
             .cages(vec![cage(Multiply, 2, &[0, 1]), cage(Add, 3, &[2, 3])])
             .build()
             .unwrap_err();
-        assert!(error.to_string().starts_with("cage 0: killer cages are sums"));
+        assert!(error
+            .to_string()
+            .starts_with("cage 0: killer cages are sums"));
         assert!(Puzzle::new(MAX_SIZE + 1, vec![]).is_err());
     }
 
     #[test]
     fn multi_cell_options_allow_long_subtractions_and_zero() {
-        let multi = Options { multi_cell: true, ..Options::default() };
+        let multi = Options {
+            multi_cell: true,
+            ..Options::default()
+        };
         let puzzle = Puzzle::builder(2)
             .options(multi)
-            .cages(vec![cage(Operation::Subtract, 0, &[0, 1, 2]), cage(Operation::Given, 1, &[3])])
+            .cages(vec![
+                cage(Operation::Subtract, 0, &[0, 1, 2]),
+                cage(Operation::Given, 1, &[3]),
+            ])
             .build()
             .unwrap();
         assert!(!puzzle.is_plain());
-        assert!(Puzzle::new(2, vec![cage(Operation::Subtract, 0, &[0, 1, 2]), cage(Operation::Given, 1, &[3])]).is_err());
+        assert!(Puzzle::new(
+            2,
+            vec![
+                cage(Operation::Subtract, 0, &[0, 1, 2]),
+                cage(Operation::Given, 1, &[3])
+            ]
+        )
+        .is_err());
     }
 
     #[test]
     fn kinds() {
-        let cages = || (0..16).map(|c| Cage::given(Cell(c), ((c / 4 + c % 4) % 4 + 1) as u8)).collect();
+        let cages = || {
+            (0..16)
+                .map(|c| Cage::given(Cell(c), ((c / 4 + c % 4) % 4 + 1) as u8))
+                .collect()
+        };
         assert_eq!(Puzzle::new(4, cages()).unwrap().kind(), Kind::KenKen);
-        let boxed = Puzzle::builder(4).cages(cages()).regions(Regions::Boxes { rows: 2, cols: 2 });
+        let boxed = Puzzle::builder(4)
+            .cages(cages())
+            .regions(Regions::Boxes { rows: 2, cols: 2 });
         assert_eq!(boxed.build().unwrap().kind(), Kind::KenDoku);
-        let killer = Options { killer: true, ..Options::default() };
-        let boxed = Puzzle::builder(4).cages(cages()).regions(Regions::Boxes { rows: 2, cols: 2 });
-        assert_eq!(boxed.options(killer).build().unwrap().to_string(), "4x4 Killer Sudoku, 16 cages");
+        let killer = Options {
+            killer: true,
+            ..Options::default()
+        };
+        let boxed = Puzzle::builder(4)
+            .cages(cages())
+            .regions(Regions::Boxes { rows: 2, cols: 2 });
+        assert_eq!(
+            boxed.options(killer).build().unwrap().to_string(),
+            "4x4 Killer Sudoku, 16 cages"
+        );
     }
 
     #[test]

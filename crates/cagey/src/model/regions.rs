@@ -98,6 +98,9 @@ mod tests {
         assert_eq!(boxes.region_of(Cell(3), 6), Some(1));
         assert_eq!(boxes.region_of(Cell(12), 6), Some(2));
         assert_eq!(boxes.region_of(Cell(35), 6), Some(5));
-        assert_eq!(boxes.houses(6)[1], [Cell(3), Cell(4), Cell(5), Cell(9), Cell(10), Cell(11)]);
+        assert_eq!(
+            boxes.houses(6)[1],
+            [Cell(3), Cell(4), Cell(5), Cell(9), Cell(10), Cell(11)]
+        );
     }
 }
