@@ -128,6 +128,12 @@ fn fill(
             Operation::Subtract => big - small == target,
             Operation::Divide => big % small == 0 && big / small == target,
             Operation::Given => values == [target],
+            Operation::Unknown => {
+                values.iter().sum::<u64>() == target
+                    || values.iter().product::<u64>() == target
+                    || values.len() == 2
+                        && (big - small == target || big % small == 0 && big / small == target)
+            }
         };
         if met {
             for (set, &digit) in found.iter_mut().zip(digits.iter()) {

@@ -13,8 +13,8 @@
 //! - `# N` gives the size and starts a puzzle; other lines starting with `#` are comments.
 //! - A cage line is `OP TARGET CELL...`, separated by spaces or tabs. `OP` is `+`, `-`, `*`,
 //!   `/`, or `!` for a given (one cell); on input `–`, `—`, `−` also mean subtraction, `x`,
-//!   `X`, `×` multiplication and `÷` division. `?` (an operation the puzzle hides) is read
-//!   but not yet supported.
+//!   `X`, `×` multiplication and `÷` division; `?` is an operation the puzzle hides (no-op
+//!   KenKen).
 //! - Cells are a row letter from `A` at the top and a column number from `1` at the left:
 //!   `I9` is the bottom-right cell of a 9x9. Letters may be lower case. Rows run out at `Z`,
 //!   so this format holds grids up to 26x26.
@@ -62,9 +62,6 @@ pub enum A1ErrorKind {
         /// The sign as written.
         text: String,
     },
-    /// The hidden operation, not yet supported.
-    #[error("the hidden operation `?` (no-op KenKen) is not supported yet")]
-    HiddenOperation,
     /// No target after the operation.
     #[error("the cage has no target after its operation")]
     NoTarget,
@@ -117,7 +114,7 @@ pub fn looks_like(line: &str) -> bool {
     let (Some(op), Some(target), Some(cell)) = (words.next(), words.next(), words.next()) else {
         return false;
     };
-    (operation_of(op).is_some() || op == "?")
+    operation_of(op).is_some()
         && target.parse::<u64>().is_ok()
         && parse_cell(cell, MAX_A1_SIZE).is_some()
 }
@@ -218,6 +215,7 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
             Operation::Multiply => '*',
             Operation::Divide => '/',
             Operation::Given => '!',
+            Operation::Unknown => '?',
         };
         let cells: Vec<String> = cage
             .cells()
@@ -296,7 +294,6 @@ fn parse_cage(line: &str, line_number: usize, size: usize) -> Result<Cage, A1Err
     let op_text = words.next().unwrap_or_default();
     let operation = match operation_of(op_text) {
         Some(operation) => operation,
-        None if op_text == "?" => return Err(error(op_text, A1ErrorKind::HiddenOperation)),
         None => {
             return Err(error(
                 op_text,
@@ -383,6 +380,7 @@ fn operation_of(sign: &str) -> Option<Operation> {
         "*" | "x" | "X" | "×" => Some(Operation::Multiply),
         "/" | "÷" => Some(Operation::Divide),
         "!" => Some(Operation::Given),
+        "?" => Some(Operation::Unknown),
         _ => None,
     }
 }
@@ -412,6 +410,16 @@ mod tests {
     }
 
     #[test]
+    fn reads_hidden_operations() {
+        let entry = parse_all("# 2\n? 1 A1 A2\n? 2 B1 B2\n").remove(0).unwrap();
+        assert_eq!(kk::write(&entry.puzzle), "1?,0 1\n2?,2 3\n");
+        assert_eq!(
+            write(&entry.puzzle).unwrap(),
+            "#\t2\n?\t1\tA1 A2\n?\t2\tB1 B2\n"
+        );
+    }
+
+    #[test]
     fn reads_several_puzzles() {
         let text = format!("# a comment\n{SEED}\n# 2\n+ 3 A1 A2\n+ 3 B1 B2\n");
         let results = parse_all(&text);
@@ -429,10 +437,6 @@ mod tests {
             (
                 "# 2\n^ 3 A1 A2\n",
                 "line 2, column 1: unknown operation \"^\"",
-            ),
-            (
-                "# 2\n? 3 A1 A2\n",
-                "line 2, column 1: the hidden operation `?`",
             ),
             ("# 2\n+\n", "line 2: the cage has no target"),
             (

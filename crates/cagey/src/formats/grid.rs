@@ -282,6 +282,7 @@ fn parse_label(label: &str) -> Option<(Operation, u64)> {
         "-" | "−" | "–" => Operation::Subtract,
         "*" | "x" | "X" | "×" => Operation::Multiply,
         "/" | "%" | "÷" => Operation::Divide,
+        "?" => Operation::Unknown,
         _ => return None,
     };
     Some((operation, target))
@@ -322,6 +323,7 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
             Operation::Multiply => "*",
             Operation::Divide => "/",
             Operation::Given => "",
+            Operation::Unknown => "?",
         };
         out.push_str(&format!("{name} {}{sign}\n", cage.target()));
     }

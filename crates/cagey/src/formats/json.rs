@@ -148,6 +148,7 @@ fn entry(json: JsonPuzzle, prefix: &str) -> Result<Entry, JsonError> {
             "*" | "x" | "×" => Operation::Multiply,
             "/" | "%" | "÷" => Operation::Divide,
             "=" | "" => Operation::Given,
+            "?" => Operation::Unknown,
             other => {
                 return Err(JsonError::at(
                     format!("{path}.op"),
@@ -267,6 +268,7 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
                 Operation::Multiply => "*",
                 Operation::Divide => "/",
                 Operation::Given => "=",
+                Operation::Unknown => "?",
             };
             let json = JsonCage {
                 op: op.to_string(),

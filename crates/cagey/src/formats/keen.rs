@@ -258,6 +258,12 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
     for cage in puzzle.cages() {
         let letter = match cage.operation() {
             Operation::Add | Operation::Given => 'a',
+            Operation::Unknown => {
+                return Err(refuse(format!(
+                    "cage {} hides its operation, which Keen's clues cannot",
+                    cage.label()
+                )))
+            }
             Operation::Multiply => 'm',
             Operation::Subtract => 's',
             Operation::Divide => 'd',

@@ -787,6 +787,7 @@ fn operation_of(sign: char) -> Option<Operation> {
         '-' | '−' | '–' => Some(Operation::Subtract),
         '*' | 'x' | 'X' | '×' => Some(Operation::Multiply),
         '%' | '/' | '÷' => Some(Operation::Divide),
+        '?' => Some(Operation::Unknown),
         _ => None,
     }
 }

@@ -201,6 +201,16 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
             return Err(refuse("killer cages go only with boxes (L strings) or jigsaw regions (M strings)".into()))
         }
     };
+    if let Some(cage) = puzzle
+        .cages()
+        .iter()
+        .find(|c| c.operation() == Operation::Unknown)
+    {
+        return Err(refuse(format!(
+            "cage {} hides its operation, which a string cannot hold",
+            cage.label()
+        )));
+    }
     let layout = Layout::new(
         kind,
         n,
@@ -242,6 +252,7 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
                     Operation::Multiply => 3,
                     Operation::Divide => 4,
                     Operation::Given => unreachable!("a given has one cell"),
+                    Operation::Unknown => unreachable!("refused above"),
                 };
             }
         }

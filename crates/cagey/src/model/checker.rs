@@ -136,25 +136,23 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
             rest.remove(rest.iter().position(|&d| d == largest).unwrap_or(0));
             rest
         };
+        let target = cage.target();
+        let sum = || digits.iter().sum::<u64>() == target;
+        let product = || digits.iter().try_fold(1u64, |p, &d| p.checked_mul(d)) == Some(target);
+        let difference = || largest.checked_sub(others().iter().sum()) == Some(target);
+        let quotient = || {
+            let rest = others().iter().try_fold(1u64, |p, &d| p.checked_mul(d));
+            rest.is_some_and(|rest| largest % rest == 0 && largest / rest == target)
+        };
+        // Subtraction and division reach over more than two cells only as an option.
+        let long_ok = digits.len() == 2 || puzzle.options().multi_cell;
         let reached = match cage.operation() {
-            Operation::Given => digits == [cage.target()],
-            Operation::Add => digits.iter().sum::<u64>() == cage.target(),
-            Operation::Multiply => {
-                digits
-                    .iter()
-                    .try_fold(1u64, |product, &d| product.checked_mul(d))
-                    == Some(cage.target())
-            }
-            Operation::Subtract => {
-                let rest: u64 = others().iter().sum();
-                largest.checked_sub(rest) == Some(cage.target())
-            }
-            Operation::Divide => {
-                let rest = others()
-                    .iter()
-                    .try_fold(1u64, |product, &d| product.checked_mul(d));
-                rest.is_some_and(|rest| largest % rest == 0 && largest / rest == cage.target())
-            }
+            Operation::Given => digits == [target],
+            Operation::Add => sum(),
+            Operation::Multiply => product(),
+            Operation::Subtract => difference(),
+            Operation::Divide => quotient(),
+            Operation::Unknown => sum() || product() || (long_ok && (difference() || quotient())),
         };
         if !reached {
             return Err(Violation::Cage(CageId(id as u16)));

@@ -18,19 +18,25 @@ pub enum Operation {
     Divide,
     /// A one-cell cage whose digit is the target: a given.
     Given,
+    /// An operation the puzzle hides ("no-op" KenKen, written `?`): any of addition,
+    /// multiplication, subtraction and division that reaches the target with the cage's
+    /// digits will do.
+    Unknown,
 }
 
 impl Operation {
     /// Every operation, in the order above.
-    pub const ALL: [Operation; 5] = [
+    pub const ALL: [Operation; 6] = [
         Operation::Add,
         Operation::Subtract,
         Operation::Multiply,
         Operation::Divide,
         Operation::Given,
+        Operation::Unknown,
     ];
 
-    /// The ASCII sign of the J essay's format: `+ - * %`, and none for a given.
+    /// The ASCII sign of the J essay's format: `+ - * %`, `?` for a hidden operation, and
+    /// none for a given.
     pub fn ascii(self) -> Option<char> {
         match self {
             Operation::Add => Some('+'),
@@ -38,6 +44,7 @@ impl Operation {
             Operation::Multiply => Some('*'),
             Operation::Divide => Some('%'),
             Operation::Given => None,
+            Operation::Unknown => Some('?'),
         }
     }
 
@@ -49,6 +56,7 @@ impl Operation {
             Operation::Multiply => Some('×'),
             Operation::Divide => Some('÷'),
             Operation::Given => None,
+            Operation::Unknown => Some('?'),
         }
     }
 
@@ -57,7 +65,7 @@ impl Operation {
     /// given exactly one.
     pub fn arity(self) -> (usize, Option<usize>) {
         match self {
-            Operation::Add | Operation::Multiply => (1, None),
+            Operation::Add | Operation::Multiply | Operation::Unknown => (1, None),
             Operation::Subtract | Operation::Divide => (2, Some(2)),
             Operation::Given => (1, Some(1)),
         }
@@ -71,6 +79,7 @@ impl Operation {
             Operation::Multiply => "multiplication",
             Operation::Divide => "division",
             Operation::Given => "given",
+            Operation::Unknown => "hidden operation",
         }
     }
 }

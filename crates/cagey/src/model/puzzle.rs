@@ -477,7 +477,9 @@ fn check_cage(index: usize, cage: &Cage, size: usize, options: Options) -> Resul
                 "must have at least two cells"
             }
             Operation::Subtract | Operation::Divide => "must have exactly two cells",
-            Operation::Add | Operation::Multiply => "must have at least one cell",
+            Operation::Add | Operation::Multiply | Operation::Unknown => {
+                "must have at least one cell"
+            }
         };
         return Err(PuzzleError::Arity {
             cage: index,
@@ -488,7 +490,8 @@ fn check_cage(index: usize, cage: &Cage, size: usize, options: Options) -> Resul
     }
     // `0-` over several cells is a real calcudoku.org clue (the largest equals the sum of
     // the others); every other target is positive.
-    let zero_allowed = options.multi_cell && operation == Operation::Subtract;
+    let zero_allowed =
+        options.multi_cell && matches!(operation, Operation::Subtract | Operation::Unknown);
     if cage.target() == 0 && !zero_allowed {
         return Err(PuzzleError::ZeroTarget { cage: index });
     }

@@ -113,6 +113,7 @@ fn ascii_sign(operation: Operation) -> Option<char> {
         Operation::Multiply => Some('*'),
         Operation::Divide => Some('/'),
         Operation::Given => None,
+        Operation::Unknown => Some('?'),
     }
 }
 

@@ -24,12 +24,20 @@
 //!
 //! Effort: `combinations` counts the grids examined; `nodes` counts those plus the digits
 //! placed while listing the tuples; `peak_table` is the largest cage table.
+//!
+//! # Variants
+//!
+//! Every variant is handled. The tables already hold only tuples that obey the killer rule,
+//! the givens outside the cages, multi-cell `-` and `÷`, and boxes or regions within each
+//! cage ([`init`]); what remains is the rule between cages, which the Latin check extends to
+//! boxes and jigsaw regions: a grid is kept when each of its houses, rows, columns and
+//! regions alike, holds every digit.
 
 use std::time::Instant;
 
-use super::init::{self, Count, Halt, Table};
-use super::{require_plain, End, Limits, Meter, Search, SolveError, Solver, Stats};
-use crate::model::{Grid, Puzzle};
+use super::init::{self, Count, Halt, Houses, Table};
+use super::{End, Limits, Meter, Search, SolveError, Solver, Stats};
+use crate::model::{Cell, Grid, Puzzle};
 
 /// The essay's direct method (`--method direct`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -41,7 +49,7 @@ impl Solver for Direct {
     }
 
     fn summary(&self) -> &'static str {
-        "the J essay's direct method: every combination of cage tuples, kept if Latin (tiny puzzles)"
+        "the J essay's direct method: every combination of cage tuples, kept if valid (tiny puzzles)"
     }
 
     fn search(
@@ -50,7 +58,6 @@ impl Solver for Direct {
         limits: &Limits,
         found: &mut dyn FnMut(&Grid),
     ) -> Result<Search, SolveError> {
-        require_plain(self.name(), puzzle)?;
         let start = Instant::now();
         let mut meter = Meter::new(limits);
         let mut stats = Stats::default();
@@ -70,6 +77,7 @@ impl Solver for Direct {
         check_combinations(&init::combinations(&tables), limits.max_combinations)?;
         stats.peak_table = tables.iter().map(Table::cell_count).max().unwrap_or(0);
 
+        let houses = Houses::new(puzzle).cells();
         let mut walk = Odometer::new(puzzle.size(), &tables);
         let max_solutions = limits.max_solutions.max(1);
         let mut count = 0;
@@ -81,7 +89,7 @@ impl Solver for Direct {
                 break End::OutOfBudget(budget);
             }
             stats.combinations += 1;
-            if is_latin(puzzle.size(), digits) {
+            if fills_every_house(&houses, puzzle.size(), digits) {
                 let grid = Grid::from_digits(puzzle.size(), digits.to_vec())
                     .expect("every tuple holds digits of the grid");
                 count += 1;
@@ -114,18 +122,17 @@ fn check_combinations(combinations: &Count, limit: u128) -> Result<(), SolveErro
     }
 }
 
-/// Whether a full grid, row-major, has every digit once in each row and each column.
-fn is_latin(size: usize, digits: &[u8]) -> bool {
-    // With one digit from 1 to n per cell, a line holds each digit once exactly when the
-    // digits it holds, as a set, are all n of them.
+/// Whether a full grid, row-major, has every digit once in each house (the cells of each
+/// row, column and region, as [`Houses::cells`] lists them).
+fn fills_every_house(houses: &[Vec<Cell>], size: usize, digits: &[u8]) -> bool {
+    // With one digit from 1 to n per cell, a house of n cells holds each digit once exactly
+    // when the digits it holds, as a set, are all n of them.
     let full = u64::MAX >> (64 - size);
-    (0..size).all(|line| {
-        let (mut row, mut col) = (0u64, 0u64);
-        for k in 0..size {
-            row |= 1 << (digits[line * size + k] - 1);
-            col |= 1 << (digits[k * size + line] - 1);
-        }
-        row == full && col == full
+    houses.iter().all(|house| {
+        let set = house
+            .iter()
+            .fold(0u64, |set, cell| set | 1 << (digits[cell.index()] - 1));
+        set == full
     })
 }
 
@@ -189,6 +196,7 @@ impl<'t> Odometer<'t> {
 mod tests {
     use super::*;
     use crate::examples;
+    use crate::model::{Cage, Regions};
     use crate::solve::Outcome;
 
     #[test]
@@ -219,10 +227,103 @@ mod tests {
         assert!(error.to_string().contains(&huge.to_string()));
     }
 
+    /// The houses of a `size` grid with `regions`, as cells.
+    fn houses(size: usize, regions: Regions) -> Vec<Vec<Cell>> {
+        let cages = (0..(size * size) as u16)
+            .map(|c| Cage::given(Cell(c), 1))
+            .collect();
+        let puzzle = Puzzle::builder(size)
+            .cages(cages)
+            .regions(regions)
+            .build()
+            .unwrap();
+        Houses::new(&puzzle).cells()
+    }
+
     #[test]
     fn checks_rows_and_columns() {
-        assert!(is_latin(2, &[1, 2, 2, 1]));
-        assert!(!is_latin(2, &[1, 2, 1, 2]));
-        assert!(!is_latin(2, &[1, 1, 2, 2]));
+        let plain = houses(2, Regions::None);
+        assert!(fills_every_house(&plain, 2, &[1, 2, 2, 1]));
+        assert!(!fills_every_house(&plain, 2, &[1, 2, 1, 2]));
+        assert!(!fills_every_house(&plain, 2, &[1, 1, 2, 2]));
+    }
+
+    #[test]
+    fn checks_boxes_and_regions() {
+        // Latin, with distinct 2x2 boxes; then with two columns swapped, Latin but not boxed.
+        let good = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let swapped = [1, 3, 2, 4, 3, 1, 4, 2, 2, 4, 1, 3, 4, 2, 3, 1];
+        let plain = houses(4, Regions::None);
+        assert!(fills_every_house(&plain, 4, &good));
+        assert!(fills_every_house(&plain, 4, &swapped));
+        let boxed = houses(4, Regions::Boxes { rows: 2, cols: 2 });
+        assert!(fills_every_house(&boxed, 4, &good));
+        assert!(!fills_every_house(&boxed, 4, &swapped));
+        let jigsaw = Regions::Jigsaw(vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]);
+        assert!(!fills_every_house(&houses(4, jigsaw), 4, &swapped));
+    }
+
+    #[test]
+    fn solves_each_variant() {
+        use crate::model::{Operation, Options};
+        // Killer sums on dominoes of 1234/3412/2143/4321, drawn so that the 2x2 boxes are
+        // not implied: 16 Latin squares meet them, 4 of which have distinct boxes.
+        //
+        //   a b b c      a: cells 0 4,  b: 1 2,  c: 3 7,  d: 5 6
+        //   a d d c      e: 8 12, f: 9 10, g: 11 15, h: 13 14
+        //   e f f g
+        //   e h h g
+        let square = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let dominoes = [
+            [0, 4],
+            [1, 2],
+            [3, 7],
+            [5, 6],
+            [8, 12],
+            [9, 10],
+            [11, 15],
+            [13, 14],
+        ];
+        let cages: Vec<Cage> = dominoes
+            .iter()
+            .map(|&pair| {
+                let sum = pair.iter().map(|&c| u64::from(square[c])).sum();
+                Cage::new(Operation::Add, sum, pair.map(|c| Cell(c as u16)).to_vec())
+            })
+            .collect();
+        let killer = Options {
+            killer: true,
+            ..Options::default()
+        };
+        let build = |regions: Regions, given: Option<u8>| {
+            let builder = Puzzle::builder(4)
+                .cages(cages.clone())
+                .regions(regions)
+                .options(killer);
+            match given {
+                Some(digit) => builder.given(Cell(0), digit),
+                None => builder,
+            }
+            .build()
+            .unwrap()
+        };
+        let boxes = || Regions::Boxes { rows: 2, cols: 2 };
+        let count = |puzzle: &Puzzle| {
+            let report = Direct.solve(puzzle, &Limits::solutions(1000)).unwrap();
+            for grid in report.outcome.solutions() {
+                assert_eq!(crate::model::check(puzzle, grid), Ok(()), "{grid}");
+            }
+            report.outcome.count()
+        };
+        assert_eq!(count(&build(Regions::None, None)), 16);
+        assert_eq!(count(&build(boxes(), None)), 4);
+        // Each solution has one digit in cell 0: giving each digit in turn splits them.
+        let by_given: Vec<u64> = (1..=4).map(|d| count(&build(boxes(), Some(d)))).collect();
+        assert_eq!(by_given, [2, 0, 2, 0]);
+        let expected = Grid::from_digits(4, square.to_vec()).unwrap();
+        let report = Direct
+            .solve(&build(boxes(), Some(1)), &Limits::solutions(100))
+            .unwrap();
+        assert!(report.outcome.solutions().contains(&expected));
     }
 }

@@ -42,12 +42,23 @@
 //! Effort: `eliminations` counts tuples removed by the rule, `guesses` the lists made by
 //! fanning out, `peak_table` is the largest cage table (lists only shrink), and `nodes` counts
 //! the lists examined, the elimination rounds and the digits placed while listing the tuples.
+//!
+//! # Variants
+//!
+//! Every variant is handled. The killer rule, givens outside the cages and multi-cell `-`
+//! and `÷` only concern the cells of one cage, so the initial tables already obey them
+//! ([`init`]). Boxes and jigsaw regions are a third kind of house besides rows and columns,
+//! and the rule holds in them word for word: if every tuple a cage has left puts the same
+//! digits on its cells in a region, no other cell of the region may hold them. Each round
+//! sweeps the columns, the rows, then the regions. A list with one tuple per cage is then
+//! a solution for the same reason as before: every cage's piece of every house is settled,
+//! so no other cage's piece of that house repeats its digits.
 
 use std::cmp::Reverse;
 use std::time::Instant;
 
-use super::init::{self, Halt, Table};
-use super::{require_plain, Budget, End, Limits, Meter, Search, SolveError, Solver, Stats};
+use super::init::{self, Halt, Houses, Table};
+use super::{Budget, End, Limits, Meter, Search, SolveError, Solver, Stats};
 use crate::model::{Grid, Puzzle};
 
 /// The essay's elimination and guessing (`--method eliminate`).
@@ -60,7 +71,7 @@ impl Solver for EliminateAndGuess {
     }
 
     fn summary(&self) -> &'static str {
-        "the J essay's elimination of cage tuples by rows and columns, and guessing"
+        "the J essay's elimination of cage tuples by rows, columns and regions, and guessing"
     }
 
     fn search(
@@ -69,7 +80,6 @@ impl Solver for EliminateAndGuess {
         limits: &Limits,
         found: &mut dyn FnMut(&Grid),
     ) -> Result<Search, SolveError> {
-        require_plain(self.name(), puzzle)?;
         let start = Instant::now();
         let mut meter = Meter::new(limits);
         let mut stats = Stats::default();
@@ -79,7 +89,7 @@ impl Solver for EliminateAndGuess {
             Err(Halt::Budget(budget)) => End::OutOfBudget(budget),
             Ok(tables) => {
                 stats.peak_table = tables.iter().map(Table::cell_count).max().unwrap_or(0);
-                let layout = Layout::new(puzzle.size(), tables);
+                let layout = Layout::new(&Houses::new(puzzle), tables);
                 let mut search = Guesser {
                     layout: &layout,
                     meter: &mut meter,
@@ -102,66 +112,73 @@ impl Solver for EliminateAndGuess {
 /// The tuples each cage still allows: indices into its table, ascending.
 type List = Vec<Vec<u32>>;
 
-/// What does not change during the search: the tables, cut into pieces along grid lines.
+/// What does not change during the search: the tables, cut into pieces along the houses.
 ///
-/// Lines are numbered rows first, then columns: row `r` is line `r`, column `c` is line
-/// `n + c`. A *piece* is the part of a cage on one line; a cage of cells 1 2 5 6 in a 4x4 has
-/// four: row 0 (cells 1 2), row 1 (5 6), column 1 (1 5) and column 2 (2 6).
+/// Houses are numbered as [`Houses`] numbers them: rows first, then columns, then boxes or
+/// regions if any; in a grid of side `n`, row `r` is house `r`, column `c` house `n + c` and
+/// region `k` house `2n + k`. A *piece* is the part of a cage in one house; a cage of cells
+/// 1 2 5 6 in a plain 4x4 has four: row 0 (cells 1 2), row 1 (5 6), column 1 (1 5) and
+/// column 2 (2 6); with 2x2 boxes it has a fifth and sixth, box 0 (1 5) and box 1 (2 6).
 struct Layout {
     size: usize,
+    /// The number of rows and of columns, then of regions: `n`, `n`, and `n` or 0.
+    kinds: [usize; 3],
     tables: Vec<Table>,
-    /// The line of each piece of each cage.
+    /// The house of each piece of each cage.
     pieces: Vec<Vec<usize>>,
     /// For cage `k`, the set of digits tuple `t` puts on piece `p`, as bits:
     /// `digits[k][t * pieces[k].len() + p]`.
     digits: Vec<Vec<u64>>,
-    /// The pieces on each line, as (cage, piece).
-    on_line: Vec<Vec<(usize, usize)>>,
+    /// The pieces in each house, as (cage, piece).
+    in_house: Vec<Vec<(usize, usize)>>,
 }
 
 impl Layout {
-    fn new(size: usize, tables: Vec<Table>) -> Layout {
+    fn new(houses: &Houses, tables: Vec<Table>) -> Layout {
+        let size = houses.size();
         let mut pieces = Vec::with_capacity(tables.len());
         let mut digits = Vec::with_capacity(tables.len());
-        let mut on_line = vec![Vec::new(); 2 * size];
+        let mut in_house = vec![Vec::new(); houses.count()];
         for (cage, table) in tables.iter().enumerate() {
-            // The line of each of the cage's pieces, rows before columns, and for each cell
-            // the pieces it belongs to.
-            let mut lines: Vec<usize> = Vec::new();
+            // The house of each of the cage's pieces, in the order the cells meet them, and
+            // for each cell the pieces it belongs to.
+            let mut homes: Vec<usize> = Vec::new();
             let mut piece_of = Vec::with_capacity(table.width());
-            for cell in table.cells() {
-                let mut of = [0; 2];
-                for (slot, line) in of.iter_mut().zip([cell.row(size), size + cell.col(size)]) {
-                    *slot = match lines.iter().position(|&l| l == line) {
+            for &cell in table.cells() {
+                let of: Vec<usize> = houses
+                    .of(cell)
+                    .iter()
+                    .map(|&house| match homes.iter().position(|&h| h == house) {
                         Some(piece) => piece,
                         None => {
-                            lines.push(line);
-                            lines.len() - 1
+                            homes.push(house);
+                            homes.len() - 1
                         }
-                    };
-                }
+                    })
+                    .collect();
                 piece_of.push(of);
             }
-            let mut sets = vec![0u64; table.len() * lines.len()];
+            let mut sets = vec![0u64; table.len() * homes.len()];
             for (t, row) in table.rows().enumerate() {
                 for (&digit, of) in row.iter().zip(&piece_of) {
                     for &piece in of {
-                        sets[t * lines.len() + piece] |= 1 << (digit - 1);
+                        sets[t * homes.len() + piece] |= 1 << (digit - 1);
                     }
                 }
             }
-            for (piece, &line) in lines.iter().enumerate() {
-                on_line[line].push((cage, piece));
+            for (piece, &house) in homes.iter().enumerate() {
+                in_house[house].push((cage, piece));
             }
-            pieces.push(lines);
+            pieces.push(homes);
             digits.push(sets);
         }
         Layout {
             size,
+            kinds: [size, size, houses.count() - 2 * size],
             tables,
             pieces,
             digits,
-            on_line,
+            in_house,
         }
     }
 
@@ -178,35 +195,35 @@ impl Layout {
             .collect()
     }
 
-    /// Applies the rule to the lines `lines` (all rows or all columns) once. Returns whether
-    /// a tuple was removed.
-    fn sweep(&self, list: &mut List, lines: std::ops::Range<usize>, stats: &mut Stats) -> bool {
+    /// Applies the rule to the houses `houses` (all rows, all columns or all regions) once.
+    /// Returns whether a tuple was removed.
+    fn sweep(&self, list: &mut List, houses: std::ops::Range<usize>, stats: &mut Stats) -> bool {
         // First the pieces whose cage puts one set of digits on them in every tuple left.
         let mut settled = Vec::new();
         for (cage, tuples) in list.iter().enumerate() {
             let Some((&first, rest)) = tuples.split_first() else {
                 continue;
             };
-            for (piece, &line) in self.pieces[cage].iter().enumerate() {
-                if !lines.contains(&line) {
+            for (piece, &house) in self.pieces[cage].iter().enumerate() {
+                if !houses.contains(&house) {
                     continue;
                 }
                 let set = self.set(cage, first, piece);
                 if rest.iter().all(|&t| self.set(cage, t, piece) == set) {
-                    settled.push((cage, piece, line));
+                    settled.push((cage, piece, house));
                 }
             }
         }
-        // Then their digits leave the other cages' pieces on the same line.
+        // Then their digits leave the other cages' pieces in the same house.
         let mut removed_any = false;
-        for (cage, piece, line) in settled {
+        for (cage, piece, house) in settled {
             // Earlier eliminations of this sweep may have emptied the cage: it settles
             // nothing then (the essay takes the digits of its first tuple, which is none).
             let Some(&first) = list[cage].first() else {
                 continue;
             };
             let taken = self.set(cage, first, piece);
-            for &(other, other_piece) in &self.on_line[line] {
+            for &(other, other_piece) in &self.in_house[house] {
                 if other == cage {
                     continue;
                 }
@@ -223,24 +240,27 @@ impl Layout {
         removed_any
     }
 
-    /// Eliminates until nothing changes, columns then rows in each round as in the essay.
-    /// Returns `false` if a cage is left without tuples (the list is dead), at which point
-    /// it stops: nothing more can come of the list.
+    /// Eliminates until nothing changes, columns then rows in each round as in the essay,
+    /// then the regions if there are any. Returns `false` if a cage is left without tuples
+    /// (the list is dead), at which point it stops: nothing more can come of the list.
     fn eliminate(
         &self,
         list: &mut List,
         meter: &mut Meter,
         stats: &mut Stats,
     ) -> Result<bool, Budget> {
-        let n = self.size;
+        let [rows, columns, regions] = self.kinds;
+        let columns = rows..rows + columns;
+        let regions = columns.end..columns.end + regions;
         loop {
             meter.tick()?;
-            let columns = self.sweep(list, n..2 * n, stats);
-            let rows = self.sweep(list, 0..n, stats);
+            let by_columns = self.sweep(list, columns.clone(), stats);
+            let by_rows = self.sweep(list, 0..rows, stats);
+            let by_regions = !regions.is_empty() && self.sweep(list, regions.clone(), stats);
             if list.iter().any(Vec::is_empty) {
                 return Ok(false);
             }
-            if !(columns || rows) {
+            if !(by_columns || by_rows || by_regions) {
                 return Ok(true);
             }
         }
@@ -331,7 +351,10 @@ mod tests {
     #[test]
     fn the_essays_examples_of_the_rule_apply() {
         let kk0 = examples::by_name("kk0").unwrap().puzzle();
-        let layout = Layout::new(4, init::init(&kk0, &Limits::default()).unwrap());
+        let layout = Layout::new(
+            &Houses::new(&kk0),
+            init::init(&kk0, &Limits::default()).unwrap(),
+        );
         let mut list = layout.full_list();
         let mut stats = Stats::default();
         layout.sweep(&mut list, 4..8, &mut stats);
@@ -345,6 +368,45 @@ mod tests {
         for &t in &list[6] {
             assert!(![1, 3].contains(&table.row(t as usize)[1]));
         }
+    }
+
+    #[test]
+    fn the_rule_applies_to_boxes() {
+        use crate::model::{Cage, Cell, Operation, Regions};
+        // 1234/3412/2143/4321 with 2x2 boxes: 3+ on cells 0 1, 5+ on cells 5 6, givens
+        // elsewhere. In box 0, 3+ settles {1, 2} and the given in cell 4 settles 3, so 5+
+        // keeps only 4 1 of its four tuples (1 4, 2 3, 3 2, 4 1), by the box alone.
+        let square = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let mut cages = vec![
+            Cage::new(Operation::Add, 3, vec![Cell(0), Cell(1)]),
+            Cage::new(Operation::Add, 5, vec![Cell(5), Cell(6)]),
+        ];
+        let rest = (0..16u16).filter(|c| ![0, 1, 5, 6].contains(c));
+        cages.extend(rest.map(|c| Cage::given(Cell(c), square[usize::from(c)])));
+        let puzzle = Puzzle::builder(4)
+            .cages(cages)
+            .regions(Regions::Boxes { rows: 2, cols: 2 })
+            .build()
+            .unwrap();
+        let layout = Layout::new(
+            &Houses::new(&puzzle),
+            init::init(&puzzle, &Limits::default()).unwrap(),
+        );
+        assert_eq!(layout.kinds, [4, 4, 4]);
+        let mut list = layout.full_list();
+        let mut stats = Stats::default();
+        assert!(layout.sweep(&mut list, 8..12, &mut stats));
+        let five = puzzle.cage_of(Cell(5)).index();
+        let left: Vec<&[u8]> = list[five]
+            .iter()
+            .map(|&t| layout.tables[five].row(t as usize))
+            .collect();
+        assert_eq!(left, [[4, 1]]);
+        let report = EliminateAndGuess
+            .solve(&puzzle, &Limits::default())
+            .unwrap();
+        let solution = Grid::from_digits(4, square.to_vec()).unwrap();
+        assert_eq!(report.outcome, Outcome::Unique(solution));
     }
 
     #[test]

@@ -27,7 +27,8 @@
 //!
 //! The essay builds all `n^m` tuples and then filters them. That is the same as walking the
 //! tuples depth-first, smallest digit first, and dropping a prefix as soon as it can no longer
-//! pass a filter: a repeated digit in a line, a sum or product past its target. The walk
+//! pass a filter: a repeated digit in a line, a sum or product past its target (and, in the
+//! variants below, a repeated digit in a region or a cage, a digit other than a given). The walk
 //! yields the very rows the essay's filters keep, in the same order, without building the
 //! `n^m` candidates first (a 6-cell cage of a 9x9 grid would have half a million).
 //!
@@ -36,13 +37,30 @@
 //! digits, in some order, folded with the operation, give it. J folds from the right
 //! (`-/ 5 3 1` is `5 - (3 - 1)`); we fold from the left, `(5 - 3) - 1`, which over all orders
 //! means "the largest minus all the others", the rule of puzzles that allow larger `-` and `÷`
-//! cages (and of the corpus `multicell-minus-divide-5x5.kk`). For two cells, the only case the
-//! essay's own input check lets through, both folds agree.
+//! cages ([`Options::multi_cell`](crate::model::Options)) and the rule of the checker. For two
+//! cells, the only case the essay's own input check lets through, both folds agree. Only an
+//! order that starts with the largest digit can stay at or above zero (or stay exact): any
+//! other first digit `a` has the largest digit among the rest, and `a - largest` is already
+//! negative, `a / largest` already below 1. Starting with the largest, `((l - b) - c) ...` is
+//! `l - (b + c + ...)` and `((l / b) / c) ...`, exact at every step, is `l / (b * c * ...)`,
+//! exact: the checker's rule, for any target including the `0-` of multi-cell puzzles.
+//!
+//! # Variants
+//!
+//! The tables carry every rule that concerns the cells of one cage, so that the methods built
+//! on them need only add what concerns cells of different cages:
+//!
+//! - **boxes and jigsaw regions**: a region is a third kind of house besides rows and
+//!   columns; a tuple repeats no digit among its cells sharing a row, a column *or* a
+//!   region;
+//! - **the killer rule**: a tuple repeats no digit at all;
+//! - **givens outside the cages**: a cell with a given admits only that digit;
+//! - **multi-cell subtraction and division**: the fold above, for cages of any size.
 
 use std::fmt;
 
 use super::{Budget, Limits, Meter, SolveError};
-use crate::model::{Cage, Cell, Operation, Puzzle};
+use crate::model::{Cage, Cell, Operation, Puzzle, Regions};
 
 /// The significant digits the essay's tables show: J prints numbers to 6 significant digits
 /// by default (`3.88178e13`), as C's `%g` does.
@@ -135,7 +153,6 @@ impl Table {
 /// Fails if a cage has more tuples than [`Limits::max_table_cells`] allows, or if listing
 /// them takes more than the node or time budget of `limits` (one node per digit placed).
 pub fn init(puzzle: &Puzzle, limits: &Limits) -> Result<Vec<Table>, SolveError> {
-    super::require_plain("init", puzzle)?;
     let mut meter = Meter::new(limits);
     tabulate_all(puzzle, limits, &mut meter).map_err(|halt| match halt {
         Halt::Refused(error) => error,
@@ -177,33 +194,117 @@ impl From<SolveError> for Halt {
     }
 }
 
+/// The houses of a puzzle as the essay's methods number them: rows first, then columns, then
+/// boxes or jigsaw regions if the puzzle has them. In a grid of side `n`:
+///
+/// ```text
+///   house  0 .. n-1      row h
+///          n .. 2n-1     column h - n
+///         2n .. 3n-1     region h - 2n   (only with boxes or jigsaw regions)
+/// ```
+///
+/// Every house holds each digit once, so two cells that share a house never hold the same
+/// digit; that is the whole of what rows, columns and regions add to the cages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Houses {
+    size: usize,
+    /// Houses per cell: 2 (row, column), or 3 with regions.
+    per_cell: usize,
+    /// The houses of each cell, row-major; the third is unused without regions.
+    of: Vec<[usize; 3]>,
+}
+
+impl Houses {
+    /// The houses of `puzzle`.
+    pub(crate) fn new(puzzle: &Puzzle) -> Houses {
+        let size = puzzle.size();
+        let regions = puzzle.regions();
+        let per_cell = if *regions == Regions::None { 2 } else { 3 };
+        let of = puzzle
+            .cells()
+            .map(|cell| {
+                let region = regions
+                    .region_of(cell, size)
+                    .map_or(usize::MAX, |r| 2 * size + r);
+                [cell.row(size), size + cell.col(size), region]
+            })
+            .collect();
+        Houses { size, per_cell, of }
+    }
+
+    /// The side of the grid.
+    pub(crate) fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The number of houses: `2n`, or `3n` with regions.
+    pub(crate) fn count(&self) -> usize {
+        self.per_cell * self.size
+    }
+
+    /// The houses of `cell`: its row, its column, and its region if there are regions.
+    pub(crate) fn of(&self, cell: Cell) -> &[usize] {
+        &self.of[cell.index()][..self.per_cell]
+    }
+
+    /// Whether two cells share a row, a column or a region.
+    pub(crate) fn share(&self, a: Cell, b: Cell) -> bool {
+        self.of(a).iter().zip(self.of(b)).any(|(x, y)| x == y)
+    }
+
+    /// The cells of every house, in house order, each row-major.
+    pub(crate) fn cells(&self) -> Vec<Vec<Cell>> {
+        let mut cells = vec![Vec::with_capacity(self.size); self.count()];
+        for index in 0..self.of.len() {
+            let cell = Cell(index as u16);
+            for &house in self.of(cell) {
+                cells[house].push(cell);
+            }
+        }
+        cells
+    }
+}
+
 /// [`init`] within a search: every digit placed is a tick of `meter`.
 pub(crate) fn tabulate_all(
     puzzle: &Puzzle,
     limits: &Limits,
     meter: &mut Meter,
 ) -> Result<Vec<Table>, Halt> {
+    let houses = Houses::new(puzzle);
     puzzle
         .cages()
         .iter()
-        .map(|cage| tabulate(cage, puzzle.size(), limits.max_table_cells, meter))
+        .map(|cage| tabulate(puzzle, &houses, cage, limits.max_table_cells, meter))
         .collect()
 }
 
-/// The table of one cage of a grid of side `size`.
+/// The table of one cage of `puzzle`, whose houses are `houses`.
 pub(crate) fn tabulate(
+    puzzle: &Puzzle,
+    houses: &Houses,
     cage: &Cage,
-    size: usize,
     max_cells: u64,
     meter: &mut Meter,
 ) -> Result<Table, Halt> {
     let cells = cage.cells().to_vec();
     let width = cells.len();
+    let killer = puzzle.options().killer;
+    // For each cell, the earlier cells of the cage that must hold another digit.
+    let apart = (0..width)
+        .map(|i| {
+            (0..i)
+                .filter(|&j| killer || houses.share(cells[i], cells[j]))
+                .collect()
+        })
+        .collect();
     let mut walk = Walk {
-        size: size as u8,
+        size: puzzle.size() as u8,
         operation: cage.operation(),
         target: cage.target(),
-        places: cells.iter().map(|c| (c.row(size), c.col(size))).collect(),
+        apart,
+        givens: cells.iter().map(|&cell| puzzle.given(cell)).collect(),
+        multi_cell: puzzle.options().multi_cell,
         max_rows: max_cells / width as u64,
         prefix: Vec::with_capacity(width),
         table: Table::with_columns(cells),
@@ -233,8 +334,14 @@ struct Walk<'m> {
     size: u8,
     operation: Operation,
     target: u64,
-    /// Grid row and column of each cell of the cage.
-    places: Vec<(usize, usize)>,
+    /// For each cell of the cage, the earlier cells whose digit it must not repeat: those
+    /// sharing a house with it, or all of them under the killer rule.
+    apart: Vec<Vec<usize>>,
+    /// The digit given in each cell outside the cages, if any: the only one it admits.
+    givens: Vec<Option<u8>>,
+    /// Whether subtraction and division may span more than two cells, which decides what a
+    /// hidden operation over a longer cage can be.
+    multi_cell: bool,
     max_rows: u64,
     /// The digits laid so far, one per cell from the first.
     prefix: Vec<u8>,
@@ -248,7 +355,7 @@ impl Walk<'_> {
     /// overflowing product has passed any target.
     fn extend(&mut self, sum: u64, product: u64) -> Result<(), WalkStop> {
         let laid = self.prefix.len();
-        let width = self.places.len();
+        let width = self.apart.len();
         if laid == width {
             if self.meets(sum, product) {
                 if self.table.len() as u64 >= self.max_rows {
@@ -260,14 +367,11 @@ impl Walk<'_> {
         }
         // Cells after this one, each of which needs at least a 1.
         let after = (width - laid - 1) as u64;
-        let (row, col) = self.places[laid];
         for digit in 1..=self.size {
-            let repeats = self
-                .prefix
-                .iter()
-                .zip(&self.places)
-                .any(|(&d, &(r, c))| d == digit && (r == row || c == col));
-            if repeats {
+            if self.givens[laid].is_some_and(|given| given != digit) {
+                continue;
+            }
+            if self.apart[laid].iter().any(|&j| self.prefix[j] == digit) {
                 continue;
             }
             let d = u64::from(digit);
@@ -305,6 +409,19 @@ impl Walk<'_> {
             operation @ (Operation::Subtract | Operation::Divide) => {
                 let mut used = vec![false; self.prefix.len()];
                 some_order_reaches(operation, None, &self.prefix, &mut used, self.target)
+            }
+            // Any operation that reaches the target, as the checker reads a hidden one.
+            Operation::Unknown => {
+                let long_ok = self.prefix.len() == 2 || self.multi_cell;
+                let mut used = vec![false; self.prefix.len()];
+                sum == self.target
+                    || product == self.target
+                    || long_ok
+                        && [Operation::Subtract, Operation::Divide]
+                            .into_iter()
+                            .any(|op| {
+                                some_order_reaches(op, None, &self.prefix, &mut used, self.target)
+                            })
             }
         }
     }
@@ -474,14 +591,51 @@ impl fmt::Display for Count {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{Options, PuzzleBuilder};
 
-    fn table(operation: Operation, target: u64, cells: &[u16], size: usize) -> Table {
-        let cage = Cage::new(operation, target, cells.iter().map(|&c| Cell(c)).collect());
+    /// The table of a cage on `cells` of a grid of side `size`, under the rules `rules` adds
+    /// to the builder; every other cell is a given 1 (the puzzle need not be solvable).
+    fn table_in(
+        size: usize,
+        rules: impl FnOnce(PuzzleBuilder) -> PuzzleBuilder,
+        operation: Operation,
+        target: u64,
+        cells: &[u16],
+    ) -> Table {
+        let puzzle = puzzle_with(size, rules, operation, target, cells);
+        let cage = &puzzle.cages()[puzzle.cage_of(Cell(cells[0])).index()];
         let mut meter = Meter::new(&Limits::default());
-        match tabulate(&cage, size, u64::MAX, &mut meter) {
+        match tabulate(&puzzle, &Houses::new(&puzzle), cage, u64::MAX, &mut meter) {
             Ok(table) => table,
             Err(halt) => panic!("{halt:?}"),
         }
+    }
+
+    fn puzzle_with(
+        size: usize,
+        rules: impl FnOnce(PuzzleBuilder) -> PuzzleBuilder,
+        operation: Operation,
+        target: u64,
+        cells: &[u16],
+    ) -> Puzzle {
+        let cage = Cage::new(operation, target, cells.iter().map(|&c| Cell(c)).collect());
+        let mut cages = vec![cage];
+        let others = (0..(size * size) as u16).filter(|c| !cells.contains(c));
+        cages.extend(others.map(|c| Cage::given(Cell(c), 1)));
+        rules(Puzzle::builder(size).cages(cages)).build().unwrap()
+    }
+
+    /// Multi-cell subtraction and division.
+    fn multi(builder: PuzzleBuilder) -> PuzzleBuilder {
+        builder.options(Options {
+            multi_cell: true,
+            ..Options::default()
+        })
+    }
+
+    /// A cage of plain KenKen.
+    fn table(operation: Operation, target: u64, cells: &[u16], size: usize) -> Table {
+        table_in(size, |b| b, operation, target, cells)
     }
 
     fn rows(table: &Table) -> Vec<Vec<u8>> {
@@ -518,7 +672,7 @@ mod tests {
     #[test]
     fn subtraction_and_division_over_more_cells_take_the_largest_first() {
         // 2- on a column of three cells of a 5x5: largest minus the other two is 2.
-        let t = table(Operation::Subtract, 2, &[0, 5, 10], 5);
+        let t = table_in(5, multi, Operation::Subtract, 2, &[0, 5, 10]);
         for row in t.rows() {
             let (max, sum) = (*row.iter().max().unwrap(), row.iter().sum::<u8>());
             assert_eq!(max - (sum - max), 2, "{row:?}");
@@ -526,7 +680,7 @@ mod tests {
         // 5 - 2 - 1 in its six orders.
         assert_eq!(t.len(), 6);
         // 2% on three cells: 4 / (2 * 1), in its six orders, and nothing else up to 5.
-        let t = table(Operation::Divide, 2, &[0, 5, 10], 5);
+        let t = table_in(5, multi, Operation::Divide, 2, &[0, 5, 10]);
         assert_eq!(t.len(), 6);
         assert!(t.rows().all(|row| {
             let mut sorted = row.to_vec();
@@ -535,7 +689,7 @@ mod tests {
         }));
         // Not J's right fold: 5 - (3 - 1) = 3 would let {1, 3, 5} into a 3- cage, where the
         // largest minus the rest leaves no three distinct digits up to 5.
-        let t = table(Operation::Subtract, 3, &[0, 5, 10], 5);
+        let t = table_in(5, multi, Operation::Subtract, 3, &[0, 5, 10]);
         assert!(t.is_empty());
     }
 
@@ -549,15 +703,128 @@ mod tests {
 
     #[test]
     fn a_cage_too_large_is_refused() {
-        let cage = Cage::new(Operation::Add, 30, (0..6).map(Cell).collect());
+        let cells: Vec<u16> = (0..6).collect();
+        let puzzle = puzzle_with(9, |b| b, Operation::Add, 30, &cells);
         let mut meter = Meter::new(&Limits::default());
-        let halt = tabulate(&cage, 9, 600, &mut meter).unwrap_err();
+        let houses = Houses::new(&puzzle);
+        let halt = tabulate(&puzzle, &houses, &puzzle.cages()[0], 600, &mut meter).unwrap_err();
         let Halt::Refused(error) = halt else {
             panic!("{halt:?}")
         };
         assert!(error
             .to_string()
             .starts_with("cage 30+ at cell 0 has more tuples"));
+    }
+
+    #[test]
+    fn boxes_and_regions_are_houses_too() {
+        use crate::model::Regions;
+        // 4+ on the L of cells 0 1 4: cells 1 and 4 share no row or column, but a 2x2 box.
+        let plain = table(Operation::Add, 4, &[0, 1, 4], 4);
+        assert_eq!(rows(&plain), [[2, 1, 1]]);
+        let boxes = |b: PuzzleBuilder| b.regions(Regions::Boxes { rows: 2, cols: 2 });
+        assert!(table_in(4, boxes, Operation::Add, 4, &[0, 1, 4]).is_empty());
+        // The same with jigsaw regions drawn as the boxes, and with regions that part them.
+        let as_boxes = vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
+        let jigsaw = |b: PuzzleBuilder| b.regions(Regions::Jigsaw(as_boxes));
+        assert!(table_in(4, jigsaw, Operation::Add, 4, &[0, 1, 4]).is_empty());
+        let as_rows = vec![0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3];
+        let jigsaw = |b: PuzzleBuilder| b.regions(Regions::Jigsaw(as_rows));
+        let t = table_in(4, jigsaw, Operation::Add, 4, &[0, 1, 4]);
+        assert_eq!(rows(&t), [[2, 1, 1]]);
+        // 12+ on the square of cells 1 2 7 8 of a 6x6, inside one 2x3 box: its diagonals may
+        // repeat a digit in plain KenKen (1 5 5 1), not with boxes.
+        let boxes = |b: PuzzleBuilder| b.regions(Regions::Boxes { rows: 2, cols: 3 });
+        let t = table_in(6, boxes, Operation::Add, 12, &[1, 2, 7, 8]);
+        assert!(!t.is_empty());
+        assert!(
+            t.rows().all(|r| r[0] != r[3] && r[1] != r[2]),
+            "{:?}",
+            rows(&t)
+        );
+        assert!(!table(Operation::Add, 12, &[1, 2, 7, 8], 6)
+            .rows()
+            .all(|r| r[0] != r[3] && r[1] != r[2]));
+    }
+
+    #[test]
+    fn the_killer_rule_keeps_the_digits_of_a_cage_apart() {
+        let killer = |b: PuzzleBuilder| {
+            b.options(Options {
+                killer: true,
+                ..Options::default()
+            })
+        };
+        // 4+ on the L of cells 4 8 9: 1 2 1 repeats 1 in cells 4 and 9, so nothing is left.
+        assert!(table_in(4, killer, Operation::Add, 4, &[4, 8, 9]).is_empty());
+        // 6+: only the six orders of 1 2 3, where plain KenKen also allows 1 4 1.
+        let t = table_in(4, killer, Operation::Add, 6, &[4, 8, 9]);
+        assert_eq!(t.len(), 6);
+        assert_eq!(table(Operation::Add, 6, &[4, 8, 9], 4).len(), 7);
+    }
+
+    #[test]
+    fn a_given_outside_the_cages_admits_only_its_digit() {
+        // kk0's 8* on cells 4 8 9, with 2 given in cell 8.
+        let given = |b: PuzzleBuilder| b.given(Cell(8), 2);
+        let t = table_in(4, given, Operation::Multiply, 8, &[4, 8, 9]);
+        assert_eq!(rows(&t), [[1, 2, 4], [4, 2, 1]]);
+        // A given that contradicts a given cage leaves it without tuples.
+        let given = |b: PuzzleBuilder| b.given(Cell(5), 3);
+        assert!(table_in(4, given, Operation::Given, 2, &[5]).is_empty());
+    }
+
+    #[test]
+    fn a_zero_subtraction_holds_a_largest_digit_equal_to_the_rest() {
+        // 0- on a column of three cells of a 5x5: {1 2 3}, {1 3 4}, {1 4 5}, {2 3 5}, each in
+        // its six orders.
+        let t = table_in(5, multi, Operation::Subtract, 0, &[0, 5, 10]);
+        assert_eq!(t.len(), 24);
+        for row in t.rows() {
+            let (max, sum) = (*row.iter().max().unwrap(), row.iter().sum::<u8>());
+            assert_eq!(2 * max, sum, "{row:?}");
+        }
+        // Two cells of one line can never be equal: 0- on them has no tuple.
+        assert!(table_in(5, multi, Operation::Subtract, 0, &[0, 1]).is_empty());
+    }
+
+    /// The checker's rule, written out: the largest digit minus the sum of the others, or
+    /// divided by their product.
+    fn largest_first(operation: Operation, digits: &[u8]) -> Option<u64> {
+        let mut rest: Vec<u64> = digits.iter().map(|&d| u64::from(d)).collect();
+        rest.sort_unstable();
+        let largest = rest.pop()?;
+        match operation {
+            Operation::Subtract => largest.checked_sub(rest.iter().sum()),
+            _ => {
+                let product: u64 = rest.iter().product();
+                (largest % product == 0).then(|| largest / product)
+            }
+        }
+    }
+
+    #[test]
+    fn the_fold_over_every_order_is_the_checkers_rule() {
+        // Every list of 2 to 4 digits up to 6, against every target up to 7 (0 included).
+        for width in 2..=4u32 {
+            for code in 0..6u32.pow(width) {
+                let digits: Vec<u8> = (0..width)
+                    .map(|i| (code / 6u32.pow(i) % 6 + 1) as u8)
+                    .collect();
+                for operation in [Operation::Subtract, Operation::Divide] {
+                    let value = largest_first(operation, &digits);
+                    for target in 0..=7 {
+                        let mut used = vec![false; digits.len()];
+                        let folds = some_order_reaches(operation, None, &digits, &mut used, target);
+                        assert_eq!(
+                            folds,
+                            value == Some(target),
+                            "{operation} {digits:?} {target}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

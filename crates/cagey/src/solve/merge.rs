@@ -3,7 +3,8 @@
 //!
 //! Two tables merge into one whose columns are the columns of both, side by side, and whose
 //! rows are every pairing of a row of the first with a row of the second, minus the pairings
-//! that put one digit twice in a grid row or a grid column. Only pairs of cells from different
+//! that put one digit twice in a grid row or a grid column (or a box or region, see
+//! [Variants](#variants)). Only pairs of cells from different
 //! tables need checking: within each table, the earlier merges (or [`init`])
 //! checked them already. In kk0, cage `11+` (12 tuples) merged with cage `4+` (2 tuples):
 //!
@@ -32,11 +33,19 @@
 //!
 //! Effort: `combinations` counts the pairings examined, `peak_table` the largest table held
 //! (in cells), and `nodes` the pairings plus the digits placed while listing the tuples.
+//!
+//! # Variants
+//!
+//! Every variant is handled. The killer rule, givens outside the cages and multi-cell `-`
+//! and `÷` only concern the cells of one cage, so the initial tables already obey them
+//! ([`init`]) and merging never has to look at them again. Boxes and jigsaw regions are a
+//! third kind of house: a pairing also goes when it puts one digit twice in a box or region,
+//! so that every row of the final table has each digit once in every row, column and region.
 
 use std::time::Instant;
 
-use super::init::{self, Count, Halt, Table};
-use super::{require_plain, End, Limits, Meter, Search, SolveError, Solver, Stats};
+use super::init::{self, Count, Halt, Houses, Table};
+use super::{End, Limits, Meter, Search, SolveError, Solver, Stats};
 use crate::model::{Grid, Puzzle};
 
 /// The essay's merging method (`--method merge`).
@@ -58,7 +67,6 @@ impl Solver for Merge {
         limits: &Limits,
         found: &mut dyn FnMut(&Grid),
     ) -> Result<Search, SolveError> {
-        require_plain(self.name(), puzzle)?;
         let start = Instant::now();
         let mut meter = Meter::new(limits);
         let mut stats = Stats::default();
@@ -66,7 +74,7 @@ impl Solver for Merge {
             stats.peak_table = tables.iter().map(Table::cell_count).max().unwrap_or(0);
             fold(
                 &tables,
-                puzzle.size(),
+                &Houses::new(puzzle),
                 limits,
                 &mut meter,
                 &mut stats,
@@ -146,7 +154,6 @@ pub fn mcounts_each(
     limits: &Limits,
     each: &mut dyn FnMut(&MergeCount),
 ) -> Result<(), SolveError> {
-    require_plain("mcounts", puzzle)?;
     let mut meter = Meter::new(limits);
     let mut stats = Stats::default();
     let tables = init::tabulate_all(puzzle, limits, &mut meter)
@@ -155,7 +162,7 @@ pub fn mcounts_each(
     let last = tables.len();
     fold(
         &tables,
-        puzzle.size(),
+        &Houses::new(puzzle),
         limits,
         &mut meter,
         &mut stats,
@@ -172,15 +179,15 @@ pub fn mcounts_each(
     Ok(())
 }
 
-/// Merges two tables of a grid of side `size`: the essay's `merge`, on its own. The result
-/// has the columns of `left`, then those of `right`.
+/// Merges two tables of `puzzle` (whose houses say which cells clash): the essay's `merge`,
+/// on its own. The result has the columns of `left`, then those of `right`.
 ///
 /// Fails if the result would pass [`Limits::max_table_cells`], or the pairings examined
 /// would pass the node or time budget of `limits`.
 pub fn merge(
     left: &Table,
     right: &Table,
-    size: usize,
+    puzzle: &Puzzle,
     limits: &Limits,
 ) -> Result<Table, SolveError> {
     let mut meter = Meter::new(limits);
@@ -188,7 +195,7 @@ pub fn merge(
     merge_two(
         left,
         right,
-        size,
+        &Houses::new(puzzle),
         limits.max_table_cells,
         &mut meter,
         &mut stats,
@@ -208,7 +215,7 @@ fn refusal(halt: Halt, task: &'static str) -> SolveError {
 /// tables merged so far (1 for the last one alone) and the merged table.
 fn fold(
     tables: &[Table],
-    size: usize,
+    houses: &Houses,
     limits: &Limits,
     meter: &mut Meter,
     stats: &mut Stats,
@@ -224,7 +231,7 @@ fn fold(
     let mut merged = last.clone();
     each(1, &merged);
     for (i, table) in rest.iter().enumerate().rev() {
-        merged = merge_two(table, &merged, size, limits.max_table_cells, meter, stats)?;
+        merged = merge_two(table, &merged, houses, limits.max_table_cells, meter, stats)?;
         each(tables.len() - i, &merged);
     }
     Ok(merged)
@@ -240,23 +247,22 @@ fn bit(digit: u8) -> u64 {
 fn merge_two(
     left: &Table,
     right: &Table,
-    size: usize,
+    houses: &Houses,
     max_cells: u64,
     meter: &mut Meter,
     stats: &mut Stats,
 ) -> Result<Table, Halt> {
     let cells: Vec<_> = left.cells().iter().chain(right.cells()).copied().collect();
     let width = cells.len();
-    // For each column of `right`, the columns of `left` on the same grid row or column.
+    // For each column of `right`, the columns of `left` in the same row, column or region.
     let clashes: Vec<Vec<usize>> = right
         .cells()
         .iter()
-        .map(|r| {
-            let line = (r.row(size), r.col(size));
+        .map(|&r| {
             left.cells()
                 .iter()
                 .enumerate()
-                .filter(|(_, l)| l.row(size) == line.0 || l.col(size) == line.1)
+                .filter(|&(_, &l)| houses.share(l, r))
                 .map(|(a, _)| a)
                 .collect()
         })
@@ -319,7 +325,7 @@ mod tests {
         let kk0 = examples::by_name("kk0").unwrap().puzzle();
         let limits = Limits::default();
         let tables = init::init(&kk0, &limits).unwrap();
-        let merged = merge(&tables[1], &tables[2], 4, &limits).unwrap();
+        let merged = merge(&tables[1], &tables[2], &kk0, &limits).unwrap();
         assert_eq!(merged.cells(), [1, 2, 5, 6, 3, 7].map(Cell));
         let rows: Vec<&[u8]> = merged.rows().collect();
         let essay: [&[u8]; 8] = [
@@ -333,6 +339,47 @@ mod tests {
             &[4, 2, 2, 3, 3, 1],
         ];
         assert_eq!(rows, essay);
+    }
+
+    #[test]
+    fn pairings_that_repeat_a_digit_in_a_box_or_region_go() {
+        use crate::model::{Cage, Operation, Puzzle, Regions};
+        // 3+ on cells 0 1 and 3+ on cells 4 5 of a 4x4: 1 2 above 2 1 is Latin, but puts 1
+        // and 2 twice in the top-left 2x2 box. The other cells are given 1s (no solution is
+        // needed to merge two tables).
+        let mut cages = vec![
+            Cage::new(Operation::Add, 3, vec![Cell(0), Cell(1)]),
+            Cage::new(Operation::Add, 3, vec![Cell(4), Cell(5)]),
+        ];
+        cages.extend([2, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map(|c| Cage::given(Cell(c), 1)));
+        let merged_with = |regions: Regions| {
+            let puzzle = Puzzle::builder(4)
+                .cages(cages.clone())
+                .regions(regions)
+                .build()
+                .unwrap();
+            let limits = Limits::default();
+            let tables = init::init(&puzzle, &limits).unwrap();
+            let (top, below) = (puzzle.cage_of(Cell(0)), puzzle.cage_of(Cell(4)));
+            let merged = merge(
+                &tables[top.index()],
+                &tables[below.index()],
+                &puzzle,
+                &limits,
+            );
+            merged
+                .unwrap()
+                .rows()
+                .map(<[u8]>::to_vec)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(merged_with(Regions::None), [[1, 2, 2, 1], [2, 1, 1, 2]]);
+        assert!(merged_with(Regions::Boxes { rows: 2, cols: 2 }).is_empty());
+        // Jigsaw regions: the same box drawn as a region, then regions that are the rows.
+        let boxes = vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
+        assert!(merged_with(Regions::Jigsaw(boxes)).is_empty());
+        let rows = vec![0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3];
+        assert_eq!(merged_with(Regions::Jigsaw(rows)).len(), 2);
     }
 
     #[test]

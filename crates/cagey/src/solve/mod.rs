@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::model::{Grid, Puzzle};
+use crate::model::{Grid, Operation, Puzzle};
 
 pub use direct::Direct;
 pub use eliminate_and_guess::EliminateAndGuess;
@@ -379,6 +379,13 @@ pub(crate) fn require_plain(method: &'static str, puzzle: &Puzzle) -> Result<(),
     }
     if puzzle.cells().any(|cell| puzzle.given(cell).is_some()) {
         what.push("givens outside the cages");
+    }
+    if puzzle
+        .cages()
+        .iter()
+        .any(|c| c.operation() == Operation::Unknown)
+    {
+        what.push("hidden operations");
     }
     if what.is_empty() {
         Ok(())

@@ -557,6 +557,8 @@ impl Tabulator {
                 Operation::Add => sum + left > self.target || sum + left * self.size < self.target,
                 Operation::Multiply => product > self.target || self.target % product != 0,
                 Operation::Given => digit != self.target,
+                // Refused before the search starts (`require_plain`).
+                Operation::Unknown => true,
                 Operation::Subtract | Operation::Divide => false,
             };
             if hopeless {
@@ -579,6 +581,7 @@ impl Tabulator {
             Operation::Add => sum == target,
             Operation::Multiply => product == target,
             Operation::Given => true,
+            Operation::Unknown => false,
             Operation::Subtract => match self.digits[..] {
                 [a, b] => a.abs_diff(b) == target,
                 _ => false,
