@@ -3,6 +3,7 @@
 //! Exit codes: 0 success, 1 a failed result (no solution, or not unique when `--unique` asked
 //! for it), 2 bad input or usage. A closed pipe ends the program quietly.
 
+mod bench;
 mod convert;
 mod examples;
 mod init;
@@ -31,6 +32,7 @@ enum Command {
     Solve(solve::Args),
     Examples(examples::Args),
     Convert(convert::Args),
+    Bench(bench::Args),
     Init(init::Args),
     Mcounts(mcounts::Args),
     Show(show::Args),
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Examples(args) => examples::run(&args),
         Command::Convert(args) => convert::run(&args),
+        Command::Bench(args) => bench::run(&args),
         Command::Init(args) => init::run(&args),
         Command::Mcounts(args) => mcounts::run(&args),
         Command::Show(args) => show::run(&args),

@@ -168,9 +168,19 @@ fn rejects_bad_usage_with_status_2() {
 
 #[test]
 fn gives_up_within_its_budget() {
-    let output = cagey(&["solve", "--max-nodes", "1", "--example", "kk2"]);
+    // Big cages and no givens: the search needs many nodes, one is not enough.
+    let output = cagey(&[
+        "solve",
+        "--max-nodes",
+        "1",
+        &corpus("random/hard-9x9-big-cages.kk"),
+    ]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(stdout(&output).contains("gave up: the node budget of 1 ran out"));
+    let text = stdout(&output);
+    assert!(
+        text.contains("gave up: the node budget of 1 ran out"),
+        "{text}"
+    );
 }
 
 #[test]

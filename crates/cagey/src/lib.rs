@@ -19,6 +19,7 @@
 
 #![deny(missing_docs)]
 
+pub mod bench;
 pub mod examples;
 pub mod formats;
 pub mod model;

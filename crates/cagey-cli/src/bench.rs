@@ -1,0 +1,238 @@
+//! `cagey bench`: times a solver over corpus files and verifies every answer.
+//!
+//! The work is the library's ([`cagey::bench`]); this file reads the files, prints one row
+//! per file as it finishes (or JSON at the end), and turns a wrong answer into exit status 1.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use cagey::bench::{self, format_duration, FileReport, Options};
+use cagey::solve;
+
+use crate::Status;
+
+/// Time a solver over corpus files: per file the median, 90th percentile and largest time
+/// per puzzle, and the median search nodes. Every answer is checked against the file's
+/// `# solution=`, `# solutions=` and `# check=` comments.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cagey bench corpora/keen/keen_9du.kk            time the default solver on one file
+  cagey bench corpora/random/*.kk --repeat 5      keep each puzzle's fastest of 5 runs
+  cagey bench --method direct corpora/keen/keen_4de.kk
+  cagey bench --json corpora/keen/*.kk > out.json machine-readable output
+
+Each puzzle is searched for one solution more than its file says it has (at least two: the
+uniqueness check), so times include proving the count. Medians and percentiles are by
+nearest rank over puzzles; times are wall-clock and include the solver's setup.
+
+A wrong answer, a puzzle given up on (see --timeout) or declined by the method is named
+by file and line on standard error, and the run goes on with the next puzzle; a puzzle
+given up on counts in the times with the time it took to give up.
+
+Exit status: 0 every answer verified, 1 a wrong answer or a puzzle given up on or
+declined, 2 bad usage or unreadable input.")]
+pub struct Args {
+    /// Corpus files in the J essay's format, with `# key=value` comments saying what is
+    /// known of each puzzle.
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<PathBuf>,
+
+    /// The solving method (see `cagey solve --methods`).
+    #[arg(long, value_name = "NAME", default_value = "propagate")]
+    method: String,
+
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+
+    /// Solve each puzzle this many times and keep its fastest run.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    repeat: u64,
+
+    /// Count a puzzle as failed after this many seconds (0: no limit).
+    #[arg(long, value_name = "SECS", default_value_t = bench::DEFAULT_TIMEOUT.as_secs_f64())]
+    timeout: f64,
+}
+
+/// One file's outcome: its report, or why it failed.
+struct Row {
+    file: String,
+    result: Result<FileReport, String>,
+}
+
+pub fn run(args: &Args) -> anyhow::Result<Status> {
+    let Some(solver) = solve::by_name(&args.method) else {
+        let names: Vec<&str> = solve::registry().iter().map(|s| s.name()).collect();
+        bail!(
+            "no method called {:?}; the methods are {}",
+            args.method,
+            names.join(", ")
+        );
+    };
+    if !(args.timeout >= 0.0 && args.timeout.is_finite()) {
+        bail!(
+            "--timeout must be a number of seconds, 0 or more (found {})",
+            args.timeout
+        );
+    }
+    let options = Options {
+        repeat: usize::try_from(args.repeat).unwrap_or(usize::MAX),
+        timeout: (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout)),
+    };
+    let width = args
+        .files
+        .iter()
+        .map(|path| path.display().to_string().chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("file".len());
+    // Read every file before printing anything, so that a missing file stops the run at once.
+    let texts = args
+        .files
+        .iter()
+        .map(|path| {
+            fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+        })
+        .collect::<anyhow::Result<Vec<String>>>()?;
+    let mut out = io::stdout().lock();
+    if !args.json {
+        writeln!(
+            out,
+            "{:<width$}  {:>7}  {:>9}  {:>9}  {:>9}  {:>9}",
+            "file", "puzzles", "median", "p90", "max", "nodes"
+        )?;
+    }
+    let mut status = Status::Ok;
+    let mut rows = Vec::new();
+    for (path, text) in args.files.iter().zip(&texts) {
+        let file = path.display().to_string();
+        let result = match bench::read_cases(&file, text) {
+            Ok(cases) => Ok(bench::run(solver, &cases, &options)),
+            Err(error) => {
+                status = status.max(Status::BadInput);
+                Err(error.to_string())
+            }
+        };
+        match &result {
+            Err(error) => {
+                out.flush()?;
+                eprintln!("cagey: {error}");
+            }
+            Ok(report) => {
+                if !args.json {
+                    let s = &report.summary;
+                    writeln!(
+                        out,
+                        "{file:<width$}  {:>7}  {:>9}  {:>9}  {:>9}  {:>9}",
+                        s.puzzles,
+                        format_duration(s.median),
+                        format_duration(s.p90),
+                        format_duration(s.max),
+                        s.median_nodes
+                    )?;
+                }
+                out.flush()?;
+                for failure in &report.failures {
+                    eprintln!("cagey: FAILED: {failure}");
+                    status = status.max(Status::Failed);
+                }
+                if report.unverified > 0 {
+                    eprintln!(
+                        "cagey: {file}: {} puzzle(s) say nothing of their solutions: only \
+                         the solutions found were checked",
+                        report.unverified
+                    );
+                }
+            }
+        }
+        rows.push(Row { file, result });
+    }
+    if args.json {
+        writeln!(out, "{}", json(solver.name(), args.repeat, &rows))?;
+    }
+    Ok(status)
+}
+
+/// The rows as one JSON object; times in nanoseconds.
+fn json(method: &str, repeat: u64, rows: &[Row]) -> String {
+    let mut text = format!(
+        "{{\"method\": {}, \"repeat\": {repeat}, \"files\": [",
+        quote(method)
+    );
+    for (i, row) in rows.iter().enumerate() {
+        text.push_str(if i == 0 { "\n  " } else { ",\n  " });
+        match &row.result {
+            Ok(report) => {
+                let s = &report.summary;
+                let _ = write!(
+                    text,
+                    "{{\"file\": {}, \"puzzles\": {}, \"median_ns\": {}, \"p90_ns\": {}, \
+                     \"max_ns\": {}, \"total_ns\": {}, \"median_nodes\": {}, \
+                     \"max_nodes\": {}, \"median_guesses\": {}, \"unverified\": {}, \
+                     \"failures\": [{}]}}",
+                    quote(&row.file),
+                    s.puzzles,
+                    s.median.as_nanos(),
+                    s.p90.as_nanos(),
+                    s.max.as_nanos(),
+                    s.total.as_nanos(),
+                    s.median_nodes,
+                    s.max_nodes,
+                    s.median_guesses,
+                    report.unverified,
+                    report
+                        .failures
+                        .iter()
+                        .map(|failure| quote(&failure.to_string()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+            Err(error) => {
+                let _ = write!(
+                    text,
+                    "{{\"file\": {}, \"error\": {}}}",
+                    quote(&row.file),
+                    quote(error)
+                );
+            }
+        }
+    }
+    text.push_str("\n]}");
+    text
+}
+
+/// A JSON string literal.
+fn quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_json_strings() {
+        assert_eq!(quote("a\"b\\c\nd\u{1}"), "\"a\\\"b\\\\c\\nd\\u0001\"");
+    }
+}

@@ -1,0 +1,285 @@
+//! Compact-table filtering of cage tuples (Demeulenaere, Hartert, Lecoutre et al., CP 2016),
+//! and the two rules that tie cages to houses.
+//!
+//! Each tabulated cage keeps its live tuples as a bitset, one bit per tuple of its table
+//! ([`tables`](super::tables)). When candidates of its cells change, the bitset is
+//! intersected with the supports of what remains (or with the complement of the supports of
+//! what went, whichever is fewer digits): a few word operations per 64 tuples. A digit stays
+//! in a cell while the bitset meets that cell's support for it; the word where it last met
+//! (the *residue*) is tried first, so that most checks cost one AND.
+//!
+//! The bitset is a reversible *sparse* bitset: the table's word numbers are kept in an
+//! array with the non-zero words first, and the count of non-zero words is part of the search
+//! state. Words that become zero are swapped past the count, so every loop runs over live
+//! words only, and restoring the count on backtracking restores the set.
+//!
+//! ```text
+//!   index:  [ 4  0  2 | 1  3 ]     live words: 3 (part of the search state)
+//!   words:  w0 w1 w2 w3 w4         w1 and w3 are zero: every tuple there is dead
+//! ```
+//!
+//! Changed words go to a trail with their old value, once per search node.
+//!
+//! Tried and kept: revising only cages whose cells changed since their last view
+//! ([`Layout::seen`]); filtering by the removed digits when they are fewer than the
+//! remaining ones.
+
+use super::fixpoint::{Engine, Layout};
+use super::rules::{Kind, Table};
+
+impl Engine<'_> {
+    /// Intersects the live words of `table` (cage `cage`) with `mask(offset)`; returns
+    /// whether anything changed.
+    #[inline(never)]
+    pub(super) fn intersect(
+        &mut self,
+        cage: usize,
+        table: Table,
+        mask: impl Fn(usize) -> u64,
+    ) -> bool {
+        let at = Layout::live(self.rules, cage);
+        let mut live = self.state[at] as usize;
+        let mut changed = false;
+        let mut k = live;
+        while k > 0 {
+            k -= 1;
+            let offset = self.index[table.base + k] as usize;
+            let word = table.base + offset;
+            let old = self.words[word];
+            let new = old & mask(offset);
+            if new != old {
+                self.save(word);
+                self.words[word] = new;
+                changed = true;
+                if new == 0 {
+                    live -= 1;
+                    self.index.swap(table.base + k, table.base + live);
+                }
+            }
+        }
+        self.state[at] = live as u32;
+        changed
+    }
+
+    /// Revises a tabulated cage: filters its tuples by its cells' candidates, removes the
+    /// digits no live tuple supports, and applies the cage-in-a-house rule. `false` on a
+    /// contradiction.
+    #[inline(never)]
+    pub(super) fn revise_table(&mut self, cage: usize, table: Table) -> bool {
+        let rules = self.rules;
+        let n = rules.n;
+        let cells = &rules.cage_cells[rules.cages[cage].cells.clone()];
+        let mut changed = std::mem::take(&mut self.stale[cage]);
+        for (slot, &cell) in cells.iter().enumerate() {
+            let cell = cell as usize;
+            let now = self.state[cell];
+            let seen = self.state[Layout::seen(rules, cell)];
+            if now == seen {
+                continue;
+            }
+            self.state[Layout::seen(rules, cell)] = now;
+            let gone = seen & !now;
+            let first = slot * n;
+            let supports = &rules.supports;
+            // Filter by whichever is fewer: the digits that went, or those that remain.
+            changed |= if gone.count_ones() <= now.count_ones() {
+                self.intersect(cage, table, |offset| {
+                    let mut mask = 0;
+                    let mut bits = gone;
+                    while bits != 0 {
+                        let d = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        mask |= supports[table.at(offset, first + d)];
+                    }
+                    !mask
+                })
+            } else {
+                self.intersect(cage, table, |offset| {
+                    let mut mask = 0;
+                    let mut bits = now;
+                    while bits != 0 {
+                        let d = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        mask |= supports[table.at(offset, first + d)];
+                    }
+                    mask
+                })
+            };
+        }
+        if self.state[Layout::live(rules, cage)] == 0 {
+            return false;
+        }
+        if !changed {
+            return true;
+        }
+        self.table_changed(cage);
+        for (slot, &cell) in cells.iter().enumerate() {
+            let cell = cell as usize;
+            let mut bits = self.state[cell];
+            if bits & (bits - 1) == 0 {
+                // The table was filtered by this one digit and is not empty: every live
+                // tuple puts it here.
+                continue;
+            }
+            let mut lost = 0;
+            while bits != 0 {
+                let d = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if !self.supported(cage, table, slot, d) {
+                    lost |= 1 << d;
+                }
+            }
+            if lost != 0 {
+                if !self.remove(cell, lost, true) {
+                    return false;
+                }
+                self.state[Layout::seen(rules, cell)] = self.state[cell];
+            }
+        }
+        true
+    }
+
+    /// Whether a live tuple of `table` puts digit `d` in cell `slot` of the cage.
+    #[inline(never)]
+    fn supported(&mut self, cage: usize, table: Table, slot: usize, d: usize) -> bool {
+        let rules = self.rules;
+        let place = slot * rules.n + d;
+        if table.words == 1 {
+            // One word, live or not: no residue to keep.
+            return self.words[table.base] & rules.supports[table.at(0, place)] != 0;
+        }
+        let residue = table.residues + place;
+        let r = self.residues[residue] as usize;
+        if self.words[table.base + r] & rules.supports[table.at(r, place)] != 0 {
+            return true;
+        }
+        let live = self.state[Layout::live(rules, cage)] as usize;
+        for k in 0..live {
+            let offset = self.index[table.base + k] as usize;
+            if self.words[table.base + offset] & rules.supports[table.at(offset, place)] != 0 {
+                self.residues[residue] = offset as u32;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The cage-in-a-house rule: a digit that every live tuple of `cage` puts in the cage's
+    /// cells of one house leaves the rest of that house.
+    #[inline(never)]
+    pub(super) fn cage_in_lines(&mut self, cage: usize) -> bool {
+        let rules = self.rules;
+        let Kind::Table(table) = rules.cages[cage].kind else {
+            return true;
+        };
+        let rule = &rules.cages[cage];
+        let cells = &rules.cage_cells[rule.cells.clone()];
+        for group in &rules.groups[rule.groups.clone()] {
+            let mut union = 0u32;
+            let mut slots = group.slots;
+            while slots != 0 {
+                union |= self.state[cells[slots.trailing_zeros() as usize] as usize];
+                slots &= slots - 1;
+            }
+            // Only digits with a place in the house outside the group matter.
+            let mut wanted = 0u32;
+            let mut bits = union;
+            while bits != 0 {
+                let d = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if self.state[Layout::positions(rules, group.house, d)] & !group.positions != 0 {
+                    wanted |= 1 << d;
+                }
+            }
+            if wanted == 0 {
+                continue;
+            }
+            // The group's cells are in one house, so they hold distinct digits: when they
+            // have exactly as many candidates as cells, every one of them is forced.
+            let forced = if union.count_ones() == group.size {
+                wanted
+            } else {
+                let mut forced = 0;
+                let mut bits = wanted;
+                while bits != 0 {
+                    let d = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if self.always_in(cage, table, group.digits, group.anti_residues, d) {
+                        forced |= 1 << d;
+                    }
+                }
+                forced
+            };
+            let mut bits = forced;
+            while bits != 0 {
+                let d = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let mut outside =
+                    self.state[Layout::positions(rules, group.house, d)] & !group.positions;
+                while outside != 0 {
+                    let p = outside.trailing_zeros() as usize;
+                    outside &= outside - 1;
+                    if !self.remove(rules.house_cell(group.house, p), 1 << d, false) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether every live tuple of `table` puts digit `d` in the group whose digit supports
+    /// start at `digits`. The residue remembers a word with a tuple that does not.
+    #[inline(never)]
+    fn always_in(
+        &mut self,
+        cage: usize,
+        table: Table,
+        digits: usize,
+        residues: usize,
+        d: usize,
+    ) -> bool {
+        let rules = self.rules;
+        let place = digits + d;
+        if table.words == 1 {
+            return self.words[table.base] & !rules.supports[table.at(0, place)] == 0;
+        }
+        let r = self.residues[residues + d] as usize;
+        if self.words[table.base + r] & !rules.supports[table.at(r, place)] != 0 {
+            return false;
+        }
+        let live = self.state[Layout::live(rules, cage)] as usize;
+        for k in 0..live {
+            let offset = self.index[table.base + k] as usize;
+            if self.words[table.base + offset] & !rules.supports[table.at(offset, place)] != 0 {
+                self.residues[residues + d] = offset as u32;
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The house-in-a-cage rule: `digit`'s last places in the house of `group` all lie in the
+    /// group, so the cage's tuples that do not put it there die.
+    #[inline(never)]
+    pub(super) fn lock(&mut self, group: usize, digit: usize) -> bool {
+        let rules = self.rules;
+        let group = rules.groups[group];
+        let Kind::Table(table) = rules.cages[group.cage].kind else {
+            return true;
+        };
+        let place = group.digits + digit;
+        let supports = &rules.supports;
+        let changed = self.intersect(group.cage, table, |offset| {
+            supports[table.at(offset, place)]
+        });
+        if changed {
+            if self.state[Layout::live(rules, group.cage)] == 0 {
+                return false;
+            }
+            self.stale[group.cage] = true;
+            self.mark(group.cage);
+        }
+        true
+    }
+}

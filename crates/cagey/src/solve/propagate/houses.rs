@@ -1,0 +1,107 @@
+//! The Latin rules, on the houses (rows, columns, and the regions of puzzles with boxes or
+//! jigsaw regions): removing a candidate, naked singles, hidden singles, and noticing when a
+//! digit's last places in a house all lie in one cage.
+//!
+//! Every removal keeps two views in step: a cell's candidates, and for each house and digit
+//! the positions still open to the digit. A digit left with one position in a house is a
+//! hidden single, found the moment it happens rather than by scanning the grid; a digit left
+//! with none is a contradiction.
+
+use super::fixpoint::{Engine, Layout};
+use super::rules::NONE;
+
+impl Engine<'_> {
+    /// Removes `bits` from the candidates of `cell`, queueing what follows: the cell's cage
+    /// (unless `from_cage`, when the cage itself removed them and is consistent already), the
+    /// cell if it became single, hidden singles and locked digits. `false` on a
+    /// contradiction.
+    #[inline(never)]
+    pub(super) fn remove(&mut self, cell: usize, bits: u32, from_cage: bool) -> bool {
+        let old = self.state[cell];
+        let bits = bits & old;
+        if bits == 0 {
+            return true;
+        }
+        let new = old & !bits;
+        if new == 0 {
+            return false;
+        }
+        self.state[cell] = new;
+        if new & (new - 1) == 0 {
+            self.singles.push(cell as u32);
+        }
+        let rules = self.rules;
+        if !from_cage {
+            self.mark(rules.cage_of[cell] as usize);
+        }
+        for k in 0..rules.per_cell {
+            let (house, p) = rules.house_of(cell, k);
+            self.house_dirty |= 1 << house;
+            let mut gone = bits;
+            while gone != 0 {
+                let digit = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                if !self.lose(house, p, digit) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Notes that `digit` can no longer go at position `p` of `house`.
+    #[inline(never)]
+    fn lose(&mut self, house: usize, p: usize, digit: usize) -> bool {
+        let rules = self.rules;
+        let at = Layout::positions(rules, house, digit);
+        let positions = self.state[at] & !(1 << p);
+        self.state[at] = positions;
+        if positions == 0 {
+            self.culprit = rules.cages.len() + house;
+            return false;
+        }
+        let first = positions.trailing_zeros() as usize;
+        if positions & (positions - 1) == 0 {
+            self.places
+                .push((rules.house_cell(house, first) as u32, 1 << digit));
+            return true;
+        }
+        let group = rules.house_group[house * rules.n + first];
+        if group != NONE && positions & !rules.groups[group as usize].positions == 0 {
+            self.locks.push((group, digit as u32));
+        }
+        true
+    }
+
+    /// Removes the digit of the single `cell` from the rest of its houses.
+    #[inline(never)]
+    pub(super) fn naked_single(&mut self, cell: usize) -> bool {
+        let rules = self.rules;
+        let bit = self.state[cell];
+        let digit = bit.trailing_zeros() as usize;
+        for k in 0..rules.per_cell {
+            let (house, p) = rules.house_of(cell, k);
+            self.culprit = rules.cages.len() + house;
+            let mut peers = self.state[Layout::positions(rules, house, digit)] & !(1 << p);
+            while peers != 0 {
+                let q = peers.trailing_zeros() as usize;
+                peers &= peers - 1;
+                if !self.remove(rules.house_cell(house, q), bit, false) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Places a hidden single: `bit` is the only place left for its digit in a house.
+    #[inline(never)]
+    pub(super) fn place(&mut self, cell: usize, bit: u32) -> bool {
+        let old = self.state[cell];
+        if old & bit == 0 {
+            // Another hidden single took the cell first.
+            return false;
+        }
+        self.remove(cell, old & !bit, false)
+    }
+}

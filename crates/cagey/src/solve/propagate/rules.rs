@@ -1,0 +1,486 @@
+//! What the solver knows of a puzzle before the search: its cages as tables of tuples (or
+//! bounds), the groups where a cage meets a house, and the items of every house's sum. Built
+//! once per puzzle and read-only afterwards.
+
+use super::tables;
+use crate::model::{Cage, Operation, Options, Puzzle};
+
+/// Marks "no group" in [`Rules::house_group`].
+pub(super) const NONE: u32 = u32::MAX;
+
+/// How a cage prunes its cells' candidates.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Kind {
+    /// A compact table: see [`tables`].
+    Table(Table),
+    /// Bounds on a sum too large to tabulate.
+    Sum(u64),
+    /// Bounds and divisibility for a product too large to tabulate.
+    Product(u64),
+    /// Any other cage too large to tabulate, checked once its cells are all single.
+    Check(Operation, u64, Options),
+}
+
+/// Where a cage's table lives in the shared arrays.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Table {
+    /// The first word of its live-tuple bitset in the engine's words (and of its word list
+    /// in the engine's index).
+    pub(super) base: usize,
+    /// Words in the bitset: `ceil(tuples / 64)`.
+    pub(super) words: usize,
+    /// The first word of its bitsets in [`Rules::supports`], stored word-major in blocks of
+    /// `block` words (see [`Table::at`]): in each block, the support of digit `d` in cell
+    /// `slot` at place `slot * n + d`, then its groups' digit and sum bitsets.
+    pub(super) supports: usize,
+    /// Words in a block: one per bitset of the table.
+    pub(super) block: usize,
+    /// The first of its residues in the engine, one per cell and digit.
+    pub(super) residues: usize,
+}
+
+impl Table {
+    /// Where word `offset` of the bitset at `place` of the table's blocks is in
+    /// [`Rules::supports`].
+    ///
+    /// ```text
+    ///   supports:  [ block 0: word 0 of every bitset ][ block 1: word 1 ... ] ...
+    ///   a block:   [ cell 0: d1 .. dn | cell 1: d1 .. dn | ... | groups' digits | sums ]
+    /// ```
+    #[inline]
+    pub(super) fn at(&self, offset: usize, place: usize) -> usize {
+        self.supports + offset * self.block + place
+    }
+}
+
+/// A cage as the solver sees it.
+#[derive(Clone, Debug)]
+pub(super) struct CageRule {
+    /// Its cells in [`Rules::cage_cells`].
+    pub(super) cells: std::ops::Range<usize>,
+    pub(super) kind: Kind,
+    /// Its groups in [`Rules::groups`].
+    pub(super) groups: std::ops::Range<usize>,
+    /// Whether its digits must all differ (the killer rule): the table says so already;
+    /// bounds and checks enforce it apart.
+    pub(super) distinct: bool,
+}
+
+/// The cells of one cage in one house, when there are at least two: the unit of the
+/// cage-in-a-house and house-in-a-cage rules, and an item of the house's sum.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Group {
+    pub(super) cage: usize,
+    /// Its house: see [`Rules::houses`].
+    pub(super) house: usize,
+    /// The group's cells as a bitmask of their places in the cage.
+    pub(super) slots: u32,
+    /// The group's cells as positions in the house (column of a row, row of a column, place
+    /// in a region's row-major list).
+    pub(super) positions: u32,
+    /// The number of cells.
+    pub(super) size: u32,
+    /// For a tabulated cage: for each digit `d`, the tuples that put it in one of the
+    /// group's cells, the bitset at place `digits + d` of the table's blocks.
+    pub(super) digits: usize,
+    /// The first of its residues in the engine, one per digit, each pointing at a word with
+    /// a live tuple that does *not* put the digit in the group.
+    pub(super) anti_residues: usize,
+    /// Its partial sums, if its cage is tabulated and the house-sum rule is on.
+    pub(super) sums: Option<GroupSums>,
+}
+
+/// For each sum a group's digits can make, the tuples that make it: value `low + k` is the
+/// bitset at place `supports + k` of the table's blocks.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct GroupSums {
+    pub(super) supports: usize,
+    pub(super) low: u32,
+    pub(super) span: u32,
+    /// The first of its residues in the engine, one per value.
+    pub(super) residues: usize,
+    /// Where the set of sums its live tuples make is kept in the search state.
+    pub(super) state: usize,
+}
+
+/// One term of a house's sum: a cell, or a group of cells of one cage.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Item {
+    Cell(u32),
+    Group(u32),
+}
+
+/// Words of the sets of sums of the house-sum rule for grids of side `n`: the sums of a house
+/// run to `n (n + 1) / 2`. Above 22 (253) the rule is off: no corpus needs it, and the sets
+/// would grow past four words.
+pub(super) fn sum_words(n: usize) -> usize {
+    match n {
+        0..=10 => 1,
+        11..=15 => 2,
+        16..=22 => 4,
+        _ => 0,
+    }
+}
+
+/// Words of a group's set of sums as the search state keeps it, relative to its smallest:
+/// a group of `s` cells has `s (n - s) + 1` sums, at most `n * n / 4 + 1`, one word up to
+/// 15x15 and two up to 22x22.
+pub(super) fn kept_words(n: usize) -> usize {
+    (n * n / 4 + 1).div_ceil(64)
+}
+
+/// Everything about the puzzle that does not change during the search.
+pub(super) struct Rules {
+    /// The side of the grid.
+    pub(super) n: usize,
+    /// The number of cells, `n * n`.
+    pub(super) cells: usize,
+    /// All digits of the grid.
+    pub(super) full: u32,
+    /// The houses: the rows (houses `0..n`), the columns (`n..2n`) and, in a puzzle with
+    /// boxes or jigsaw regions, the regions (`2n..3n`).
+    pub(super) houses: usize,
+    /// Houses per cell: 2, or 3 with regions.
+    pub(super) per_cell: usize,
+    /// The cell at position `p` of house `h`, at `h * n + p`.
+    pub(super) house_cells: Vec<u32>,
+    /// Each cell's houses and its position in each, at `cell * 3 + k` for its `k`th house.
+    pub(super) cell_houses: Vec<(u8, u8)>,
+    pub(super) cage_of: Vec<u32>,
+    /// Digits given outside the cages, as (cell, bit).
+    pub(super) givens: Vec<(u32, u32)>,
+    /// The cells of every cage, cage after cage.
+    pub(super) cage_cells: Vec<u32>,
+    pub(super) cages: Vec<CageRule>,
+    pub(super) groups: Vec<Group>,
+    /// For house `h` and position `p`, at `h * n + p`: the group of the cell there, or
+    /// [`NONE`] if its cage has no other cell in the house.
+    pub(super) house_group: Vec<u32>,
+    /// Every bitset over tuples: the supports of every table, of every group's digits and
+    /// of every group's sums.
+    pub(super) supports: Vec<u64>,
+    /// Words of all live-tuple bitsets together.
+    pub(super) table_words: usize,
+    /// Residues of all tables and groups together.
+    pub(super) residue_count: usize,
+    /// The number of tuples of each cage (0 if untabulated), to set up its bitset.
+    pub(super) tuples: Vec<usize>,
+    /// The terms of every house's sum, house after house.
+    pub(super) house_items: Vec<Item>,
+    /// Where each house's items start in [`Rules::house_items`], and one past the last.
+    pub(super) house_item_start: Vec<u32>,
+    /// `u32` slots the groups' sets of sums take in the search state.
+    pub(super) sum_slots: usize,
+}
+
+impl Rules {
+    pub(super) fn new(puzzle: &Puzzle) -> Rules {
+        let n = puzzle.size();
+        let cells = n * n;
+        let cage_count = puzzle.cages().len();
+        let regions = puzzle.regions().houses(n);
+        let per_cell = if regions.is_empty() { 2 } else { 3 };
+        let houses = per_cell * n;
+        let mut house_cells = vec![0; houses * n];
+        let mut cell_houses = vec![(0, 0); 3 * cells];
+        for cell in 0..cells {
+            let (row, col) = (cell / n, cell % n);
+            house_cells[row * n + col] = cell as u32;
+            house_cells[(n + col) * n + row] = cell as u32;
+            cell_houses[3 * cell] = (row as u8, col as u8);
+            cell_houses[3 * cell + 1] = ((n + col) as u8, row as u8);
+        }
+        for (region, members) in regions.iter().enumerate() {
+            let house = 2 * n + region;
+            for (p, cell) in members.iter().enumerate() {
+                house_cells[house * n + p] = cell.index() as u32;
+                cell_houses[3 * cell.index() + 2] = (house as u8, p as u8);
+            }
+        }
+        let mut rules = Rules {
+            n,
+            cells,
+            full: (u64::MAX >> (64 - n)) as u32,
+            houses,
+            per_cell,
+            house_cells,
+            cell_houses,
+            cage_of: puzzle
+                .cells()
+                .map(|c| puzzle.cage_of(c).index() as u32)
+                .collect(),
+            givens: puzzle
+                .cells()
+                .filter_map(|c| Some((c.index() as u32, 1 << (puzzle.given(c)? - 1))))
+                .collect(),
+            cage_cells: Vec::with_capacity(cells),
+            cages: Vec::with_capacity(cage_count),
+            // At most one group per cell and house.
+            groups: Vec::with_capacity(cells * per_cell / 2),
+            house_group: vec![NONE; houses * n],
+            // Room for a few dozen small tables; large ones grow it.
+            supports: Vec::with_capacity(1 << 12),
+            table_words: 0,
+            residue_count: 0,
+            tuples: vec![0; cage_count],
+            house_items: Vec::with_capacity(houses * n),
+            house_item_start: Vec::with_capacity(houses + 1),
+            sum_slots: 0,
+        };
+        let options = puzzle.options();
+        for (id, cage) in puzzle.cages().iter().enumerate() {
+            let start = rules.cage_cells.len();
+            rules
+                .cage_cells
+                .extend(cage.cells().iter().map(|c| c.index() as u32));
+            let m = cage.cells().len();
+            let groups_start = rules.groups.len();
+            rules.add_groups(id, start..start + m);
+            let groups = groups_start..rules.groups.len();
+            let kind = match rules.tabulate(cage, groups.clone(), options) {
+                Some(table) => Kind::Table(table),
+                // Bounds hold for sums and products; the killer rule is the houses' business
+                // then, the rule being a relaxation here.
+                None if cage.operation() == Operation::Multiply => Kind::Product(cage.target()),
+                None if cage.operation() == Operation::Add => Kind::Sum(cage.target()),
+                // Anything else is checked once its cells are all single.
+                None => Kind::Check(cage.operation(), cage.target(), options),
+            };
+            rules.cages.push(CageRule {
+                cells: start..start + m,
+                kind,
+                groups,
+                distinct: options.killer,
+            });
+        }
+        if sum_words(n) > 0 {
+            rules.add_house_items();
+        }
+        rules
+    }
+
+    /// Lists the tuples of `cage` (whose groups are `groups`) into a table, or `None` if it
+    /// has too many.
+    fn tabulate(
+        &mut self,
+        cage: &Cage,
+        groups: std::ops::Range<usize>,
+        options: Options,
+    ) -> Option<Table> {
+        let n = self.n;
+        let m = cage.cells().len();
+        // The block: every cell's supports, then each group's digits, then its sums.
+        let mut place = m * n;
+        for g in groups.clone() {
+            self.groups[g].digits = place;
+            place += n;
+        }
+        let with_sums = sum_words(n) > 0;
+        // Each group: its cells, the place of its digits and of its sums, its lowest sum.
+        let mut layout = [(0u32, 0usize, 0usize, 0usize); 2 * tables::MAX_CELLS];
+        for (slot, g) in layout.iter_mut().zip(groups.clone()) {
+            let size = self.groups[g].size as usize;
+            // The group's cells are in one house, so its digits are distinct: its sums run
+            // from 1 + 2 + .. to n + (n - 1) + ...
+            let low = size * (size + 1) / 2;
+            let high = size * n - size * (size - 1) / 2;
+            *slot = (self.groups[g].slots, self.groups[g].digits, place, low);
+            if with_sums {
+                self.groups[g].sums = Some(GroupSums {
+                    supports: place,
+                    low: low as u32,
+                    span: (high - low + 1) as u32,
+                    residues: 0,
+                    state: 0,
+                });
+                place += high - low + 1;
+            }
+        }
+        let layout = &layout[..groups.len()];
+        let block = place;
+        let start = self.supports.len();
+        let supports = &mut self.supports;
+        let mut count = 0;
+        // The houses each cell is in, for the listing never to repeat a digit in one; with
+        // the killer rule the cage itself is one more.
+        if m > tables::MAX_CELLS {
+            return None;
+        }
+        let mut lines = [[tables::NO_LINE; tables::LINES_PER_CELL]; tables::MAX_CELLS];
+        for (slot, cell) in lines.iter_mut().zip(cage.cells()) {
+            let houses = &self.cell_houses[3 * cell.index()..3 * cell.index() + self.per_cell];
+            for (line, house) in slot.iter_mut().zip(houses) {
+                *line = u16::from(house.0);
+            }
+            if options.killer {
+                slot[3] = self.houses as u16;
+            }
+        }
+        let lines = &lines[..m];
+        let listed = tables::list_tuples(cage, n, lines, options.multi_cell, |digits| {
+            let (word, bit) = (count / 64, 1u64 << (count % 64));
+            if count % 64 == 0 {
+                // The first tuple of a new word: a new block.
+                if (word + 1) * block > tables::MAX_SUPPORT_WORDS {
+                    return false;
+                }
+                supports.resize(start + (word + 1) * block, 0);
+            }
+            count += 1;
+            let words = &mut supports[start + word * block..start + (word + 1) * block];
+            for (slot, &d) in digits.iter().enumerate() {
+                words[slot * n + usize::from(d)] |= bit;
+            }
+            if with_sums {
+                for &(slots, _, sums_at, low) in layout {
+                    let mut sum = 0;
+                    let mut bits = slots;
+                    while bits != 0 {
+                        sum += usize::from(digits[bits.trailing_zeros() as usize]) + 1;
+                        bits &= bits - 1;
+                    }
+                    words[sums_at + sum - low] |= bit;
+                }
+            }
+            true
+        });
+        let Some(tuples) = listed else {
+            self.supports.truncate(start);
+            for g in groups {
+                self.groups[g].sums = None;
+            }
+            return None;
+        };
+        // A group's digit bitsets are the union of its cells' supports, word by word:
+        // cheaper than setting them tuple by tuple.
+        for words in self.supports[start..].chunks_exact_mut(block) {
+            for &(slots, digits_at, _, _) in layout {
+                let mut bits = slots;
+                while bits != 0 {
+                    let slot = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    for d in 0..n {
+                        words[digits_at + d] |= words[slot * n + d];
+                    }
+                }
+            }
+        }
+        let table = Table {
+            base: self.table_words,
+            words: tuples.div_ceil(64),
+            supports: start,
+            block,
+            residues: self.residue_count,
+        };
+        self.table_words += table.words;
+        self.residue_count += m * n;
+        self.tuples[self.cages.len()] = tuples;
+        for g in groups {
+            self.groups[g].anti_residues = self.residue_count;
+            self.residue_count += n;
+            if let Some(sums) = &mut self.groups[g].sums {
+                sums.residues = self.residue_count;
+                sums.state = self.sum_slots;
+                self.residue_count += sums.span as usize;
+                self.sum_slots += 2 * kept_words(n);
+            }
+        }
+        Some(table)
+    }
+
+    /// Adds the groups of cage `id` (cells `range` of [`Rules::cage_cells`]).
+    fn add_groups(&mut self, id: usize, range: std::ops::Range<usize>) {
+        let n = self.n;
+        let cells = &self.cage_cells[range];
+        if cells.len() > tables::MAX_CELLS {
+            return;
+        }
+        // The houses the cage meets, as a bitmask (at most 96 of them), in order.
+        let mut met = 0u128;
+        for &cell in cells {
+            for k in 0..self.per_cell {
+                met |= 1 << self.cell_houses[3 * cell as usize + k].0;
+            }
+        }
+        while met != 0 {
+            let house = met.trailing_zeros() as usize;
+            met &= met - 1;
+            let (mut slots, mut positions, mut size) = (0u32, 0u32, 0u32);
+            for (slot, &cell) in cells.iter().enumerate() {
+                let cell = cell as usize;
+                let place = (0..self.per_cell)
+                    .map(|k| self.cell_houses[3 * cell + k])
+                    .find(|&(h, _)| usize::from(h) == house);
+                if let Some((_, p)) = place {
+                    slots |= 1 << slot;
+                    positions |= 1 << p;
+                    size += 1;
+                }
+            }
+            if size >= 2 {
+                let group = self.groups.len() as u32;
+                let mut bits = positions;
+                while bits != 0 {
+                    self.house_group[house * n + bits.trailing_zeros() as usize] = group;
+                    bits &= bits - 1;
+                }
+                self.groups.push(Group {
+                    cage: id,
+                    house,
+                    slots,
+                    positions,
+                    size,
+                    digits: 0,
+                    anti_residues: 0,
+                    sums: None,
+                });
+            }
+        }
+    }
+
+    /// Lists the items of every house for the house-sum rule: its groups, and its cells whose
+    /// cage has no other cell in the house. A group of an untabulated cage counts as its
+    /// cells.
+    fn add_house_items(&mut self) {
+        let n = self.n;
+        for house in 0..self.houses {
+            self.house_item_start.push(self.house_items.len() as u32);
+            let first = self.house_items.len();
+            for p in 0..n {
+                let group = self.house_group[house * n + p];
+                let cell = self.house_cell(house, p);
+                if group != NONE && self.groups[group as usize].sums.is_some() {
+                    let listed = self.house_items[first..]
+                        .iter()
+                        .any(|item| matches!(item, Item::Group(g) if *g == group));
+                    if !listed {
+                        self.house_items.push(Item::Group(group));
+                    }
+                } else {
+                    self.house_items.push(Item::Cell(cell as u32));
+                }
+            }
+        }
+        self.house_item_start.push(self.house_items.len() as u32);
+    }
+
+    /// The cell at position `p` of `house`.
+    #[inline]
+    pub(super) fn house_cell(&self, house: usize, p: usize) -> usize {
+        self.house_cells[house * self.n + p] as usize
+    }
+
+    /// The `k`th house of `cell` (`k < per_cell`) and the cell's position in it.
+    #[inline]
+    pub(super) fn house_of(&self, cell: usize, k: usize) -> (usize, usize) {
+        let (house, p) = self.cell_houses[3 * cell + k];
+        (usize::from(house), usize::from(p))
+    }
+
+    /// The items of `house`'s sum.
+    #[inline]
+    pub(super) fn items(&self, house: usize) -> &[Item] {
+        &self.house_items
+            [self.house_item_start[house] as usize..self.house_item_start[house + 1] as usize]
+    }
+}
