@@ -99,7 +99,8 @@ pub fn random_puzzle(size: usize, max_cage: usize, rng: &mut Rng) -> (Puzzle, Gr
     (Puzzle::new(size, cages).unwrap(), square)
 }
 
-fn neighbours(cell: usize, size: usize) -> impl Iterator<Item = usize> {
+/// The cells sharing a side with `cell` in a grid of side `size`.
+pub fn neighbours(cell: usize, size: usize) -> impl Iterator<Item = usize> {
     let (row, col) = (cell / size, cell % size);
     [
         (row > 0).then(|| cell - size),

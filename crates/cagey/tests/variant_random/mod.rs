@@ -12,7 +12,7 @@
 use cagey::model::{Options, Regions};
 use cagey::{Cage, Cell, Grid, Operation, Puzzle};
 
-use crate::random::Rng;
+use crate::random::{neighbours, Rng};
 
 /// The houses besides rows and columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -299,16 +299,4 @@ fn build(
         builder = builder.given(cell, digit);
     }
     builder.build().expect("the generators make valid puzzles")
-}
-
-fn neighbours(cell: usize, size: usize) -> impl Iterator<Item = usize> {
-    let (row, col) = (cell / size, cell % size);
-    [
-        (row > 0).then(|| cell - size),
-        (row + 1 < size).then(|| cell + size),
-        (col > 0).then(|| cell - 1),
-        (col + 1 < size).then(|| cell + 1),
-    ]
-    .into_iter()
-    .flatten()
 }
