@@ -10,6 +10,7 @@ use cagey::solve::{
 };
 
 use cagey::formats::{self, Format};
+use cagey::model::Kind;
 use cagey::render::{terminal, Contents};
 use cagey::{Grid, Puzzle};
 
@@ -154,6 +155,10 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         mode != Mode::Count,
         |out, _, entry| {
             let puzzle = &entry.puzzle;
+            // Say what kind of puzzle it is when it is not plain KenKen: the rules differ.
+            if puzzle.kind() != Kind::KenKen && mode != Mode::Count {
+                writeln!(out, "{puzzle}")?;
+            }
             let solution = |grid: &Grid| show(puzzle, grid, args.to, drawing.as_ref());
             let (verdict, stats) = match mode {
                 Mode::Solve => {

@@ -309,3 +309,18 @@ fn solve_show_draws_the_solution_with_its_cages() {
         format!("{}\n1 solution found\n", golden("kk0-ascii-solved.txt"))
     );
 }
+
+#[test]
+fn solves_a_killer_sudoku_string_and_names_its_kind() {
+    let text = std::fs::read_to_string(corpus("killer-and-jigsaw.txt")).unwrap();
+    let string = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# raw: L9B"))
+        .unwrap();
+    let output = cagey_with_input(&["solve"], Some(&format!("L9B{string}\n")));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let printed = stdout(&output);
+    assert!(printed.starts_with("9x9 Killer Sudoku, "), "{printed}");
+    assert!(printed.contains("7 5 1 3 8 9 2 6 4\n"), "{printed}");
+    assert!(printed.ends_with("unique solution\n"));
+}

@@ -219,6 +219,15 @@ fn killer_strings_decode_to_their_cages_regions_and_solutions() {
         }
         let solution = kk::parse_solution(9, &case.solution).unwrap();
         assert_eq!(cagey::check(puzzle, &solution), Ok(()), "{}", case.raw);
+        let report = cagey::solve::default_solver()
+            .solve(puzzle, &cagey::solve::Limits::uniqueness())
+            .unwrap();
+        assert_eq!(
+            report.outcome,
+            cagey::solve::Outcome::Unique(solution),
+            "{}",
+            case.raw
+        );
         if !case.raw.contains(',') {
             let written = sudokuwiki::write(puzzle, entry.progress.as_ref()).unwrap();
             assert_eq!(written, case.raw);

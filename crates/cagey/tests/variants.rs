@@ -112,6 +112,9 @@ fn agree(puzzle: &Puzzle, limit: u64) -> (u64, Vec<&'static str>) {
             answered.push(name);
         }
     }
+    // The production solver takes every variant too, and must always answer.
+    let production = method_answer("propagate", puzzle, limit).expect("propagate answers");
+    assert_eq!(production, expected, "propagate on\n{}", kk::write(puzzle));
     (expected.count, answered)
 }
 

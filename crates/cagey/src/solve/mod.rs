@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::model::{Grid, Operation, Puzzle};
+use crate::model::{Grid, Puzzle};
 
 pub use direct::Direct;
 pub use eliminate_and_guess::EliminateAndGuess;
@@ -359,41 +359,6 @@ impl Meter {
             }
         }
         Ok(())
-    }
-}
-
-/// Refuses a puzzle whose rules go beyond plain KenKen, for methods that do not handle them
-/// yet: a clear error rather than a wrong answer.
-pub(crate) fn require_plain(method: &'static str, puzzle: &Puzzle) -> Result<(), SolveError> {
-    let mut what = Vec::new();
-    match puzzle.regions() {
-        crate::model::Regions::None => {}
-        crate::model::Regions::Boxes { .. } => what.push("boxes"),
-        crate::model::Regions::Jigsaw(_) => what.push("jigsaw regions"),
-    }
-    if puzzle.options().killer {
-        what.push("the killer rule");
-    }
-    if puzzle.options().multi_cell {
-        what.push("multi-cell subtraction and division");
-    }
-    if puzzle.cells().any(|cell| puzzle.given(cell).is_some()) {
-        what.push("givens outside the cages");
-    }
-    if puzzle
-        .cages()
-        .iter()
-        .any(|c| c.operation() == Operation::Unknown)
-    {
-        what.push("hidden operations");
-    }
-    if what.is_empty() {
-        Ok(())
-    } else {
-        Err(SolveError::Unsupported {
-            method,
-            what: format!("{} ({}) yet", puzzle.kind(), what.join(", ")),
-        })
     }
 }
 
