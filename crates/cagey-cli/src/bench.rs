@@ -7,11 +7,9 @@ use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::time::Duration;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use cagey::bench::{self, format_duration, FileReport, Options};
-use cagey::solve;
 
 use crate::Status;
 
@@ -67,23 +65,10 @@ struct Row {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let Some(solver) = solve::by_name(&args.method) else {
-        let names: Vec<&str> = solve::registry().iter().map(|s| s.name()).collect();
-        bail!(
-            "no method called {:?}; the methods are {}",
-            args.method,
-            names.join(", ")
-        );
-    };
-    if !(args.timeout >= 0.0 && args.timeout.is_finite()) {
-        bail!(
-            "--timeout must be a number of seconds, 0 or more (found {})",
-            args.timeout
-        );
-    }
+    let solver = crate::solve::method(&args.method)?;
     let options = Options {
         repeat: usize::try_from(args.repeat).unwrap_or(usize::MAX),
-        timeout: (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout)),
+        timeout: crate::solve::timeout(args.timeout)?,
     };
     let width = args
         .files

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use anyhow::bail;
 use cagey::solve::{
-    self, End, Limits, Outcome, Search, Stats, DEFAULT_MAX_COMBINATIONS, DEFAULT_MAX_NODES,
+    self, End, Limits, Outcome, Search, Solver, Stats, DEFAULT_MAX_COMBINATIONS, DEFAULT_MAX_NODES,
     DEFAULT_MAX_TABLE_CELLS,
 };
 
@@ -111,20 +111,8 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         }
         return Ok(Status::Ok);
     }
-    let Some(solver) = solve::by_name(&args.method) else {
-        let names: Vec<&str> = solve::registry().iter().map(|s| s.name()).collect();
-        bail!(
-            "no method called {:?}; the methods are {}",
-            args.method,
-            names.join(", ")
-        );
-    };
-    if !(args.timeout >= 0.0 && args.timeout.is_finite()) {
-        bail!(
-            "--timeout must be a number of seconds, 0 or more (found {})",
-            args.timeout
-        );
-    }
+    let solver = method(&args.method)?;
+    let time_limit = timeout(args.timeout)?;
     let limits = Limits {
         max_solutions: match (args.all, args.count) {
             (true, _) => args.limit.unwrap_or(DEFAULT_ALL_LIMIT),
@@ -132,7 +120,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             _ => 2,
         },
         max_nodes: args.max_nodes,
-        time_limit: (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout)),
+        time_limit,
         keep: 2,
         max_combinations: args.max_combinations,
         max_table_cells: args.max_table_cells,
@@ -196,6 +184,26 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             Ok(verdict)
         },
     )
+}
+
+/// The solver `--method NAME` names, or an error listing the methods.
+pub fn method(name: &str) -> anyhow::Result<&'static dyn Solver> {
+    solve::by_name(name).ok_or_else(|| {
+        let names: Vec<&str> = solve::registry().iter().map(|s| s.name()).collect();
+        anyhow::anyhow!(
+            "no method called {name:?}; the methods are {}",
+            names.join(", ")
+        )
+    })
+}
+
+/// The time budget `--timeout SECS` asks for: `None` for 0, an error unless finite and not
+/// negative.
+pub fn timeout(seconds: f64) -> anyhow::Result<Option<Duration>> {
+    if !(seconds >= 0.0 && seconds.is_finite()) {
+        bail!("--timeout must be a number of seconds, 0 or more (found {seconds})");
+    }
+    Ok((seconds > 0.0).then(|| Duration::from_secs_f64(seconds)))
 }
 
 /// What `solve` prints.
