@@ -1,44 +1,19 @@
 //! Runs the built `cagey` binary on files, examples and standard input, and checks what it
 //! prints and its exit status.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::path::Path;
+use std::process::Output;
+
+use common::{cagey_with, corpus, golden, stderr, stdout};
 
 fn cagey(args: &[&str]) -> Output {
     cagey_with_input(args, None)
 }
 
 fn cagey_with_input(args: &[&str], input: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cagey"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cagey runs");
-    let mut stdin = child.stdin.take().unwrap();
-    if let Some(input) = input {
-        stdin.write_all(input.as_bytes()).unwrap();
-    }
-    drop(stdin);
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
-
-fn corpus(relative: &str) -> String {
-    let path: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../corpora")
-        .join(relative);
-    path.to_string_lossy().into_owned()
+    cagey_with(args, input, &[])
 }
 
 /// Writes `text` to a fresh file in the target directory and returns its path.
@@ -292,12 +267,6 @@ fn writes_solutions_in_machine_formats() {
 
 #[test]
 fn solve_show_draws_the_solution_with_its_cages() {
-    let golden = |name: &str| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../cagey/tests/golden")
-            .join(name);
-        std::fs::read_to_string(path).unwrap()
-    };
     let output = cagey(&["solve", "--show", "--example", "kk0"]);
     assert_eq!(
         stdout(&output),

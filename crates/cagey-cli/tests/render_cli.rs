@@ -1,55 +1,15 @@
 //! `cagey show` and `cagey render`: the drawings the binary prints and the pictures it
 //! writes, checked against the library's golden files and by their headers.
 
-use std::io::Write;
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+use common::{cagey_with, corpus, golden, stderr, stdout};
 
 fn cagey(args: &[&str]) -> Output {
     cagey_with(args, None, &[])
-}
-
-fn cagey_with(args: &[&str], input: Option<&str>, env: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_cagey"));
-    command
-        .args(args)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (key, value) in env {
-        command.env(key, value);
-    }
-    let mut child = command.spawn().expect("cagey runs");
-    let mut stdin = child.stdin.take().unwrap();
-    if let Some(input) = input {
-        stdin.write_all(input.as_bytes()).unwrap();
-    }
-    drop(stdin);
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
-
-/// A golden drawing of the library's tests.
-fn golden(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../cagey/tests/golden")
-        .join(name);
-    std::fs::read_to_string(path).unwrap()
-}
-
-fn corpus(relative: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../corpora")
-        .join(relative);
-    path.to_string_lossy().into_owned()
 }
 
 /// A fresh, empty directory in the target directory for one test's files.

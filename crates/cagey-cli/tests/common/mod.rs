@@ -1,0 +1,53 @@
+//! What the command-line tests share: running the built binary, reading its output, and
+//! finding the project's data.
+
+#![allow(dead_code)] // each test binary uses its own part of this module
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `cagey` with `args`, `input` on standard input and `env` added to its environment.
+pub fn cagey_with(args: &[&str], input: Option<&str>, env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_cagey"));
+    command
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let mut child = command.spawn().expect("cagey runs");
+    let mut stdin = child.stdin.take().unwrap();
+    if let Some(input) = input {
+        stdin.write_all(input.as_bytes()).unwrap();
+    }
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+/// A golden drawing of the library's tests.
+pub fn golden(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../cagey/tests/golden")
+        .join(name);
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// The path of a file of the project's corpora.
+pub fn corpus(relative: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../corpora")
+        .join(relative);
+    path.to_string_lossy().into_owned()
+}
