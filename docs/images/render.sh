@@ -1,7 +1,10 @@
 #!/bin/sh
 # Regenerates the pictures in this folder with `cagey render`: the essay's and the seeds'
 # puzzles (kk0..kk3, p4) and the first 16x16 of the random corpus, each as SVG and PNG,
-# without and with its solution, plus p4 with the candidates its cages allow.
+# without and with its solution, plus p4 with the candidates its cages allow; and the
+# variants: the Killer Sudoku and Killer Jigsaw of corpora/killer-and-jigsaw.txt (SudokuWiki
+# strings, rewritten as .kk first so that the progress they carry is left out) and the 6x6
+# KenDoku of crates/cagey/tests/render.rs, each without and with its solution.
 #
 # Run from anywhere: sh docs/images/render.sh. Solving the 16x16 takes a minute or two.
 set -eu
@@ -23,3 +26,33 @@ done
 "$cagey" render --puzzle 1 "$sixteen" -o "$here/unique-16x16.png"
 "$cagey" render --puzzle 1 "$sixteen" --solution -o "$here/unique-16x16-solved.svg"
 "$cagey" render --puzzle 1 "$sixteen" --solution -o "$here/unique-16x16-solved.png"
+
+killer="$here/../../corpora/killer-and-jigsaw.txt"
+variants=$(mktemp -d)
+trap 'rm -rf "$variants"' EXIT
+sed -n 's/^# raw: \(L9B.*\)/\1/p' "$killer" | "$cagey" convert --to kk > "$variants/killer-sudoku.kk"
+sed -n 's/^# raw: \(M9B.*\)/\1/p' "$killer" | "$cagey" convert --to kk > "$variants/killer-jigsaw.kk"
+cat > "$variants/kendoku-6x6.kk" <<'EOF'
+# boxes 2x3
+24*,0 1 6
+10+,2 3 4
+11+,5 11
+5-,7 8
+2,9
+12+,10 14 15 16
+11+,12 18 24 25
+1-,13 19
+7+,17 23 29
+1-,20 26
+2-,21 22
+11+,27 33
+24*,28 34 35
+2-,30 31
+1,32
+EOF
+for name in killer-sudoku killer-jigsaw kendoku-6x6; do
+    for ext in svg png; do
+        "$cagey" render "$variants/$name.kk" -o "$here/$name.$ext"
+        "$cagey" render "$variants/$name.kk" --solution -o "$here/$name-solved.$ext"
+    done
+done

@@ -17,7 +17,8 @@ use cagey::{DigitSet, Grid, Puzzle};
 use crate::input::{self, InputArgs};
 use crate::Status;
 
-/// Draw puzzles as SVG or PNG: thin cell lines, thick cage outlines, labels in the corner.
+/// Draw puzzles as SVG or PNG: thin cell lines, thick cage outlines, labels in the corner;
+/// KenDoku boxes shaded, killer cages dashed inside thick box or region lines.
 ///
 /// Without --solution or --candidates, a partial state the input carries (a SudokuWiki
 /// string's solved cells and candidates) is drawn.

@@ -21,9 +21,11 @@ Examples:
   cagey show --ascii p.kk > p.txt       plain ASCII, for files and old terminals
   cat p.kk | cagey show -               read standard input
 
-Heavy lines are cage borders, light lines the cells inside a cage. Digits past 9 take two
-characters (10..32), never letters. Colour is used only on a terminal, and never when
-NO_COLOR is set.")]
+Heavy lines are cage borders, light lines the cells inside a cage. With boxes or jigsaw
+regions (KenDoku, Killer Sudoku, Killer Jigsaw), heavy lines are the region borders, light
+lines the cage borders, and dashed lines the cells inside a cage; killer sums have no +.
+Digits past 9 take two characters (10..32), never letters. Colour is used only on a
+terminal, and never when NO_COLOR is set.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -43,7 +45,8 @@ pub struct Args {
 /// How drawings look; shared by every subcommand that draws in the terminal.
 #[derive(clap::Args, Debug)]
 pub struct DrawArgs {
-    /// Draw with plain ASCII (`- | . : +`, signs `+ - * /`) instead of Unicode box drawing.
+    /// Draw with plain ASCII (`- | . : +`, signs `+ - * /`; `- -` and `!` for a region
+    /// border inside a cage) instead of Unicode box drawing.
     #[arg(long)]
     pub ascii: bool,
 

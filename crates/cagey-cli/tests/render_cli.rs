@@ -45,6 +45,72 @@ fn show_draws_as_the_library_does() {
     assert!(stdout(&output).is_ascii());
 }
 
+/// The SudokuWiki string of the killer corpus that starts with `prefix`.
+fn killer_string(prefix: &str) -> String {
+    let text = std::fs::read_to_string(corpus("killer-and-jigsaw.txt")).unwrap();
+    text.lines()
+        .find_map(|line| {
+            line.strip_prefix("# raw: ")
+                .filter(|s| s.starts_with(prefix))
+        })
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn show_draws_variants_as_the_library_does() {
+    // The library's goldens: box or region borders heavy, cage borders light, bare sums.
+    let output = cagey_with(
+        &["show", "--solution", "-"],
+        Some(&killer_string("L9B")),
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output), golden("killer-sudoku-9x9-solved.txt"));
+
+    let output = cagey_with(
+        &["show", "--ascii", "--solution", "-"],
+        Some(&killer_string("M9B")),
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        golden("killer-jigsaw-9x9-ascii-solved.txt")
+    );
+    assert!(stdout(&output).is_ascii());
+}
+
+#[test]
+fn render_names_the_kind_and_draws_killer_cages() {
+    let output = cagey_with(
+        &["render", "-", "-o", "-"],
+        Some(&killer_string("L9B")),
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("<title>Killer Sudoku 9x9, 30 cages</title>"),
+        "{text}"
+    );
+    assert!(text.contains("class=\"region-lines\""));
+    assert!(text.contains("class=\"cage-outlines\""));
+    assert!(text.contains("stroke-dasharray"));
+    assert_eq!(text.matches("class=\"label\"").count(), 30);
+
+    let kendoku = "# boxes 2x3\n6+,0 1 2\n15+,3 4 5 9 10 11\n15+,6 7 8 12 13 14\n6+,15 16 17\n\
+                   21+,18 19 20 21 22 23\n21+,24 25 26 27 28 29\n21+,30 31 32 33 34 35\n";
+    let output = cagey_with(&["render", "-", "-o", "-"], Some(kendoku), &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("<title>KenDoku 6x6, 7 cages</title>"),
+        "{text}"
+    );
+    assert!(text.contains("class=\"shading\""));
+}
+
 #[test]
 fn show_reads_standard_input_and_numbers_several_puzzles() {
     let output = cagey_with(&["show", "-"], Some(&format!("{KK0}\n{KK0}")), &[]);

@@ -24,10 +24,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Variants will add houses (boxes, jigsaw regions) and killer cages to the model. They fit
-//! here without touching the drawers' layout code: a new [`Border`] kind for a house
-//! boundary, computed in [`Borders::new`], and a cage style in the drawers' options.
+//! Variants are drawn the way each is printed, and both their cages and their houses stay
+//! readable. In the terminal, a puzzle with boxes or jigsaw regions gives its heavy lines to
+//! the region borders, light ones to the cage borders, and dashes to the lines between two
+//! cells of one cage; in pictures, KenDoku boxes are shaded under thick cage outlines, and
+//! killer puzzles get thick region lines and a dashed outline inside each cage. Killer sums
+//! are written bare (`17`, not `17+`), and digits the puzzle gives outside its cages are
+//! drawn as placed digits.
 
+mod colouring;
 mod font;
 #[cfg(feature = "png")]
 pub mod png;
@@ -36,13 +41,14 @@ pub mod terminal;
 
 use thiserror::Error;
 
-use crate::model::{Cell, DigitSet, Grid, Operation, Puzzle};
+use crate::model::{Cell, DigitSet, Grid, Operation, Puzzle, Regions};
 
 /// What the cells show besides the cages: placed digits, candidates, both, or nothing.
 ///
-/// A cell with a digit in `grid` shows that digit; otherwise it shows its candidates, if
-/// `candidates` is given and the cell's set is not empty (one candidate is drawn as a
-/// candidate, not as a placed digit: a partial state keeps that difference).
+/// A cell with a digit in `grid` shows that digit; otherwise a digit the puzzle gives
+/// outside its cages ([`Puzzle::given`]), since it is part of the puzzle; otherwise its
+/// candidates, if `candidates` is given and the cell's set is not empty (one candidate is
+/// drawn as a candidate, not as a placed digit: a partial state keeps that difference).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Contents<'a> {
     /// Placed digits, 0 for an empty cell: a solution, or the solved cells of a partial state.
@@ -162,7 +168,12 @@ impl Contents<'_> {
         Ok(puzzle
             .cells()
             .map(|cell| {
-                let digit = self.grid.map_or(0, |grid| grid.get(cell));
+                let digit = self
+                    .grid
+                    .map(|grid| grid.get(cell))
+                    .filter(|&digit| digit != 0)
+                    .or_else(|| puzzle.given(cell))
+                    .unwrap_or(0);
                 let set = self
                     .candidates
                     .map_or(DigitSet::EMPTY, |sets| sets[cell.index()]);
@@ -178,27 +189,68 @@ impl Contents<'_> {
 
 /// What separates a cell from its neighbour, or from the outside of the grid.
 ///
-/// `#[non_exhaustive]` because variants bring more: a box or jigsaw-region boundary will be
-/// a kind of its own, so that killer puzzles can draw it heavy while their cages are dashed.
+/// Two questions decide it: are the two cells in one cage, and are they in one house
+/// (box or jigsaw region)? In a puzzle without boxes or regions all cells count as one
+/// region, so only [`Inside`](Border::Inside), [`Cage`](Border::Cage) and
+/// [`Outside`](Border::Outside) occur. The drawers choose the look of each kind from the
+/// puzzle: a KenKen draws cage borders heavy; a puzzle with houses draws region borders
+/// heavy and cage borders another way (see [`terminal`] and [`svg`]).
+///
+/// `#[non_exhaustive]` because further variants may bring further kinds of line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Border {
-    /// Two cells of the same cage: a light line.
+    /// Two cells of the same cage and the same region.
     Inside,
-    /// Two cells of different cages: a heavy line.
+    /// Two cells of different cages in the same region (or in a puzzle without regions).
     Cage,
-    /// The edge of the grid: a heavy line.
+    /// Two cells of the same cage in different boxes or regions: a cage that straddles a
+    /// house boundary.
+    Region,
+    /// Two cells of different cages and different boxes or regions.
+    CageAndRegion,
+    /// The edge of the grid, which bounds every cage and every region.
     Outside,
 }
 
 impl Border {
-    /// Whether a plain KenKen drawing makes this line heavy.
-    pub fn is_heavy(self) -> bool {
+    /// Whether the line separates two cages (the grid's edge included).
+    pub fn is_cage_border(self) -> bool {
         match self {
-            Border::Inside => false,
-            Border::Cage | Border::Outside => true,
+            Border::Cage | Border::CageAndRegion | Border::Outside => true,
+            Border::Inside | Border::Region => false,
         }
     }
+
+    /// Whether the line separates two boxes or jigsaw regions (the grid's edge included).
+    pub fn is_region_border(self) -> bool {
+        match self {
+            Border::Region | Border::CageAndRegion | Border::Outside => true,
+            Border::Inside | Border::Cage => false,
+        }
+    }
+}
+
+/// Whether cells `a` and `b` lie in one cage.
+///
+/// The one place the drawers ask the model which cage a cell is in, so that a change there
+/// stays here: once a killer puzzle may leave cells outside every cage (`cage_of` returning
+/// an `Option`), two uncovered cells are in no common cage, and neither is an uncovered cell
+/// and a caged one. Lines between them are then cage borders, and an uncovered cell gets no
+/// killer outline.
+pub(crate) fn same_cage(puzzle: &Puzzle, a: Cell, b: Cell) -> bool {
+    puzzle.cage_of(a) == puzzle.cage_of(b)
+}
+
+/// Whether cells `a` and `b` lie in one box or jigsaw region; always, without regions.
+pub(crate) fn same_region(puzzle: &Puzzle, a: Cell, b: Cell) -> bool {
+    let (regions, n) = (puzzle.regions(), puzzle.size());
+    regions.region_of(a, n) == regions.region_of(b, n)
+}
+
+/// Whether `puzzle` has houses besides rows and columns, which changes how lines are drawn.
+pub(crate) fn has_regions(puzzle: &Puzzle) -> bool {
+    *puzzle.regions() != Regions::None
 }
 
 /// The [`Border`] of every cell side, computed once for a puzzle.
@@ -228,14 +280,12 @@ impl Borders {
     /// The borders of `puzzle`'s cells.
     pub fn new(puzzle: &Puzzle) -> Borders {
         let n = puzzle.size();
-        // Two cells are split by a cage border when they are in different cages. Houses will
-        // add a test here (different boxes or regions), and nowhere else.
-        let between = |a: Cell, b: Cell| {
-            if puzzle.cage_of(a) == puzzle.cage_of(b) {
-                Border::Inside
-            } else {
-                Border::Cage
-            }
+        let between = |a: Cell, b: Cell| match (same_cage(puzzle, a, b), same_region(puzzle, a, b))
+        {
+            (true, true) => Border::Inside,
+            (false, true) => Border::Cage,
+            (true, false) => Border::Region,
+            (false, false) => Border::CageAndRegion,
         };
         let mut horizontal = Vec::with_capacity((n + 1) * n);
         for line in 0..=n {
@@ -283,12 +333,18 @@ impl Borders {
 /// The label of each cell: its cage's target and sign in the cage's first cell (the topmost,
 /// then leftmost, where puzzles print it), `None` elsewhere. `sign` chooses the symbols:
 /// [`Operation::sign`] for the printed `+ − × ÷`.
+///
+/// Killer cages are all sums, so their labels are the bare sum (`17`, not `17+`), as killer
+/// puzzles are printed.
 pub(crate) fn labels(puzzle: &Puzzle, sign: fn(Operation) -> Option<char>) -> Vec<Option<String>> {
+    let killer = puzzle.options().killer;
     let mut labels = vec![None; puzzle.cell_count()];
     for cage in puzzle.cages() {
         if let Some(anchor) = cage.anchor() {
             let mut label = cage.target().to_string();
-            label.extend(sign(cage.operation()));
+            if !(killer && cage.operation() == Operation::Add) {
+                label.extend(sign(cage.operation()));
+            }
             labels[anchor.index()] = Some(label);
         }
     }
@@ -319,6 +375,52 @@ mod tests {
         assert_eq!(borders.horizontal(1, 2), Border::Inside);
         assert_eq!(borders.horizontal(1, 0), Border::Cage);
         assert_eq!(borders.vertical(3, 4), Border::Outside);
+    }
+
+    #[test]
+    fn borders_tell_cages_and_regions_apart() {
+        // A 4x4 with 2x2 boxes; the first cage, 0 1 2, crosses the border of the first two
+        // boxes, between cells 1 and 2.
+        let puzzle = crate::formats::kk::parse(
+            "# boxes 2x2\n6+,0 1 2\n3,3\n3-,4 8\n3+,5 6\n1,7\n4,9\n3-,10 11\n1-,12 13\n5+,14 15\n",
+        )
+        .unwrap();
+        let borders = Borders::new(&puzzle);
+        assert_eq!(borders.vertical(0, 1), Border::Inside);
+        assert_eq!(borders.vertical(0, 2), Border::Region);
+        assert_eq!(borders.vertical(0, 3), Border::Cage);
+        assert_eq!(borders.horizontal(2, 2), Border::CageAndRegion);
+        assert!(Border::Outside.is_cage_border() && Border::Outside.is_region_border());
+        assert!(!Border::Region.is_cage_border() && Border::Region.is_region_border());
+    }
+
+    #[test]
+    fn killer_sums_are_bare() {
+        let puzzle = crate::formats::kk::parse("# killer\n3+,0 1\n3+,2 3\n").unwrap();
+        let labels = labels(&puzzle, Operation::sign);
+        assert_eq!(labels[0].as_deref(), Some("3"));
+        assert_eq!(labels[2].as_deref(), Some("3"));
+    }
+
+    #[test]
+    fn givens_outside_the_cages_are_placed_digits() {
+        let puzzle = Puzzle::builder(2)
+            .cages(vec![
+                Cage::new(Operation::Add, 3, vec![Cell(0), Cell(1)]),
+                Cage::new(Operation::Add, 3, vec![Cell(2), Cell(3)]),
+            ])
+            .given(Cell(0), 1)
+            .build()
+            .unwrap();
+        let marks = Contents::NONE.marks(&puzzle).unwrap();
+        assert_eq!(marks[0], Mark::Digit(1));
+        assert_eq!(marks[1], Mark::Empty);
+        // A digit of the contents wins (a grid that contradicts the given is the caller's).
+        let grid = Grid::from_digits(2, vec![2, 1, 1, 2]).unwrap();
+        assert_eq!(
+            Contents::grid(&grid).marks(&puzzle).unwrap()[0],
+            Mark::Digit(2)
+        );
     }
 
     #[test]

@@ -1,8 +1,20 @@
 //! Writing a puzzle as SVG: a clean, print-quality picture.
 //!
-//! Thin grey lines between cells, thick black cage outlines, each cage's label (`11+`, `2÷`,
-//! `8×`, `1−`, a bare number for a given) in the top-left corner of its first cell, digits
-//! centred, candidates small, each digit in a fixed place of a square block under the label.
+//! Thin grey lines between cells, each cage's label (`11+`, `2÷`, `8×`, `1−`, a bare number
+//! for a given) in the top-left corner of its first cell, digits centred, candidates small,
+//! each digit in a fixed place of a square block under the label. The rest follows the way
+//! each kind of puzzle is printed:
+//!
+//! - **KenKen**: thick black cage outlines.
+//! - **KenDoku** (and KenKen on jigsaw regions): thick black cage outlines, and the boxes
+//!   shaded light grey in a checkerboard (jigsaw regions in up to four light tints, no two
+//!   neighbours alike). Heavier box lines were the other choice; they were dropped because a
+//!   cage may straddle a box border, and a heavy line through a cage reads as two cages.
+//! - **Killer Sudoku, Killer Jigsaw** (the killer rule): thick black lines on box or region
+//!   borders and thin grey cell lines, as sudoku is printed, and each cage a dashed outline
+//!   [`KILLER_INSET`] inside its cells. Its sum, without a `+` since every killer cage is a
+//!   sum, sits in the top-left corner across the outline's corner: the outline starts just
+//!   after the sum and ends just below it, so that figures and dashes never cross.
 //!
 //! The picture is laid out in user units, [`CELL`] per cell, and scaled to the pixel size
 //! asked for by the `width`, `height` and `viewBox` attributes. Its parts are separate,
@@ -10,11 +22,16 @@
 //!
 //! ```text
 //! <svg …>
-//!   <title>KenKen 4x4, 7 cages</title>
+//!   <title>KenKen 4x4, 7 cages</title>   the puzzle's kind, size and cages
 //!   <defs>  one <path id="glyph-31"> per character used, in font units
 //!   <rect class="background">
+//!   <path class="shading">       per tint, the cells of its boxes or regions (KenDoku)
 //!   <path class="cell-lines">    every inner grid line, thin
 //!   <path class="cage-lines">    cage borders and the grid's edge, thick, merged into runs
+//!                                (not for killer puzzles, which draw instead:)
+//!   <path class="region-lines">  box or region borders and the grid's edge, thick
+//!   <path class="cage-outlines"> every killer cage's dashed outline, one subpath each
+//!                                (and a closed one around each hole in a cage)
 //!   <g class="labels">           one <g class="label" aria-label="11+"> per cage
 //!   <g class="digits">           one <g class="digit" aria-label="4"> per placed digit
 //!   <g class="candidates">       one <g class="candidate"> per candidate
@@ -24,16 +41,13 @@
 //! in `<defs>` and `<use>`d wherever it appears, so the picture is the same everywhere and
 //! stays small. Each label, digit and candidate keeps its text in `aria-label`, for screen
 //! readers and for programs (the tests count the labels).
-//!
-//! Killer cages (a dashed outline inside the cells) and boxes or jigsaw regions (heavy lines
-//! or shading) will be new [`Border`](super::Border) kinds and a cage style in [`Options`];
-//! the outline runs are computed by one function, `runs`, that any line style can reuse.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt::{self, Write};
 
+use super::colouring::{self, MAX_COLOURS};
 use super::font::Font;
-use super::{labels, Borders, Contents, Mark, RenderError};
+use super::{has_regions, labels, same_cage, Border, Borders, Contents, Mark, RenderError};
 use crate::model::{Cell, DigitSet, Operation, Puzzle};
 
 /// User units per cell; every other length is relative to it.
@@ -51,6 +65,24 @@ const THICK_LINE: f64 = 7.0;
 
 /// Distance from a cell's edge to its label: half a thick line and a little air.
 const LABEL_INSET: f64 = 9.0;
+
+/// Distance from a cell's edge to a killer cage's dashed outline: clear of half a thick
+/// region line (3.5) by more than the outline's own width, so that the two never touch.
+pub const KILLER_INSET: i32 = 10;
+
+/// The killer outline's width and dash pattern: fine, as printed, but dark enough to follow
+/// at 32 pixels a cell.
+const KILLER_LINE: f64 = 2.5;
+const KILLER_DASHES: &str = "6 4";
+
+/// Distance from a cell's edge to a killer sum, and its font size: the sum sits across the
+/// outline's corner, smaller than a KenKen label so that it leaves out only a short stretch
+/// of the outline. 7 leaves it a little air beside half a thick region line (3.5).
+const KILLER_LABEL_INSET: f64 = 7.0;
+const KILLER_LABEL_SIZE: f64 = 20.0;
+
+/// Air between a killer sum and the ends of its cage's outline.
+const KILLER_LABEL_GAP: f64 = 3.0;
 
 /// The label's font size; long labels (`40320×`) shrink to fit the cell.
 const LABEL_SIZE: f64 = 24.0;
@@ -87,6 +119,13 @@ const BACKGROUND: &str = "#ffffff";
 const INK: &str = "#000000";
 const CELL_LINE_INK: &str = "#999999";
 const CANDIDATE_INK: &str = "#555555";
+
+/// The tints of shaded boxes and regions, by colour number; colour 0 is left unshaded.
+/// Light enough that black text and lines read on every one, distinct enough that
+/// neighbouring regions stand apart on screen and in greyscale print alike.
+const SHADES: [&str; MAX_COLOURS] = [
+    BACKGROUND, "#e2e2e2", "#cfdff0", "#f2e3c2", "#d5ecd0", "#efd6e4",
+];
 
 /// How to draw.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -139,7 +178,8 @@ pub fn render(
     let mut svg = Writer::default();
     svg.out
         .push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let title = format!("KenKen {n}x{n}, {} cages", puzzle.cages().len());
+    let title = format!("{} {n}x{n}, {} cages", puzzle.kind(), puzzle.cages().len());
+    let killer = puzzle.options().killer;
     svg.open(
         "svg",
         &[
@@ -171,6 +211,18 @@ pub fn render(
             ("fill", &BACKGROUND),
         ],
     );
+    if has_regions(puzzle) && !killer {
+        let colours = colouring::colours(puzzle.regions(), n);
+        for (colour, &shade) in SHADES.iter().enumerate().skip(1) {
+            let d = shading(puzzle, &colours, colour);
+            if !d.is_empty() {
+                svg.leaf(
+                    "path",
+                    &[("class", &"shading"), ("d", &d), ("fill", &shade)],
+                );
+            }
+        }
+    }
     svg.leaf(
         "path",
         &[
@@ -182,11 +234,17 @@ pub fn render(
         ],
     );
     let borders = Borders::new(puzzle);
+    // Killer puzzles give the thick lines to the houses and outline their cages apart.
+    let (class, thick): (&str, fn(Border) -> bool) = if killer {
+        ("region-lines", Border::is_region_border)
+    } else {
+        ("cage-lines", Border::is_cage_border)
+    };
     svg.leaf(
         "path",
         &[
-            ("class", &"cage-lines"),
-            ("d", &runs(&borders, |b| b.is_heavy())),
+            ("class", &class),
+            ("d", &runs(&borders, thick)),
             ("fill", &"none"),
             ("stroke", &INK),
             ("stroke-width", &Num(THICK_LINE)),
@@ -194,15 +252,50 @@ pub fn render(
             ("stroke-linecap", &"square"),
         ],
     );
+    let style = if killer {
+        LabelStyle {
+            inset: KILLER_LABEL_INSET,
+            largest: KILLER_LABEL_SIZE,
+        }
+    } else {
+        LabelStyle {
+            inset: LABEL_INSET,
+            largest: LABEL_SIZE,
+        }
+    };
+    if killer {
+        // How far the outline stays clear of the sum in its anchor's corner: along the top
+        // from the corner to past the sum's right, and down the left to below it.
+        let clear = |anchor: Cell| {
+            labels[anchor.index()].as_ref().map_or((0.0, 0.0), |label| {
+                let size = style.size(font, label);
+                let start = style.inset - f64::from(KILLER_INSET) + KILLER_LABEL_GAP;
+                (
+                    start + font.width(label) * size,
+                    start + font.cap_height() * size,
+                )
+            })
+        };
+        svg.leaf(
+            "path",
+            &[
+                ("class", &"cage-outlines"),
+                ("d", &cage_outlines(puzzle, clear)),
+                ("fill", &"none"),
+                ("stroke", &INK),
+                ("stroke-width", &Num(KILLER_LINE)),
+                ("stroke-dasharray", &KILLER_DASHES),
+            ],
+        );
+    }
 
     svg.open("g", &[("class", &"labels"), ("fill", &INK)]);
     for (index, label) in labels.iter().enumerate() {
         if let Some(label) = label {
             let (x, y) = corner(Cell(index as u16), n);
-            let available = CELL - 2.0 * LABEL_INSET;
-            let size = LABEL_SIZE.min(available / font.width(label));
-            let baseline = y + LABEL_INSET + font.cap_height() * size;
-            svg.glyphs("label", label, x + LABEL_INSET, baseline, size);
+            let size = style.size(font, label);
+            let baseline = y + style.inset + font.cap_height() * size;
+            svg.glyphs("label", label, x + style.inset, baseline, size);
         }
     }
     svg.close("g");
@@ -231,6 +324,23 @@ pub fn render(
 
     svg.close("svg");
     Ok(svg.out)
+}
+
+/// Where labels go and how large they are: KenKen's, or killer sums'.
+#[derive(Clone, Copy)]
+struct LabelStyle {
+    /// Distance from the cell's top and left edges to the label's cap top and left.
+    inset: f64,
+    /// The font size, unless the label must shrink to fit.
+    largest: f64,
+}
+
+impl LabelStyle {
+    /// The font size of `label`: the largest, or less for a label too long for the cell.
+    fn size(self, font: &Font, label: &str) -> f64 {
+        let available = CELL - 2.0 * self.inset;
+        self.largest.min(available / font.width(label))
+    }
 }
 
 /// The top-left corner of `cell`, in user units.
@@ -278,7 +388,7 @@ fn cell_lines(n: usize) -> String {
 
 /// Path data for every border segment `keep` accepts, with touching collinear segments
 /// merged into one run: one `M…H…` per horizontal run, one `M…V…` per vertical run.
-fn runs(borders: &Borders, keep: impl Fn(super::Border) -> bool) -> String {
+fn runs(borders: &Borders, keep: impl Fn(Border) -> bool) -> String {
     let n = borders.size();
     let at = |line: usize| Num(MARGIN + line as f64 * CELL);
     let mut d = String::new();
@@ -311,6 +421,196 @@ fn runs(borders: &Borders, keep: impl Fn(super::Border) -> bool) -> String {
         }
     }
     d
+}
+
+/// Path data for the cells of the boxes or regions of colour `colour` (`colours` gives each
+/// region's): one rectangle per run of such cells along a row. The thin cell lines drawn
+/// over the shading hide the seams between rectangles.
+fn shading(puzzle: &Puzzle, colours: &[usize], colour: usize) -> String {
+    let n = puzzle.size();
+    let shaded = |row, col| {
+        puzzle
+            .regions()
+            .region_of(Cell::at(row, col, n), n)
+            .is_some_and(|region| colours[region] == colour)
+    };
+    let mut d = String::new();
+    for row in 0..n {
+        let mut start = None;
+        for col in 0..=n {
+            match (col < n && shaded(row, col), start) {
+                (true, None) => start = Some(col),
+                (false, Some(first)) => {
+                    let (x, y) = corner(Cell::at(row, first, n), n);
+                    let width = (col - first) as f64 * CELL;
+                    let _ = write!(
+                        d,
+                        "M{} {}h{}v{}h{}Z",
+                        Num(x),
+                        Num(y),
+                        Num(width),
+                        Num(CELL),
+                        Num(-width)
+                    );
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+    }
+    d
+}
+
+/// A point of a killer outline, in whole user units (every corner of one is a cell corner
+/// moved by [`KILLER_INSET`] along each axis, so it is exact).
+type Point = (i32, i32);
+
+/// Path data for the dashed outline of every killer cage: each cage's boundary, moved
+/// [`KILLER_INSET`] into its cells. Each boundary is one subpath, so that its dashes run on
+/// evenly around corners rather than starting afresh on every cell side. The outer one
+/// starts and ends at the top-left corner of the cage's anchor, where its sum is written,
+/// and stays `clear(anchor)` away from it: that far along the top, that far down the left;
+/// the boundary around a hole in a ring-shaped cage is a closed loop.
+///
+/// Each cell side on the cage's boundary gives one directed segment, walked clockwise (the
+/// cage on the right), [`KILLER_INSET`] inside the cell. Where it ends depends on the two
+/// cells ahead of it: the next cell along the side (`F`) and the one beyond `F` across the
+/// side (`D`). For the top side of a cell `C` spanning x = 100 to 200, walked rightwards:
+///
+/// ```text
+///   +-----+-----+      F outside the cage:  ends at x = 190, an outer corner
+///   |     |  D  |      F in, D outside:     ends at x = 200, and F's top side goes on
+///   +-----+-----+      F in, D in:          ends at x = 210, an inner corner, where the
+///   |  C  |  F  |                           outline turns up D's left side
+///   +-----+-----+
+/// ```
+///
+/// Its start is the mirror image, from the cell behind `C`.
+fn cage_outlines(puzzle: &Puzzle, clear: impl Fn(Cell) -> (f64, f64)) -> String {
+    let n = puzzle.size() as i32;
+    let half = (CELL / 2.0) as i32;
+    let margin = MARGIN as i32;
+    let inside = |cell: Cell, row: i32, col: i32| {
+        (0..n).contains(&row)
+            && (0..n).contains(&col)
+            && same_cage(
+                puzzle,
+                cell,
+                Cell::at(row as usize, col as usize, n as usize),
+            )
+    };
+    // Outward normal and direction of travel, as (row, col) steps, for the top, right,
+    // bottom and left sides of a cell: clockwise on screen, where rows grow downwards.
+    const SIDES: [((i32, i32), (i32, i32)); 4] = [
+        ((-1, 0), (0, 1)),
+        ((0, 1), (1, 0)),
+        ((1, 0), (0, -1)),
+        ((0, -1), (-1, 0)),
+    ];
+    let mut d = String::new();
+    for cage in puzzle.cages() {
+        let Some(anchor) = cage.anchor() else {
+            continue;
+        };
+        // Segments by start point; each end is the start of exactly one other.
+        let mut segments: HashMap<Point, Point> = HashMap::new();
+        for &cell in cage.cells() {
+            let (row, col) = (cell.row(n as usize) as i32, cell.col(n as usize) as i32);
+            let centre = (
+                margin + col * 2 * half + half,
+                margin + row * 2 * half + half,
+            );
+            for ((nr, nc), (tr, tc)) in SIDES {
+                if inside(cell, row + nr, col + nc) {
+                    continue;
+                }
+                // Points as (x, y): a column step moves x, a row step moves y.
+                let at = |along: i32, shift: i32| {
+                    (
+                        centre.0 + nc * (half - KILLER_INSET) + tc * along + tc * shift,
+                        centre.1 + nr * (half - KILLER_INSET) + tr * along + tr * shift,
+                    )
+                };
+                let end = |sign: i32| {
+                    let (ar, ac) = (row + sign * tr, col + sign * tc);
+                    let shift = if !inside(cell, ar, ac) {
+                        -KILLER_INSET
+                    } else if inside(cell, ar + nr, ac + nc) {
+                        KILLER_INSET
+                    } else {
+                        0
+                    };
+                    at(sign * half, sign * shift)
+                };
+                let previous = segments.insert(end(-1), end(1));
+                debug_assert!(previous.is_none(), "two outline segments start together");
+            }
+        }
+        // The anchor is the cage's topmost, then leftmost cell, so its top-left corner is an
+        // outer corner of the outer boundary: the outline goes right from it, and comes back
+        // up into it.
+        let (x, y) = corner(anchor, n as usize);
+        let start = (x as i32 + KILLER_INSET, y as i32 + KILLER_INSET);
+        let mut first = Some(start);
+        while let Some(from) = first.or_else(|| segments.keys().min().copied()) {
+            let mut points = vec![from];
+            let mut at = from;
+            while let Some(next) = segments.remove(&at) {
+                points.push(next);
+                at = next;
+            }
+            let gap = if first.take().is_some() {
+                Some(clear(anchor))
+            } else {
+                None
+            };
+            write_boundary(&mut d, &points, gap);
+        }
+    }
+    d
+}
+
+/// One boundary, `points[0]` round to the last (which equals the first), as `M`, `H` and
+/// `V` commands with the points where it runs straight on left out: a closed loop, or with
+/// `gap`, an open path that starts `gap.0` right of the first point and ends `gap.1` below
+/// it (the first point being an outer corner, where the boundary turns from up to right).
+fn write_boundary(d: &mut String, points: &[Point], gap: Option<(f64, f64)>) {
+    let corners: Vec<Point> = (0..points.len() - 1)
+        .filter(|&i| {
+            let before = points[if i == 0 { points.len() - 2 } else { i - 1 }];
+            let (here, after) = (points[i], points[i + 1]);
+            // A corner where the direction changes: not all three on one line.
+            !(before.0 == here.0 && here.0 == after.0 || before.1 == here.1 && here.1 == after.1)
+        })
+        .map(|i| points[i])
+        .collect();
+    let Some(&(x, y)) = corners.first() else {
+        return;
+    };
+    let (x, y) = (f64::from(x), f64::from(y));
+    match gap {
+        Some((right, _)) => {
+            let _ = write!(d, "M{} {}", Num(x + right), Num(y));
+        }
+        None => {
+            let _ = write!(d, "M{} {}", Num(x), Num(y));
+        }
+    }
+    let mut last = corners[0];
+    for &(x, y) in corners.iter().skip(1) {
+        if x == last.0 {
+            let _ = write!(d, "V{y}");
+        } else {
+            let _ = write!(d, "H{x}");
+        }
+        last = (x, y);
+    }
+    match gap {
+        Some((_, down)) => {
+            let _ = write!(d, "V{}", Num(y + down));
+        }
+        None => d.push('Z'),
+    }
 }
 
 /// Where each candidate goes in a cell: a block of `columns` by `rows` slots below the label,
@@ -497,9 +797,38 @@ mod tests {
     fn cage_lines_merge_into_runs() {
         // kk0: the top edge is one run, cell 0's right side (a given) one more.
         let puzzle = examples::by_name("kk0").unwrap().puzzle();
-        let d = runs(&Borders::new(&puzzle), |b| b.is_heavy());
+        let d = runs(&Borders::new(&puzzle), Border::is_cage_border);
         assert!(d.starts_with("M10 10H410M10 110H110M"), "{d}");
         assert!(d.contains("M110 10V"), "{d}");
+    }
+
+    #[test]
+    fn killer_outlines_turn_in_and_out_and_ring_a_hole() {
+        // A ring of eight cells around a given: the ring's outline is two boundaries, the
+        // outer one clockwise from its top-left corner, the inner one a closed loop around
+        // the hole, a gap outside it; then the given's own square.
+        let puzzle = crate::formats::kk::parse("12+,0 1 2 3 5 6 7 8\n2,4\n").unwrap();
+        assert_eq!(
+            cage_outlines(&puzzle, |_| (0.0, 0.0)),
+            "M20 20H300V300H20V20M100 100V220H220V100ZM120 120H200V200H120V120"
+        );
+        // With room for the sums: the outer boundaries start right of them and end below.
+        assert_eq!(
+            cage_outlines(&puzzle, |_| (12.5, 15.0)),
+            "M32.5 20H300V300H20V35M100 100V220H220V100ZM132.5 120H200V200H120V135"
+        );
+        // An L: 0 1 2 over 3 (a 3x3 with the rest in pairs); the inner corner at cell 4's
+        // top-left is passed a gap beyond the cells' corner.
+        let puzzle = crate::formats::kk::parse("6+,0 1 2 3\n3+,4 5\n3+,6 7\n2,8\n").unwrap();
+        let d = cage_outlines(&puzzle, |_| (0.0, 0.0));
+        assert!(d.starts_with("M20 20H300V100H100V200H20V20M"), "{d}");
+    }
+
+    #[test]
+    fn the_title_names_the_kind() {
+        let puzzle = crate::formats::kk::parse("# killer\n3+,0 1\n3+,2 3\n").unwrap();
+        let text = render(&puzzle, Contents::NONE, &Options::default()).unwrap();
+        assert!(text.contains("<title>killer Latin square 2x2, 2 cages</title>"));
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! Drawing a puzzle as text: Unicode box drawing for terminals, or plain ASCII.
 //!
-//! Heavy lines mark cage borders and the edge of the grid, light lines the cells inside a
-//! cage. Each cell is a block of text lines: the first holds the cage's label in the cage's
-//! first cell (`11+`, `2÷`, `8×`, `1−`, a bare number for a given), the next the cell's digit,
-//! centred, or its candidates. kk0 with its solution:
+//! In a KenKen, heavy lines mark cage borders and the edge of the grid, light lines the cells
+//! inside a cage. Each cell is a block of text lines: the first holds the cage's label in
+//! the cage's first cell (`11+`, `2÷`, `8×`, `1−`, a bare number for a given), the next the
+//! cell's digit, centred, or its candidates. kk0 with its solution:
 //!
 //! ```text
 //! ┏━━━━━┳━━━━━┯━━━━━┳━━━━━┓
@@ -30,14 +30,35 @@
 //! every cell: on one line for grids up to [`ONE_LINE_CANDIDATES`] (`12 4` in a 4x4: 3 is
 //! ruled out), and in a square block past that (`123`, `4 6`, `7 9` in a 9x9).
 //!
+//! A puzzle with boxes or jigsaw regions (KenDoku, Killer Sudoku, Killer Jigsaw) must show
+//! its houses as well as its cages, with only two line weights. Heavy lines go to the
+//! houses, which frame everything else, as in printed sudoku: box or region borders and the
+//! grid's edge. Cage borders are light, and the line between two cells of one cage is dashed,
+//! light (`┆ ┄`) or, where a box border runs through a cage, heavy (`┇ ┅`). Keeping heavy
+//! lines for the cages was the other choice: a killer cage seldom crosses a box, so most box
+//! borders would be cage borders too and the boxes, and jigsaw regions above all, would
+//! vanish among the cages. Killer sums are bare, `17` rather than `17+`. The top of the
+//! KenDoku of the tests, whose `10+` crosses from the first box into the second:
+//!
+//! ```text
+//! ┏━━━━━┯━━━━━┯━━━━━┳━━━━━┯━━━━━┯━━━━━┓
+//! ┃ 24× ┆     │ 10+ ┇     ┆     │ 11+ ┃
+//! ┃  2  ┆  3  │  5  ┇  4  ┆  1  │  6  ┃
+//! ┠┄┄┄┄┄┼─────┼─────╂─────┼─────┼┄┄┄┄┄┨
+//! ```
+//!
 //! The ASCII drawing uses `-` and `|` for heavy lines, `.` and `:` for light ones, `+` where
-//! heavy lines cross, and the signs `+ - * /`. Colour (labels cyan, digits bold, candidates
-//! dim) is an option: the caller knows whether it writes to a terminal.
+//! heavy lines cross, and the signs `+ - * /`; with boxes or regions, a light dashed line is
+//! left blank and a heavy dashed one is `- -` or `!`. Colour (labels cyan, digits bold,
+//! candidates dim) is an option: the caller knows whether it writes to a terminal.
+//!
+//! [`plain_grid`] writes a grid without cages, as plain rows of digits with the boxes or
+//! regions marked, for printing a solution as text.
 
 use std::fmt::Write;
 
-use super::{labels, Border, Borders, Contents, Mark, RenderError};
-use crate::model::{Cell, DigitSet, Operation, Puzzle};
+use super::{has_regions, labels, Border, Borders, Contents, Mark, RenderError};
+use crate::model::{Cell, DigitSet, Grid, Operation, Puzzle, Regions};
 
 /// The narrowest cell text, so that cells of small puzzles stay about as tall as they are
 /// wide (a terminal character is about twice as tall as it is wide; a cell is two lines).
@@ -91,13 +112,17 @@ pub fn draw(
     let labels = labels(puzzle, sign);
     let layout = Layout::new(puzzle.size(), &labels, &marks);
     let borders = Borders::new(puzzle);
+    let pen = Pen {
+        scheme: Scheme::of(puzzle),
+        charset: options.charset,
+    };
     let mut out = String::new();
     for line in 0..=layout.size {
-        layout.rule(&mut out, &borders, line, options.charset);
+        layout.rule(&mut out, &borders, line, pen);
         if line < layout.size {
             for text_line in 0..layout.lines {
                 layout.text_line(
-                    &mut out, &borders, &labels, &marks, line, text_line, options,
+                    &mut out, &borders, &labels, &marks, line, text_line, pen, options,
                 );
             }
         }
@@ -169,17 +194,16 @@ impl Layout {
     }
 
     /// The horizontal rule on grid line `line`: junctions and segments.
-    fn rule(&self, out: &mut String, borders: &Borders, line: usize, charset: Charset) {
+    fn rule(&self, out: &mut String, borders: &Borders, line: usize, pen: Pen) {
         let n = self.size;
         for col in 0..=n {
             let up = (line > 0).then(|| borders.vertical(line - 1, col));
             let down = (line < n).then(|| borders.vertical(line, col));
             let left = (col > 0).then(|| borders.horizontal(line, col - 1));
             let right = (col < n).then(|| borders.horizontal(line, col));
-            out.push(junction([up, right, down, left].map(weight), charset));
+            out.push(pen.junction([up, right, down, left]));
             if let Some(border) = right {
-                let piece = horizontal(weight(Some(border)), charset);
-                out.extend(std::iter::repeat_n(piece, self.width + 2 * PADDING));
+                out.extend((0..self.width + 2 * PADDING).map(|at| pen.horizontal(border, at)));
             }
         }
         out.push('\n');
@@ -195,14 +219,12 @@ impl Layout {
         marks: &[Mark],
         row: usize,
         text_line: usize,
+        pen: Pen,
         options: &Options,
     ) {
         let n = self.size;
         for col in 0..=n {
-            out.push(vertical(
-                weight(Some(borders.vertical(row, col))),
-                options.charset,
-            ));
+            out.push(pen.vertical(borders.vertical(row, col)));
             if col == n {
                 break;
             }
@@ -279,19 +301,109 @@ fn block_width(per_line: usize, digit_width: usize) -> usize {
     }
 }
 
-/// How heavy one arm of a junction is.
+/// What the lines of a drawing mean, chosen from the puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scheme {
+    /// No boxes or regions (KenKen, a killer Latin square): cage borders heavy, the lines
+    /// inside a cage light.
+    Cages,
+    /// Boxes or jigsaw regions: their borders heavy, cage borders light, and a line between
+    /// two cells of one cage dashed, heavy or light.
+    Houses,
+}
+
+impl Scheme {
+    fn of(puzzle: &Puzzle) -> Scheme {
+        if has_regions(puzzle) {
+            Scheme::Houses
+        } else {
+            Scheme::Cages
+        }
+    }
+}
+
+/// How heavy one arm of a junction is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Weight {
     None = 0,
     Light = 1,
     Heavy = 2,
 }
 
-fn weight(border: Option<Border>) -> Weight {
-    match border {
-        None => Weight::None,
-        Some(border) if border.is_heavy() => Weight::Heavy,
-        Some(_) => Weight::Light,
+/// How one line segment is drawn: its weight, and whether it is dashed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stroke {
+    weight: Weight,
+    dashed: bool,
+}
+
+/// Turns borders into characters for one scheme and character set.
+#[derive(Clone, Copy, Debug)]
+struct Pen {
+    scheme: Scheme,
+    charset: Charset,
+}
+
+impl Pen {
+    fn stroke(self, border: Border) -> Stroke {
+        match self.scheme {
+            Scheme::Cages => Stroke {
+                weight: if border.is_cage_border() {
+                    Weight::Heavy
+                } else {
+                    Weight::Light
+                },
+                dashed: false,
+            },
+            Scheme::Houses => Stroke {
+                weight: if border.is_region_border() {
+                    Weight::Heavy
+                } else {
+                    Weight::Light
+                },
+                dashed: !border.is_cage_border(),
+            },
+        }
+    }
+
+    /// The character where arms `[up, right, down, left]` meet.
+    fn junction(self, arms: [Option<Border>; 4]) -> char {
+        junction(
+            arms.map(|arm| arm.map(|border| self.stroke(border))),
+            self.charset,
+        )
+    }
+
+    /// Character `position` (from 0 after the junction on its left) of a horizontal segment.
+    fn horizontal(self, border: Border, position: usize) -> char {
+        let stroke = self.stroke(border);
+        match (self.charset, stroke.weight, stroke.dashed) {
+            (Charset::Unicode, Weight::Heavy, false) => '━',
+            (Charset::Unicode, Weight::Heavy, true) => '┅',
+            (Charset::Unicode, _, false) => '─',
+            (Charset::Unicode, _, true) => '┄',
+            (Charset::Ascii, Weight::Heavy, false) => '-',
+            // ASCII has no dashed rule: every other character is left out.
+            (Charset::Ascii, Weight::Heavy, true) if position % 2 == 1 => '-',
+            (Charset::Ascii, Weight::Heavy, true) => ' ',
+            (Charset::Ascii, _, false) => '.',
+            (Charset::Ascii, _, true) => ' ',
+        }
+    }
+
+    /// The character of a vertical segment.
+    fn vertical(self, border: Border) -> char {
+        let stroke = self.stroke(border);
+        match (self.charset, stroke.weight, stroke.dashed) {
+            (Charset::Unicode, Weight::Heavy, false) => '┃',
+            (Charset::Unicode, Weight::Heavy, true) => '┇',
+            (Charset::Unicode, _, false) => '│',
+            (Charset::Unicode, _, true) => '┆',
+            (Charset::Ascii, Weight::Heavy, false) => '|',
+            (Charset::Ascii, Weight::Heavy, true) => '!',
+            (Charset::Ascii, _, false) => ':',
+            (Charset::Ascii, _, true) => ' ',
+        }
     }
 }
 
@@ -301,46 +413,163 @@ fn weight(border: Option<Border>) -> Weight {
 const JUNCTIONS: &str =
     " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏┲┳╵┘┙│┤┥╽┧┪└┴┵├┼┽┟╁╅┕┶┷┝┾┿┢╆╈╹┚┛╿┦┩┃┨┫┖┸┹┞╀╃┠╂╉┗┺┻┡╄╇┣╊╋";
 
-/// The character where arms `[up, right, down, left]` meet.
-fn junction(arms: [Weight; 4], charset: Charset) -> char {
+/// The character where arms `[up, right, down, left]` meet (`None`: no arm).
+///
+/// Unicode has no dashed junctions. Where a solid line meets, the junction is the solid one
+/// of the arms' weights, dashed arms counted by their weight. Where only dashed lines meet
+/// (inside a cage), the junction continues the heavier of the two lines through it, so that
+/// a box border across a cage stays one dashed line; between four cells of one cage and one
+/// region it is a light cross, which keeps the corners of the cells in sight. A blank there
+/// was tried and dropped: it punched holes in the middle of every large cage.
+fn junction(arms: [Option<Stroke>; 4], charset: Charset) -> char {
+    let weight = |arm: Option<Stroke>| arm.map_or(Weight::None, |stroke| stroke.weight);
+    let solid = |arm: Option<Stroke>| arm.is_some_and(|stroke| !stroke.dashed);
     let [up, right, down, left] = arms;
+    let vertical = weight(up).max(weight(down));
+    let horizontal = weight(left).max(weight(right));
     match charset {
+        Charset::Unicode
+            if !arms.iter().any(|&arm| solid(arm)) && arms.iter().any(Option::is_some) =>
+        {
+            match (vertical, horizontal) {
+                (Weight::Heavy, Weight::Heavy) => '╋',
+                (Weight::Heavy, _) => '┇',
+                (_, Weight::Heavy) => '┅',
+                _ => '┼',
+            }
+        }
         Charset::Unicode => {
-            let index = up as usize * 27 + right as usize * 9 + down as usize * 3 + left as usize;
+            let index = weight(up) as usize * 27
+                + weight(right) as usize * 9
+                + weight(down) as usize * 3
+                + weight(left) as usize;
             JUNCTIONS.chars().nth(index).expect("81 junctions")
         }
         Charset::Ascii => {
-            let heavy_vertical = up == Weight::Heavy || down == Weight::Heavy;
-            let heavy_horizontal = left == Weight::Heavy || right == Weight::Heavy;
-            match (heavy_vertical, heavy_horizontal) {
+            let solid_vertical = solid(up) || solid(down);
+            match (vertical == Weight::Heavy, horizontal == Weight::Heavy) {
                 (true, true) => '+',
-                (true, false) => '|',
+                (true, false) if solid_vertical => '|',
+                // A box border crossing a cage, as its segments are drawn.
+                (true, false) => '!',
                 (false, true) => '-',
-                (false, false) if up != Weight::None || down != Weight::None => ':',
-                (false, false) => '.',
+                // Light lines: only solid ones show; dashed light lines are blank in ASCII.
+                (false, false) if solid_vertical => ':',
+                (false, false) if solid(left) || solid(right) => '.',
+                (false, false) => ' ',
             }
         }
     }
 }
 
-/// The character of a horizontal segment.
-fn horizontal(weight: Weight, charset: Charset) -> char {
-    match (charset, weight) {
-        (Charset::Unicode, Weight::Heavy) => '━',
-        (Charset::Unicode, _) => '─',
-        (Charset::Ascii, Weight::Heavy) => '-',
-        (Charset::Ascii, _) => '.',
+/// A grid of digits as plain text, the way `cagey solve` prints a solution: rows of digits
+/// separated by spaces (two columns per digit past 9x9, `.` for an empty cell), and the
+/// puzzle's boxes or jigsaw regions marked in ASCII so that they can be checked by eye.
+///
+/// - Without boxes or regions, exactly [`Grid`]'s `Display`.
+/// - With boxes, ` | ` between boxes and a rule of `-` and `+` between bands of boxes:
+///
+///   ```text
+///   5 3 4 | 6 7 8 | 9 1 2
+///   6 7 2 | 1 9 5 | 3 4 8
+///   1 9 8 | 3 4 2 | 5 6 7
+///   ------+-------+------
+///   ```
+///
+/// - With jigsaw regions, whose borders wander from row to row, a compact drawing of the
+///   regions alone: a frame, `|` and `-` on region borders, `+` where they turn or meet,
+///   every digit three columns from the next. Rows of digits with `|` between regions, the
+///   first idea, cannot show where a region continues into the next row.
+///
+///   ```text
+///   +-----------+---+
+///   | 1   2   3 | 4 |
+///   +---+   +---+   |
+///   | 4 | 3   1   2 |
+///   ```
+///
+/// Fails only if `grid` is not the puzzle's size.
+pub fn plain_grid(puzzle: &Puzzle, grid: &Grid) -> Result<String, RenderError> {
+    let n = puzzle.size();
+    if grid.size() != n {
+        return Err(RenderError::GridSize {
+            expected: n,
+            found: grid.size(),
+        });
     }
-}
-
-/// The character of a vertical segment.
-fn vertical(weight: Weight, charset: Charset) -> char {
-    match (charset, weight) {
-        (Charset::Unicode, Weight::Heavy) => '┃',
-        (Charset::Unicode, _) => '│',
-        (Charset::Ascii, Weight::Heavy) => '|',
-        (Charset::Ascii, _) => ':',
+    let width = if n > 9 { 2 } else { 1 };
+    let digit = |cell: Cell| match grid.get(cell) {
+        0 => format!("{:>width$}", "."),
+        digit => format!("{digit:>width$}"),
+    };
+    let mut out = String::new();
+    match *puzzle.regions() {
+        Regions::None => out = grid.to_string(),
+        Regions::Boxes { rows, cols } => {
+            let bands = n / cols;
+            // One box row of digits is `cols` digits and the spaces between them.
+            let group = cols * width + cols - 1;
+            for row in 0..n {
+                if row > 0 && row % rows == 0 {
+                    for band in 0..bands {
+                        if band > 0 {
+                            out.push('+');
+                        }
+                        let pad = usize::from(band > 0) + usize::from(band + 1 < bands);
+                        out.extend(std::iter::repeat_n('-', group + pad));
+                    }
+                    out.push('\n');
+                }
+                for col in 0..n {
+                    if col > 0 {
+                        out.push_str(if col % cols == 0 { " | " } else { " " });
+                    }
+                    out.push_str(&digit(Cell::at(row, col, n)));
+                }
+                out.push('\n');
+            }
+        }
+        Regions::Jigsaw(_) => {
+            let borders = Borders::new(puzzle);
+            let border = |b: Border| b.is_region_border();
+            for line in 0..=n {
+                for col in 0..=n {
+                    let up = line > 0 && border(borders.vertical(line - 1, col));
+                    let down = line < n && border(borders.vertical(line, col));
+                    let left = col > 0 && border(borders.horizontal(line, col - 1));
+                    let right = col < n && border(borders.horizontal(line, col));
+                    out.push(match (up || down, left || right) {
+                        (true, true) => '+',
+                        (true, false) => '|',
+                        (false, true) => '-',
+                        (false, false) => ' ',
+                    });
+                    if col < n {
+                        let piece = if right { '-' } else { ' ' };
+                        out.extend(std::iter::repeat_n(piece, width + 2));
+                    }
+                }
+                out.push('\n');
+                if line == n {
+                    break;
+                }
+                for col in 0..=n {
+                    out.push(if border(borders.vertical(line, col)) {
+                        '|'
+                    } else {
+                        ' '
+                    });
+                    if col < n {
+                        out.push(' ');
+                        out.push_str(&digit(Cell::at(line, col, n)));
+                        out.push(' ');
+                    }
+                }
+                out.push('\n');
+            }
+        }
     }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -349,8 +578,13 @@ mod tests {
     use crate::model::{Cage, Grid};
 
     fn junction_of(arms: [u8; 4]) -> char {
-        let weight = |w| [Weight::None, Weight::Light, Weight::Heavy][usize::from(w)];
-        junction(arms.map(weight), Charset::Unicode)
+        let stroke = |w: u8| {
+            [None, Some(Weight::Light), Some(Weight::Heavy)][usize::from(w)].map(|weight| Stroke {
+                weight,
+                dashed: false,
+            })
+        };
+        junction(arms.map(stroke), Charset::Unicode)
     }
 
     #[test]
@@ -392,6 +626,98 @@ mod tests {
             text,
             "┏━━━━━┓\n┃ \x1b[36m1\x1b[0m   ┃\n┃  \x1b[1m1\x1b[0m  ┃\n┗━━━━━┛\n"
         );
+    }
+
+    /// A 4x4 whose first cage, 0 1 2, crosses a region border between cells 1 and 2.
+    fn boxed(regions: &str) -> Puzzle {
+        crate::formats::kk::parse(&format!(
+            "{regions}\n6+,0 1 2\n3,3\n3-,4 8\n3+,5 6\n1,7\n4,9\n3-,10 11\n1-,12 13\n5+,14 15\n"
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn houses_are_heavy_cages_light_and_cells_of_a_cage_dashed() {
+        let text = draw(&boxed("# boxes 2x2"), Contents::NONE, &Options::default()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "┏━━━━━┯━━━━━┳━━━━━┯━━━━━┓");
+        // Inside the cage ┆, across the box border inside the cage ┇, then a cage border │.
+        assert_eq!(lines[1], "┃ 6+  ┆     ┇     │ 3   ┃");
+        assert_eq!(lines[3], "┠─────┼─────╂─────┼─────┨");
+        let ascii = Options {
+            charset: Charset::Ascii,
+            color: false,
+        };
+        let text = draw(&boxed("# boxes 2x2"), Contents::NONE, &ascii).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[1], "| 6+        !     : 3   |");
+        assert_eq!(lines[3], "|.....:.....!.....:.....|");
+    }
+
+    #[test]
+    fn dashed_junctions_continue_the_heavier_line() {
+        let dashed = |weight| {
+            Some(Stroke {
+                weight,
+                dashed: true,
+            })
+        };
+        let light = dashed(Weight::Light);
+        let heavy = dashed(Weight::Heavy);
+        let unicode = |arms| junction(arms, Charset::Unicode);
+        assert_eq!(unicode([light, light, light, light]), '┼');
+        assert_eq!(unicode([heavy, light, heavy, light]), '┇');
+        assert_eq!(unicode([light, heavy, light, heavy]), '┅');
+        assert_eq!(junction([heavy, light, heavy, light], Charset::Ascii), '!');
+        assert_eq!(junction([light, light, light, light], Charset::Ascii), ' ');
+    }
+
+    #[test]
+    fn plain_grids_show_boxes() {
+        let puzzle = boxed("# boxes 2x2");
+        let grid =
+            Grid::from_digits(4, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).unwrap();
+        assert_eq!(
+            plain_grid(&puzzle, &grid).unwrap(),
+            "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n"
+        );
+        // Boxes of one row: a rule under every row, one band only.
+        let puzzle = boxed("# boxes 1x4");
+        assert_eq!(
+            plain_grid(&puzzle, &grid).unwrap(),
+            "1 2 3 4\n-------\n3 4 1 2\n-------\n2 1 4 3\n-------\n4 3 2 1\n"
+        );
+        // Past 9x9 every digit takes two columns, and so do the rules.
+        let cages: Vec<Cage> = (0..100).map(|c| Cage::given(Cell(c), 1)).collect();
+        let puzzle = Puzzle::builder(10)
+            .cages(cages)
+            .regions(Regions::Boxes { rows: 2, cols: 5 })
+            .build()
+            .unwrap();
+        let text = plain_grid(&puzzle, &Grid::empty(10)).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], " .  .  .  .  . |  .  .  .  .  .");
+        assert_eq!(lines[2], "---------------+---------------");
+    }
+
+    #[test]
+    fn plain_grids_draw_jigsaw_regions() {
+        // Regions 0 0 0 1 / 2 0 1 1 / 2 2 3 1 / 2 3 3 3.
+        let puzzle = boxed("# regions 0001201122312333");
+        let grid =
+            Grid::from_digits(4, vec![1, 2, 3, 4, 4, 3, 1, 2, 3, 1, 2, 4, 2, 4, 4, 1]).unwrap();
+        let expected = "\
++-----------+---+
+| 1   2   3 | 4 |
++---+   +---+   |
+| 4 | 3 | 1   2 |
+|   +---+---+   |
+| 3   1 | 2 | 4 |
+|   +---+   +---+
+| 2 | 4   4   1 |
++---+-----------+
+";
+        assert_eq!(plain_grid(&puzzle, &grid).unwrap(), expected);
     }
 
     #[test]
