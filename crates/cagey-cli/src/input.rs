@@ -1,14 +1,24 @@
 //! Where puzzles come from: files, standard input (`-`), or a built-in example.
+//!
+//! Inputs are read as streams, one puzzle at a time ([`cagey::formats::Reader`]), so that a
+//! file of millions of puzzles is solved in constant memory; every file is opened first, so
+//! that a missing one stops the run before anything is printed.
 
-use std::fs;
-use std::io::{self, IsTerminal, Read, Write};
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::iter::Peekable;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use anyhow::{bail, Context};
 
 use crate::Status;
 use cagey::examples;
-use cagey::formats::{self, Entry, Format, ParseError};
+use cagey::formats::{Entry, Format, ReadError, Reader};
+
+/// The read buffer of each input: large enough that reading costs little beside parsing.
+const READ_BUFFER_BYTES: usize = 64 * 1024;
 
 /// The input arguments every puzzle-reading subcommand shares.
 #[derive(clap::Args, Debug)]
@@ -31,9 +41,9 @@ pub struct InputArgs {
 /// One puzzle read from the input, or why it could not be read.
 pub struct Item {
     /// Where it came from: a path, `<stdin>` or `example NAME`.
-    pub source: String,
+    pub source: Arc<str>,
     /// The puzzle, or the parse error.
-    pub entry: Result<Entry, ParseError>,
+    pub entry: Result<Entry, ReadError>,
 }
 
 impl Item {
@@ -41,13 +51,59 @@ impl Item {
     pub fn place(&self) -> String {
         match &self.entry {
             Ok(entry) => format!("{}, line {}", self.source, entry.line),
-            Err(_) => self.source.clone(),
+            Err(_) => self.source.to_string(),
+        }
+    }
+
+    /// The line the puzzle starts on (or its error is on), if known.
+    pub fn line(&self) -> Option<usize> {
+        match &self.entry {
+            Ok(entry) => Some(entry.line),
+            Err(error) => error.line(),
         }
     }
 }
 
-/// Reads every puzzle the arguments name, in order.
-pub fn read(args: &InputArgs) -> anyhow::Result<Vec<Item>> {
+/// An input stream of puzzle text.
+type Stream = Box<dyn BufRead + Send>;
+
+/// The puzzles of every input the arguments name, in order, read as they are asked for.
+pub struct Puzzles {
+    /// Inputs not yet started: their names and streams.
+    waiting: VecDeque<(Arc<str>, Stream)>,
+    /// The input being read.
+    current: Option<(Arc<str>, Reader<Stream>)>,
+    /// `--from`, or `None` to detect each input's format.
+    from: Option<Format>,
+}
+
+impl Iterator for Puzzles {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        loop {
+            if let Some((source, reader)) = &mut self.current {
+                if let Some(entry) = reader.next() {
+                    return Some(Item {
+                        source: source.clone(),
+                        entry,
+                    });
+                }
+            }
+            let (source, stream) = self.waiting.pop_front()?;
+            let reader = match self.from {
+                Some(format) => Reader::with_format(stream, format),
+                None => Reader::new(stream),
+            };
+            self.current = Some((source, reader));
+        }
+    }
+}
+
+/// Opens every input the arguments name, to be read one puzzle at a time.
+pub fn open(args: &InputArgs) -> anyhow::Result<Puzzles> {
+    let mut waiting: VecDeque<(Arc<str>, Stream)> = VecDeque::new();
+    let mut from = args.from;
     if let Some(name) = &args.example {
         let Some(example) = examples::by_name(name) else {
             let names: Vec<&str> = examples::EXAMPLES.iter().map(|e| e.name).collect();
@@ -56,37 +112,50 @@ pub fn read(args: &InputArgs) -> anyhow::Result<Vec<Item>> {
                 names.join(", ")
             );
         };
-        return Ok(items(
-            format!("example {name}"),
-            example.text,
-            Some(Format::Kk),
+        waiting.push_back((
+            format!("example {name}").into(),
+            Box::new(example.text.as_bytes()),
         ));
-    }
-    let mut all = Vec::new();
-    if args.files.is_empty() {
+        from = Some(Format::Kk);
+    } else if args.files.is_empty() {
         if io::stdin().is_terminal() {
             bail!("no input: give a FILE, `-` for standard input, or --example NAME (see --help)");
         }
-        all.extend(items("<stdin>".into(), &read_stdin()?, args.from));
+        waiting.push_back(stdin());
     }
     for path in &args.files {
         if path.as_os_str() == "-" {
-            all.extend(items("<stdin>".into(), &read_stdin()?, args.from));
+            waiting.push_back(stdin());
         } else {
-            let text = fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            all.extend(items(path.display().to_string(), &text, args.from));
+            let file =
+                File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let stream = BufReader::with_capacity(READ_BUFFER_BYTES, file);
+            waiting.push_back((path.display().to_string().into(), Box::new(stream)));
         }
     }
-    Ok(all)
+    Ok(Puzzles {
+        waiting,
+        current: None,
+        from,
+    })
 }
 
-fn read_stdin() -> anyhow::Result<String> {
-    let mut text = String::new();
-    io::stdin()
-        .read_to_string(&mut text)
-        .context("cannot read standard input")?;
-    Ok(text)
+fn stdin() -> (Arc<str>, Stream) {
+    let stream = BufReader::with_capacity(READ_BUFFER_BYTES, io::stdin());
+    ("<stdin>".into(), Box::new(stream))
+}
+
+/// Reads every puzzle the arguments name, in order, for the subcommands that need them all
+/// at once. An input that cannot be read stops the run, as before any output.
+pub fn read(args: &InputArgs) -> anyhow::Result<Vec<Item>> {
+    let mut items = Vec::new();
+    for item in open(args)? {
+        if let Err(error @ ReadError::Io { .. }) = &item.entry {
+            bail!("cannot read {}: {error}", item.source);
+        }
+        items.push(item);
+    }
+    Ok(items)
 }
 
 /// Parses a format name given on the command line.
@@ -100,15 +169,31 @@ pub fn parse_format(name: &str) -> Result<Format, String> {
     })
 }
 
-fn items(source: String, text: &str, format: Option<Format>) -> Vec<Item> {
-    let format = format.unwrap_or_else(|| formats::detect(text));
-    formats::parse_all(format, text)
-        .into_iter()
-        .map(|entry| Item {
-            source: source.clone(),
-            entry,
+/// A puzzle with its number in the run, counted from 1 over all inputs.
+pub struct Numbered {
+    /// Its number, as the `# puzzle N` headers say it.
+    pub number: usize,
+    /// Whether the run has more than one puzzle (headers are printed only then).
+    pub several: bool,
+    /// The puzzle.
+    pub item: Item,
+}
+
+/// Numbers the puzzles of `puzzles`, looking one puzzle ahead so that the first already
+/// knows whether another follows.
+pub fn numbered(puzzles: Puzzles) -> impl Iterator<Item = Numbered> {
+    let mut puzzles: Peekable<Puzzles> = puzzles.peekable();
+    let mut number = 0;
+    std::iter::from_fn(move || {
+        let item = puzzles.next()?;
+        number += 1;
+        let several = number > 1 || puzzles.peek().is_some();
+        Some(Numbered {
+            number,
+            several,
+            item,
         })
-        .collect()
+    })
 }
 
 /// Runs `each` on every puzzle the arguments name, in input order, and returns the worst
@@ -121,18 +206,21 @@ pub fn each_puzzle<W: Write>(
     headers: bool,
     mut each: impl FnMut(&mut W, &Item, &Entry) -> anyhow::Result<Status>,
 ) -> anyhow::Result<Status> {
-    let items = read(args)?;
-    let several = items.len() > 1;
     let mut status = Status::Ok;
-    for (number, item) in items.iter().enumerate() {
+    for Numbered {
+        number,
+        several,
+        item,
+    } in numbered(open(args)?)
+    {
         if several && headers {
-            if number > 0 {
+            if number > 1 {
                 writeln!(out)?;
             }
-            writeln!(out, "# puzzle {} ({})", number + 1, item.place())?;
+            writeln!(out, "# puzzle {number} ({})", item.place())?;
         }
         let verdict = match &item.entry {
-            Ok(entry) => each(out, item, entry),
+            Ok(entry) => each(out, &item, entry),
             Err(error) => {
                 out.flush()?;
                 eprintln!("cagey: {}: {error}", item.source);

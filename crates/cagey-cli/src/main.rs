@@ -3,11 +3,13 @@
 //! Exit codes: 0 success, 1 a failed result (no solution, or not unique when `--unique` asked
 //! for it), 2 bad input or usage. A closed pipe ends the program quietly.
 
+mod batch;
 mod bench;
 mod convert;
 mod examples;
 mod init;
 mod input;
+mod jsonl;
 mod mcounts;
 mod render;
 mod show;

@@ -1,6 +1,12 @@
 //! `cagey solve`: solves each puzzle and says whether its solution is unique.
+//!
+//! Puzzles are read as a stream and solved on `--jobs` threads ([`crate::batch`]); each
+//! puzzle's report is made by [`report`], as text or as a JSON line ([`crate::jsonl`]), and
+//! written in input order.
 
 use std::io::{self, Write};
+use std::num::NonZeroUsize;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::bail;
@@ -9,12 +15,14 @@ use cagey::solve::{
     DEFAULT_MAX_TABLE_CELLS,
 };
 
-use cagey::formats::{self, Format};
+use cagey::formats::{self, Entry, Format};
 use cagey::model::Kind;
 use cagey::render::{terminal, Contents};
 use cagey::{Grid, Puzzle};
 
-use crate::input::{self, parse_format, InputArgs};
+use crate::batch::{self, Sink, Terminal};
+use crate::input::{self, parse_format, InputArgs, Numbered};
+use crate::jsonl::{Record, Tally, Totals};
 use crate::Status;
 
 /// Solutions `--all` prints at most unless `--limit` says otherwise.
@@ -22,6 +30,13 @@ const DEFAULT_ALL_LIMIT: u64 = 10_000;
 
 /// Solutions `--count` counts at most unless `--limit` says otherwise.
 const DEFAULT_COUNT_LIMIT: u64 = 1_000_000;
+
+/// Puzzles read ahead per job with `--all`, whose reports hold every solution (up to
+/// `--limit`, 10,000 by default: under 2 MB for a 9x9) until their turn: enough for the
+/// writer to take reports in batches (8 per job, too few for that, gave 1.37x from one job to
+/// two; 32 give 1.68x, as without `--all`), few enough that puzzles with thousands of
+/// solutions each stay within some hundreds of MB.
+const ALL_WINDOW_PER_JOB: usize = 32;
 
 /// Seconds a puzzle may take by default before the solver gives up.
 const DEFAULT_TIMEOUT_SECS: f64 = 60.0;
@@ -37,8 +52,17 @@ Examples:
   cagey solve --count --limit 100 p.kk  count solutions, stopping at 100
   cagey solve --unique p.kk             exit 1 unless the solution is unique
   cat p.kk | cagey solve -              read standard input
+  cagey solve --jobs 2 many.kk          solve a large file on two cores, output in order
+  cagey solve --output jsonl many.kk    one JSON object per puzzle, then a summary
 
-Exit status: 0 solved, 1 no solution (or not unique with --unique, or gave up), 2 bad input.")]
+Many puzzles: the input is read as it is solved, in memory that does not grow with its
+length, on --jobs threads; results come out in input order. A puzzle that cannot be read is
+reported on standard error with its file and line (in jsonl, as an object with \"error\")
+and the others are still solved; the exit status is then 2. A progress line shows on
+standard error when it is a terminal and the run lasts more than half a second.
+
+Exit status: 0 solved, 1 no solution (or not unique with --unique, or gave up), 2 bad input
+(some puzzle could not be read, even if the others were solved).")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -101,11 +125,43 @@ pub struct Args {
     /// columns, a byte each) than this.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TABLE_CELLS)]
     max_table_cells: u64,
+
+    /// Solve this many puzzles at once, on as many threads [default: one per core]; 1
+    /// solves them one after the other on the main thread. Output is in input order
+    /// whatever the number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    jobs: Option<u64>,
+
+    /// How to report: text (solutions as rows of digits), or jsonl (one JSON object per
+    /// puzzle, then a summary object; see the README for the fields).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = OutputFormat::Text)]
+    output: OutputFormat,
+}
+
+/// The forms of `--output`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// Text for people: the solution, then a sentence.
+    Text,
+    /// JSON Lines for programs: one object per puzzle, and a summary.
+    Jsonl,
+}
+
+/// Everything a puzzle's report depends on, shared by the threads that solve.
+struct Plan {
+    solver: &'static dyn Solver,
+    limits: Limits,
+    mode: Mode,
+    output: OutputFormat,
+    unique: bool,
+    to: Option<Format>,
+    drawing: Option<terminal::Options>,
+    stats: bool,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let mut out = io::stdout().lock();
     if args.methods {
+        let mut out = io::stdout().lock();
         for solver in solve::registry() {
             writeln!(out, "{:<10} {}", solver.name(), solver.summary())?;
         }
@@ -136,54 +192,183 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             "--to {format}: that format has no place for a solution; use sudokuwiki, json or keen"
         );
     }
-    let drawing = args.show.then(|| args.draw.options());
-    input::each_puzzle(
-        &args.input,
-        &mut out,
-        mode != Mode::Count,
-        |out, _, entry| {
-            let puzzle = &entry.puzzle;
-            // Say what kind of puzzle it is when it is not plain KenKen: the rules differ.
-            if puzzle.kind() != Kind::KenKen && mode != Mode::Count {
-                writeln!(out, "{puzzle}")?;
-            }
-            let solution = |grid: &Grid| show(puzzle, grid, args.to, drawing.as_ref());
-            let (verdict, stats) = match mode {
-                Mode::Solve => {
-                    let report = solver.solve(puzzle, &limits)?;
-                    let verdict = report_solution(
-                        out,
-                        &report.outcome,
-                        args.unique,
-                        args.to.is_some(),
-                        &solution,
-                    )?;
-                    (verdict, report.stats)
-                }
-                Mode::All | Mode::Count => {
-                    let mut write_error = None;
-                    let search = solver.search(puzzle, &limits, &mut |grid| {
-                        // Each solution is printed as soon as it is found, so that a long
-                        // enumeration shows progress and needs no memory.
-                        if mode == Mode::All && write_error.is_none() {
-                            let printed =
-                                solution(grid).and_then(|text| Ok(writeln!(out, "{text}")?));
-                            write_error = printed.err();
-                        }
-                    });
-                    if let Some(error) = write_error {
-                        return Err(error);
-                    }
-                    let search = search?;
-                    (report_count(out, &search, mode, args.unique)?, search.stats)
-                }
-            };
-            if args.stats {
-                print_stats(out, &stats)?;
-            }
-            Ok(verdict)
+    if args.output == OutputFormat::Jsonl && (args.show || args.to.is_some()) {
+        bail!(
+            "--output jsonl writes solutions as rows of digits: it does not go with --show or --to"
+        );
+    }
+    let plan = Plan {
+        solver,
+        limits,
+        mode,
+        output: args.output,
+        unique: args.unique,
+        to: args.to,
+        drawing: args.show.then(|| args.draw.options()),
+        stats: args.stats,
+    };
+    let jobs = match args.jobs {
+        Some(jobs) => usize::try_from(jobs).unwrap_or(usize::MAX),
+        None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+    };
+    // `--all` holds every solution of a puzzle until its turn to be written: fewer puzzles
+    // are read ahead, so that memory stays within a few puzzles' solutions per job.
+    let window = match mode {
+        Mode::All => ALL_WINDOW_PER_JOB.saturating_mul(jobs),
+        Mode::Solve | Mode::Count => batch::WINDOW_PER_JOB.saturating_mul(jobs),
+    };
+
+    let puzzles = input::numbered(input::open(&args.input)?);
+    let mut terminal = Terminal::new();
+    let mut totals = Totals::new();
+    let mut status = Status::Ok;
+    batch::run(
+        puzzles,
+        jobs,
+        window,
+        Arc::new(plan),
+        report,
+        &mut terminal,
+        |tally: Tally| {
+            status = status.max(tally.status);
+            totals.add(&tally);
         },
-    )
+    )?;
+    terminal.finish();
+    if args.output == OutputFormat::Jsonl {
+        let out = terminal.out();
+        serde_json::to_writer(&mut *out, &totals.summary())?;
+        writeln!(out)?;
+        out.flush()?;
+    }
+    Ok(status)
+}
+
+/// Solves one puzzle and writes its report, as text or as a JSON line; returns what the
+/// summary and the exit status need. Only an output error is an error here: a puzzle that
+/// cannot be read or solved is reported as such.
+fn report(plan: &Plan, puzzle: &Numbered, sink: &mut Sink) -> anyhow::Result<Tally> {
+    match plan.output {
+        OutputFormat::Text => report_text(plan, puzzle, sink),
+        OutputFormat::Jsonl => report_jsonl(plan, puzzle, sink),
+    }
+}
+
+/// The text report: a header when there are several puzzles, then the solution and the
+/// verdict; errors on standard error, with the file and line.
+fn report_text(plan: &Plan, puzzle: &Numbered, sink: &mut Sink) -> anyhow::Result<Tally> {
+    let item = &puzzle.item;
+    if puzzle.several && plan.mode != Mode::Count {
+        if puzzle.number > 1 {
+            writeln!(sink)?;
+        }
+        writeln!(sink, "# puzzle {} ({})", puzzle.number, item.place())?;
+    }
+    let entry = match &item.entry {
+        Ok(entry) => entry,
+        Err(error) => {
+            sink.note(format!("cagey: {}: {error}", item.source))?;
+            return Ok(Tally::error(Status::BadInput));
+        }
+    };
+    match solve_text(plan, entry, sink) {
+        Ok(tally) => Ok(tally),
+        Err(error) if error.downcast_ref::<io::Error>().is_some() => Err(error),
+        Err(error) => {
+            sink.note(format!("cagey: {}: {error:#}", item.place()))?;
+            Ok(Tally::error(Status::Failed))
+        }
+    }
+}
+
+/// Solves a puzzle and prints its solution (or all of them, or their number) and verdict.
+fn solve_text(plan: &Plan, entry: &Entry, out: &mut Sink) -> anyhow::Result<Tally> {
+    let puzzle = &entry.puzzle;
+    let mode = plan.mode;
+    // Say what kind of puzzle it is when it is not plain KenKen: the rules differ.
+    if puzzle.kind() != Kind::KenKen && mode != Mode::Count {
+        writeln!(out, "{puzzle}")?;
+    }
+    let solution = |grid: &Grid| show(puzzle, grid, plan.to, plan.drawing.as_ref());
+    let (tally, stats) = match mode {
+        Mode::Solve => {
+            let report = plan.solver.solve(puzzle, &plan.limits)?;
+            report_solution(out, &report.outcome, plan.to.is_some(), &solution)?;
+            let tally = Tally::from_outcome(&report.outcome, &report.stats, plan.unique);
+            (tally, report.stats)
+        }
+        Mode::All | Mode::Count => {
+            let mut write_error = None;
+            let search = plan.solver.search(puzzle, &plan.limits, &mut |grid| {
+                // Each solution is printed as soon as it is found (flushed through the
+                // output's buffer), so that a long enumeration shows progress and needs no
+                // memory.
+                if mode == Mode::All && write_error.is_none() {
+                    let printed = solution(grid).and_then(|text| {
+                        writeln!(out, "{text}")?;
+                        Ok(out.flush()?)
+                    });
+                    write_error = printed.err();
+                }
+            });
+            if let Some(error) = write_error {
+                return Err(error);
+            }
+            let search = search?;
+            report_count(out, &search, mode)?;
+            (Tally::from_search(&search, plan.unique), search.stats)
+        }
+    };
+    if plan.stats {
+        print_stats(out, &stats)?;
+    }
+    Ok(tally)
+}
+
+/// The JSON line of one puzzle: its verdict, solutions and effort, or its error.
+fn report_jsonl(plan: &Plan, puzzle: &Numbered, sink: &mut Sink) -> anyhow::Result<Tally> {
+    let item = &puzzle.item;
+    let mut record = Record::new(puzzle.number, &item.source, item.line());
+    let tally = match &item.entry {
+        Err(error) => {
+            record.fail(error.to_string());
+            Tally::error(Status::BadInput)
+        }
+        Ok(entry) => match solve_record(plan, &entry.puzzle, &mut record) {
+            Ok(tally) => tally,
+            Err(error) => {
+                record.fail(format!("{error:#}"));
+                Tally::error(Status::Failed)
+            }
+        },
+    };
+    serde_json::to_writer(&mut *sink, &record)?;
+    writeln!(sink)?;
+    Ok(tally)
+}
+
+/// Solves a puzzle into its JSON record.
+fn solve_record(plan: &Plan, puzzle: &Puzzle, record: &mut Record) -> anyhow::Result<Tally> {
+    match plan.mode {
+        Mode::Solve => {
+            let report = plan.solver.solve(puzzle, &plan.limits)?;
+            let tally = Tally::from_outcome(&report.outcome, &report.stats, plan.unique);
+            record.solved(&tally, report.outcome.solutions(), &report.stats);
+            Ok(tally)
+        }
+        Mode::All | Mode::Count => {
+            // `--all` keeps every solution for the record, up to --limit of them.
+            let mut solutions = Vec::new();
+            let search = plan.solver.search(puzzle, &plan.limits, &mut |grid| {
+                if plan.mode == Mode::All {
+                    solutions.push(grid.clone());
+                }
+            })?;
+            let tally = Tally::from_search(&search, plan.unique);
+            record.solved(&tally, &solutions, &search.stats);
+            Ok(tally)
+        }
+    }
 }
 
 /// The solver `--method NAME` names, or an error listing the methods.
@@ -234,51 +419,36 @@ fn show(
 /// Prints the solution and the verdict on uniqueness (to standard error when the solution
 /// is written in a machine format).
 fn report_solution(
-    out: &mut impl Write,
+    out: &mut Sink,
     outcome: &Outcome,
-    unique: bool,
     verdict_to_stderr: bool,
     solution: &dyn Fn(&Grid) -> anyhow::Result<String>,
-) -> anyhow::Result<Status> {
+) -> anyhow::Result<()> {
     if let Some(first) = outcome.solutions().first() {
         write!(out, "{}", solution(first)?)?;
     }
-    let (verdict, status) = match outcome {
-        Outcome::Unique(_) => ("unique solution".to_string(), Status::Ok),
-        Outcome::Unsolvable => ("no solution".to_string(), Status::Failed),
-        Outcome::AtLeastOne(_) | Outcome::Multiple { .. } => (
-            "not unique: this is one of several solutions (see --all, --count)".to_string(),
-            if unique { Status::Failed } else { Status::Ok },
-        ),
-        Outcome::GaveUp { count, budget, .. } => (
-            match count {
-                0 => format!("gave up: the {budget} ran out before a solution was found"),
-                _ => format!("gave up: the {budget} ran out before uniqueness was settled"),
-            },
-            if *count == 0 || unique {
-                Status::Failed
-            } else {
-                Status::Ok
-            },
-        ),
+    let verdict = match outcome {
+        Outcome::Unique(_) => "unique solution".to_string(),
+        Outcome::Unsolvable => "no solution".to_string(),
+        Outcome::AtLeastOne(_) | Outcome::Multiple { .. } => {
+            "not unique: this is one of several solutions (see --all, --count)".to_string()
+        }
+        Outcome::GaveUp { count, budget, .. } => match count {
+            0 => format!("gave up: the {budget} ran out before a solution was found"),
+            _ => format!("gave up: the {budget} ran out before uniqueness was settled"),
+        },
     };
     if verdict_to_stderr {
-        out.flush()?;
-        eprintln!("{verdict}");
+        out.note(verdict)?;
     } else {
         writeln!(out, "{verdict}")?;
     }
-    Ok(status)
+    Ok(())
 }
 
 /// Prints how many solutions were found: a bare number with `--count`, a sentence after the
 /// grids with `--all`.
-fn report_count(
-    out: &mut impl Write,
-    search: &Search,
-    mode: Mode,
-    unique: bool,
-) -> anyhow::Result<Status> {
+fn report_count(out: &mut impl Write, search: &Search, mode: Mode) -> anyhow::Result<()> {
     let count = search.count;
     let noun = if count == 1 { "solution" } else { "solutions" };
     let (prefix, note) = match search.end {
@@ -290,12 +460,7 @@ fn report_count(
         Mode::Count => writeln!(out, "{prefix}{count}{note}")?,
         _ => writeln!(out, "{prefix}{count} {noun} found{note}")?,
     }
-    Ok(match (search.end, count) {
-        (_, 0) => Status::Failed,
-        (End::Exhausted, 1) => Status::Ok,
-        _ if unique => Status::Failed,
-        _ => Status::Ok,
-    })
+    Ok(())
 }
 
 fn print_stats(out: &mut impl Write, stats: &Stats) -> io::Result<()> {

@@ -121,29 +121,45 @@ pub fn looks_like(line: &str) -> bool {
 
 /// Parses every puzzle of a text: each starts at its `# N` line.
 pub fn parse_all(text: &str) -> Vec<Result<Entry, A1Error>> {
-    let mut results = Vec::new();
-    let mut current: Option<Pending> = None;
-    let mut comments = Vec::new();
-    for (index, raw) in text.lines().enumerate() {
-        let line_number = index + 1;
+    super::parse_lines::<Lines>(text)
+}
+
+/// The line-by-line reader behind [`parse_all`] and the streaming
+/// [`Reader`](super::Reader): it holds one puzzle at a time. Each result comes with the line
+/// its puzzle starts on (0 for the error of an input with no puzzle).
+#[derive(Default)]
+pub(crate) struct Lines {
+    current: Option<Pending>,
+    /// Comments before the next size line.
+    comments: Vec<String>,
+    /// Whether a puzzle (or its error) came out already: an input without one is an error.
+    produced: bool,
+}
+
+impl super::LineParser for Lines {
+    type Error = A1Error;
+
+    /// Reads line `line_number` (its text without the line end); returns the puzzle it
+    /// ends, if it ends one.
+    fn push(&mut self, line_number: usize, raw: &str) -> Option<(usize, Result<Entry, A1Error>)> {
         let line = raw.trim();
         if line.is_empty() {
-            continue;
+            return None;
         }
         if is_size_line(line) {
-            results.extend(current.take().and_then(Pending::finish));
+            let finished = self.current.take().and_then(Pending::finish);
             let text = line[1..].trim();
             let size = text
                 .parse::<usize>()
                 .ok()
                 .filter(|s| (1..=MAX_A1_SIZE.min(MAX_SIZE)).contains(s));
-            current = Some(Pending {
+            self.current = Some(Pending {
                 skip: false,
                 size: size.unwrap_or(0),
                 line: line_number,
                 cages: Vec::new(),
                 lines: Vec::new(),
-                comments: std::mem::take(&mut comments),
+                comments: std::mem::take(&mut self.comments),
                 error: size.is_none().then(|| A1Error {
                     line: line_number,
                     column: Some(column_of(raw, text)),
@@ -152,29 +168,29 @@ pub fn parse_all(text: &str) -> Vec<Result<Entry, A1Error>> {
                     },
                 }),
             });
-            continue;
+            return self.produce(finished);
         }
         if let Some(comment) = line.strip_prefix('#') {
-            match &mut current {
+            match &mut self.current {
                 Some(pending) if !pending.cages.is_empty() => {
                     pending.comments.push(comment.trim().to_string())
                 }
-                _ => comments.push(comment.trim().to_string()),
+                _ => self.comments.push(comment.trim().to_string()),
             }
-            continue;
+            return None;
         }
-        let Some(pending) = &mut current else {
-            results.push(Err(A1Error {
+        let Some(pending) = &mut self.current else {
+            // Skip to the next size line: the cages cannot be placed without a size.
+            self.current = Some(Pending::skipping(line_number));
+            let error = A1Error {
                 line: line_number,
                 column: None,
                 kind: A1ErrorKind::NoSize,
-            }));
-            // Skip to the next size line: the cages cannot be placed without a size.
-            current = Some(Pending::skipping(line_number));
-            continue;
+            };
+            return self.produce(Some((line_number, Err(error))));
         };
         if pending.skip || pending.error.is_some() {
-            continue;
+            return None;
         }
         match parse_cage(raw, line_number, pending.size) {
             Ok(cage) => {
@@ -183,16 +199,32 @@ pub fn parse_all(text: &str) -> Vec<Result<Entry, A1Error>> {
             }
             Err(error) => pending.error = Some(error),
         }
+        None
     }
-    results.extend(current.and_then(Pending::finish));
-    if results.is_empty() {
-        results.push(Err(A1Error {
+
+    /// Ends the input: the last puzzle, or the error of an input that held none.
+    fn finish(mut self) -> Option<(usize, Result<Entry, A1Error>)> {
+        let last = self.current.take().and_then(Pending::finish);
+        if last.is_some() || self.produced {
+            return last;
+        }
+        let error = A1Error {
             line: 0,
             column: None,
             kind: A1ErrorKind::Empty,
-        }));
+        };
+        Some((0, Err(error)))
     }
-    results
+}
+
+impl Lines {
+    fn produce(
+        &mut self,
+        result: Option<(usize, Result<Entry, A1Error>)>,
+    ) -> Option<(usize, Result<Entry, A1Error>)> {
+        self.produced |= result.is_some();
+        result
+    }
 }
 
 /// Writes a puzzle in the seed's form.
@@ -254,13 +286,13 @@ impl Pending {
         }
     }
 
-    /// The puzzle, its error, or nothing for skipped lines.
-    fn finish(self) -> Option<Result<Entry, A1Error>> {
+    /// The puzzle, its error, or nothing for skipped lines; with the line it starts on.
+    fn finish(self) -> Option<(usize, Result<Entry, A1Error>)> {
         if self.skip {
             return None;
         }
         if let Some(error) = self.error {
-            return Some(Err(error));
+            return Some((self.line, Err(error)));
         }
         let lines = self.lines;
         let entry = Puzzle::new(self.size, self.cages)
@@ -275,7 +307,7 @@ impl Pending {
                 column: None,
                 kind: A1ErrorKind::Puzzle(error),
             });
-        Some(entry)
+        Some((self.line, entry))
     }
 }
 

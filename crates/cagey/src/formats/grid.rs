@@ -112,34 +112,78 @@ pub fn looks_like(line: &str) -> bool {
 
 /// Parses every puzzle of a text.
 pub fn parse_all(text: &str) -> Vec<Result<Entry, GridError>> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .collect();
-    let mut results = Vec::new();
-    let mut i = 0;
-    let mut comments = Vec::new();
-    while i < lines.len() {
-        let (_, line) = lines[i];
-        if line.is_empty() {
-            i += 1;
-        } else if let Some(comment) = line.strip_prefix('#') {
-            comments.push(comment.trim().to_string());
-            i += 1;
-        } else {
-            let (result, next) = parse_one(&lines, i, std::mem::take(&mut comments));
-            results.push(result);
-            i = next;
+    super::parse_lines::<Lines>(text)
+}
+
+/// The line-by-line reader behind [`parse_all`] and the streaming
+/// [`Reader`](super::Reader): it holds the lines of one puzzle at a time. Each result comes
+/// with the line its puzzle starts on (0 for the error of an input with no puzzle).
+#[derive(Default)]
+pub(crate) struct Lines {
+    /// Comments before the next puzzle.
+    comments: Vec<String>,
+    /// The trimmed lines of the puzzle being read, from its first row on.
+    block: Vec<(usize, String)>,
+    /// The number of names in its first row: the grid side.
+    width: usize,
+    /// Whether a legend line has been read: a blank line then ends the puzzle.
+    seen_legend: bool,
+    /// Whether a puzzle (or its error) came out already: an input without one is an error.
+    produced: bool,
+}
+
+impl super::LineParser for Lines {
+    type Error = GridError;
+
+    /// Reads line `line_number` (its text without the line end); returns the puzzle it
+    /// ends, if it ends one.
+    fn push(&mut self, line_number: usize, raw: &str) -> Option<(usize, Result<Entry, GridError>)> {
+        let line = raw.trim();
+        if self.block.is_empty() {
+            if let Some(comment) = line.strip_prefix('#') {
+                self.comments.push(comment.trim().to_string());
+            } else if !line.is_empty() {
+                self.width = names(line).len();
+                self.seen_legend = false;
+                self.block.push((line_number, line.to_string()));
+            }
+            return None;
         }
+        if line.is_empty() && self.seen_legend {
+            return Some(self.take_block());
+        }
+        // Lines past the first `width` (counting blank and comment lines, as the rows are
+        // counted) that are neither blank nor comments are the legend.
+        if self.block.len() >= self.width && !line.is_empty() && !line.starts_with('#') {
+            self.seen_legend = true;
+        }
+        self.block.push((line_number, line.to_string()));
+        None
     }
-    if results.is_empty() {
-        results.push(Err(GridError {
-            line: 0,
-            kind: GridErrorKind::Empty,
-        }));
+
+    /// Ends the input: the last puzzle, or the error of an input that held none.
+    fn finish(mut self) -> Option<(usize, Result<Entry, GridError>)> {
+        if !self.block.is_empty() {
+            return Some(self.take_block());
+        }
+        (!self.produced).then(|| {
+            let error = GridError {
+                line: 0,
+                kind: GridErrorKind::Empty,
+            };
+            (0, Err(error))
+        })
     }
-    results
+}
+
+impl Lines {
+    fn take_block(&mut self) -> (usize, Result<Entry, GridError>) {
+        self.produced = true;
+        let block = std::mem::take(&mut self.block);
+        let lines: Vec<(usize, &str)> = block.iter().map(|(n, l)| (*n, l.as_str())).collect();
+        let (result, _) = parse_one(&lines, 0, std::mem::take(&mut self.comments));
+        (block[0].0, result)
+    }
 }
 
 /// Splits a row into names.

@@ -121,21 +121,44 @@ pub fn looks_like(line: &str) -> bool {
 
 /// Parses every ID of a text, one per non-blank line (`#` comment lines are skipped).
 pub fn parse_all(text: &str) -> Vec<Result<Entry, KeenError>> {
-    let mut results: Vec<Result<Entry, KeenError>> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.trim().starts_with('#'))
-        .map(|(index, line)| {
-            parse(line.trim()).map(|mut entry| {
-                entry.line = index + 1;
-                entry
-            })
-        })
-        .collect();
-    if results.is_empty() {
-        results.push(Err(KeenError::Empty));
+    super::parse_lines::<Lines>(text)
+}
+
+/// The line-by-line reader behind [`parse_all`] and the streaming
+/// [`Reader`](super::Reader): one puzzle per line. Each result comes with its line (0 for
+/// the error of an input with no puzzle).
+#[derive(Default)]
+pub(crate) struct Lines {
+    /// Whether a puzzle (or its error) came out already: an input without one is an error.
+    produced: bool,
+}
+
+impl super::LineParser for Lines {
+    type Error = KeenError;
+
+    /// Reads line `line_number` (its text without the line end): a puzzle unless it is blank
+    /// or a comment.
+    fn push(
+        &mut self,
+        line_number: usize,
+        line: &str,
+    ) -> Option<(usize, Result<Entry, KeenError>)> {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            return None;
+        }
+        self.produced = true;
+        let result = parse(line.trim()).map(|mut entry| {
+            entry.line = line_number;
+            entry
+        });
+        Some((line_number, result))
     }
-    results
+
+    /// Ends the input: the error of an input that held no puzzle.
+    fn finish(self) -> Option<(usize, Result<Entry, KeenError>)> {
+        (!self.produced).then_some((0, Err(KeenError::Empty)))
+    }
 }
 
 /// Parses one game ID.

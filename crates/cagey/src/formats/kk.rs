@@ -246,40 +246,57 @@ pub fn parse(text: &str) -> Result<Puzzle, KkError> {
 /// puzzle does not hide the good ones after it; an input with no cage at all gives one
 /// [`KkErrorKind::Empty`] error.
 pub fn parse_all(text: &str) -> Vec<Result<Entry, KkError>> {
-    let mut results = Vec::new();
-    let mut block = Block::default();
-    let mut after_blank = false;
-    // Comments after a blank line wait here until we know which puzzle they belong to.
-    let mut pending_comments = Vec::new();
+    super::parse_lines::<Lines>(text)
+}
 
-    for (index, raw) in text.split('\n').enumerate() {
-        let line_number = index + 1;
+/// The line-by-line reader behind [`parse_all`] and the streaming
+/// [`Reader`](super::Reader): it holds one puzzle at a time, so a file of any length reads
+/// in constant memory.
+///
+/// Each result comes with the line its puzzle starts on (0 for the error of an input with
+/// no cage at all), which names the puzzle even when its error concerns all of it.
+#[derive(Default)]
+pub(crate) struct Lines {
+    block: Block,
+    after_blank: bool,
+    /// Comments after a blank line wait here until we know which puzzle they belong to.
+    pending_comments: Vec<(usize, String)>,
+    /// Whether a puzzle (or its error) came out already: an input without one is an error.
+    produced: bool,
+}
+
+impl super::LineParser for Lines {
+    type Error = KkError;
+
+    /// Reads line `line_number` (its text without the `\n`); returns the puzzle it ends,
+    /// if it ends one.
+    fn push(&mut self, line_number: usize, raw: &str) -> Option<(usize, Result<Entry, KkError>)> {
         let line = raw.strip_suffix('\r').unwrap_or(raw);
         let trimmed = line.trim();
         if trimmed.is_empty() {
-            after_blank = true;
-            continue;
+            self.after_blank = true;
+            return None;
         }
         if let Some(comment) = trimmed.strip_prefix('#') {
             let comment = (line_number, comment.trim().to_string());
-            if after_blank || block.is_empty() {
-                pending_comments.push(comment);
+            if self.after_blank || self.block.is_empty() {
+                self.pending_comments.push(comment);
             } else {
-                block.comments.push(comment);
+                self.block.comments.push(comment);
             }
-            continue;
+            return None;
         }
         let cage = parse_line(line, line_number);
         let starts_new = match &cage {
-            Ok(cage) => after_blank && !block.is_empty() && block.overlaps(cage),
+            Ok(cage) => self.after_blank && !self.block.is_empty() && self.block.overlaps(cage),
             // A bad line after a blank line ends a complete puzzle: it cannot belong to it.
-            Err(_) => after_blank && block.is_complete(),
+            Err(_) => self.after_blank && self.block.is_complete(),
         };
-        if starts_new {
-            results.push(std::mem::take(&mut block).finish());
-        }
-        block.comments.append(&mut pending_comments);
-        after_blank = false;
+        let finished = starts_new.then(|| self.take_block());
+        let block = &mut self.block;
+        block.comments.append(&mut self.pending_comments);
+        block.start.get_or_insert(line_number);
+        self.after_blank = false;
         match cage {
             Ok(cage) => block.cages.push(cage),
             Err(error) => {
@@ -288,18 +305,31 @@ pub fn parse_all(text: &str) -> Vec<Result<Entry, KkError>> {
         };
         // A block with an error still collects its cages so that the next blank line can tell
         // where the following puzzle begins.
+        finished
     }
-    if !block.is_empty() {
-        results.push(block.finish());
+
+    /// Ends the input: the last puzzle, or the error of an input that held none.
+    fn finish(mut self) -> Option<(usize, Result<Entry, KkError>)> {
+        if !self.block.is_empty() {
+            return Some(self.take_block());
+        }
+        (!self.produced).then(|| {
+            let error = KkError {
+                line: 0,
+                column: None,
+                kind: KkErrorKind::Empty,
+            };
+            (0, Err(error))
+        })
     }
-    if results.is_empty() {
-        results.push(Err(KkError {
-            line: 0,
-            column: None,
-            kind: KkErrorKind::Empty,
-        }));
+}
+
+impl Lines {
+    fn take_block(&mut self) -> (usize, Result<Entry, KkError>) {
+        self.produced = true;
+        let block = std::mem::take(&mut self.block);
+        (block.start.unwrap_or(0), block.finish())
     }
-    results
 }
 
 /// Writes a puzzle in the canonical form: cages by smallest cell, cells ascending, `%` for
@@ -372,6 +402,8 @@ struct ParsedCage {
 /// The lines of one puzzle, gathered until a puzzle boundary.
 #[derive(Default)]
 struct Block {
+    /// The line of its first cage line, good or bad.
+    start: Option<usize>,
     cages: Vec<ParsedCage>,
     /// Comment lines with their line numbers; directives are picked out of them at the end.
     comments: Vec<(usize, String)>,

@@ -9,14 +9,16 @@
 //! | `json` | [`json`] | cagey's own JSON schema, for programs |
 //! | `grid` | [`grid`] | a grid of cage letters and a legend, for people |
 //!
-//! [`detect`] tells them apart; [`parse_all`] and [`write`] dispatch on a [`Format`]. Formats
-//! depend on the model only; they know nothing of solvers.
+//! [`detect`] tells them apart; [`parse_all`] and [`write`] dispatch on a [`Format`]. A
+//! [`Reader`] reads the same puzzles one at a time from a stream, for inputs too large to
+//! hold. Formats depend on the model only; they know nothing of solvers.
 
 pub mod a1;
 pub mod grid;
 pub mod json;
 pub mod keen;
 pub mod kk;
+mod reader;
 pub mod sudokuwiki;
 
 use std::fmt;
@@ -24,6 +26,8 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::model::{Grid, Progress, Puzzle};
+
+pub use reader::{ReadError, Reader};
 
 /// A notation for puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -180,20 +184,27 @@ fn plain_only(format: Format, puzzle: &Puzzle) -> WriteError {
 
 /// Guesses the format of `text` from its first meaningful line.
 ///
-/// JSON starts with `{`; a SudokuWiki string is a `K`/`D`/`L`/`M` header with a base-36 body
-/// or a pasted `sudokuwiki.org` address; a Keen ID is `PARAMS:DESC` or `PARAMS#SEED`; seed
-/// 003's lines start with an operation sign and name cells like `B3`; a grid of letters has
-/// a first line of letters only; anything else is read as the J essay's format.
+/// JSON starts with `{` (one puzzle) or `[` (an array of them); a SudokuWiki string is a
+/// `K`/`D`/`L`/`M` header with a base-36 body or a pasted `sudokuwiki.org` address; a Keen ID
+/// is `PARAMS:DESC` or `PARAMS#SEED`; seed 003's lines start with an operation sign and name
+/// cells like `B3`; a grid of letters has a first line of letters only; anything else is
+/// read as the J essay's format.
 pub fn detect(text: &str) -> Format {
-    let meaningful = text
-        .lines()
+    text.lines()
         .map(str::trim)
-        .filter(|line| !line.is_empty())
-        .find(|line| !line.starts_with('#') || a1::is_size_line(line));
-    let Some(first) = meaningful else {
-        return Format::Kk;
-    };
-    if first.starts_with('{') {
+        .find(|line| is_meaningful(line))
+        .map_or(Format::Kk, detect_line)
+}
+
+/// Whether a trimmed line can tell the format: not blank, and not a comment (except seed
+/// 003's `# N` size line, which is how that format begins).
+fn is_meaningful(line: &str) -> bool {
+    !line.is_empty() && (!line.starts_with('#') || a1::is_size_line(line))
+}
+
+/// The format whose text begins with `first`, the first meaningful line (see [`detect`]).
+fn detect_line(first: &str) -> Format {
+    if first.starts_with('{') || first.starts_with('[') {
         Format::Json
     } else if sudokuwiki::looks_like(first) {
         Format::SudokuWiki
@@ -206,6 +217,40 @@ pub fn detect(text: &str) -> Format {
     } else {
         Format::Kk
     }
+}
+
+/// A format read line by line, holding one puzzle at a time: what [`parse_all`] and the
+/// streaming [`Reader`] share, so that both split a text into the same puzzles.
+pub(crate) trait LineParser: Default {
+    /// The format's error.
+    type Error: Into<ParseError>;
+
+    /// Reads line `line_number` (counted from 1; its text without the `\n`, with any `\r`
+    /// before it left for the format to take off) and returns the puzzle this line ends, if
+    /// any, with the line that puzzle starts on.
+    fn push(
+        &mut self,
+        line_number: usize,
+        line: &str,
+    ) -> Option<(usize, Result<Entry, Self::Error>)>;
+
+    /// Ends the input: the puzzle still being read, or, when no puzzle came out at all, the
+    /// format's error for an empty input (with line 0).
+    fn finish(self) -> Option<(usize, Result<Entry, Self::Error>)>;
+}
+
+/// Parses every puzzle of `text` with a [`LineParser`], splitting lines at `\n` only, as the
+/// [`Reader`] does.
+pub(crate) fn parse_lines<P: LineParser>(text: &str) -> Vec<Result<Entry, P::Error>> {
+    let mut parser = P::default();
+    let mut results: Vec<_> = text
+        .split('\n')
+        .enumerate()
+        .filter_map(|(index, line)| parser.push(index + 1, line))
+        .map(|(_, result)| result)
+        .collect();
+    results.extend(parser.finish().map(|(_, result)| result));
+    results
 }
 
 /// Parses every puzzle of `text` in `format`, in order; one bad puzzle does not hide the
