@@ -861,4 +861,11 @@ mod tests {
             "{error}"
         );
     }
+
+    #[test]
+    fn refuses_cells_in_no_cage() {
+        let puzzle = kk::parse("# size 4\n# boxes\n# killer\n3+,0 1\n7+,2 3\n").unwrap();
+        let error = write(&puzzle, None).unwrap_err().to_string();
+        assert!(error.contains("cell 4 is in no cage"), "{error}");
+    }
 }
