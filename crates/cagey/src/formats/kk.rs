@@ -459,7 +459,8 @@ fn build(cages: &[ParsedCage], rules: &Rules) -> Result<Puzzle, KkError> {
     let stated = rules.size;
     if let Some((line, stated)) = stated {
         if !(1..=MAX_SIZE).contains(&stated) {
-            let reason = format!("a grid of side {stated} is not supported: sizes run from 1 to {MAX_SIZE}");
+            let reason =
+                format!("a grid of side {stated} is not supported: sizes run from 1 to {MAX_SIZE}");
             return Err(at(line, KkErrorKind::Directive { reason }));
         }
         if stated < size {
