@@ -208,6 +208,22 @@ impl Puzzle {
         self.options
     }
 
+    /// The same puzzle under other puzzle-wide options, checked again: a cage that the new
+    /// options forbid (a product under the killer rule, a three-cell `-` without multi-cell)
+    /// is an error, as it would be when building.
+    pub fn with_options(&self, options: Options) -> Result<Puzzle, PuzzleError> {
+        let mut builder = Puzzle::builder(self.size)
+            .cages(self.cages.clone())
+            .regions(self.regions.clone())
+            .options(options);
+        for cell in self.cells() {
+            if let Some(digit) = self.given(cell) {
+                builder = builder.given(cell, digit);
+            }
+        }
+        builder.build()
+    }
+
     /// The digit given in `cell` outside the cages, if any.
     pub fn given(&self, cell: Cell) -> Option<u8> {
         Some(self.givens[cell.index()]).filter(|&d| d != 0)
@@ -742,6 +758,28 @@ mod tests {
             boxed.options(killer).build().unwrap().to_string(),
             "4x4 Killer Sudoku, 16 cages"
         );
+    }
+
+    #[test]
+    fn options_can_change_after_building() {
+        let cages = vec![
+            cage(Operation::Subtract, 0, &[0, 1, 2]),
+            cage(Operation::Given, 1, &[3]),
+        ];
+        let multi = Options {
+            multi_cell: true,
+            ..Options::default()
+        };
+        let puzzle = Puzzle::builder(2)
+            .cages(cages)
+            .options(multi)
+            .build()
+            .unwrap();
+        assert_eq!(puzzle.with_options(multi).as_ref(), Ok(&puzzle));
+        assert!(matches!(
+            puzzle.with_options(Options::default()),
+            Err(PuzzleError::Arity { .. } | PuzzleError::ZeroTarget { .. })
+        ));
     }
 
     #[test]
