@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use cagey::formats::kk;
 use cagey::solve::{self, init, Limits, SolveError, Solver};
-use cagey::{check, Grid, Puzzle};
+use cagey::{check, Cell, Grid, Puzzle};
 use proptest::prelude::*;
 use random::Rng;
 use variant_random::{corrupt, random_variant, Shape, Spec};
@@ -269,7 +269,14 @@ fn shape(choice: usize) -> (usize, Shape) {
 }
 
 /// The spec of a random puzzle from the property tests' parameters.
-fn spec(choice: usize, killer: bool, multi_cell: bool, max_cage: usize, givens: usize) -> Spec {
+fn spec(
+    choice: usize,
+    killer: bool,
+    multi_cell: bool,
+    max_cage: usize,
+    givens: usize,
+    uncovered: usize,
+) -> Spec {
     let (size, shape) = shape(choice);
     Spec {
         size,
@@ -278,6 +285,7 @@ fn spec(choice: usize, killer: bool, multi_cell: bool, max_cage: usize, givens: 
         multi_cell,
         max_cage,
         givens,
+        uncovered,
     }
 }
 
@@ -294,21 +302,33 @@ proptest! {
         multi_cell: bool,
         max_cage in 1usize..=5,
         givens in 0usize..=4,
+        uncovered in 0usize..=2,
         corrupted in proptest::bool::weighted(0.3),
     ) {
         let mut rng = Rng(seed);
-        let spec = spec(choice, killer, multi_cell, max_cage, givens);
+        let spec = spec(choice, killer, multi_cell, max_cage, givens, uncovered);
         let (mut puzzle, _) = random_variant(spec, &mut rng);
         if corrupted {
             puzzle = corrupt(&puzzle, &mut rng);
         }
         let tables = init::init(&puzzle, &Limits::default()).unwrap();
-        prop_assert_eq!(tables.len(), puzzle.cages().len());
+        let uncovered: Vec<Cell> = puzzle.uncovered().collect();
+        prop_assert_eq!(tables.len(), puzzle.cages().len() + uncovered.len());
         for (table, cage) in tables.iter().zip(puzzle.cages()) {
             prop_assert_eq!(table.cells(), cage.cells());
             let ours: Vec<Vec<u8>> = table.rows().map(<[u8]>::to_vec).collect();
             let expected = brute::tuples(&puzzle, cage);
             prop_assert_eq!(ours, expected, "{}\n{}", cage.label(), kk::write(&puzzle));
+        }
+        // A cell in no cage follows the cages as a table of the digits it may hold.
+        for (table, &cell) in tables[puzzle.cages().len()..].iter().zip(&uncovered) {
+            prop_assert_eq!(table.cells(), [cell]);
+            let ours: Vec<u8> = table.rows().map(|row| row[0]).collect();
+            let expected: Vec<u8> = match puzzle.given(cell) {
+                Some(digit) => vec![digit],
+                None => (1..=puzzle.size() as u8).collect(),
+            };
+            prop_assert_eq!(ours, expected);
         }
     }
 }
@@ -324,10 +344,11 @@ proptest! {
         multi_cell: bool,
         max_cage in 1usize..=4,
         givens in 0usize..=3,
+        uncovered in 0usize..=2,
         corrupted in proptest::bool::weighted(0.3),
     ) {
         let mut rng = Rng(seed);
-        let spec = spec(choice, killer, multi_cell, max_cage, givens);
+        let spec = spec(choice, killer, multi_cell, max_cage, givens, uncovered);
         let (mut puzzle, square) = random_variant(spec, &mut rng);
         prop_assert_eq!(check(&puzzle, &square), Ok(()));
         if corrupted {
@@ -356,10 +377,11 @@ struct Coverage {
     /// Multi-cell `-` and `%` cages of three or more cells, and those of them with `0-`.
     multi_cell_cages: usize,
     zero_targets: usize,
-    /// Puzzles with jigsaw regions, with boxes, with givens.
+    /// Puzzles with jigsaw regions, with boxes, with givens, with cells in no cage.
     jigsaw: usize,
     boxes: usize,
     givens: usize,
+    uncovered: usize,
 }
 
 /// Random puzzles [`random_variants_cover_every_rule`] checks, from a fixed seed.
@@ -383,6 +405,7 @@ fn random_variants_cover_every_rule() {
             multi_cell: rng.below(2) == 0,
             max_cage: 1 + rng.below(4),
             givens: rng.below(4),
+            uncovered: rng.below(3),
         };
         let (mut puzzle, _) = random_variant(spec, &mut rng);
         if rng.below(4) == 0 {
@@ -407,6 +430,7 @@ fn random_variants_cover_every_rule() {
             Regions::Jigsaw(_) => seen.jigsaw += 1,
         }
         seen.givens += usize::from(puzzle.cells().any(|cell| puzzle.given(cell).is_some()));
+        seen.uncovered += usize::from(puzzle.uncovered().next().is_some());
     }
     // Every verdict, every method, every rule, many times over.
     let enough = |n: usize| n >= 20;
@@ -422,7 +446,7 @@ fn random_variants_cover_every_rule() {
     assert!(
         rules
             .iter()
-            .chain([&seen.boxes, &seen.givens])
+            .chain([&seen.boxes, &seen.givens, &seen.uncovered])
             .all(|&n| enough(n)),
         "{seen:?}"
     );

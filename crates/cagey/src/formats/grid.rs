@@ -355,7 +355,12 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
     let mut out = String::new();
     for row in 0..n {
         let line: Vec<&str> = (0..n)
-            .map(|col| names[puzzle.cage_of(Cell::at(row, col, n)).index()].as_str())
+            .map(|col| {
+                // Plain puzzles put every cell in a cage; `.` would mark one that is not.
+                puzzle
+                    .cage_of(Cell::at(row, col, n))
+                    .map_or(".", |id| names[id.index()].as_str())
+            })
             .collect();
         out.push_str(&line.join(separator));
         out.push('\n');

@@ -17,7 +17,7 @@
 //! - `boxes` (optional): `[rows, cols]` of one box; or `regions`: `size` rows of `size`
 //!   region numbers from 0 (jigsaw).
 //! - `killer`, `multi_cell` (optional, default false): the killer rule; subtraction and
-//!   division over any number of cells.
+//!   division over any number of cells. Only a killer puzzle may leave cells in no cage.
 //! - `givens` (optional): `[row, col, digit]` triples fixed outside the cages.
 //! - `progress` (optional): `size` rows of `size` entries, each `0` (nothing known), a digit
 //!   (solved) or an array of candidate digits.
@@ -370,6 +370,10 @@ mod tests {
             "{json}"
         );
         assert_eq!(parse_all(&json).remove(0).unwrap().puzzle, puzzle);
+        // A killer puzzle may leave cells in no cage.
+        let sparse = kk::parse("# size 3\n# killer\n3+,0 1\n4+,4 5\n").unwrap();
+        let json = write(&sparse, None).unwrap();
+        assert_eq!(parse_all(&json).remove(0).unwrap().puzzle, sparse);
         let jigsaw = kk::parse("# regions 0011\n# multi-cell\n3+,0 1\n3+,2 3\n").unwrap();
         let json = write(&jigsaw, None).unwrap();
         assert!(
@@ -389,7 +393,7 @@ mod tests {
             .as_ref()
             .unwrap_err()
             .to_string()
-            .contains("[1]cages: cells are in no cage"));
+            .contains("[1]cages: a cage puzzle needs at least one cage"));
     }
 
     #[test]

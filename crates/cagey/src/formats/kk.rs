@@ -24,10 +24,13 @@
 //! # boxes 2x3          boxes of 2 rows x 3 columns (`# boxes` alone: the size's usual boxes)
 //! # regions 0001...    jigsaw regions, one base-36 digit per cell, row by row
 //! # killer             the digits of a cage are all different (and every cage is a sum)
+//! # size 9             the grid side, when the cages alone do not tell it
 //! # multi-cell         - and % over any number of cells: the largest minus (divided by) the rest
 //! # givens 14=3 20=1   digits fixed in cells, outside the cages
 //! ```
 //!
+//! A killer puzzle may leave cells outside every cage; it must then state its grid side with
+//! `# size N`, because the highest cell no longer tells it.
 //! Other comments are kept as they are. The writer emits the directives first.
 //!
 //! A file may hold several puzzles separated by blank lines. A blank line ends a puzzle when
@@ -180,7 +183,7 @@ pub enum KkErrorKind {
         /// The rule it breaks.
         rule: String,
     },
-    /// A directive (`# boxes`, `# regions`, `# killer`, `# multi-cell`, `# givens`) that
+    /// A directive (`# boxes`, `# regions`, `# size`, `# killer`, `# multi-cell`, `# givens`) that
     /// cannot be read or does not fit the puzzle.
     #[error("{reason}")]
     Directive {
@@ -354,6 +357,9 @@ pub fn write(puzzle: &Puzzle) -> String {
             out.push_str(&format!("# regions {map}\n"));
         }
     }
+    if puzzle.uncovered().next().is_some() {
+        out.push_str(&format!("# size {}\n", puzzle.size()));
+    }
     if puzzle.options().killer {
         out.push_str("# killer\n");
     }
@@ -482,6 +488,22 @@ fn build(cages: &[ParsedCage], rules: &Rules) -> Result<Puzzle, KkError> {
     if size * size <= highest {
         size += 1;
     }
+    let stated = rules.size;
+    if let Some((line, stated)) = stated {
+        if !(1..=MAX_SIZE).contains(&stated) {
+            let reason =
+                format!("a grid of side {stated} is not supported: sizes run from 1 to {MAX_SIZE}");
+            return Err(at(line, KkErrorKind::Directive { reason }));
+        }
+        if stated < size {
+            let reason = format!(
+                "the grid is {stated}x{stated} here, but a cage names cell {highest} (cells run from 0 to {})",
+                stated * stated - 1
+            );
+            return Err(at(line, KkErrorKind::Directive { reason }));
+        }
+        size = stated;
+    }
     let total = size * size;
     let mut owner: Vec<Option<usize>> = vec![None; total];
     for cage in cages {
@@ -498,7 +520,18 @@ fn build(cages: &[ParsedCage], rules: &Rules) -> Result<Puzzle, KkError> {
         }
     }
     let missing: Vec<usize> = (0..total).filter(|&c| owner[c].is_none()).collect();
-    if !missing.is_empty() {
+    // A killer puzzle may leave cells out, but only once its size is stated: guessing it
+    // from the highest cell would silently shrink a grid whose last cells are uncovered.
+    let may_leave_out = rules.options.killer && stated.is_some();
+    if !missing.is_empty() && rules.options.killer && stated.is_none() {
+        let reason = format!(
+            "the cages leave {} of the {total} cells out ({}); a killer puzzle may, once it states its grid side with `# size N`",
+            missing.len(),
+            list(&missing)
+        );
+        return Err(at(0, KkErrorKind::Directive { reason }));
+    }
+    if !missing.is_empty() && !may_leave_out {
         return Err(at(
             0,
             KkErrorKind::Missing {
@@ -611,6 +644,7 @@ enum RegionSpec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Directive {
     Regions(RegionSpec),
+    Size(usize),
     Killer,
     MultiCell,
     Givens(Vec<(usize, u8)>),
@@ -620,6 +654,7 @@ enum Directive {
 #[derive(Default)]
 struct Rules {
     regions: Option<(usize, RegionSpec)>,
+    size: Option<(usize, usize)>,
     options: Options,
     givens: Vec<(usize, usize, u8)>,
 }
@@ -628,6 +663,7 @@ impl Rules {
     fn apply(&mut self, directive: Directive, line: usize) {
         match directive {
             Directive::Regions(spec) => self.regions = Some((line, spec)),
+            Directive::Size(size) => self.size = Some((line, size)),
             Directive::Killer => self.options.killer = true,
             Directive::MultiCell => self.options.multi_cell = true,
             Directive::Givens(givens) => self
@@ -646,6 +682,11 @@ fn directive(comment: &str) -> Option<Result<Directive, String>> {
     match (word, rest.as_slice()) {
         ("killer", []) => Some(Ok(Directive::Killer)),
         ("multi-cell", []) => Some(Ok(Directive::MultiCell)),
+        ("size", [side]) => Some(
+            side.parse()
+                .map(Directive::Size)
+                .map_err(|_| format!("`# size {side}`: expected the grid side, e.g. `# size 9`")),
+        ),
         ("boxes", []) => Some(Ok(Directive::Regions(RegionSpec::Standard))),
         ("boxes", [shape]) => Some(
             shape
@@ -960,6 +1001,22 @@ mod tests {
                 "line 1: cage \"3+\" cells 0 3 are not connected",
             ),
             (
+                "# killer\n3+,0 1\n4+,4 5\n",
+                "the cages leave 5 of the 9 cells out (2 3 6 7 8); a killer puzzle may, once it states its grid side with `# size N`",
+            ),
+            (
+                "# size 3\n3+,0 1\n4+,4 5\n",
+                "the cages cover 4 of the 9 cells of a 3x3 grid",
+            ),
+            (
+                "# size 2\n# killer\n3+,0 1\n4+,4 5\n",
+                "line 1: the grid is 2x2 here, but a cage names cell 5",
+            ),
+            (
+                "# size two\n3+,0 1\n3+,2 3\n",
+                "line 1: `# size two`: expected the grid side",
+            ),
+            (
                 "3-,0 1 2\n1,3\n",
                 "line 1: cage \"3-\" has 3 cells; a - cage must have exactly two cells",
             ),
@@ -1003,6 +1060,12 @@ mod tests {
         let puzzle = parse(multi).unwrap();
         assert!(puzzle.options().multi_cell);
         assert_eq!(write(&puzzle), multi);
+        // A killer puzzle may leave cells out once it states its size.
+        let sparse = "# size 3\n# killer\n3+,0 1\n4+,4 5\n";
+        let puzzle = parse(sparse).unwrap();
+        assert_eq!(puzzle.size(), 3);
+        assert_eq!(puzzle.uncovered().count(), 5);
+        assert_eq!(write(&puzzle), sparse);
         let jigsaw = "# regions 0011\n3+,0 1\n3+,2 3\n";
         assert!(matches!(
             parse(jigsaw).unwrap().regions(),
@@ -1036,6 +1099,22 @@ mod tests {
             (
                 "# regions 00!1\n3+,0 1\n3+,2 3\n",
                 "line 1: `# regions`: expected one region per cell",
+            ),
+            (
+                "# killer\n3+,0 1\n4+,4 5\n",
+                "the cages leave 5 of the 9 cells out (2 3 6 7 8); a killer puzzle may, once it states its grid side with `# size N`",
+            ),
+            (
+                "# size 3\n3+,0 1\n4+,4 5\n",
+                "the cages cover 4 of the 9 cells of a 3x3 grid",
+            ),
+            (
+                "# size 2\n# killer\n3+,0 1\n4+,4 5\n",
+                "line 1: the grid is 2x2 here, but a cage names cell 5",
+            ),
+            (
+                "# size two\n3+,0 1\n3+,2 3\n",
+                "line 1: `# size two`: expected the grid side",
             ),
             (
                 "3-,0 1 2\n1,3\n",

@@ -35,7 +35,8 @@ use thiserror::Error;
 
 use super::{Entry, Format, WriteError};
 use crate::model::{
-    Cage, Cell, CellState, DigitSet, Operation, Options, Progress, Puzzle, PuzzleError, Regions,
+    Cage, CageId, Cell, CellState, DigitSet, Operation, Options, Progress, Puzzle, PuzzleError,
+    Regions,
 };
 
 /// The largest target a KenKen string can hold: 11 bits.
@@ -234,6 +235,11 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
             cage.label()
         )));
     }
+    if let Some(cell) = puzzle.uncovered().next() {
+        return Err(refuse(format!(
+            "cell {cell} is in no cage, and a string puts every cell in a cage"
+        )));
+    }
     let layout = Layout::new(
         kind,
         n,
@@ -291,7 +297,7 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
             (None, CellState::Solved(d)) => n as u64 + u64::from(d),
             (None, CellState::Candidates(set)) => 2 * n as u64 + (u64::from(set.bits()) & full),
         };
-        let colour = colours[puzzle.cage_of(cell).index()];
+        let colour = puzzle.cage_of(cell).map_or(1, |id| colours[id.index()]);
         let mut values = Vec::with_capacity(4);
         if kind == Type::Jigsaw {
             values.push(puzzle.regions().region_of(cell, n).unwrap_or(0) as u64);
@@ -733,10 +739,15 @@ fn colour_cages(puzzle: &Puzzle) -> Vec<u64> {
     let n = puzzle.size();
     let count = puzzle.cages().len();
     let mut adjacent = vec![Vec::new(); count];
+    // Cells in no cage were refused by the writer before colouring.
     for cell in puzzle.cells() {
-        let own = puzzle.cage_of(cell).index();
+        let Some(own) = puzzle.cage_of(cell).map(CageId::index) else {
+            continue;
+        };
         for neighbour in neighbours(cell.index(), n) {
-            let other = puzzle.cage_of(Cell(neighbour as u16)).index();
+            let Some(other) = puzzle.cage_of(Cell(neighbour as u16)).map(CageId::index) else {
+                continue;
+            };
             if other != own && !adjacent[own].contains(&other) {
                 adjacent[own].push(other);
             }
@@ -872,5 +883,12 @@ mod tests {
             error.contains("above 2047") || error.contains("above"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn refuses_cells_in_no_cage() {
+        let puzzle = kk::parse("# size 4\n# boxes\n# killer\n3+,0 1\n7+,2 3\n").unwrap();
+        let error = write(&puzzle, None).unwrap_err().to_string();
+        assert!(error.contains("cell 4 is in no cage"), "{error}");
     }
 }

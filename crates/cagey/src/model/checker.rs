@@ -128,37 +128,81 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
                 return Err(Violation::KillerRepeat(CageId(id as u16)));
             }
         }
-        // The largest digit minus (or divided by) the others: for two cells this is the
-        // standard either-order rule, and it is the calcudoku.org rule for more.
-        let largest = digits.iter().copied().max().unwrap_or(0);
-        let others = || {
-            let mut rest = digits.clone();
-            rest.remove(rest.iter().position(|&d| d == largest).unwrap_or(0));
-            rest
-        };
-        let target = cage.target();
-        let sum = || digits.iter().sum::<u64>() == target;
-        let product = || digits.iter().try_fold(1u64, |p, &d| p.checked_mul(d)) == Some(target);
-        let difference = || largest.checked_sub(others().iter().sum()) == Some(target);
-        let quotient = || {
-            let rest = others().iter().try_fold(1u64, |p, &d| p.checked_mul(d));
-            rest.is_some_and(|rest| largest % rest == 0 && largest / rest == target)
-        };
         // Subtraction and division reach over more than two cells only as an option.
         let long_ok = digits.len() == 2 || puzzle.options().multi_cell;
         let reached = match cage.operation() {
-            Operation::Given => digits == [target],
-            Operation::Add => sum(),
-            Operation::Multiply => product(),
-            Operation::Subtract => difference(),
-            Operation::Divide => quotient(),
-            Operation::Unknown => sum() || product() || (long_ok && (difference() || quotient())),
+            Operation::Given => digits == [cage.target()],
+            Operation::Unknown => HIDDEN
+                .iter()
+                .any(|&operation| reaches(operation, &digits, cage.target(), long_ok)),
+            operation => reaches(operation, &digits, cage.target(), long_ok),
         };
         if !reached {
             return Err(Violation::Cage(CageId(id as u16)));
         }
     }
     Ok(())
+}
+
+/// The operations a hidden `?` may stand for.
+const HIDDEN: [Operation; 4] = [
+    Operation::Add,
+    Operation::Subtract,
+    Operation::Multiply,
+    Operation::Divide,
+];
+
+/// Whether `digits` combined by `operation` (not a given, not hidden) give `target`;
+/// subtraction and division over more than two cells only when `long_ok`.
+fn reaches(operation: Operation, digits: &[u64], target: u64, long_ok: bool) -> bool {
+    // The largest digit minus (or divided by) the others: for two cells this is the
+    // standard either-order rule, and it is the calcudoku.org rule for more.
+    let largest = digits.iter().copied().max().unwrap_or(0);
+    let others = || {
+        let mut rest = digits.to_vec();
+        rest.remove(rest.iter().position(|&d| d == largest).unwrap_or(0));
+        rest
+    };
+    match operation {
+        Operation::Add => digits.iter().sum::<u64>() == target,
+        Operation::Multiply => {
+            digits.iter().try_fold(1u64, |p, &d| p.checked_mul(d)) == Some(target)
+        }
+        Operation::Subtract => {
+            long_ok && largest.checked_sub(others().iter().sum()) == Some(target)
+        }
+        Operation::Divide => {
+            let rest = others().iter().try_fold(1u64, |p, &d| p.checked_mul(d));
+            long_ok && rest.is_some_and(|rest| largest % rest == 0 && largest / rest == target)
+        }
+        Operation::Given | Operation::Unknown => false,
+    }
+}
+
+/// For each cage of `puzzle` whose operation is hidden (`?`), the operations its digits in
+/// `grid` reach the target with, in the order `+ − × ÷`: what a solver of a no-op puzzle
+/// wants to know besides the digits. Several may fit (`2` from 1 and 2 is `2×` and `2÷`);
+/// none fits if `grid` does not solve the puzzle.
+pub fn revealed_operations(puzzle: &Puzzle, grid: &Grid) -> Vec<(CageId, Vec<Operation>)> {
+    puzzle
+        .cages()
+        .iter()
+        .enumerate()
+        .filter(|(_, cage)| cage.operation() == Operation::Unknown)
+        .map(|(id, cage)| {
+            let digits: Vec<u64> = cage
+                .cells()
+                .iter()
+                .map(|&c| u64::from(grid.get(c)))
+                .collect();
+            let long_ok = digits.len() == 2 || puzzle.options().multi_cell;
+            let fitting = HIDDEN
+                .into_iter()
+                .filter(|&op| reaches(op, &digits, cage.target(), long_ok))
+                .collect();
+            (CageId(id as u16), fitting)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -176,6 +220,29 @@ mod tests {
             ],
         )
         .unwrap()
+    }
+
+    #[test]
+    fn reveals_hidden_operations() {
+        let puzzle = Puzzle::new(
+            2,
+            vec![
+                Cage::new(Operation::Unknown, 2, vec![Cell(0), Cell(1)]),
+                Cage::new(Operation::Unknown, 3, vec![Cell(2), Cell(3)]),
+            ],
+        )
+        .unwrap();
+        let grid = Grid::from_digits(2, vec![1, 2, 2, 1]).unwrap();
+        assert_eq!(check(&puzzle, &grid), Ok(()));
+        assert_eq!(
+            revealed_operations(&puzzle, &grid),
+            [
+                (CageId(0), vec![Operation::Multiply, Operation::Divide]),
+                (CageId(1), vec![Operation::Add]),
+            ]
+        );
+        // Known operations are not listed.
+        assert!(revealed_operations(&self::puzzle(), &grid).is_empty());
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! `Puzzle`: a grid size and its cages, with every invariant checked once, here.
 //!
-//! Solvers, writers and renderers trust a `Puzzle`: every cell lies in exactly one cage, every
-//! cage is connected, has the number of cells its operation allows and a positive target, and
+//! Solvers, writers and renderers trust a `Puzzle`: every cell lies in at most one cage (in
+//! exactly one, unless the killer rule is on: Killer Sudoku may leave cells out), every cage
+//! is connected, has the number of cells its operation allows and a positive target, and
 //! a given fits the grid. A puzzle that breaks one of these cannot be built; the error says
 //! which cage (by its position in the list passed in) and what is wrong.
 
@@ -28,7 +29,8 @@ pub struct Options {
 pub struct Puzzle {
     size: usize,
     cages: Vec<Cage>,
-    cage_of: Vec<CageId>,
+    /// The cage of each cell, row-major; `None` for a cell a killer puzzle leaves out.
+    cage_of: Vec<Option<CageId>>,
     regions: Regions,
     options: Options,
     /// Digits fixed outside the cages, row-major; 0 where none.
@@ -84,6 +86,9 @@ impl PuzzleBuilder {
             return Err(PuzzleError::Size { size });
         }
         let cell_count = size * size;
+        if cages.is_empty() {
+            return Err(PuzzleError::NoCages);
+        }
         let mut owner: Vec<Option<usize>> = vec![None; cell_count];
         for (index, cage) in cages.iter().enumerate() {
             check_cage(index, cage, size, options)?;
@@ -110,7 +115,8 @@ impl PuzzleBuilder {
             .filter(|&i| owner[i].is_none())
             .map(|i| Cell(i as u16))
             .collect();
-        if !missing.is_empty() {
+        // Killer puzzles may leave cells outside every cage: only the houses constrain them.
+        if !missing.is_empty() && !options.killer {
             return Err(PuzzleError::Uncovered { cells: missing });
         }
         check_regions(&regions, size)?;
@@ -124,10 +130,10 @@ impl PuzzleBuilder {
 
         let mut cages = cages;
         cages.sort_by_key(|cage| cage.anchor());
-        let mut cage_of = vec![CageId(0); cell_count];
+        let mut cage_of = vec![None; cell_count];
         for (id, cage) in cages.iter().enumerate() {
             for &cell in cage.cells() {
-                cage_of[cell.index()] = CageId(id as u16);
+                cage_of[cell.index()] = Some(CageId(id as u16));
             }
         }
         Ok(Puzzle {
@@ -202,6 +208,22 @@ impl Puzzle {
         self.options
     }
 
+    /// The same puzzle under other puzzle-wide options, checked again: a cage that the new
+    /// options forbid (a product under the killer rule, a three-cell `-` without multi-cell)
+    /// is an error, as it would be when building.
+    pub fn with_options(&self, options: Options) -> Result<Puzzle, PuzzleError> {
+        let mut builder = Puzzle::builder(self.size)
+            .cages(self.cages.clone())
+            .regions(self.regions.clone())
+            .options(options);
+        for cell in self.cells() {
+            if let Some(digit) = self.given(cell) {
+                builder = builder.given(cell, digit);
+            }
+        }
+        builder.build()
+    }
+
     /// The digit given in `cell` outside the cages, if any.
     pub fn given(&self, cell: Cell) -> Option<u8> {
         Some(self.givens[cell.index()]).filter(|&d| d != 0)
@@ -246,9 +268,15 @@ impl Puzzle {
         &self.cages[id.index()]
     }
 
-    /// The id of the cage holding `cell`.
-    pub fn cage_of(&self, cell: Cell) -> CageId {
+    /// The id of the cage holding `cell`; `None` only for a cell a killer puzzle leaves
+    /// outside every cage.
+    pub fn cage_of(&self, cell: Cell) -> Option<CageId> {
         self.cage_of[cell.index()]
+    }
+
+    /// The cells in no cage, row-major: none unless the killer rule is on.
+    pub fn uncovered(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.cells().filter(|&cell| self.cage_of(cell).is_none())
     }
 
     /// Every cell, row-major.
@@ -280,6 +308,9 @@ pub enum PuzzleError {
         /// The side asked for.
         size: usize,
     },
+    /// The puzzle has no cage at all.
+    #[error("a cage puzzle needs at least one cage, and this one has none")]
+    NoCages,
     /// A cage has no cells.
     #[error("cage {cage} has no cells")]
     EmptyCage {
@@ -406,6 +437,7 @@ impl PuzzleError {
             | PuzzleError::KillerOperation { cage, .. } => Some(cage),
             PuzzleError::Overlap { second, .. } => Some(second),
             PuzzleError::Size { .. }
+            | PuzzleError::NoCages
             | PuzzleError::Uncovered { .. }
             | PuzzleError::BoxShape { .. }
             | PuzzleError::Jigsaw { .. }
@@ -594,7 +626,7 @@ mod tests {
         .unwrap();
         assert_eq!(puzzle.cages()[0].operation(), Operation::Subtract);
         assert_eq!(puzzle.cages()[1].cells(), [Cell(2), Cell(3)]);
-        assert_eq!(puzzle.cage_of(Cell(3)), CageId(1));
+        assert_eq!(puzzle.cage_of(Cell(3)), Some(CageId(1)));
     }
 
     #[test]
@@ -726,6 +758,51 @@ mod tests {
             boxed.options(killer).build().unwrap().to_string(),
             "4x4 Killer Sudoku, 16 cages"
         );
+    }
+
+    #[test]
+    fn options_can_change_after_building() {
+        let cages = vec![
+            cage(Operation::Subtract, 0, &[0, 1, 2]),
+            cage(Operation::Given, 1, &[3]),
+        ];
+        let multi = Options {
+            multi_cell: true,
+            ..Options::default()
+        };
+        let puzzle = Puzzle::builder(2)
+            .cages(cages)
+            .options(multi)
+            .build()
+            .unwrap();
+        assert_eq!(puzzle.with_options(multi).as_ref(), Ok(&puzzle));
+        assert!(matches!(
+            puzzle.with_options(Options::default()),
+            Err(PuzzleError::Arity { .. } | PuzzleError::ZeroTarget { .. })
+        ));
+    }
+
+    #[test]
+    fn only_killer_puzzles_may_leave_cells_out() {
+        let cages = || vec![cage(Operation::Add, 3, &[0, 1])];
+        assert_eq!(
+            Puzzle::new(2, cages()),
+            Err(PuzzleError::Uncovered {
+                cells: vec![Cell(2), Cell(3)]
+            })
+        );
+        let killer = Options {
+            killer: true,
+            ..Options::default()
+        };
+        let puzzle = Puzzle::builder(2)
+            .cages(cages())
+            .options(killer)
+            .build()
+            .unwrap();
+        assert_eq!(puzzle.cage_of(Cell(1)), Some(CageId(0)));
+        assert_eq!(puzzle.cage_of(Cell(2)), None);
+        assert_eq!(puzzle.uncovered().collect::<Vec<_>>(), [Cell(2), Cell(3)]);
     }
 
     #[test]

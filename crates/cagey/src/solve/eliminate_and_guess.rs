@@ -396,7 +396,7 @@ mod tests {
         let mut list = layout.full_list();
         let mut stats = Stats::default();
         assert!(layout.sweep(&mut list, 8..12, &mut stats));
-        let five = puzzle.cage_of(Cell(5)).index();
+        let five = puzzle.cage_of(Cell(5)).unwrap().index();
         let left: Vec<&[u8]> = list[five]
             .iter()
             .map(|&t| layout.tables[five].row(t as usize))

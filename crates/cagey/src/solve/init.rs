@@ -136,7 +136,9 @@ impl Table {
     }
 }
 
-/// The initial possibilities of every cage of `puzzle`, in cage order (by smallest cell).
+/// The initial possibilities of every cage of `puzzle`, in cage order (by smallest cell),
+/// then, for a killer puzzle that leaves cells outside its cages, one single-column table per
+/// such cell listing the digits it may hold: the essay's methods then treat it as a cage.
 ///
 /// ```
 /// use cagey::solve::{init, Limits};
@@ -272,11 +274,23 @@ pub(crate) fn tabulate_all(
     meter: &mut Meter,
 ) -> Result<Vec<Table>, Halt> {
     let houses = Houses::new(puzzle);
-    puzzle
+    let mut tables = puzzle
         .cages()
         .iter()
         .map(|cage| tabulate(puzzle, &houses, cage, limits.max_table_cells, meter))
-        .collect()
+        .collect::<Result<Vec<Table>, Halt>>()?;
+    tables.extend(puzzle.uncovered().map(|cell| free_table(puzzle, cell)));
+    Ok(tables)
+}
+
+/// The table of a cell in no cage: its given, or every digit.
+fn free_table(puzzle: &Puzzle, cell: Cell) -> Table {
+    let mut table = Table::with_columns(vec![cell]);
+    match puzzle.given(cell) {
+        Some(digit) => table.push_row(&[digit]),
+        None => (1..=puzzle.size() as u8).for_each(|digit| table.push_row(&[digit])),
+    }
+    table
 }
 
 /// The table of one cage of `puzzle`, whose houses are `houses`.
@@ -603,7 +617,7 @@ mod tests {
         cells: &[u16],
     ) -> Table {
         let puzzle = puzzle_with(size, rules, operation, target, cells);
-        let cage = &puzzle.cages()[puzzle.cage_of(Cell(cells[0])).index()];
+        let cage = &puzzle.cages()[puzzle.cage_of(Cell(cells[0])).unwrap().index()];
         let mut meter = Meter::new(&Limits::default());
         match tabulate(&puzzle, &Houses::new(&puzzle), cage, u64::MAX, &mut meter) {
             Ok(table) => table,

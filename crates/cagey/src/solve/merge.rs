@@ -362,8 +362,8 @@ mod tests {
             let tables = init::init(&puzzle, &limits).unwrap();
             let (top, below) = (puzzle.cage_of(Cell(0)), puzzle.cage_of(Cell(4)));
             let merged = merge(
-                &tables[top.index()],
-                &tables[below.index()],
+                &tables[top.unwrap().index()],
+                &tables[below.unwrap().index()],
                 &puzzle,
                 &limits,
             );

@@ -118,7 +118,11 @@ impl Brute<'_> {
 
     /// Whether the cage of cell `i`, whose cells up to `i` are filled, can still be met.
     fn cage_may_hold(&self, i: usize) -> bool {
-        let cage = self.puzzle.cage(self.puzzle.cage_of(Cell(i as u16)));
+        // A cell in no cage answers to its houses alone.
+        let Some(id) = self.puzzle.cage_of(Cell(i as u16)) else {
+            return true;
+        };
+        let cage = self.puzzle.cage(id);
         let filled: Vec<u64> = cage
             .cells()
             .iter()

@@ -1,5 +1,5 @@
 //! Random variant puzzles for tests: boxes or jigsaw regions, the killer rule, multi-cell
-//! subtraction and division, and givens outside the cages.
+//! subtraction and division, givens outside the cages, and killer cells in no cage.
 //!
 //! Each puzzle is cut from a random solution grid that obeys its regions, so it has at least
 //! that solution until [`corrupt`] changes a target or a given. The grid comes from a
@@ -45,6 +45,9 @@ pub struct Spec {
     pub max_cage: usize,
     /// How many cells get a given outside their cage.
     pub givens: usize,
+    /// Under the killer rule, how many cages to leave out, so that their cells are in no
+    /// cage (as Killer Sudoku may); ignored otherwise.
+    pub uncovered: usize,
 }
 
 /// Attempts at growing jigsaw regions, or at finding a grid for them, before giving up: a
@@ -58,7 +61,13 @@ const FILL_NODES: u64 = 20_000;
 /// A random puzzle as `spec` says, and the grid it was cut from.
 pub fn random_variant(spec: Spec, rng: &mut Rng) -> (Puzzle, Grid) {
     let (regions, square) = regions_and_square(spec, rng);
-    let cages = random_cages(spec, &square, rng);
+    let mut cages = random_cages(spec, &square, rng);
+    if spec.killer {
+        // A puzzle keeps at least one cage.
+        for _ in 0..spec.uncovered.min(cages.len() - 1) {
+            cages.swap_remove(rng.below(cages.len()));
+        }
+    }
     let mut cells: Vec<usize> = (0..spec.size * spec.size).collect();
     rng.shuffle(&mut cells);
     let givens: Vec<(Cell, u8)> = cells

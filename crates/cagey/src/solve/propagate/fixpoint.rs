@@ -307,6 +307,7 @@ impl<'r> Engine<'r> {
             Kind::Check(operation, target, options) => {
                 self.revise_check(cage, operation, target, options)
             }
+            Kind::Free => true,
         }
     }
 }

@@ -19,6 +19,10 @@ pub(super) enum Kind {
     Product(u64),
     /// Any other cage too large to tabulate, checked once its cells are all single.
     Check(Operation, u64, Options),
+    /// A cell a killer puzzle leaves outside every cage: a one-cell pseudo-cage that only
+    /// its houses constrain. (It lets every cell have a cage, so the engine needs no second
+    /// path for uncovered cells.)
+    Free,
 }
 
 /// Where a cage's table lives in the shared arrays.
@@ -177,7 +181,9 @@ impl Rules {
     pub(super) fn new(puzzle: &Puzzle) -> Rules {
         let n = puzzle.size();
         let cells = n * n;
-        let cage_count = puzzle.cages().len();
+        // The puzzle's cages, then a pseudo-cage for each cell in none (killer puzzles only).
+        let uncovered: Vec<usize> = puzzle.uncovered().map(|c| c.index()).collect();
+        let cage_count = puzzle.cages().len() + uncovered.len();
         let regions = puzzle.regions().houses(n);
         let per_cell = if regions.is_empty() { 2 } else { 3 };
         let houses = per_cell * n;
@@ -205,10 +211,16 @@ impl Rules {
             per_cell,
             house_cells,
             cell_houses,
-            cage_of: puzzle
-                .cells()
-                .map(|c| puzzle.cage_of(c).index() as u32)
-                .collect(),
+            cage_of: {
+                let mut cage_of: Vec<u32> = puzzle
+                    .cells()
+                    .map(|c| puzzle.cage_of(c).map_or(NONE, |id| id.index() as u32))
+                    .collect();
+                for (k, &cell) in uncovered.iter().enumerate() {
+                    cage_of[cell] = (puzzle.cages().len() + k) as u32;
+                }
+                cage_of
+            },
             givens: puzzle
                 .cells()
                 .filter_map(|c| Some((c.index() as u32, 1 << (puzzle.given(c)? - 1))))
@@ -251,6 +263,17 @@ impl Rules {
                 kind,
                 groups,
                 distinct: options.killer,
+            });
+        }
+        for &cell in &uncovered {
+            let start = rules.cage_cells.len();
+            rules.cage_cells.push(cell as u32);
+            let groups = rules.groups.len()..rules.groups.len();
+            rules.cages.push(CageRule {
+                cells: start..start + 1,
+                kind: Kind::Free,
+                groups,
+                distinct: false,
             });
         }
         if sum_words(n) > 0 {
