@@ -233,13 +233,13 @@ impl Border {
 
 /// Whether cells `a` and `b` lie in one cage.
 ///
-/// The one place the drawers ask the model which cage a cell is in, so that a change there
-/// stays here: once a killer puzzle may leave cells outside every cage (`cage_of` returning
-/// an `Option`), two uncovered cells are in no common cage, and neither is an uncovered cell
-/// and a caged one. Lines between them are then cage borders, and an uncovered cell gets no
-/// killer outline.
+/// The one place the drawers ask the model which cage a cell is in. A killer puzzle may
+/// leave cells outside every cage: two such cells are in no common cage, and neither are
+/// such a cell and a caged one, so lines between them are cage borders and an uncovered
+/// cell gets no killer outline.
 pub(crate) fn same_cage(puzzle: &Puzzle, a: Cell, b: Cell) -> bool {
-    puzzle.cage_of(a) == puzzle.cage_of(b)
+    // Two cells a killer puzzle leaves out of every cage are not in one cage together.
+    matches!((puzzle.cage_of(a), puzzle.cage_of(b)), (Some(x), Some(y)) if x == y)
 }
 
 /// Whether cells `a` and `b` lie in one box or jigsaw region; always, without regions.
