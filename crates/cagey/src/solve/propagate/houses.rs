@@ -37,6 +37,7 @@ impl Engine<'_> {
         for k in 0..rules.per_cell {
             let (house, p) = rules.house_of(cell, k);
             self.house_dirty |= 1 << house;
+            self.matching_dirty |= (1 << house) & self.matching_on;
             let mut gone = bits;
             while gone != 0 {
                 let digit = gone.trailing_zeros() as usize;
@@ -91,7 +92,7 @@ impl Engine<'_> {
                 }
             }
         }
-        true
+        self.nogoods.count() == 0 || self.nogood_fired(cell)
     }
 
     /// Places a hidden single: `bit` is the only place left for its digit in a house.

@@ -24,11 +24,14 @@
 //! 6. **House sums** ([`house_sums`]): the digits of a house add up to `n (n + 1) / 2`, so
 //!    the partial sums of the cages crossing it must too (the Killer Sudoku solver's
 //!    "innies and outies"), a subset-sum over bitsets.
+//! 7. **All different** ([`matching`]): a digit stays in a cell only while a perfect
+//!    matching of the house's cells to its digits puts it there (every naked and hidden
+//!    subset at once); on grids from 13x13, where it pays.
 //!
 //! Cages too big to tabulate fall back to bounds on sums and products, or to a check once
 //! full for other operations ([`bounds`]). What does not change during the search (tables,
 //! groups, houses) is built once per puzzle ([`rules`]); the search itself is in
-//! [`search`].
+//! [`search`]: it restarts now and then, keeping what it refuted as [`nogoods`].
 //!
 //! The search state is a few arrays of `u32` (candidates, the cages' last view of them,
 //! positions, the number of live words of each cage's bitset, the sums each group can still
@@ -41,6 +44,8 @@ mod compact_table;
 mod fixpoint;
 mod house_sums;
 mod houses;
+mod matching;
+mod nogoods;
 mod rules;
 mod search;
 mod tables;
@@ -93,6 +98,7 @@ fn search_any(puzzle: &Puzzle, limits: &Limits, found: &mut dyn FnMut(&Grid)) ->
         Ok(()) => End::Exhausted,
         Err(Stop::SolutionLimit) => End::SolutionLimit,
         Err(Stop::Budget(budget)) => End::OutOfBudget(budget),
+        Err(Stop::Restart) => unreachable!("restarts end in the root"),
     };
     Search {
         count: searcher.count,

@@ -1,0 +1,226 @@
+//! Nogoods recorded at restarts (Lecoutre, Sais, Tabary, Vidal, AAAI 2007), so that a
+//! restarted search never explores again what an earlier run refuted.
+//!
+//! When a run of the search is cut off, the branch it was on is a sequence of decisions,
+//! each `cell = digit` (the first branch) or `cell != digit` (the second, taken once the
+//! first was exhausted). For every negative decision, the positive decisions above it plus
+//! its own `cell = digit` cannot all hold again without repeating explored ground: a
+//! *reduced nld-nogood*. A solution already reported becomes a nogood of all its cells, so
+//! that it is not counted twice.
+//!
+//! A nogood is a list of `(cell, digit)` literals that may not all hold, propagated with two
+//! watched literals (as SAT solvers do): each nogood watches two literals that do not hold
+//! yet; when a cell becomes single with a watched digit, the nogood looks for another
+//! literal to watch, and if none is left the other watched digit leaves its cell. Watches
+//! need no undoing on backtracking: a literal that held and no longer does only makes the
+//! nogood looser.
+//!
+//! ```text
+//!   literals:  [ c3=5 c9=1 | c0=2 c7=7 c8=4 | ... ]     nogood k: start[k], len[k]
+//!   watch 2k, 2k+1: the places in nogood k of its two watched literals
+//!   head[cell * 32 + digit] -> watch -> next[watch] -> ...   (lists of watches)
+//! ```
+//!
+//! Everything lives in arrays of a fixed capacity, reserved once, when a puzzle first
+//! restarts or reports a solution, so recording and propagating allocate nothing; when the
+//! pool is full, recording stops, and so do restarts (see [`search`](super::search)).
+
+use super::fixpoint::Engine;
+
+/// Marks the end of a watch list.
+const END: u32 = u32::MAX;
+
+/// Literals the pool holds (4 bytes each, 4 MB): [`MAX_NOGOODS`] nogoods as deep as the
+/// branches of a 16x16 search, a few dozen decisions, fit with room to spare.
+pub(super) const MAX_LITERALS: usize = 1 << 20;
+
+/// Nogoods the pool holds: a branch gives a few dozen at a restart, so a few hundred
+/// restarts, more than a million nodes of runs.
+pub(super) const MAX_NOGOODS: usize = 1 << 14;
+
+/// The recorded nogoods and their watches.
+pub(super) struct Nogoods {
+    /// Literals, `cell * 32 + digit`, nogood after nogood.
+    literals: Vec<u32>,
+    /// Each nogood's first literal and length.
+    spans: Vec<(u32, u32)>,
+    /// For watch `w` (nogood `w / 2`), the place of its literal in the nogood.
+    watched: Vec<u32>,
+    /// The next watch on the same literal's list.
+    next: Vec<u32>,
+    /// The first watch on each literal's list, at `cell * 32 + digit`.
+    head: Vec<u32>,
+}
+
+impl Nogoods {
+    /// An empty pool, which takes no memory until [`Nogoods::reserve`]: most puzzles never
+    /// restart.
+    pub(super) fn new() -> Nogoods {
+        Nogoods {
+            literals: Vec::new(),
+            spans: Vec::new(),
+            watched: Vec::new(),
+            next: Vec::new(),
+            head: Vec::new(),
+        }
+    }
+
+    /// Makes room for the whole pool, once, at the first restart.
+    pub(super) fn reserve(&mut self, cells: usize) {
+        if self.head.is_empty() {
+            self.literals.reserve_exact(MAX_LITERALS);
+            self.spans.reserve_exact(MAX_NOGOODS);
+            self.watched.reserve_exact(2 * MAX_NOGOODS);
+            self.next.reserve_exact(2 * MAX_NOGOODS);
+            self.head = vec![END; cells * 32];
+        }
+    }
+
+    /// Whether a nogood of `len` literals still fits.
+    pub(super) fn has_room(&self, len: usize) -> bool {
+        self.spans.len() < MAX_NOGOODS && self.literals.len() + len <= MAX_LITERALS
+    }
+
+    pub(super) fn count(&self) -> usize {
+        self.spans.len()
+    }
+
+    fn link(&mut self, watch: usize) {
+        let nogood = watch / 2;
+        let literal = self.literals[self.spans[nogood].0 as usize + self.watched[watch] as usize];
+        self.next[watch] = self.head[literal as usize];
+        self.head[literal as usize] = watch as u32;
+    }
+}
+
+/// Literal of `cell` holding the digit of `bit`.
+#[inline]
+pub(super) fn literal(cell: usize, bit: u32) -> u32 {
+    (cell * 32) as u32 + bit.trailing_zeros()
+}
+
+impl Engine<'_> {
+    /// Records a nogood, which must be checked with [`Engine::watch_nogood`] at the root
+    /// before the next run. The caller checks [`Nogoods::has_room`].
+    pub(super) fn add_nogood(&mut self, literals: impl Iterator<Item = u32>) {
+        let pool = &mut self.nogoods;
+        let start = pool.literals.len();
+        pool.literals.extend(literals);
+        let len = pool.literals.len() - start;
+        pool.spans.push((start as u32, len as u32));
+        pool.watched.extend([0, 1.min(len as u32 - 1)]);
+        pool.next.extend([END, END]);
+    }
+
+    /// Records the current state, every cell single, as a nogood: a solution reported and
+    /// not to be counted again after a restart. `false` if the pool is full.
+    pub(super) fn add_solution_nogood(&mut self) -> bool {
+        let cells = self.rules.cells;
+        self.nogoods.reserve(cells);
+        if !self.nogoods.has_room(cells) {
+            return false;
+        }
+        let pool = &mut self.nogoods;
+        let start = pool.literals.len();
+        for (cell, &bit) in self.state[..cells].iter().enumerate() {
+            pool.literals.push(literal(cell, bit));
+        }
+        pool.spans.push((start as u32, cells as u32));
+        pool.watched.extend([0, 1.min(cells as u32 - 1)]);
+        pool.next.extend([END, END]);
+        true
+    }
+
+    /// Sets up the watches of nogood `k` against the current (root) state, or applies it
+    /// at once if it has at most one literal left that does not hold. `false` on a
+    /// contradiction.
+    pub(super) fn watch_nogood(&mut self, k: usize) -> bool {
+        let (start, len) = self.nogoods.spans[k];
+        let (start, len) = (start as usize, len as usize);
+        let mut open = [usize::MAX; 2];
+        let mut found = 0;
+        for i in 0..len {
+            let lit = self.nogoods.literals[start + i];
+            let (cell, digit) = ((lit / 32) as usize, lit % 32);
+            let mask = self.state[cell];
+            if mask & (1 << digit) == 0 {
+                // Never holds below the root: the nogood is void. Watch it anyway, harmless.
+                open = [i, if i == 0 { (len > 1) as usize } else { 0 }];
+                found = 2;
+                break;
+            }
+            if mask != 1 << digit && found < 2 {
+                open[found] = i;
+                found += 1;
+            }
+        }
+        match found {
+            0 => false,
+            1 => {
+                let lit = self.nogoods.literals[start + open[0]];
+                let cell = (lit / 32) as usize;
+                self.culprit = self.rules.cage_of[cell] as usize;
+                self.remove(cell, 1 << (lit % 32), false)
+            }
+            _ => {
+                self.nogoods.watched[2 * k] = open[0] as u32;
+                self.nogoods.watched[2 * k + 1] = open[1] as u32;
+                self.nogoods.link(2 * k);
+                self.nogoods.link(2 * k + 1);
+                true
+            }
+        }
+    }
+
+    /// `cell` became single: the nogoods watching its digit there look for another literal
+    /// to watch, or remove their last one. `false` on a contradiction.
+    pub(super) fn nogood_fired(&mut self, cell: usize) -> bool {
+        let bit = self.state[cell];
+        let lit = literal(cell, bit) as usize;
+        let mut watch = self.nogoods.head[lit];
+        let mut prev = END;
+        while watch != END {
+            let w = watch as usize;
+            let next = self.nogoods.next[w];
+            let k = w / 2;
+            let other = w ^ 1;
+            let (start, len) = self.nogoods.spans[k];
+            let (start, len) = (start as usize, len as usize);
+            let other_place = self.nogoods.watched[other] as usize;
+            // Another literal that does not hold, to watch instead.
+            let mut moved = false;
+            for i in 0..len {
+                if i == other_place || i == self.nogoods.watched[w] as usize {
+                    continue;
+                }
+                let l = self.nogoods.literals[start + i];
+                let (c, d) = ((l / 32) as usize, l % 32);
+                if self.state[c] != 1 << d {
+                    // Unlink w from this list, link it to l's.
+                    if prev == END {
+                        self.nogoods.head[lit] = next;
+                    } else {
+                        self.nogoods.next[prev as usize] = next;
+                    }
+                    self.nogoods.watched[w] = i as u32;
+                    self.nogoods.next[w] = self.nogoods.head[l as usize];
+                    self.nogoods.head[l as usize] = watch;
+                    moved = true;
+                    break;
+                }
+            }
+            if !moved {
+                prev = watch;
+                // Every literal but the other watched one holds: it must not.
+                let l = self.nogoods.literals[start + other_place];
+                let (c, d) = ((l / 32) as usize, l % 32);
+                self.culprit = self.rules.cage_of[c] as usize;
+                if !self.remove(c, 1 << d, false) {
+                    return false;
+                }
+            }
+            watch = next;
+        }
+        true
+    }
+}
