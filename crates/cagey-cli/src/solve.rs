@@ -409,11 +409,34 @@ fn show(
     to: Option<Format>,
     drawing: Option<&terminal::Options>,
 ) -> anyhow::Result<String> {
-    Ok(match (to, drawing) {
-        (Some(format), _) => formats::write_solution(format, puzzle, grid)?,
+    let shown = match (to, drawing) {
+        (Some(format), _) => return Ok(formats::write_solution(format, puzzle, grid)?),
         (None, Some(options)) => terminal::draw(puzzle, Contents::grid(grid), options)?,
-        (None, None) => grid.to_string(),
-    })
+        // Rows of digits, with box borders when the puzzle has boxes or regions.
+        (None, None) => terminal::plain_grid(puzzle, grid)?,
+    };
+    Ok(shown + &operations(puzzle, grid))
+}
+
+/// For a puzzle that hides operations (`?`), the line naming the operation each hidden cage
+/// uses in `grid`, e.g. `operations: 3+ (cell 0), 2× or 2÷ (cell 9)`; empty otherwise.
+fn operations(puzzle: &Puzzle, grid: &Grid) -> String {
+    let revealed = cagey::model::revealed_operations(puzzle, grid);
+    if revealed.is_empty() {
+        return String::new();
+    }
+    let named: Vec<String> = revealed
+        .iter()
+        .map(|(id, operations)| {
+            let cage = puzzle.cage(*id);
+            let labels: Vec<String> = operations
+                .iter()
+                .map(|op| format!("{}{}", cage.target(), op.sign().unwrap_or('?')))
+                .collect();
+            format!("{} (cell {})", labels.join(" or "), cage.cells()[0])
+        })
+        .collect();
+    format!("operations: {}\n", named.join(", "))
 }
 
 /// Prints the solution and the verdict on uniqueness (to standard error when the solution

@@ -290,6 +290,34 @@ fn solves_a_killer_sudoku_string_and_names_its_kind() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let printed = stdout(&output);
     assert!(printed.starts_with("9x9 Killer Sudoku, "), "{printed}");
-    assert!(printed.contains("7 5 1 3 8 9 2 6 4\n"), "{printed}");
+    assert!(printed.contains("7 5 1 | 3 8 9 | 2 6 4\n"), "{printed}");
+    assert!(printed.contains("\n------+-------+------\n"), "{printed}");
     assert!(printed.ends_with("unique solution\n"));
+}
+
+#[test]
+fn names_the_kind_and_draws_box_borders_for_a_boxed_puzzle() {
+    // A 4x4 Killer Sudoku whose bottom half is in no cage, with several solutions.
+    let text = "# size 4\n# killer\n# boxes 2x2\n3+,0 1\n7+,2 3\n7+,4 5\n3+,6 7\n";
+    let output = cagey_with_input(&["solve", "-"], Some(text));
+    assert_eq!(output.status.code(), Some(0));
+    let shown = stdout(&output);
+    assert!(shown.starts_with("4x4 Killer Sudoku, 4 cages\n"), "{shown}");
+    let rows: Vec<&str> = shown.lines().skip(1).take(5).collect();
+    assert_eq!(rows[2], "----+----", "{shown}");
+    assert!(rows[0].contains(" | "), "{shown}");
+    assert!(shown.ends_with("not unique: this is one of several solutions (see --all, --count)\n"));
+}
+
+#[test]
+fn prints_the_operations_of_hidden_cages() {
+    let text = "1,0\n11?,1 2 5 6\n4?,3 7\n8?,4 8 9\n1?,10 11\n7?,12 13\n2?,14 15\n";
+    let output = cagey_with_input(&["solve", "-"], Some(text));
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        "1 2 4 3\n4 3 2 1\n2 1 3 4\n3 4 1 2\n\
+         operations: 11+ (cell 1), 4+ (cell 3), 8× (cell 4), 1− (cell 10), 7+ (cell 12), 2× or 2÷ (cell 14)\n\
+         unique solution\n"
+    );
 }
