@@ -1001,22 +1001,6 @@ mod tests {
                 "line 1: cage \"3+\" cells 0 3 are not connected",
             ),
             (
-                "# killer\n3+,0 1\n4+,4 5\n",
-                "the cages leave 5 of the 9 cells out (2 3 6 7 8); a killer puzzle may, once it states its grid side with `# size N`",
-            ),
-            (
-                "# size 3\n3+,0 1\n4+,4 5\n",
-                "the cages cover 4 of the 9 cells of a 3x3 grid",
-            ),
-            (
-                "# size 2\n# killer\n3+,0 1\n4+,4 5\n",
-                "line 1: the grid is 2x2 here, but a cage names cell 5",
-            ),
-            (
-                "# size two\n3+,0 1\n3+,2 3\n",
-                "line 1: `# size two`: expected the grid side",
-            ),
-            (
                 "3-,0 1 2\n1,3\n",
                 "line 1: cage \"3-\" has 3 cells; a - cage must have exactly two cells",
             ),
