@@ -1,4 +1,4 @@
-//! Big grids, 10x10 to 16x16: random puzzles with exactly one solution, of every size and of
+//! Big grids, 10x10 to 16x16 and past (to 32x32): random puzzles with exactly one solution, of every size and of
 //! each kind a size allows (KenKen; KenDoku and Killer Sudoku with boxes where the size has
 //! them), solved by the production solver.
 //!
@@ -79,7 +79,13 @@ fn with_givens(
 
 /// Makes a unique puzzle of side `n` as the module docs say, and checks the solver solves
 /// it to its grid.
-fn unique_puzzle_solves(n: usize, boxes: Option<(usize, usize)>, killer: bool, seed: u64) {
+fn unique_puzzle_solves(
+    n: usize,
+    boxes: Option<(usize, usize)>,
+    killer: bool,
+    max_cage: usize,
+    seed: u64,
+) {
     let mut rng = Rng(seed);
     let square = square(n, boxes, &mut rng);
     let regions = boxes.map_or(Regions::None, |(rows, cols)| Regions::Boxes { rows, cols });
@@ -88,7 +94,7 @@ fn unique_puzzle_solves(n: usize, boxes: Option<(usize, usize)>, killer: bool, s
         shape: boxes.map_or(Shape::Latin, |(rows, cols)| Shape::Boxes { rows, cols }),
         killer,
         multi_cell: false,
-        max_cage: 4,
+        max_cage,
         givens: 0,
         uncovered: 0,
     };
@@ -145,7 +151,7 @@ fn unique_puzzle_solves(n: usize, boxes: Option<(usize, usize)>, killer: bool, s
 fn random_unique_kenken_of_every_size_from_10_to_16_solves() {
     for n in 10..=16 {
         for seed in 0..3 {
-            unique_puzzle_solves(n, None, false, seed);
+            unique_puzzle_solves(n, None, false, 4, seed);
         }
     }
 }
@@ -154,7 +160,7 @@ fn random_unique_kenken_of_every_size_from_10_to_16_solves() {
 fn random_unique_kendoku_with_boxes_solves() {
     for (n, rows, cols) in [(10, 2, 5), (12, 3, 4), (14, 2, 7), (15, 3, 5), (16, 4, 4)] {
         for seed in 0..3 {
-            unique_puzzle_solves(n, Some((rows, cols)), false, seed);
+            unique_puzzle_solves(n, Some((rows, cols)), false, 4, seed);
         }
     }
 }
@@ -163,7 +169,34 @@ fn random_unique_kendoku_with_boxes_solves() {
 fn random_unique_killer_sudoku_of_big_sizes_solves() {
     for (n, rows, cols) in [(12, 3, 4), (16, 4, 4)] {
         for seed in 0..3 {
-            unique_puzzle_solves(n, Some((rows, cols)), true, seed);
+            unique_puzzle_solves(n, Some((rows, cols)), true, 4, seed);
         }
+    }
+}
+
+/// Past 16, up to the model's largest side: the J and JSON formats and the production solver
+/// take these sizes (the others refuse them by name). Cages of up to two cells keep the
+/// search short: with four, a 32x32 ran past a million nodes.
+#[test]
+fn random_unique_kenken_past_16_solves_and_round_trips() {
+    use cagey::formats::{json, kk};
+    for n in [20, 25, 32] {
+        unique_puzzle_solves(n, None, false, 2, 7);
+        let mut rng = Rng(n as u64);
+        let square = square(n, None, &mut rng);
+        let spec = Spec {
+            size: n,
+            shape: Shape::Latin,
+            killer: false,
+            multi_cell: false,
+            max_cage: 4,
+            givens: 0,
+            uncovered: 0,
+        };
+        let cages = random_cages(spec, &square, &mut rng);
+        let puzzle = with_givens(n, &cages, &Regions::None, Options::default(), &[], &square);
+        assert_eq!(kk::parse(&kk::write(&puzzle)).as_ref(), Ok(&puzzle));
+        let written = json::write(&puzzle, None).unwrap();
+        assert_eq!(json::parse_all(&written).remove(0).unwrap().puzzle, puzzle);
     }
 }
