@@ -1,6 +1,6 @@
-//! Big grids, 10x10 to 16x16 and past (to 32x32): random puzzles with exactly one solution, of every size and of
-//! each kind a size allows (KenKen; KenDoku and Killer Sudoku with boxes where the size has
-//! them), solved by the production solver.
+//! Big grids, 10x10 to 16x16 and past, to 32x32: random puzzles with exactly one solution, of
+//! every size and of each kind a size allows (KenKen; KenDoku and Killer Sudoku with boxes
+//! where the size has them), solved by the production solver.
 //!
 //! A puzzle is cut from a random grid that obeys its boxes, with small cages (so the test
 //! stays fast), then made unique the way a setter would: while the solver finds a second
