@@ -201,12 +201,39 @@ impl<'r> Engine<'r> {
         }
     }
 
-    /// Places the givens outside the cages, and queues every cage for its first revision
-    /// and every house for the house-sum rule. `false` if two givens clash.
+    /// Narrows every cell to the digits its cage's tuples put there, places the givens
+    /// outside the cages, and queues every untabulated cage for its first revision and every
+    /// house for the house-sum rule. `false` on a contradiction already.
+    ///
+    /// A tabulated cage is not revised first: with every tuple live, a revision would only
+    /// find, digit by digit, the cells' root domains, which the tables record as they are
+    /// listed ([`Rules::root_domains`]). Setting them outright, and the cages' view of
+    /// their cells with them, leaves the same state (and the same search) without a look at
+    /// a support: on the first 20 puzzles of Keen's 9x9 it cut the instructions of a solve
+    /// by about 5%. The cage-in-a-house rule still looks at every table once.
     pub(super) fn start(&mut self) -> bool {
-        for cage in 0..self.rules.cages.len() {
-            self.stale[cage] = true;
-            self.mark(cage);
+        let rules = self.rules;
+        for (cage, rule) in rules.cages.iter().enumerate() {
+            match rule.kind {
+                Kind::Table(_) => {
+                    self.culprit = cage;
+                    for k in rule.cells.clone() {
+                        let cell = rules.cage_cells[k] as usize;
+                        let domain = rules.root_domains[k];
+                        self.state[Layout::seen(rules, cell)] = domain;
+                        if !self.remove(cell, rules.full & !domain, true) {
+                            self.clear_queues();
+                            return false;
+                        }
+                    }
+                    self.table_changed(cage);
+                }
+                Kind::Free => {}
+                _ => {
+                    self.stale[cage] = true;
+                    self.mark(cage);
+                }
+            }
         }
         self.house_dirty = u128::MAX >> (128 - self.rules.houses);
         self.matching_dirty = self.house_dirty & self.matching_on;

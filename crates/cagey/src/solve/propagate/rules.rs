@@ -155,6 +155,11 @@ pub(super) struct Rules {
     pub(super) givens: Vec<(u32, u32)>,
     /// The cells of every cage, cage after cage.
     pub(super) cage_cells: Vec<u32>,
+    /// Beside each entry of [`Rules::cage_cells`], the digits some tuple of its cage puts in
+    /// the cell (every digit for an untabulated cage): what the first revision of the cage
+    /// would leave, so that [`Engine::start`](super::fixpoint::Engine::start) sets it
+    /// without revising (see there).
+    pub(super) root_domains: Vec<u32>,
     pub(super) cages: Vec<CageRule>,
     pub(super) groups: Vec<Group>,
     /// For house `h` and position `p`, at `h * n + p`: the group of the cell there, or
@@ -226,6 +231,7 @@ impl Rules {
                 .filter_map(|c| Some((c.index() as u32, 1 << (puzzle.given(c)? - 1))))
                 .collect(),
             cage_cells: Vec::with_capacity(cells),
+            root_domains: Vec::with_capacity(cells),
             cages: Vec::with_capacity(cage_count),
             // At most one group per cell and house.
             groups: Vec::with_capacity(cells * per_cell / 2),
@@ -258,6 +264,10 @@ impl Rules {
                 // Anything else is checked once its cells are all single.
                 None => Kind::Check(cage.operation(), cage.target(), options),
             };
+            if !matches!(kind, Kind::Table(_)) {
+                let full = rules.full;
+                rules.root_domains.extend(std::iter::repeat_n(full, m));
+            }
             rules.cages.push(CageRule {
                 cells: start..start + m,
                 kind,
@@ -268,6 +278,7 @@ impl Rules {
         for &cell in &uncovered {
             let start = rules.cage_cells.len();
             rules.cage_cells.push(cell as u32);
+            rules.root_domains.push(rules.full);
             let groups = rules.groups.len()..rules.groups.len();
             rules.cages.push(CageRule {
                 cells: start..start + 1,
@@ -340,6 +351,8 @@ impl Rules {
             }
         }
         let lines = &lines[..m];
+        // The digits each cell takes in some tuple.
+        let mut domains = [0u32; tables::MAX_CELLS];
         let listed = tables::list_tuples(cage, n, lines, options.multi_cell, |digits| {
             let (word, bit) = (count / 64, 1u64 << (count % 64));
             if count % 64 == 0 {
@@ -353,6 +366,7 @@ impl Rules {
             let words = &mut supports[start + word * block..start + (word + 1) * block];
             for (slot, &d) in digits.iter().enumerate() {
                 words[slot * n + usize::from(d)] |= bit;
+                domains[slot] |= 1 << d;
             }
             if with_sums {
                 for &(slots, _, sums_at, low) in layout {
@@ -396,6 +410,7 @@ impl Rules {
             residues: self.residue_count,
         };
         self.table_words += table.words;
+        self.root_domains.extend_from_slice(&domains[..m]);
         self.residue_count += m * n;
         self.tuples[self.cages.len()] = tuples;
         for g in groups {
