@@ -58,6 +58,25 @@
 //! constraint (dom/wdeg^ca.cd, Wattez et al. 2019): 16x16 109,000 to 840,000, 12x12
 //! 62,000 to 308,000; without last conflict 16x16 199,000; weighing the cage alone
 //! 578,000.
+//!
+//! Tried and dropped later, against Luby x 100 (nodes, uniqueness checks; hard 9x9 big
+//! cages / sums only, 12x12 as above: 30,500 / 42,200, 51,200; "16x16" here the 19
+//! puzzles of `random/unique-16x16` that finish in 150,000 nodes, 187,900, the other six
+//! cut off there with every variant unless said):
+//!
+//! - a restart unit growing with the grid, `100 * cells / 81`: 9x9 unchanged, 12x12
+//!   45,500, 16x16 238,200; with `cells^2`: 16x16 309,700;
+//! - a restart unit growing with the cells left open at the root, `2 * open` per Luby
+//!   step: 41,900 / 38,300, 36,200, 16x16 326,300 with a seventh puzzle cut off;
+//!   `1.2 * open`: 16x16 266,500. Longer runs help the 12x12 and hurt the 16x16, where
+//!   the nodes are (the hard 16x16 that regressed with restarts was not rescued by any of
+//!   these within 150,000 nodes);
+//! - phase saving (a cell's first branch is the digit it last took, kept across
+//!   restarts): 31,300 / 52,600, 45,300, 16x16 315,700; also taking the digits of every
+//!   single cell at the cut-off: 44,500 / 49,400, 42,700, 16x16 335,700;
+//! - decaying the constraint weights at each restart (`w -> (w + 1) / 2`): 48,400 /
+//!   48,100, 52,500; `w -> 1 + 3 (w - 1) / 4`: 58,300 / 45,900, 54,200 (not run on
+//!   16x16, lost on both others).
 
 use super::fixpoint::Engine;
 use crate::model::Grid;
