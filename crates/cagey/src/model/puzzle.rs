@@ -288,13 +288,9 @@ impl Puzzle {
 impl fmt::Display for Puzzle {
     /// A one-line summary: `4x4 KenKen, 7 cages`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{n}x{n} {}, {} cages",
-            self.kind(),
-            self.cages.len(),
-            n = self.size
-        )
+        let count = self.cages.len();
+        let noun = if count == 1 { "cage" } else { "cages" };
+        write!(f, "{n}x{n} {}, {count} {noun}", self.kind(), n = self.size)
     }
 }
 

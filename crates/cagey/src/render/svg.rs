@@ -178,7 +178,9 @@ pub fn render(
     let mut svg = Writer::default();
     svg.out
         .push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let title = format!("{} {n}x{n}, {} cages", puzzle.kind(), puzzle.cages().len());
+    let count = puzzle.cages().len();
+    let noun = if count == 1 { "cage" } else { "cages" };
+    let title = format!("{} {n}x{n}, {count} {noun}", puzzle.kind());
     let killer = puzzle.options().killer;
     svg.open(
         "svg",
