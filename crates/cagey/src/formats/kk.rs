@@ -488,8 +488,7 @@ fn build(cages: &[ParsedCage], rules: &Rules) -> Result<Puzzle, KkError> {
     if size * size <= highest {
         size += 1;
     }
-    let stated = rules.size;
-    if let Some((line, stated)) = stated {
+    if let Some((line, stated)) = rules.size {
         if !(1..=MAX_SIZE).contains(&stated) {
             let reason =
                 format!("a grid of side {stated} is not supported: sizes run from 1 to {MAX_SIZE}");
@@ -520,27 +519,32 @@ fn build(cages: &[ParsedCage], rules: &Rules) -> Result<Puzzle, KkError> {
         }
     }
     let missing: Vec<usize> = (0..total).filter(|&c| owner[c].is_none()).collect();
-    // A killer puzzle may leave cells out, but only once its size is stated: guessing it
-    // from the highest cell would silently shrink a grid whose last cells are uncovered.
-    let may_leave_out = rules.options.killer && stated.is_some();
-    if !missing.is_empty() && rules.options.killer && stated.is_none() {
-        let reason = format!(
-            "the cages leave {} of the {total} cells out ({}); a killer puzzle may, once it states its grid side with `# size N`",
-            missing.len(),
-            list(&missing)
-        );
-        return Err(at(0, KkErrorKind::Directive { reason }));
-    }
-    if !missing.is_empty() && !may_leave_out {
-        return Err(at(
-            0,
-            KkErrorKind::Missing {
-                size,
-                covered: total - missing.len(),
-                total,
-                missing,
-            },
-        ));
+    if !missing.is_empty() {
+        match (rules.options.killer, rules.size) {
+            // A killer puzzle may leave cells out, but only once its size is stated: guessing
+            // it from the highest cell would silently shrink a grid whose last cells are
+            // uncovered.
+            (true, Some(_)) => {}
+            (true, None) => {
+                let reason = format!(
+                    "the cages leave {} of the {total} cells out ({}); a killer puzzle may, once it states its grid side with `# size N`",
+                    missing.len(),
+                    list(&missing)
+                );
+                return Err(at(0, KkErrorKind::Directive { reason }));
+            }
+            (false, _) => {
+                return Err(at(
+                    0,
+                    KkErrorKind::Missing {
+                        size,
+                        covered: total - missing.len(),
+                        total,
+                        missing,
+                    },
+                ))
+            }
+        }
     }
     let model_cages = cages
         .iter()
