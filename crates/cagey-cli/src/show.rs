@@ -91,31 +91,12 @@ impl DrawArgs {
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     let options = args.draw.options();
     let mut out = io::stdout().lock();
-    let items = input::read(&args.input)?;
-    let several = items.len() > 1;
-    let mut status = Status::Ok;
-    for (number, item) in items.iter().enumerate() {
-        if several {
-            if number > 0 {
-                writeln!(out)?;
-            }
-            writeln!(out, "# puzzle {} ({})", number + 1, item.place())?;
-        }
-        let entry = match &item.entry {
-            Ok(entry) => entry,
-            Err(error) => {
-                out.flush()?;
-                eprintln!("cagey: {}: {error}", item.source);
-                status = status.max(Status::BadInput);
-                continue;
-            }
-        };
+    input::each_puzzle(&args.input, &mut out, true, |out, item, entry| {
         // Notes on standard error come in order with the drawings.
         out.flush()?;
         let (fill, verdict) = Fill::new(entry, args.solution, args.candidates, &item.place());
-        status = status.max(verdict);
         let drawing = terminal::draw(&entry.puzzle, fill.contents(), &options)?;
         write!(out, "{drawing}")?;
-    }
-    Ok(status)
+        Ok(verdict)
+    })
 }
