@@ -34,13 +34,8 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let mut status = Status::Ok;
     let mut written = Vec::new();
     for item in &items {
-        let entry = match &item.entry {
-            Ok(entry) => entry,
-            Err(error) => {
-                eprintln!("cagey: {}: {error}", item.source);
-                status = status.max(Status::BadInput);
-                continue;
-            }
+        let Some(entry) = item.entry_or_report(&mut status) else {
+            continue;
         };
         match formats::write(args.to, entry) {
             Ok(text) => written.push((entry, text)),

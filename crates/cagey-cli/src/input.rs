@@ -55,6 +55,19 @@ impl Item {
         }
     }
 
+    /// The puzzle, or `None` after saying on standard error why it could not be read and
+    /// raising `status` to bad input.
+    pub fn entry_or_report(&self, status: &mut Status) -> Option<&Entry> {
+        match &self.entry {
+            Ok(entry) => Some(entry),
+            Err(error) => {
+                eprintln!("cagey: {}: {error}", self.source);
+                *status = (*status).max(Status::BadInput);
+                None
+            }
+        }
+    }
+
     /// The line the puzzle starts on (or its error is on), if known.
     pub fn line(&self) -> Option<usize> {
         match &self.entry {
@@ -219,15 +232,12 @@ pub fn each_puzzle<W: Write>(
             }
             writeln!(out, "# puzzle {number} ({})", item.place())?;
         }
-        let verdict = match &item.entry {
-            Ok(entry) => each(out, &item, entry),
-            Err(error) => {
-                out.flush()?;
-                eprintln!("cagey: {}: {error}", item.source);
-                status = status.max(Status::BadInput);
-                continue;
-            }
+        // Standard error comes in order with the output.
+        out.flush()?;
+        let Some(entry) = item.entry_or_report(&mut status) else {
+            continue;
         };
+        let verdict = each(out, &item, entry);
         match verdict {
             Ok(verdict) => status = status.max(verdict),
             Err(error) if error.downcast_ref::<io::Error>().is_some() => return Err(error),

@@ -114,13 +114,8 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let options = svg::Options { size: args.size };
     let mut status = Status::Ok;
     for (number, item) in items.iter().enumerate() {
-        let entry = match &item.entry {
-            Ok(entry) => entry,
-            Err(error) => {
-                eprintln!("cagey: {}: {error}", item.source);
-                status = status.max(Status::BadInput);
-                continue;
-            }
+        let Some(entry) = item.entry_or_report(&mut status) else {
+            continue;
         };
         let puzzle = &entry.puzzle;
         let (fill, verdict) = Fill::new(entry, args.solution, args.candidates, &item.place());
