@@ -47,32 +47,7 @@ pub fn latin_square(size: usize, rng: &mut Rng) -> Grid {
 /// operations that the square meets.
 pub fn random_puzzle(size: usize, max_cage: usize, rng: &mut Rng) -> (Puzzle, Grid) {
     let square = latin_square(size, rng);
-    let mut owner = vec![usize::MAX; size * size];
-    let mut order: Vec<usize> = (0..size * size).collect();
-    rng.shuffle(&mut order);
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for &start in &order {
-        if owner[start] != usize::MAX {
-            continue;
-        }
-        let want = 1 + rng.below(max_cage);
-        let mut group = vec![start];
-        owner[start] = groups.len();
-        while group.len() < want {
-            let frontier: Vec<usize> = group
-                .iter()
-                .flat_map(|&c| neighbours(c, size))
-                .filter(|&c| owner[c] == usize::MAX)
-                .collect();
-            if frontier.is_empty() {
-                break;
-            }
-            let next = frontier[rng.below(frontier.len())];
-            owner[next] = groups.len();
-            group.push(next);
-        }
-        groups.push(group);
-    }
+    let groups = random_groups(size, max_cage, rng, |_, _| true);
     let cages = groups
         .into_iter()
         .map(|group| {
@@ -97,6 +72,45 @@ pub fn random_puzzle(size: usize, max_cage: usize, rng: &mut Rng) -> (Puzzle, Gr
         })
         .collect();
     (Puzzle::new(size, cages).unwrap(), square)
+}
+
+/// Random connected groups of cells covering a grid of side `size`, each of up to
+/// `max_cage` cells: from each cell not yet taken, in random order, a group grows by random
+/// free neighbours that `may_join(group, cell)` accepts, until it has the size drawn for it or
+/// nothing can join.
+pub fn random_groups(
+    size: usize,
+    max_cage: usize,
+    rng: &mut Rng,
+    may_join: impl Fn(&[usize], usize) -> bool,
+) -> Vec<Vec<usize>> {
+    let mut owner = vec![usize::MAX; size * size];
+    let mut order: Vec<usize> = (0..size * size).collect();
+    rng.shuffle(&mut order);
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &start in &order {
+        if owner[start] != usize::MAX {
+            continue;
+        }
+        let want = 1 + rng.below(max_cage);
+        let mut group = vec![start];
+        owner[start] = groups.len();
+        while group.len() < want {
+            let frontier: Vec<usize> = group
+                .iter()
+                .flat_map(|&c| neighbours(c, size))
+                .filter(|&c| owner[c] == usize::MAX && may_join(&group, c))
+                .collect();
+            if frontier.is_empty() {
+                break;
+            }
+            let next = frontier[rng.below(frontier.len())];
+            owner[next] = groups.len();
+            group.push(next);
+        }
+        groups.push(group);
+    }
+    groups
 }
 
 /// The cells sharing a side with `cell` in a grid of side `size`.

@@ -12,7 +12,7 @@
 use cagey::model::{Options, Regions};
 use cagey::{Cage, Cell, Grid, Operation, Puzzle};
 
-use crate::random::{neighbours, Rng};
+use crate::random::{neighbours, random_groups, Rng};
 
 /// The houses besides rows and columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,33 +188,10 @@ fn fill(
 pub fn random_cages(spec: Spec, square: &Grid, rng: &mut Rng) -> Vec<Cage> {
     let size = spec.size;
     let digit = |c: usize| square.digits()[c];
-    let mut owner = vec![usize::MAX; size * size];
-    let mut order: Vec<usize> = (0..size * size).collect();
-    rng.shuffle(&mut order);
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for &start in &order {
-        if owner[start] != usize::MAX {
-            continue;
-        }
-        let want = 1 + rng.below(spec.max_cage);
-        let mut group = vec![start];
-        owner[start] = groups.len();
-        while group.len() < want {
-            let frontier: Vec<usize> = group
-                .iter()
-                .flat_map(|&c| neighbours(c, size))
-                .filter(|&c| owner[c] == usize::MAX)
-                .filter(|&c| !spec.killer || group.iter().all(|&g| digit(g) != digit(c)))
-                .collect();
-            if frontier.is_empty() {
-                break;
-            }
-            let next = frontier[rng.below(frontier.len())];
-            owner[next] = groups.len();
-            group.push(next);
-        }
-        groups.push(group);
-    }
+    // Under the killer rule a cage only takes digits it does not hold yet.
+    let groups = random_groups(size, spec.max_cage, rng, |group, c| {
+        !spec.killer || group.iter().all(|&g| digit(g) != digit(c))
+    });
     groups
         .into_iter()
         .map(|group| {
