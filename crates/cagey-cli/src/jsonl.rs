@@ -198,14 +198,7 @@ fn rows(grid: &Grid) -> Vec<String> {
 /// The counts and times of a whole run, in memory that does not grow with it.
 pub struct Totals {
     start: std::time::Instant,
-    puzzles: u64,
-    solved: u64,
-    unique: u64,
-    several: u64,
-    at_least_one: u64,
-    none: u64,
-    gave_up: u64,
-    errors: u64,
+    counts: Counts,
     solve_micros: u64,
     max_micros: Option<u64>,
     times: Histogram,
@@ -216,14 +209,7 @@ impl Totals {
     pub fn new() -> Totals {
         Totals {
             start: std::time::Instant::now(),
-            puzzles: 0,
-            solved: 0,
-            unique: 0,
-            several: 0,
-            at_least_one: 0,
-            none: 0,
-            gave_up: 0,
-            errors: 0,
+            counts: Counts::default(),
             solve_micros: 0,
             max_micros: None,
             times: Histogram::default(),
@@ -232,17 +218,18 @@ impl Totals {
 
     /// Counts one puzzle.
     pub fn add(&mut self, tally: &Tally) {
-        self.puzzles += 1;
+        let counts = &mut self.counts;
+        counts.puzzles += 1;
         if tally.count > 0 {
-            self.solved += 1;
+            counts.solved += 1;
         }
         *match tally.verdict {
-            Verdict::Unique => &mut self.unique,
-            Verdict::Several => &mut self.several,
-            Verdict::AtLeastOne => &mut self.at_least_one,
-            Verdict::NoSolution => &mut self.none,
-            Verdict::GaveUp => &mut self.gave_up,
-            Verdict::Error => &mut self.errors,
+            Verdict::Unique => &mut counts.unique,
+            Verdict::Several => &mut counts.several,
+            Verdict::AtLeastOne => &mut counts.at_least_one,
+            Verdict::NoSolution => &mut counts.none,
+            Verdict::GaveUp => &mut counts.gave_up,
+            Verdict::Error => &mut counts.errors,
         } += 1;
         if let Some(micros) = tally.micros {
             self.solve_micros = self.solve_micros.saturating_add(micros);
@@ -255,14 +242,7 @@ impl Totals {
     pub fn summary(&self) -> Summary {
         Summary {
             summary: SummaryFields {
-                puzzles: self.puzzles,
-                solved: self.solved,
-                unique: self.unique,
-                several: self.several,
-                at_least_one: self.at_least_one,
-                none: self.none,
-                gave_up: self.gave_up,
-                errors: self.errors,
+                counts: self.counts,
                 wall_micros: u64::try_from(self.start.elapsed().as_micros()).unwrap_or(u64::MAX),
                 solve_micros: self.solve_micros,
                 median_micros: self.times.median(),
@@ -278,9 +258,9 @@ pub struct Summary {
     summary: SummaryFields,
 }
 
-/// The fields of the summary; see the README.
-#[derive(Debug, Serialize)]
-struct SummaryFields {
+/// How many puzzles, and how many of each verdict: the first fields of the summary.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+struct Counts {
     /// Every puzzle, errors included.
     puzzles: u64,
     /// Puzzles with at least one solution found (unique, several, at-least-one, and
@@ -292,6 +272,13 @@ struct SummaryFields {
     none: u64,
     gave_up: u64,
     errors: u64,
+}
+
+/// The fields of the summary; see the README.
+#[derive(Debug, Serialize)]
+struct SummaryFields {
+    #[serde(flatten)]
+    counts: Counts,
     /// Wall-clock time of the whole run, reading and writing included.
     wall_micros: u64,
     /// The solver's time summed over the puzzles (more than the wall time with several
