@@ -85,6 +85,17 @@ impl Nogoods {
         self.spans.len()
     }
 
+    /// Appends a nogood of `literals` (at least one), watching its first two, not yet
+    /// linked; within the reserved capacity, so nothing is allocated.
+    fn add(&mut self, literals: impl Iterator<Item = u32>) {
+        let start = self.literals.len();
+        self.literals.extend(literals);
+        let len = self.literals.len() - start;
+        self.spans.push((start as u32, len as u32));
+        self.watched.extend([0, 1.min(len as u32 - 1)]);
+        self.next.extend([END, END]);
+    }
+
     fn link(&mut self, watch: usize) {
         let nogood = watch / 2;
         let literal = self.literals[self.spans[nogood].0 as usize + self.watched[watch] as usize];
@@ -103,13 +114,7 @@ impl Engine<'_> {
     /// Records a nogood, which must be checked with [`Engine::watch_nogood`] at the root
     /// before the next run. The caller checks [`Nogoods::has_room`].
     pub(super) fn add_nogood(&mut self, literals: impl Iterator<Item = u32>) {
-        let pool = &mut self.nogoods;
-        let start = pool.literals.len();
-        pool.literals.extend(literals);
-        let len = pool.literals.len() - start;
-        pool.spans.push((start as u32, len as u32));
-        pool.watched.extend([0, 1.min(len as u32 - 1)]);
-        pool.next.extend([END, END]);
+        self.nogoods.add(literals);
     }
 
     /// Records the current state, every cell single, as a nogood: a solution reported and
@@ -120,14 +125,11 @@ impl Engine<'_> {
         if !self.nogoods.has_room(cells) {
             return false;
         }
-        let pool = &mut self.nogoods;
-        let start = pool.literals.len();
-        for (cell, &bit) in self.state[..cells].iter().enumerate() {
-            pool.literals.push(literal(cell, bit));
-        }
-        pool.spans.push((start as u32, cells as u32));
-        pool.watched.extend([0, 1.min(cells as u32 - 1)]);
-        pool.next.extend([END, END]);
+        let literals = self.state[..cells]
+            .iter()
+            .enumerate()
+            .map(|(cell, &bit)| literal(cell, bit));
+        self.nogoods.add(literals);
         true
     }
 
