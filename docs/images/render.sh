@@ -32,24 +32,7 @@ variants=$(mktemp -d)
 trap 'rm -rf "$variants"' EXIT
 sed -n 's/^# raw: \(L9B.*\)/\1/p' "$killer" | "$cagey" convert --to kk > "$variants/killer-sudoku.kk"
 sed -n 's/^# raw: \(M9B.*\)/\1/p' "$killer" | "$cagey" convert --to kk > "$variants/killer-jigsaw.kk"
-cat > "$variants/kendoku-6x6.kk" <<'EOF'
-# boxes 2x3
-24*,0 1 6
-10+,2 3 4
-11+,5 11
-5-,7 8
-2,9
-12+,10 14 15 16
-11+,12 18 24 25
-1-,13 19
-7+,17 23 29
-1-,20 26
-2-,21 22
-11+,27 33
-24*,28 34 35
-2-,30 31
-1,32
-EOF
+cp "$here/kendoku-6x6.kk" "$variants/kendoku-6x6.kk"
 for name in killer-sudoku killer-jigsaw kendoku-6x6; do
     for ext in svg png; do
         "$cagey" render "$variants/$name.kk" -o "$here/$name.$ext"

@@ -88,27 +88,11 @@ fn seed_003() -> (Puzzle, Vec<DigitSet>, Grid) {
     (puzzle, partial.to_vec(), complete)
 }
 
-/// A 6x6 KenDoku made for these tests: the 6x6 newspaper puzzle's cages (`p4`) over a grid
-/// that also keeps the 2x3 boxes, with targets from that grid. It has one solution, and
-/// without its boxes it would have two. Several of its cages straddle a box border.
-const KENDOKU: &str = "\
-# boxes 2x3
-24*,0 1 6
-10+,2 3 4
-11+,5 11
-5-,7 8
-2,9
-12+,10 14 15 16
-11+,12 18 24 25
-1-,13 19
-7+,17 23 29
-1-,20 26
-2-,21 22
-11+,27 33
-24*,28 34 35
-2-,30 31
-1,32
-";
+/// A 6x6 KenDoku made for these tests and the README's pictures (`docs/images/render.sh`
+/// draws it too): the 6x6 newspaper puzzle's cages (`p4`) over a grid that also keeps the 2x3
+/// boxes, with targets from that grid. It has one solution, and without its boxes it would
+/// have two. Several of its cages straddle a box border.
+const KENDOKU: &str = include_str!("../../../docs/images/kendoku-6x6.kk");
 
 /// [`KENDOKU`]'s solution.
 const KENDOKU_SOLUTION: &str = "235416416235352164164352523641641523";
