@@ -28,32 +28,69 @@ use super::fixpoint::{Engine, Layout};
 use super::rules::{Kind, Table};
 
 impl Engine<'_> {
-    /// Intersects the live words of `table` (cage `cage`) with `mask(offset)`; returns
-    /// whether anything changed.
+    /// Keeps, of the live tuples of `table` (cage `cage`), those in the union of the
+    /// bitsets at `places`, or with `outside` those in none of them; returns whether
+    /// anything changed.
+    ///
+    /// Each bitset is read as one slice, in order, and the common cases (one bitset, as
+    /// when a cell loses one digit or keeps one) get a loop of their own: this is the
+    /// solver's innermost loop.
     #[inline(never)]
     pub(super) fn intersect(
         &mut self,
         cage: usize,
         table: Table,
-        mask: impl Fn(usize) -> u64,
+        places: &[usize],
+        outside: bool,
     ) -> bool {
+        let supports = &self.rules.supports;
+        let bitset = |place: usize| &supports[table.at(0, place)..table.at(table.words, place)];
+        let flip = if outside { u64::MAX } else { 0 };
+        match *places {
+            [one] => {
+                let one = bitset(one);
+                self.filter(cage, table, |offset| one[offset] ^ flip)
+            }
+            [first, second] => {
+                let (first, second) = (bitset(first), bitset(second));
+                self.filter(cage, table, |offset| (first[offset] | second[offset]) ^ flip)
+            }
+            _ => self.filter(cage, table, |offset| {
+                places
+                    .iter()
+                    .fold(0, |mask, &place| mask | supports[table.at(offset, place)])
+                    ^ flip
+            }),
+        }
+    }
+
+    /// Intersects the live words of `table` (cage `cage`) with `mask(offset)`, saving what
+    /// changes to the trail and dropping the words that become zero from the live ones;
+    /// returns whether anything changed.
+    #[inline]
+    fn filter(&mut self, cage: usize, table: Table, mask: impl Fn(usize) -> u64) -> bool {
         let at = Layout::live(self.rules, cage);
         let mut live = self.state[at] as usize;
+        let range = table.base..table.base + table.words;
+        let words = &mut self.words[range.clone()];
+        let index = &mut self.index[range.clone()];
+        let stamps = &mut self.stamp[range];
+        let serial = self.serial;
         let mut changed = false;
-        let mut k = live;
-        while k > 0 {
-            k -= 1;
-            let offset = self.index[table.base + k] as usize;
-            let word = table.base + offset;
-            let old = self.words[word];
+        for k in (0..live).rev() {
+            let offset = index[k] as usize;
+            let old = words[offset];
             let new = old & mask(offset);
             if new != old {
-                self.save(word);
-                self.words[word] = new;
+                if stamps[offset] != serial {
+                    stamps[offset] = serial;
+                    self.trail.push(((table.base + offset) as u32, old));
+                }
+                words[offset] = new;
                 changed = true;
                 if new == 0 {
                     live -= 1;
-                    self.index.swap(table.base + k, table.base + live);
+                    index.swap(k, live);
                 }
             }
         }
@@ -79,32 +116,17 @@ impl Engine<'_> {
             }
             self.state[Layout::seen(rules, cell)] = now;
             let gone = seen & !now;
-            let first = slot * n;
-            let supports = &rules.supports;
             // Filter by whichever is fewer: the digits that went, or those that remain.
-            changed |= if gone.count_ones() <= now.count_ones() {
-                self.intersect(cage, table, |offset| {
-                    let mut mask = 0;
-                    let mut bits = gone;
-                    while bits != 0 {
-                        let d = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        mask |= supports[table.at(offset, first + d)];
-                    }
-                    !mask
-                })
-            } else {
-                self.intersect(cage, table, |offset| {
-                    let mut mask = 0;
-                    let mut bits = now;
-                    while bits != 0 {
-                        let d = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        mask |= supports[table.at(offset, first + d)];
-                    }
-                    mask
-                })
-            };
+            let outside = gone.count_ones() <= now.count_ones();
+            let mut bits = if outside { gone } else { now };
+            let mut places = [0; 32];
+            let mut count = 0;
+            while bits != 0 {
+                places[count] = slot * n + bits.trailing_zeros() as usize;
+                count += 1;
+                bits &= bits - 1;
+            }
+            changed |= self.intersect(cage, table, &places[..count], outside);
         }
         if self.state[Layout::live(rules, cage)] == 0 {
             return false;
@@ -268,11 +290,7 @@ impl Engine<'_> {
         let Kind::Table(table) = rules.cages[group.cage].kind else {
             return true;
         };
-        let place = group.digits + digit;
-        let supports = &rules.supports;
-        let changed = self.intersect(group.cage, table, |offset| {
-            supports[table.at(offset, place)]
-        });
+        let changed = self.intersect(group.cage, table, &[group.digits + digit], false);
         if changed {
             if self.state[Layout::live(rules, group.cage)] == 0 {
                 return false;

@@ -86,11 +86,11 @@ pub(super) struct Engine<'r> {
     /// size is the table's live count in the state, so restoring the count restores it.
     pub(super) index: Vec<u32>,
     /// The serial of the search node that last saved each word to the trail.
-    stamp: Vec<u64>,
+    pub(super) stamp: Vec<u64>,
     /// Changed words and their old values.
-    trail: Vec<(u32, u64)>,
+    pub(super) trail: Vec<(u32, u64)>,
     /// The current search node, numbered from 1; 0 at the root, which is never undone.
-    serial: u64,
+    pub(super) serial: u64,
     /// Words where a support was last found: for each table, cell and digit; for each
     /// group, digit and sum.
     pub(super) residues: Vec<u32>,
@@ -342,15 +342,6 @@ impl<'r> Engine<'r> {
     pub(super) fn undo(&mut self, mark: usize) {
         for (word, value) in self.trail.drain(mark..).rev() {
             self.words[word as usize] = value;
-        }
-    }
-
-    /// Saves `word` of the bitsets to the trail, once per search node.
-    #[inline]
-    pub(super) fn save(&mut self, word: usize) {
-        if self.stamp[word] != self.serial {
-            self.stamp[word] = self.serial;
-            self.trail.push((word as u32, self.words[word]));
         }
     }
 

@@ -336,14 +336,13 @@ impl Engine<'_> {
                 for (a, b) in gone.0.iter_mut().zip(&keep.0) {
                     *a &= !b;
                 }
-                let all = &rules.supports;
-                self.intersect(g.cage, table, |offset| {
-                    let mut mask = 0;
-                    gone.for_each(|v| {
-                        mask |= all[table.at(offset, supports + v - low as usize)];
-                    });
-                    !mask
+                let mut places = [0; 64 * WIDEST];
+                let mut count = 0;
+                gone.for_each(|v| {
+                    places[count] = supports + v - low as usize;
+                    count += 1;
                 });
+                self.intersect(g.cage, table, &places[..count], true);
                 self.store_sums(sums, keep);
                 if self.state[Layout::live(rules, g.cage)] == 0 {
                     self.culprit = g.cage;

@@ -33,27 +33,29 @@ pub(super) struct Table {
     pub(super) base: usize,
     /// Words in the bitset: `ceil(tuples / 64)`.
     pub(super) words: usize,
-    /// The first word of its bitsets in [`Rules::supports`], stored word-major in blocks of
-    /// `block` words (see [`Table::at`]): in each block, the support of digit `d` in cell
-    /// `slot` at place `slot * n + d`, then its groups' digit and sum bitsets.
+    /// The first word of its bitsets in [`Rules::supports`], one after the other, each
+    /// `words` long (see [`Table::at`]): the support of digit `d` in cell `slot` at place
+    /// `slot * n + d`, then its groups' digit and sum bitsets.
     pub(super) supports: usize,
-    /// Words in a block: one per bitset of the table.
-    pub(super) block: usize,
     /// The first of its residues in the engine, one per cell and digit.
     pub(super) residues: usize,
 }
 
 impl Table {
-    /// Where word `offset` of the bitset at `place` of the table's blocks is in
-    /// [`Rules::supports`].
+    /// Where word `offset` of the bitset at `place` is in [`Rules::supports`].
     ///
     /// ```text
-    ///   supports:  [ block 0: word 0 of every bitset ][ block 1: word 1 ... ] ...
-    ///   a block:   [ cell 0: d1 .. dn | cell 1: d1 .. dn | ... | groups' digits | sums ]
+    ///   supports:  [ place 0: words 0 .. w ][ place 1: words 0 .. w ] ...
+    ///   places:    [ cell 0: d1 .. dn | cell 1: d1 .. dn | ... | groups' digits | sums ]
     /// ```
+    ///
+    /// Each bitset is contiguous, so that filtering by one digit reads its words in order,
+    /// a cache line per eight words; laid out a word of every bitset after the other (as
+    /// they are listed), the same filtering read a cache line per word, each a block of up
+    /// to two kilobytes from the last.
     #[inline]
     pub(super) fn at(&self, offset: usize, place: usize) -> usize {
-        self.supports + offset * self.block + place
+        self.supports + place * self.words + offset
     }
 }
 
@@ -402,11 +404,22 @@ impl Rules {
                 }
             }
         }
+        // Listed word-major, one block after the other; kept bitset by bitset.
+        let words = tuples.div_ceil(64);
+        if words > 1 {
+            let blocks = self.supports.split_off(start);
+            self.supports.resize(start + blocks.len(), 0);
+            let bitsets = &mut self.supports[start..];
+            for (offset, block) in blocks.chunks_exact(block).enumerate() {
+                for (place, &word) in block.iter().enumerate() {
+                    bitsets[place * words + offset] = word;
+                }
+            }
+        }
         let table = Table {
             base: self.table_words,
-            words: tuples.div_ceil(64),
+            words,
             supports: start,
-            block,
             residues: self.residue_count,
         };
         self.table_words += table.words;

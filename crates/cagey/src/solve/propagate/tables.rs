@@ -19,11 +19,11 @@
 //!   t3        4       1                     cell 1, digit 3:  0010   (t1)
 //! ```
 //!
-//! The bitsets of a cage are stored word-major: all the bitsets' word 0 (tuples 0..64),
+//! The bitsets of a cage are listed word-major: all the bitsets' word 0 (tuples 0..64),
 //! then all their word 1, and so on, so that the table grows one block at a time as the
-//! listing goes, and so that filtering, which reads every digit's bitset at one word, reads
-//! them side by side ([`Table`](super::rules::Table) says where each bitset sits in a
-//! block).
+//! listing goes without knowing its length. Once listed, a table of more than one word is
+//! turned around and kept bitset by bitset, each contiguous, which is how filtering reads
+//! them ([`Table::at`](super::rules::Table::at)).
 
 use crate::model::{Cage, Operation};
 
