@@ -268,7 +268,6 @@ impl Engine<'_> {
             return had;
         }
         self.sums_stale[group] = false;
-        let live = self.state[Layout::live(rules, g.cage)] as usize;
         let mut set = had;
         for (i, &word) in had.0.iter().enumerate() {
             let mut bits = word;
@@ -276,19 +275,8 @@ impl Engine<'_> {
                 let value = 64 * i + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let k = value - sums.low as usize;
-                let place = sums.supports + k;
-                let residue = sums.residues + k;
-                let r = self.residues[residue] as usize;
-                if self.words[table.base + r] & rules.supports[table.at(r, place)] != 0 {
-                    continue;
-                }
-                let found = (0..live).find(|&j| {
-                    let offset = self.index[table.base + j] as usize;
-                    self.words[table.base + offset] & rules.supports[table.at(offset, place)] != 0
-                });
-                match found {
-                    Some(j) => self.residues[residue] = self.index[table.base + j],
-                    None => set.0[i] &= !(1 << (value % 64)),
+                if !self.meets(g.cage, table, sums.supports + k, sums.residues + k, false) {
+                    set.0[i] &= !(1 << (value % 64));
                 }
             }
         }
