@@ -269,6 +269,41 @@ mod tests {
         builder.build().ok()
     }
 
+    /// A puzzle whose cages are its rows, each adding up to `1 + .. + n`: every Latin
+    /// square solves it. `given` digits fill the first row.
+    fn rows_as_cages(n: usize, given: &[u8]) -> Puzzle {
+        let total = (n * (n + 1) / 2) as u64;
+        let cages = (0..n)
+            .map(|row| {
+                let cells = (0..n).map(|col| Cell((row * n + col) as u16)).collect();
+                Cage::new(Operation::Add, total, cells)
+            })
+            .collect();
+        let mut builder = Puzzle::builder(n).cages(cages);
+        for (col, &digit) in given.iter().enumerate() {
+            builder = builder.given(Cell(col as u16), digit);
+        }
+        builder.build().unwrap()
+    }
+
+    #[test]
+    fn counts_exactly_across_restarts() {
+        // 576 Latin squares of side 4; 161,280 / 5! = 1,344 of side 5 with the first row
+        // fixed. Both searches run past the first restart, after which the solutions
+        // already counted must not be counted again.
+        for (puzzle, expected) in [
+            (rows_as_cages(4, &[]), 576),
+            (rows_as_cages(5, &[1, 2, 3, 4, 5]), 1_344),
+        ] {
+            let mut limits = Limits::solutions(u64::MAX);
+            limits.keep = 0;
+            let search = search_any(&puzzle, &limits, &mut |_| {});
+            assert_eq!(search.end, crate::solve::End::Exhausted);
+            assert_eq!(search.count, expected);
+            assert!(search.stats.nodes > 2 * search::RESTART_BASE);
+        }
+    }
+
     #[test]
     fn agrees_with_the_checker_on_random_variant_puzzles() {
         let squares = latin_squares_4();

@@ -5,8 +5,8 @@
 //! each `cell = digit` (the first branch) or `cell != digit` (the second, taken once the
 //! first was exhausted). For every negative decision, the positive decisions above it plus
 //! its own `cell = digit` cannot all hold again without repeating explored ground: a
-//! *reduced nld-nogood*. A solution already reported becomes a nogood of all its cells, so
-//! that it is not counted twice.
+//! *reduced nld-nogood*. Together they exclude all the run explored, the solutions it
+//! reported included, so that none is counted twice.
 //!
 //! A nogood is a list of `(cell, digit)` literals that may not all hold, propagated with two
 //! watched literals (as SAT solvers do): each nogood watches two literals that do not hold
@@ -22,7 +22,7 @@
 //! ```
 //!
 //! Everything lives in arrays of a fixed capacity, reserved once, when a puzzle first
-//! restarts or reports a solution, so recording and propagating allocate nothing; when the
+//! restarts, so recording and propagating allocate nothing; when the
 //! pool is full, recording stops, and so do restarts (see [`search`](super::search)).
 
 use super::fixpoint::Engine;
@@ -115,22 +115,6 @@ impl Engine<'_> {
     /// before the next run. The caller checks [`Nogoods::has_room`].
     pub(super) fn add_nogood(&mut self, literals: impl Iterator<Item = u32>) {
         self.nogoods.add(literals);
-    }
-
-    /// Records the current state, every cell single, as a nogood: a solution reported and
-    /// not to be counted again after a restart. `false` if the pool is full.
-    pub(super) fn add_solution_nogood(&mut self) -> bool {
-        let cells = self.rules.cells;
-        self.nogoods.reserve(cells);
-        if !self.nogoods.has_room(cells) {
-            return false;
-        }
-        let literals = self.state[..cells]
-            .iter()
-            .enumerate()
-            .map(|(cell, &bit)| literal(cell, bit));
-        self.nogoods.add(literals);
-        true
     }
 
     /// Sets up the watches of nogood `k` against the current (root) state, or applies it
