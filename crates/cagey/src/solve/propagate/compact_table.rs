@@ -53,7 +53,9 @@ impl Engine<'_> {
             }
             [first, second] => {
                 let (first, second) = (bitset(first), bitset(second));
-                self.filter(cage, table, |offset| (first[offset] | second[offset]) ^ flip)
+                self.filter(cage, table, |offset| {
+                    (first[offset] | second[offset]) ^ flip
+                })
             }
             _ => self.filter(cage, table, |offset| {
                 places

@@ -100,12 +100,23 @@ impl Solver for Propagate {
 
 /// Searches any puzzle of the family, variants included.
 fn search_any(puzzle: &Puzzle, limits: &Limits, found: &mut dyn FnMut(&Grid)) -> Search {
+    search_probing(puzzle, limits, search::PROBE_FROM, found)
+}
+
+/// [`search_any`], probing the root from `probe_from` nodes on.
+fn search_probing(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    probe_from: u64,
+    found: &mut dyn FnMut(&Grid),
+) -> Search {
     let start = Instant::now();
     let rules = Rules::new(puzzle);
     let mut searcher = Searcher::new(
         Engine::new(&rules),
         Meter::new(limits),
         limits.max_solutions,
+        probe_from,
         found,
     );
     let end = match searcher.root() {
@@ -291,16 +302,19 @@ mod tests {
         // 576 Latin squares of side 4; 161,280 / 5! = 1,344 of side 5 with the first row
         // fixed. Both searches run past the first restart, after which the solutions
         // already counted must not be counted again.
-        for (puzzle, expected) in [
-            (rows_as_cages(4, &[]), 576),
-            (rows_as_cages(5, &[1, 2, 3, 4, 5]), 1_344),
-        ] {
-            let mut limits = Limits::solutions(u64::MAX);
-            limits.keep = 0;
-            let search = search_any(&puzzle, &limits, &mut |_| {});
-            assert_eq!(search.end, crate::solve::End::Exhausted);
-            assert_eq!(search.count, expected);
-            assert!(search.stats.nodes > 2 * search::RESTART_BASE);
+        // With probing at every run too, which must not remove what was counted either.
+        for probe_from in [search::PROBE_FROM, 0] {
+            for (puzzle, expected) in [
+                (rows_as_cages(4, &[]), 576),
+                (rows_as_cages(5, &[1, 2, 3, 4, 5]), 1_344),
+            ] {
+                let mut limits = Limits::solutions(u64::MAX);
+                limits.keep = 0;
+                let search = search_probing(&puzzle, &limits, probe_from, &mut |_| {});
+                assert_eq!(search.end, crate::solve::End::Exhausted);
+                assert_eq!(search.count, expected);
+                assert!(search.stats.nodes > 2 * search::RESTART_BASE);
+            }
         }
     }
 
@@ -346,12 +360,17 @@ mod tests {
                 .map(|s| Grid::from_digits(4, s.clone()).unwrap())
                 .filter(|grid| check(&puzzle, grid).is_ok())
                 .collect();
-            let mut found = Vec::new();
-            let search = search_any(&puzzle, &limits, &mut |grid| found.push(grid.clone()));
-            assert_eq!(search.end, crate::solve::End::Exhausted);
             expected.sort();
-            found.sort();
-            assert_eq!(found, expected, "{puzzle:?}");
+            // As the solver runs, and probing the root before every run.
+            for probe_from in [search::PROBE_FROM, 0] {
+                let mut found = Vec::new();
+                let search = search_probing(&puzzle, &limits, probe_from, &mut |grid| {
+                    found.push(grid.clone())
+                });
+                assert_eq!(search.end, crate::solve::End::Exhausted);
+                found.sort();
+                assert_eq!(found, expected, "{puzzle:?}");
+            }
         }
     }
 }
