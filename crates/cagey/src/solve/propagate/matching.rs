@@ -103,13 +103,12 @@ impl Engine<'_> {
             }
             reach[p] = next;
         }
-        // Warshall: after step k, paths through cells 0..=k are closed.
+        // Warshall: after step k, paths through cells 0..=k are closed. Without a branch,
+        // so that the inner loop runs several cells to an instruction.
         for k in 0..n {
             let through = reach[k];
             for r in reach[..n].iter_mut() {
-                if *r & (1 << k) != 0 {
-                    *r |= through;
-                }
+                *r |= through & 0u32.wrapping_sub((*r >> k) & 1);
             }
         }
         for p in 0..n {
@@ -117,17 +116,17 @@ impl Engine<'_> {
             if mask & (mask - 1) == 0 {
                 continue;
             }
-            // The digits of the cells on a cycle with p, and p's own.
-            let mut allowed = 1u32 << digit_of[p];
-            let mut bits = reach[p];
+            // p may take another digit d only if the cell matched to d can reach p again,
+            // closing a cycle: then swapping along it gives p d in a perfect matching.
+            let mut lost = 0;
+            let mut bits = mask & !(1 << digit_of[p]);
             while bits != 0 {
-                let q = bits.trailing_zeros() as usize;
+                let d = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if reach[q] & (1 << p) != 0 {
-                    allowed |= 1 << digit_of[q];
+                if reach[usize::from(cell_of[d])] & (1 << p) == 0 {
+                    lost |= 1 << d;
                 }
             }
-            let lost = mask & !allowed;
             if lost != 0 && !self.remove(rules.house_cell(house, p), lost, false) {
                 return false;
             }
