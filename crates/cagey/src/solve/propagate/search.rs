@@ -93,12 +93,18 @@
 //! | from 10,000 | 224k | 196k | 249k | 45k (1.6 s) | 59k | over 300k | 9 unchanged, 10 within 2x either way |
 //!
 //! The median stays where it was (8,467 nodes); the five puzzles that ran past 300,000
-//! nodes but one finish within 250,000. Probing from 2,000 or 5,000 nodes instead helps
+//! nodes but one finish within 250,000. Elsewhere (node totals, worst puzzle in brackets):
+//! hard 9x9 big cages 30,530 (26,459) to 22,045 (17,974), sums only 42,182 (24,167) to
+//! 43,239 (24,316), 12x12 51,241 (45,149) to 35,854 (29,762). Probing from 2,000 or 5,000 nodes instead helps
 //! the same tail as much but costs the middle puzzles more (16x16 node totals 1.34M and
 //! 1.27M against 1.26M, capped as above; hard 9x9 sums only 42,200 to 56,400 from 2,000);
 //! from 500 it doubled the medians of the hard 9x9. Charging the constraints' weights for
 //! the failures probing finds, or not, made no clear difference (1.25M against 1.34M
-//! from 2,000): they are charged, as in the search.
+//! from 2,000): they are charged, as in the search. Also tried on the two slowest 16x16:
+//! probing at every restart past 10,000 nodes (puzzle 25 still unsolved at 800,000 nodes,
+//! most of them probes), and pruning each cell to the union of what every probe of
+//! another cell leaves (constructive disjunction: puzzle 13 the same 45,000 nodes, puzzle
+//! 25 unsolved at 600,000).
 
 use super::fixpoint::Engine;
 use crate::model::Grid;
