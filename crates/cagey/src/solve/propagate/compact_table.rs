@@ -22,7 +22,13 @@
 //!
 //! Tried and kept: revising only cages whose cells changed since their last view
 //! ([`Layout::seen`]); filtering by the removed digits when they are fewer than the
-//! remaining ones.
+//! remaining ones; each support bitset kept contiguous ([`Table::at`]) and read as a
+//! slice, the one- and two-bitset filters with loops of their own, and one inlined
+//! support check ([`Engine::meets`]) for cells, groups and sums (instructions of
+//! `cagey bench` under callgrind: hard 9x9 big cages 3.79 G to 2.67 G, four 16x16
+//! puzzles 2.82 G to 2.25 G). Tried and left: skipping the support check of the one
+//! cell a revision filtered by (its digits keep their tuples): under 1% fewer
+//! instructions on 16x16, none on 9x9.
 
 use super::fixpoint::{Engine, Layout};
 use super::rules::{Kind, Table};

@@ -23,6 +23,9 @@
 //!
 //! The matching of the last look at each house is kept as the first guess of the next, so
 //! that most looks repair a cell or two with augmenting paths instead of matching afresh.
+//! The closure runs without a branch, and a candidate `d` of `p` is checked by one lookup:
+//! whether the cell matched to `d` reaches `p` (7% fewer instructions over four 16x16
+//! puzzles than collecting the digits of `p`'s cycles).
 //!
 //! Tried and dropped: matching only the open cells (a smaller graph, but sound only if the
 //! single cells' digits have left the house, so one house per look, the cheaper rules
