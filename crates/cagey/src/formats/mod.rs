@@ -9,7 +9,7 @@
 //! | `json` | [`json`] | cagey's own JSON schema, for programs |
 //! | `grid` | [`grid`] | a grid of cage letters and a legend, for people |
 //!
-//! [`detect`] tells them apart; [`parse_all`] and [`write`] dispatch on a [`Format`]. A
+//! [`detect`] tells them apart; [`parse_all`] and [`write()`] dispatch on a [`Format`]. A
 //! [`Reader`] reads the same puzzles one at a time from a stream, for inputs too large to
 //! hold. Formats depend on the model only; they know nothing of solvers.
 

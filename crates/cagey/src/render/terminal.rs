@@ -23,7 +23,7 @@
 //!
 //! Every cell of a drawing has the same width: the longest label, or the widest digit or
 //! candidate block, and at least [`MIN_WIDTH`]. Digits are decimal numbers: past 9 they take
-//! two characters, right-aligned (` 9`, `16`), as [`Grid`](crate::Grid) prints them, rather
+//! two characters, right-aligned (` 9`, `16`), as [`Grid`] prints them, rather
 //! than letters, which people must translate back.
 //!
 //! Candidates keep a fixed place per digit, so that a digit is found in the same column of
