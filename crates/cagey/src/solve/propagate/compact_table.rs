@@ -127,7 +127,7 @@ impl Engine<'_> {
             // Filter by whichever is fewer: the digits that went, or those that remain.
             let outside = gone.count_ones() <= now.count_ones();
             let mut bits = if outside { gone } else { now };
-            let mut places = [0; 32];
+            let mut places = [0; crate::model::MAX_SIZE];
             let mut count = 0;
             while bits != 0 {
                 places[count] = slot * n + bits.trailing_zeros() as usize;

@@ -87,7 +87,7 @@ pub(super) struct Group {
     /// The number of cells.
     pub(super) size: u32,
     /// For a tabulated cage: for each digit `d`, the tuples that put it in one of the
-    /// group's cells, the bitset at place `digits + d` of the table's blocks.
+    /// group's cells, the table's bitset at place `digits + d`.
     pub(super) digits: usize,
     /// The first of its residues in the engine, one per digit, each pointing at a word with
     /// a live tuple that does *not* put the digit in the group.
@@ -97,7 +97,7 @@ pub(super) struct Group {
 }
 
 /// For each sum a group's digits can make, the tuples that make it: value `low + k` is the
-/// bitset at place `supports + k` of the table's blocks.
+/// table's bitset at place `supports + k`.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct GroupSums {
     pub(super) supports: usize,
