@@ -77,7 +77,6 @@
 //! - decaying the constraint weights at each restart (`w -> (w + 1) / 2`): 48,400 /
 //!   48,100, 52,500; `w -> 1 + 3 (w - 1) / 4`: 58,300 / 45,900, 54,200 (not run on
 //!   16x16, lost on both others).
-
 //!
 //! **Probing the root once the search runs long** (singleton consistency: every candidate
 //! of every open cell tried, and dropped if its propagation fails, with the nogoods so far,
@@ -95,10 +94,12 @@
 //! The median stays where it was (8,467 nodes); the five puzzles that ran past 300,000
 //! nodes but one finish within 250,000. Elsewhere (node totals, worst puzzle in brackets):
 //! hard 9x9 big cages 30,530 (26,459) to 22,045 (17,974), sums only 42,182 (24,167) to
-//! 43,239 (24,316), 12x12 51,241 (45,149) to 35,854 (29,762). Probing from 2,000 or 5,000 nodes instead helps
-//! the same tail as much but costs the middle puzzles more (16x16 node totals 1.34M and
-//! 1.27M against 1.26M, capped as above; hard 9x9 sums only 42,200 to 56,400 from 2,000);
-//! from 500 it doubled the medians of the hard 9x9. Charging the constraints' weights for
+//! 43,239 (24,316), 12x12 51,241 (45,149) to 35,854 (29,762).
+//!
+//! Probing from 2,000 or 5,000 nodes instead helps the same tail as much but costs the
+//! middle puzzles more (16x16 node totals 1.34M and 1.27M against 1.26M, capped as above;
+//! hard 9x9 sums only 42,200 to 56,400 from 2,000); from 500 it doubled the medians of the
+//! hard 9x9. Charging the constraints' weights for
 //! the failures probing finds, or not, made no clear difference (1.25M against 1.34M
 //! from 2,000): they are charged, as in the search. Also tried on the two slowest 16x16:
 //! probing at every restart past 10,000 nodes (puzzle 25 still unsolved at 800,000 nodes,
