@@ -154,7 +154,10 @@ impl Engine<'_> {
     /// down by their smallest, so that the subset-sum runs over what is still open, in
     /// bitsets of one word where the rest fits (all 9x9 houses, most 16x16 ones once the
     /// search is under way). Tried and kept: this cut the time of the rule on 16x16
-    /// puzzles about four times.
+    /// puzzles about four times. Tried and left: counting the open items down from their
+    /// largest sums when that makes the target smaller (mirroring each item's set): 1-2%
+    /// more instructions on 9x9 and 16x16; only where it narrows the bitsets to one
+    /// word, 0.3% fewer on 16x16.
     pub(super) fn house_sums(&mut self) -> bool {
         if sum_words(self.rules.n) == 0 {
             self.house_dirty = 0;
