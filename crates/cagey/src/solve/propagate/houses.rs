@@ -50,8 +50,11 @@ impl Engine<'_> {
         true
     }
 
-    /// Notes that `digit` can no longer go at position `p` of `house`.
-    #[inline(never)]
+    /// Notes that `digit` can no longer go at position `p` of `house`. Inlined into
+    /// [`Engine::remove`], its one caller: as a call it cost 3-5% of all instructions
+    /// (callgrind over `cagey bench`: Keen 9x9 93.3 to 88.6 million, hard 9x9 big cages
+    /// 1.98 to 1.90 billion, four 16x16 puzzles 2.08 to 2.02 billion).
+    #[inline]
     fn lose(&mut self, house: usize, p: usize, digit: usize) -> bool {
         let rules = self.rules;
         let at = Layout::positions(rules, house, digit);
