@@ -121,43 +121,21 @@ pub fn looks_like(line: &str) -> bool {
 
 /// Parses every ID of a text, one per non-blank line (`#` comment lines are skipped).
 pub fn parse_all(text: &str) -> Vec<Result<Entry, KeenError>> {
-    super::parse_lines::<Lines>(text)
+    super::parse_lines::<super::PerLine<Lines>>(text)
 }
 
-/// The line-by-line reader behind [`parse_all`] and the streaming
-/// [`Reader`](super::Reader): one puzzle per line. Each result comes with its line (0 for
-/// the error of an input with no puzzle).
-#[derive(Default)]
-pub(crate) struct Lines {
-    /// Whether a puzzle (or its error) came out already: an input without one is an error.
-    produced: bool,
-}
+/// The format as the line-by-line readers see it: one puzzle per line.
+pub(crate) struct Lines;
 
-impl super::LineParser for Lines {
+impl super::OnePerLine for Lines {
     type Error = KeenError;
 
-    /// Reads line `line_number` (its text without the line end): a puzzle unless it is blank
-    /// or a comment.
-    fn push(
-        &mut self,
-        line_number: usize,
-        line: &str,
-    ) -> Option<(usize, Result<Entry, KeenError>)> {
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            return None;
-        }
-        self.produced = true;
-        let result = parse(line.trim()).map(|mut entry| {
-            entry.line = line_number;
-            entry
-        });
-        Some((line_number, result))
+    fn parse_line(line: &str) -> Result<Entry, KeenError> {
+        parse(line)
     }
 
-    /// Ends the input: the error of an input that held no puzzle.
-    fn finish(self) -> Option<(usize, Result<Entry, KeenError>)> {
-        (!self.produced).then_some((0, Err(KeenError::Empty)))
+    fn empty() -> KeenError {
+        KeenError::Empty
     }
 }
 

@@ -239,6 +239,58 @@ pub(crate) trait LineParser: Default {
     fn finish(self) -> Option<(usize, Result<Entry, Self::Error>)>;
 }
 
+/// A format with one puzzle to a line (Keen game IDs, SudokuWiki strings): blank lines and
+/// `#` comment lines between them are skipped.
+pub(crate) trait OnePerLine {
+    /// The format's error.
+    type Error: Into<ParseError>;
+
+    /// Parses the puzzle of one line.
+    fn parse_line(line: &str) -> Result<Entry, Self::Error>;
+
+    /// The error of an input that holds no puzzle.
+    fn empty() -> Self::Error;
+}
+
+/// The [`LineParser`] of a [`OnePerLine`] format. Each result comes with its line (0 for
+/// the error of an input with no puzzle).
+pub(crate) struct PerLine<F> {
+    /// Whether a puzzle (or its error) came out already: an input without one is an error.
+    produced: bool,
+    format: std::marker::PhantomData<F>,
+}
+
+impl<F> Default for PerLine<F> {
+    fn default() -> Self {
+        PerLine {
+            produced: false,
+            format: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<F: OnePerLine> LineParser for PerLine<F> {
+    type Error = F::Error;
+
+    /// Reads line `line_number`: a puzzle unless it is blank or a comment.
+    fn push(&mut self, line_number: usize, line: &str) -> Option<(usize, Result<Entry, F::Error>)> {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            return None;
+        }
+        self.produced = true;
+        let result = F::parse_line(trimmed).map(|mut entry| {
+            entry.line = line_number;
+            entry
+        });
+        Some((line_number, result))
+    }
+
+    fn finish(self) -> Option<(usize, Result<Entry, F::Error>)> {
+        (!self.produced).then(|| (0, Err(F::empty())))
+    }
+}
+
 /// Parses every puzzle of `text` with a [`LineParser`], splitting lines at `\n` only, as the
 /// [`Reader`] does.
 pub(crate) fn parse_lines<P: LineParser>(text: &str) -> Vec<Result<Entry, P::Error>> {

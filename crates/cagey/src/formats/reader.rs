@@ -28,7 +28,7 @@ use std::fmt;
 use std::io::{self, BufRead};
 
 use super::{a1, detect_line, grid, is_meaningful, json, keen, kk, sudokuwiki};
-use super::{Entry, Format, LineParser, ParseError};
+use super::{Entry, Format, LineParser, ParseError, PerLine};
 
 /// A puzzle that could not be read from a stream.
 #[derive(Debug)]
@@ -122,8 +122,8 @@ pub struct Reader<R> {
 enum Parser {
     Kk(kk::Lines),
     A1(a1::Lines),
-    SudokuWiki(sudokuwiki::Lines),
-    Keen(keen::Lines),
+    SudokuWiki(PerLine<sudokuwiki::Lines>),
+    Keen(PerLine<keen::Lines>),
     Grid(grid::Lines),
     /// JSON is one value: its text is gathered and parsed at the end.
     Json(String),
@@ -134,8 +134,8 @@ impl Parser {
         match format {
             Format::Kk => Parser::Kk(kk::Lines::default()),
             Format::A1 => Parser::A1(a1::Lines::default()),
-            Format::SudokuWiki => Parser::SudokuWiki(sudokuwiki::Lines::default()),
-            Format::Keen => Parser::Keen(keen::Lines::default()),
+            Format::SudokuWiki => Parser::SudokuWiki(PerLine::default()),
+            Format::Keen => Parser::Keen(PerLine::default()),
             Format::Grid => Parser::Grid(grid::Lines::default()),
             Format::Json => Parser::Json(String::new()),
         }
