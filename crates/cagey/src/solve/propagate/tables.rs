@@ -53,8 +53,9 @@ pub(super) const NO_LINE: u16 = u16::MAX;
 /// Lists every tuple of `cage` in a grid of side `size`, in order, calling `sink` with
 /// each: its digits minus one, cell by cell; the sink returns `false` to stop. `lines[i]`
 /// names the houses of the cage's cell `i` (any numbers but [`NO_LINE`], which marks an
-/// unused entry: two cells sharing one may not hold the same digit). `multi_cell` reads subtraction and division over more than two
-/// cells, for hidden operations, as the multi-cell rules do.
+/// unused entry: two cells sharing one may not hold the same digit), and `domains[i]` the
+/// digits it may hold (bit `d - 1` for digit `d`). `multi_cell` reads subtraction and
+/// division over more than two cells, for hidden operations, as the multi-cell rules do.
 ///
 /// Returns the number of tuples, or `None` if the sink stopped it, or the cage has more
 /// cells than [`MAX_CELLS`], more tuples than [`MAX_TUPLES`], or takes more than
@@ -63,11 +64,12 @@ pub(super) fn list_tuples<F: FnMut(&[u8]) -> bool>(
     cage: &Cage,
     size: usize,
     lines: &[[u16; LINES_PER_CELL]],
+    domains: &[u32],
     multi_cell: bool,
     sink: F,
 ) -> Option<usize> {
     let m = cage.cells().len();
-    if m > MAX_CELLS || lines.len() != m {
+    if m > MAX_CELLS || lines.len() != m || domains.len() != m {
         return None;
     }
     let mut sink = sink;
@@ -76,7 +78,7 @@ pub(super) fn list_tuples<F: FnMut(&[u8]) -> bool>(
             .iter()
             .any(|&line| line != NO_LINE && lines[1].contains(&line));
     if shared && cage.operation() != Operation::Unknown {
-        return list_pairs(cage, size, &mut sink);
+        return list_pairs(cage, size, [domains[0], domains[1]], &mut sink);
     }
     // Number the lines the cage meets from 0, in order of first appearance; `none` for the
     // unused entries.
@@ -103,6 +105,7 @@ pub(super) fn list_tuples<F: FnMut(&[u8]) -> bool>(
         target: cage.target(),
         multi_cell,
         lines: &local[..m],
+        domains,
         used: [0; LINES_PER_CELL * MAX_CELLS + 1],
         none,
         divisors: (1..=size as u64)
@@ -119,11 +122,17 @@ pub(super) fn list_tuples<F: FnMut(&[u8]) -> bool>(
 /// Lists the tuples of a two-cell cage whose cells share a row or a column (as adjacent
 /// cells do), by computing each first digit's partners rather than walking: two-cell cages
 /// are most of Keen's, and this makes setting up a 9x9 Keen puzzle several times faster.
-fn list_pairs(cage: &Cage, size: usize, sink: &mut impl FnMut(&[u8]) -> bool) -> Option<usize> {
+fn list_pairs(
+    cage: &Cage,
+    size: usize,
+    domains: [u32; 2],
+    sink: &mut impl FnMut(&[u8]) -> bool,
+) -> Option<usize> {
     let n = size as u64;
     let t = cage.target();
     let mut count = 0;
-    for a in 1..=n {
+    let allows = |cell: usize, digit: u64| u64::from(domains[cell]) >> (digit - 1) & 1 == 1;
+    for a in (1..=n).filter(|&a| allows(0, a)) {
         let partners = match cage.operation() {
             Operation::Add => [t.checked_sub(a), None],
             Operation::Multiply => [(t % a == 0).then(|| t / a), None],
@@ -133,7 +142,7 @@ fn list_pairs(cage: &Cage, size: usize, sink: &mut impl FnMut(&[u8]) -> bool) ->
         };
         // Ascending, and not both the same (a target of 0 is refused by the model).
         for b in partners.into_iter().flatten() {
-            if (1..=n).contains(&b) && b != a {
+            if (1..=n).contains(&b) && b != a && allows(1, b) {
                 if !sink(&[(a - 1) as u8, (b - 1) as u8]) {
                     return None;
                 }
@@ -153,6 +162,8 @@ struct Walk<'a, F> {
     multi_cell: bool,
     /// Each cell's lines, numbered from 0 for the cage.
     lines: &'a [[u8; LINES_PER_CELL]],
+    /// The digits each cell may hold, as bits 0..size.
+    domains: &'a [u32],
     /// The digits laid so far in each line, as bits 1..=size.
     used: [u64; LINES_PER_CELL * MAX_CELLS + 1],
     /// The line number of an empty slot in `lines`, whose entry in `used` stays empty.
@@ -198,7 +209,8 @@ impl<F: FnMut(&[u8]) -> bool> Walk<'_, F> {
             Operation::Given if self.target <= self.size => 1 << self.target,
             Operation::Given => 0,
             Operation::Subtract | Operation::Divide | Operation::Unknown => all,
-        } & !taken;
+        } & !taken
+            & u64::from(self.domains[i]) << 1;
         if after == 1 && matches!(self.operation, Operation::Add | Operation::Multiply) {
             return self.last_two(i, sum, product, allowed);
         }
@@ -243,7 +255,7 @@ impl<F: FnMut(&[u8]) -> bool> Walk<'_, F> {
     /// digits and the last the one digit that completes the target: a loop instead of a
     /// call per tuple, where most of the listing's time went.
     fn last_two(&mut self, i: usize, sum: u64, product: u64, mut allowed: u64) -> bool {
-        let last_taken = self.taken(i + 1);
+        let last_taken = self.taken(i + 1) | !(u64::from(self.domains[i + 1]) << 1);
         let shares = self.lines[i]
             .iter()
             .any(|&line| line != self.none && self.lines[i + 1].contains(&line));
@@ -337,7 +349,8 @@ mod tests {
 
     fn tuples(cage: &Cage, size: usize) -> Vec<Vec<u8>> {
         let mut out = Vec::new();
-        let count = list_tuples(cage, size, &plain(cage, size), false, |t| {
+        let domains = vec![(1 << size) - 1; cage.cells().len()];
+        let count = list_tuples(cage, size, &plain(cage, size), &domains, false, |t| {
             out.push(t.iter().map(|d| d + 1).collect());
             true
         });
@@ -455,6 +468,7 @@ mod tests {
         // A 12-cell sum in a 16x16 grid has far more tuples than a table holds.
         let cells = (0..12).map(Cell).collect();
         let cage = Cage::new(Operation::Add, 100, cells);
-        assert!(list_tuples(&cage, 16, &plain(&cage, 16), false, |_| true).is_none());
+        let domains = [u32::from(u16::MAX); 12];
+        assert!(list_tuples(&cage, 16, &plain(&cage, 16), &domains, false, |_| true).is_none());
     }
 }
