@@ -508,6 +508,9 @@ impl Rules {
     /// one-cell cage's, is ruled out of the rest of its houses. Cages are listed within
     /// these, so that their tables leave out at once the tuples a given refutes: fewer
     /// tuples to list and to filter, and the same state after the first propagation.
+    /// Callgrind over `cagey bench`: `random/unique-9x9` 303 to 258 million instructions,
+    /// `random/unique-6x6` 41.2 to 38.2; Keen's 9x9, with few givens and small tables, 88.8
+    /// to 89.9. Node counts are the same on every corpus.
     fn open_to_givens(&self, puzzle: &Puzzle) -> Vec<u32> {
         let n = self.n;
         let mut open = vec![self.full; self.cells];
