@@ -78,6 +78,15 @@
 //!   48,100, 52,500; `w -> 1 + 3 (w - 1) / 4`: 58,300 / 45,900, 54,200 (not run on
 //!   16x16, lost on both others).
 //!
+//! - conflict-history search (CHS, Habet and Terrioux 2021) in place of the weights: at
+//!   each failure the constraint's score moves towards `1 / (conflicts since its last
+//!   failure + 1)`, by a step falling from 0.4 to 0.06, and scores decay at restarts.
+//!   Nodes (hard 9x9 big cages / sums only, 12x12, all 25 16x16 uncapped): dom/wdeg
+//!   22,045 / 43,239, 35,854, 2.42M; CHS 35,561 / 50,210, 47,293, 2.39M; CHS counting only
+//!   constraints with another open cell 38,325 / 50,210, 47,403, 2.17M. It took the worst
+//!   16x16 (line 2489) from 1.45M nodes to 460,000, but line 8 from 224,000 to 733,000 and
+//!   the 16x16 median from 8,467 to 14,804: it moves the tail rather than shortening it.
+//!
 //! **Probing the root once the search runs long** (singleton consistency: every candidate
 //! of every open cell tried, and dropped if its propagation fails, with the nogoods so far,
 //! until none is). A run starts with a probe once 10,000 nodes have gone by
