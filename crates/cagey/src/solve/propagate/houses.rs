@@ -34,9 +34,9 @@ impl Engine<'_> {
         if !from_cage {
             self.mark(rules.cage_of[cell] as usize);
         }
+        self.house_dirty |= rules.alone_in_sums[cell];
         for k in 0..rules.per_cell {
             let (house, p) = rules.house_of(cell, k);
-            self.house_dirty |= 1 << house;
             self.matching_dirty |= (1 << house) & self.matching_on;
             let mut gone = bits;
             while gone != 0 {

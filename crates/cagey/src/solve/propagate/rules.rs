@@ -236,6 +236,10 @@ pub(super) struct Rules {
     pub(super) house_item_start: Vec<u32>,
     /// `u32` slots the groups' sets of sums take in the search state.
     pub(super) sum_slots: usize,
+    /// For each cell, the houses whose sum has it as an item on its own, bit `h` for house
+    /// `h`: losing a candidate changes those sums. A cell of a group changes its house's sum
+    /// only through its cage's table, which says so when it changes.
+    pub(super) alone_in_sums: Vec<u128>,
 }
 
 impl Rules {
@@ -300,6 +304,7 @@ impl Rules {
             house_items: Vec::with_capacity(houses * n),
             house_item_start: Vec::with_capacity(houses + 1),
             sum_slots: 0,
+            alone_in_sums: vec![0; cells],
         };
         let options = puzzle.options();
         let open = rules.open_to_givens(puzzle);
@@ -608,6 +613,7 @@ impl Rules {
                     }
                 } else {
                     self.house_items.push(Item::Cell(cell as u32));
+                    self.alone_in_sums[cell] |= 1 << house;
                 }
             }
         }
