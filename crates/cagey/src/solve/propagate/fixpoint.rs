@@ -108,8 +108,8 @@ pub(super) struct Engine<'r> {
     /// Cages whose table changed since the cage-in-a-house rule last looked at them.
     in_lines: Vec<u32>,
     in_lines_queued: Vec<bool>,
-    /// Houses whose cells or groups changed since the house-sum rule last looked at them,
-    /// bit `h` for house `h` (at most 3 * 32).
+    /// Houses whose sum's items (cells on their own, groups) changed since the house-sum
+    /// rule last looked at them, bit `h` for house `h` (at most 3 * 32).
     pub(super) house_dirty: u128,
     /// Houses whose cells changed since all-different consistency last looked at them
     /// ([`matching`](super::matching)), bit `h` for house `h`.
