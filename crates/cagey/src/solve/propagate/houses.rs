@@ -35,9 +35,9 @@ impl Engine<'_> {
             self.mark(rules.cage_of[cell] as usize);
         }
         self.house_dirty |= rules.alone_in_sums[cell];
+        self.matching_dirty |= rules.houses_of[cell] & self.matching_on;
         for k in 0..rules.per_cell {
             let (house, p) = rules.house_of(cell, k);
-            self.matching_dirty |= (1 << house) & self.matching_on;
             let mut gone = bits;
             while gone != 0 {
                 let digit = gone.trailing_zeros() as usize;

@@ -240,6 +240,8 @@ pub(super) struct Rules {
     /// `h`: losing a candidate changes those sums. A cell of a group changes its house's sum
     /// only through its cage's table, which says so when it changes.
     pub(super) alone_in_sums: Vec<u128>,
+    /// For each cell, its houses, bit `h` for house `h`.
+    pub(super) houses_of: Vec<u128>,
 }
 
 impl Rules {
@@ -305,7 +307,13 @@ impl Rules {
             house_item_start: Vec::with_capacity(houses + 1),
             sum_slots: 0,
             alone_in_sums: vec![0; cells],
+            houses_of: vec![0; cells],
         };
+        for cell in 0..cells {
+            for k in 0..per_cell {
+                rules.houses_of[cell] |= 1 << rules.house_of(cell, k).0;
+            }
+        }
         let options = puzzle.options();
         let open = rules.open_to_givens(puzzle);
         let mut scratch = GroupSumScratch::default();
