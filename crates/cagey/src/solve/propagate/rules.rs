@@ -135,6 +135,15 @@ pub(super) fn kept_words(n: usize) -> usize {
     (n * n / 4 + 1).div_ceil(64)
 }
 
+/// Scratch space for listing tables, kept from one cage to the next.
+#[derive(Default)]
+struct Scratch {
+    /// A table as it is listed: word-major, a block of one word of every bitset after the
+    /// other (see [`tables`]), turned around into [`Rules::supports`] once complete.
+    blocks: Vec<u64>,
+    sums: GroupSumScratch,
+}
+
 /// Scratch space for the sums of a group, kept from one block of a table to the next.
 #[derive(Default)]
 struct GroupSumScratch {
@@ -316,7 +325,7 @@ impl Rules {
         }
         let options = puzzle.options();
         let open = rules.open_to_givens(puzzle);
-        let mut scratch = GroupSumScratch::default();
+        let mut scratch = Scratch::default();
         for (id, cage) in puzzle.cages().iter().enumerate() {
             let start = rules.cage_cells.len();
             rules
@@ -372,7 +381,7 @@ impl Rules {
         groups: std::ops::Range<usize>,
         options: Options,
         open: &[u32],
-        scratch: &mut GroupSumScratch,
+        scratch: &mut Scratch,
     ) -> Option<Table> {
         let n = self.n;
         let m = cage.cells().len();
@@ -405,8 +414,8 @@ impl Rules {
         }
         let layout = &layout[..groups.len()];
         let block = place;
-        let start = self.supports.len();
-        let supports = &mut self.supports;
+        let Scratch { blocks, sums } = scratch;
+        blocks.clear();
         let mut count = 0;
         // The houses each cell is in, for the listing never to repeat a digit in one; with
         // the killer rule the cage itself is one more.
@@ -441,10 +450,10 @@ impl Rules {
                     if (word + 1) * block > tables::MAX_SUPPORT_WORDS {
                         return false;
                     }
-                    supports.resize(start + (word + 1) * block, 0);
+                    blocks.resize((word + 1) * block, 0);
                 }
                 count += 1;
-                let words = &mut supports[start + word * block..start + (word + 1) * block];
+                let words = &mut blocks[word * block..(word + 1) * block];
                 for (slot, &d) in digits.iter().enumerate() {
                     words[slot * n + usize::from(d)] |= bit;
                 }
@@ -452,7 +461,6 @@ impl Rules {
             },
         );
         let Some(tuples) = listed else {
-            self.supports.truncate(start);
             for g in groups {
                 self.groups[g].sums = None;
             }
@@ -462,7 +470,7 @@ impl Rules {
         // time) rather than tuple by tuple: each group's digits and sums, and the digits
         // each cell takes in some tuple.
         let mut domains = [0u32; tables::MAX_CELLS];
-        for words in self.supports[start..].chunks_exact_mut(block) {
+        for words in blocks.chunks_exact_mut(block) {
             for &(slots, digits_at, sums_at, low) in layout {
                 let mut bits = slots;
                 while bits != 0 {
@@ -473,7 +481,7 @@ impl Rules {
                     }
                 }
                 if with_sums {
-                    scratch.sums(words, n, slots, sums_at, low);
+                    sums.sums(words, n, slots, sums_at, low);
                 }
             }
             for (slot, domain) in domains[..m].iter_mut().enumerate() {
@@ -484,8 +492,10 @@ impl Rules {
         }
         // Listed word-major, one block after the other; kept bitset by bitset.
         let words = tuples.div_ceil(64);
-        if words > 1 {
-            let blocks = self.supports.split_off(start);
+        let start = self.supports.len();
+        if words == 1 {
+            self.supports.extend_from_slice(blocks);
+        } else {
             self.supports.resize(start + blocks.len(), 0);
             let bitsets = &mut self.supports[start..];
             for (offset, block) in blocks.chunks_exact(block).enumerate() {
