@@ -259,16 +259,42 @@ impl<F: FnMut(&[u8]) -> bool> Walk<'_, F> {
         let shares = self.lines[i]
             .iter()
             .any(|&line| line != self.none && self.lines[i + 1].contains(&line));
+        if self.operation == Operation::Add {
+            // Cell `i` takes `d` and the last cell `rest - d`: the `d` whose partner is free
+            // at once, by mirroring the free digits about `rest / 2`.
+            let Some(rest) = self.target.checked_sub(sum).filter(|&rest| rest < 127) else {
+                return true;
+            };
+            let free = (u64::MAX >> (63 - self.size)) & !1 & !last_taken;
+            let mirrored = free.reverse_bits();
+            let partners = if rest <= 63 {
+                mirrored >> (63 - rest)
+            } else {
+                mirrored << (rest - 63)
+            };
+            let mut fits = allowed & partners;
+            if shares && rest % 2 == 0 {
+                fits &= !(1 << (rest / 2));
+            }
+            while fits != 0 {
+                let digit = u64::from(fits.trailing_zeros());
+                fits &= fits - 1;
+                self.digits[i] = (digit - 1) as u8;
+                self.digits[i + 1] = (rest - digit - 1) as u8;
+                if !self.emit() {
+                    return false;
+                }
+            }
+            return true;
+        }
         while allowed != 0 {
             let digit = u64::from(allowed.trailing_zeros());
             allowed &= allowed - 1;
-            let last = if self.operation == Operation::Add {
-                self.target.checked_sub(sum + digit)
-            } else {
-                let product = product.saturating_mul(digit);
-                (self.target % product == 0).then(|| self.target / product)
-            };
-            let Some(last) = last else { continue };
+            let product = product.saturating_mul(digit);
+            if self.target % product != 0 {
+                continue;
+            }
+            let last = self.target / product;
             let fits = (1..=self.size).contains(&last)
                 && last_taken & (1 << last) == 0
                 && !(shares && last == digit);
