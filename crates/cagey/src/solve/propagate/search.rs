@@ -6,7 +6,8 @@
 //! conflict*, Lecoutre, Sais, Tabary, Vidal 2009); otherwise the one chosen by *dom/wdeg*
 //! (Boussemart, Hemery, Lecoutre, Sais 2004): the fewest candidates per failure of the
 //! constraints through the cell (its cage and its houses), each constraint weighing one plus
-//! the number of contradictions it raised so far. Early on that is the plain
+//! the number of contradictions it raised so far (from 13x13 up, times the number of the
+//! constraint's other cells still open: see below). Early on that is close to the plain
 //! fewest-candidates rule; as the search learns which cages are hard, it branches where they
 //! are.
 //!
@@ -87,6 +88,52 @@
 //!   16x16 (line 2489) from 1.45M nodes to 460,000, but line 8 from 224,000 to 733,000 and
 //!   the 16x16 median from 8,467 to 14,804: it moves the tail rather than shortening it.
 //!
+//! **Weighing each constraint by its other open cells** (from 13x13 up,
+//! [`OPEN_WEIGHTS_FROM`]): a cell's weight is the sum over its cage and houses of the
+//! constraint's weight times the number of its other cells with more than one candidate,
+//! rather than the weights alone. It is textbook dom/wdeg, which counts only constraints
+//! with another unassigned variable, taken over the binary decomposition of the
+//! constraints: each open cell the cell shares a constraint with is a neighbour, weighing
+//! what the constraint weighs. (The textbook rule on the
+//! constraints as they are changes almost nothing here: an open cell's houses always have
+//! another open cell, and a cage seldom lacks one.) Nodes, uniqueness checks, each corpus
+//! also run transposed and rotated half a turn (the same puzzles, the cells in another
+//! order, which the heuristic is sensitive to), weights alone / weights times other open
+//! cells:
+//!
+//! | corpus | as given | transposed | rotated |
+//! |---|---|---|---|
+//! | hard 9x9 big cages, total | 22,045 / 47,271 | 23,823 / 43,462 | 22,086 / 44,444 |
+//! | hard 9x9 sums only, total | 43,239 / 49,607 | 50,731 / 46,588 | 60,477 / 52,246 |
+//! | 12x12, total | 35,854 / 44,157 | 44,043 / 38,992 | 45,139 / 24,560 |
+//! | 16x16 capped at 300,000, total | 1.264M / 836k | 1.142M / 837k | 1.408M / 836k |
+//! | 16x16 per puzzle, geometric mean of the ratio | 0.82 | 0.76 | 0.73 |
+//! | 16x16 puzzle 1 | 224k / 104k | 164k / 114k | 194k / 100k |
+//! | 16x16 puzzle 5 | 196k / 125k | 214k / 106k | 243k / 122k |
+//! | 16x16 puzzle 11 | 249k / 50k | 163k / 55k | over 300k / 56k |
+//!
+//! Uncapped, the 16x16 totals went from 2.42M to 1.69M nodes as given, 1.89M to 1.76M
+//! transposed, 2.35M to 1.58M rotated; the worst puzzle (25) from 1.45M to 1.15M, 1.05M
+//! to 1.22M, 1.20M to 1.04M. Counting the open cells costs little (the capped 16x16 run
+//! took 19.4 s against 29.0 s). On 9x9 it loses: one hard 9x9 with big cages goes from
+//! 17,000-18,000 nodes to 34,000-41,000 in every orientation (the other five of its file
+//! lose or win little), and the sums-only file wins in one orientation of three. On 12x12
+//! most puzzles gain (the geometric mean of the ratio is 0.83 to 0.89 in each
+//! orientation) but the slowest as given goes from 29,800 nodes to 38,400. So the rule
+//! is on where it wins in every orientation, the 16x16. Timed over the 25 16x16 puzzles as
+//! given (`cagey solve --jobs 1`, one run after the other): median 160 to 282 ms (the
+//! median puzzle is among those that lose, 8,467 nodes to 11,975), 90th percentile 5.2 to
+//! 2.5 s, slowest 29.2 to 26.1 s, the whole file 50.7 to 39.0 s.
+//!
+//! Also tried (as given): the weights of the constraints with another open cell only,
+//! 16x16 1.22M, big cages 37,300, 12x12 45,200; weight times other open cells over the
+//! constraint's size, 1.19M with puzzle 11 cut off, big cages 80,200; times all its open
+//! cells, 1.08M, sums only 56,300; times the square root of the other open cells, 1.28M;
+//! times their square, 1.21M; the weights alone times one plus all the cell's open
+//! neighbours, 1.41M; a cage weighing as a house (times `(n - 1) / (size - 1)`), 940k
+//! (1.13M transposed), big cages 57,100; the houses times the share of their other cells
+//! open, the cage counted only with another open cell, 1.36M.
+//!
 //! **Probing the root once the search runs long** (singleton consistency: every candidate
 //! of every open cell tried, and dropped if its propagation fails, with the nogoods so far,
 //! until none is). A run starts with a probe once 10,000 nodes have gone by
@@ -149,7 +196,15 @@ pub(super) struct Searcher<'r, 'f> {
     cutoff: u64,
     /// The node count from which the next run starts by probing the root.
     next_probe: u64,
+    /// Scratch for [`Searcher::choose`]: the open cells of each constraint, indexed as
+    /// [`Engine::weights`] (cages, then houses).
+    open: Vec<u32>,
 }
+
+/// The smallest grid side on which a constraint's weight counts once per other open cell
+/// in it (see the module docs): it shortens the long 16x16 searches, is mixed on 12x12 and
+/// loses on 9x9.
+pub(super) const OPEN_WEIGHTS_FROM: usize = 13;
 
 /// Nodes after which a run starts by probing the root (see the module docs); the next
 /// probe waits until the count has doubled, so probing costs at most a share of the search
@@ -184,6 +239,7 @@ impl<'r, 'f> Searcher<'r, 'f> {
             root_state: Vec::new(),
             cutoff: u64::MAX,
             next_probe: probe_from,
+            open: Vec::new(),
         }
     }
 
@@ -362,7 +418,10 @@ impl<'r, 'f> Searcher<'r, 'f> {
     }
 
     /// The cell to branch on, and its candidates; `None` when every cell is single. The cell
-    /// whose branch failed last comes first; otherwise dom/wdeg decides.
+    /// whose branch failed last comes first; otherwise dom/wdeg decides: the fewest
+    /// candidates per weight, a cell's weight being the sum over its cage and houses of the
+    /// constraint's weight (from [`OPEN_WEIGHTS_FROM`] up, times the number of its other
+    /// open cells: see the module docs).
     fn choose(&mut self) -> Option<(usize, u32)> {
         if let Some(cell) = self.last_conflict.take() {
             let mask = self.engine.state[cell];
@@ -373,14 +432,37 @@ impl<'r, 'f> Searcher<'r, 'f> {
         let engine = &self.engine;
         let rules = engine.rules;
         let cages = rules.cages.len();
+        let by_open = rules.n >= OPEN_WEIGHTS_FROM;
+        let open = &mut self.open;
+        if by_open {
+            open.clear();
+            open.resize(cages + rules.houses, 0);
+            for (cell, &mask) in engine.state[..rules.cells].iter().enumerate() {
+                if mask & (mask - 1) != 0 {
+                    open[rules.cage_of[cell] as usize] += 1;
+                    for k in 0..rules.per_cell {
+                        open[cages + rules.house_of(cell, k).0] += 1;
+                    }
+                }
+            }
+        }
+        // A constraint's weight, times its open cells other than the cell (itself open).
+        let weigh = |c: usize| {
+            let weight = u64::from(engine.weights[c]);
+            if by_open {
+                weight * u64::from(open[c] - 1)
+            } else {
+                weight
+            }
+        };
         let mut best = None;
         let (mut best_count, mut best_weight) = (0u64, 1u64);
         for (cell, &mask) in engine.state[..rules.cells].iter().enumerate() {
             let count = u64::from(mask.count_ones());
             if count > 1 {
-                let mut weight = u64::from(engine.weights[rules.cage_of[cell] as usize]);
+                let mut weight = weigh(rules.cage_of[cell] as usize);
                 for k in 0..rules.per_cell {
-                    weight += u64::from(engine.weights[cages + rules.house_of(cell, k).0]);
+                    weight += weigh(cages + rules.house_of(cell, k).0);
                 }
                 // count / weight < best_count / best_weight, without division.
                 if best.is_none() || count * best_weight < best_count * weight {
