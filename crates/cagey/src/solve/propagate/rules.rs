@@ -163,7 +163,10 @@ impl GroupSumScratch {
     /// Summing each tuple's group as it was listed had cost more: with this, callgrind over
     /// `cagey bench` counts 303 million instructions on `random/unique-9x9` instead of 333
     /// (set-up is most of a 9x9 solve), 41.1 million on `random/unique-6x6` instead of 43.2,
-    /// and the same on Keen's 9x9 (88.8 million), whose dominoes have one-word tables.
+    /// and the same on Keen's 9x9 (88.8 million), whose dominoes have one-word tables. On
+    /// Keen's 6x6, whose tables have a handful of tuples each, it costs 3% more (12.1 to 12.4
+    /// million); settling tables of up to 16 tuples tuple by tuple again won that back there
+    /// and lost 1% on the random puzzles, for a second path through the code.
     fn sums(&mut self, words: &mut [u64], n: usize, slots: u32, sums_at: usize, low: usize) {
         let size = slots.count_ones() as usize;
         if self.partial.len() <= size * n {
