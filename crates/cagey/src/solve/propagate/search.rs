@@ -134,6 +134,14 @@
 //! (1.13M transposed), big cages 57,100; the houses times the share of their other cells
 //! open, the cage counted only with another open cell, 1.36M.
 //!
+//! With this weighting the restart unit and the probing threshold were measured again on
+//! the 16x16 (capped at 300,000 nodes; as given / transposed / rotated): Luby x 100 and
+//! probing from 10,000 give 836k / 837k / 833k; x 50 966k as given; x 200 870k / 969k /
+//! 810k; x 400 980k / 998k / 926k; probing from 3,000 908k, from 30,000 912k; x 200 with
+//! probing from 3,000 815k / 962k / 774k. Longer runs solve line 2489 in a third of the
+//! nodes in some orientations (x 200: 401,000 as given and transposed, against 1.15M),
+//! but not in all, and cost most of the other puzzles more: the values stay.
+//!
 //! **Probing the root once the search runs long** (singleton consistency: every candidate
 //! of every open cell tried, and dropped if its propagation fails, with the nogoods so far,
 //! until none is). A run starts with a probe once 10,000 nodes have gone by
