@@ -22,8 +22,8 @@
 //! ```
 //!
 //! Everything lives in arrays of a fixed capacity, reserved once, when a puzzle first
-//! restarts, so recording and propagating allocate nothing; when the
-//! pool is full, recording stops, and so do restarts (see [`search`](super::search)).
+//! restarts, so recording and propagating allocate nothing; when the pool is full,
+//! recording stops, and so do restarts (see [`search`](super::search)).
 
 use super::fixpoint::Engine;
 
