@@ -39,14 +39,15 @@ use super::rules::{Kind, Rules};
 ///
 /// ```text
 ///   0          cells       2 cells             2 cells + H n
-///   | candidates | cage's view | positions          | live words | group sums  |
-///                              | house * n + digit  | per cage   | per group   |
+///   | candidates | cage's view | positions          | live words | group sums  | open |
+///                              | house * n + digit  | per cage   | per group   |      |
 /// ```
 ///
 /// The candidates of cell `c` are at `c`; what its cage last saw of them at `cells + c`; the
 /// positions of digit `d` in house `h` at `2 * cells + h * n + d`; the number of live words
 /// of cage `k`'s bitset after the positions; the sums a group's live tuples make (relative
-/// to the smallest it could, in halves of words) after that.
+/// to the smallest it could, in halves of words) after that; last, the number of cells with
+/// more than one candidate.
 pub(super) struct Layout;
 
 impl Layout {
@@ -70,8 +71,14 @@ impl Layout {
         Layout::live(rules, rules.cages.len()) + slot
     }
 
-    fn len(rules: &Rules) -> usize {
+    /// The number of cells with more than one candidate.
+    #[inline]
+    pub(super) fn open(rules: &Rules) -> usize {
         Layout::sums(rules, rules.sum_slots)
+    }
+
+    fn len(rules: &Rules) -> usize {
+        Layout::open(rules) + 1
     }
 }
 
@@ -140,6 +147,7 @@ impl<'r> Engine<'r> {
         let cages = rules.cages.len();
         let mut state = vec![0; Layout::len(rules)];
         state[..2 * rules.cells].fill(rules.full);
+        state[Layout::open(rules)] = rules.cells as u32;
         let all_positions = (u64::MAX >> (64 - rules.n)) as u32;
         state[Layout::positions(rules, 0, 0)..Layout::live(rules, 0)].fill(all_positions);
         let mut words = vec![u64::MAX; rules.table_words];
@@ -274,6 +282,9 @@ impl<'r> Engine<'r> {
                 self.queued[cage] = false;
                 self.culprit = cage;
                 self.revise(cage)
+            } else if self.state[Layout::open(rules)] == 0 {
+                self.drop_implied();
+                return true;
             } else if let Some(cage) = self.in_lines.pop() {
                 let cage = cage as usize;
                 self.in_lines_queued[cage] = false;
@@ -290,6 +301,27 @@ impl<'r> Engine<'r> {
                 return false;
             }
         }
+    }
+
+    /// Drops the work left to the rules that follow from the Latin rules and the cages
+    /// (cage in a house, house sums, all-different consistency) once every cell is single,
+    /// the singles are removed from their houses and every cage is revised: the state is
+    /// then a solution, which they can neither narrow nor refute.
+    ///
+    /// A solved state ends most propagations that end a search: the root of a puzzle that
+    /// propagation solves, and every leaf. Measured with callgrind (instructions of the
+    /// solver in `cagey bench`, search nodes unchanged): the 57 puzzles of `keen/keen_9du`
+    /// solved without a guess 30.27 M to 28.52 M (-6%), the whole file 72.04 M to 69.34 M,
+    /// `random/several-6x6` 9.70 M to 8.99 M, `random/unique-6x6` 29.72 M to 28.22 M.
+    /// Dropping the locked digits (house in a cage) as well, which run before the cage
+    /// revisions, changed which rule refutes a wrong full assignment, and so what dom/wdeg
+    /// learns: 1,762 nodes to 1,908 on `random/unique-9x9`.
+    fn drop_implied(&mut self) {
+        for cage in self.in_lines.drain(..) {
+            self.in_lines_queued[cage as usize] = false;
+        }
+        self.house_dirty = 0;
+        self.matching_dirty = 0;
     }
 
     /// Empties the queues after a contradiction.

@@ -27,10 +27,11 @@ impl Engine<'_> {
             return false;
         }
         self.state[cell] = new;
+        let rules = self.rules;
         if new & (new - 1) == 0 {
             self.singles.push(cell as u32);
+            self.state[Layout::open(rules)] -= 1;
         }
-        let rules = self.rules;
         if !from_cage {
             self.mark(rules.cage_of[cell] as usize);
         }
