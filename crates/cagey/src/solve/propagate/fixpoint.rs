@@ -147,7 +147,8 @@ impl<'r> Engine<'r> {
         let cages = rules.cages.len();
         let mut state = vec![0; Layout::len(rules)];
         state[..2 * rules.cells].fill(rules.full);
-        state[Layout::open(rules)] = rules.cells as u32;
+        // Every cell is open, but on a grid of side 1.
+        state[Layout::open(rules)] = if rules.n > 1 { rules.cells as u32 } else { 0 };
         let all_positions = (u64::MAX >> (64 - rules.n)) as u32;
         state[Layout::positions(rules, 0, 0)..Layout::live(rules, 0)].fill(all_positions);
         let mut words = vec![u64::MAX; rules.table_words];
@@ -283,6 +284,7 @@ impl<'r> Engine<'r> {
                 self.culprit = cage;
                 self.revise(cage)
             } else if self.state[Layout::open(rules)] == 0 {
+                debug_assert!(self.state[..rules.cells].iter().all(|m| m & (m - 1) == 0));
                 self.drop_implied();
                 return true;
             } else if let Some(cage) = self.in_lines.pop() {

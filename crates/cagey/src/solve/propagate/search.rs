@@ -480,6 +480,11 @@ impl<'r, 'f> Searcher<'r, 'f> {
                 }
             }
         }
+        debug_assert_eq!(
+            best.is_none(),
+            self.engine.state[super::fixpoint::Layout::open(rules)] == 0,
+            "the count of open cells is kept with the candidates"
+        );
         best
     }
 
