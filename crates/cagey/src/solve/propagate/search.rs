@@ -171,7 +171,7 @@
 //! another cell leaves (constructive disjunction: puzzle 13 the same 45,000 nodes, puzzle
 //! 25 unsolved at 600,000).
 
-use super::fixpoint::Engine;
+use super::fixpoint::{Engine, Layout};
 use crate::model::Grid;
 use crate::solve::{Budget, Meter};
 
@@ -439,6 +439,9 @@ impl<'r, 'f> Searcher<'r, 'f> {
         }
         let engine = &self.engine;
         let rules = engine.rules;
+        if engine.state[Layout::open(rules)] == 0 {
+            return None;
+        }
         let cages = rules.cages.len();
         let by_open = rules.n >= OPEN_WEIGHTS_FROM;
         let open = &mut self.open;
@@ -480,9 +483,8 @@ impl<'r, 'f> Searcher<'r, 'f> {
                 }
             }
         }
-        debug_assert_eq!(
-            best.is_none(),
-            self.engine.state[super::fixpoint::Layout::open(rules)] == 0,
+        debug_assert!(
+            best.is_some(),
             "the count of open cells is kept with the candidates"
         );
         best
