@@ -8,7 +8,6 @@
 //! with none is a contradiction.
 
 use super::fixpoint::{Engine, Layout};
-use super::rules::NONE;
 
 impl Engine<'_> {
     /// Removes `bits` from the candidates of `cell`, queueing what follows: the cell's cage
@@ -17,6 +16,15 @@ impl Engine<'_> {
     /// contradiction.
     #[inline(never)]
     pub(super) fn remove(&mut self, cell: usize, bits: u32, from_cage: bool) -> bool {
+        self.remove_inlined(cell, bits, from_cage)
+    }
+
+    /// [`Engine::remove`], inlined into [`Engine::naked_single`], its most frequent caller
+    /// (most removals are a naked single's digit leaving its peers): callgrind over `cagey
+    /// bench` on the 57 puzzles of Keen's 9x9 solved without a guess, 28.46 to 28.34 million
+    /// instructions.
+    #[inline(always)]
+    fn remove_inlined(&mut self, cell: usize, bits: u32, from_cage: bool) -> bool {
         let old = self.state[cell];
         let bits = bits & old;
         if bits == 0 {
@@ -71,8 +79,9 @@ impl Engine<'_> {
                 .push((rules.house_cell(house, first) as u32, 1 << digit));
             return true;
         }
-        let group = rules.house_group[house * rules.n + first];
-        if group != NONE && positions & !rules.groups[group as usize].positions == 0 {
+        // A cell with no group in the house comes with no positions: never all of them.
+        let (group, within) = rules.house_group[house * rules.n + first];
+        if positions & !within == 0 {
             self.locks.push((group, digit as u32));
         }
         true
@@ -91,7 +100,7 @@ impl Engine<'_> {
             while peers != 0 {
                 let q = peers.trailing_zeros() as usize;
                 peers &= peers - 1;
-                if !self.remove(rules.house_cell(house, q), bit, false) {
+                if !self.remove_inlined(rules.house_cell(house, q), bit, false) {
                     return false;
                 }
             }

@@ -52,6 +52,29 @@
 //! first solution costs about 12,000 instructions a puzzle (filling the watch heads), 1.6%;
 //! the pool's big buffers cost no system call after the first puzzle (the allocator keeps
 //! them).
+//!
+//! A second round, measured over the 57 puzzles of `keen/keen_9du` that propagation alone
+//! solves (one node each), with `valgrind --tool=callgrind
+//! --toggle-collect='cagey::solve::propagate::search_probing' cagey bench FILE`: 30.20 to
+//! 25.78 million instructions (-15%); the whole of `keen/keen_9du` 71.7 to 62.5 million,
+//! `random/unique-9x9` 235.5 to 219.9, four 16x16 puzzles 535.8 to 512.9; node counts
+//! unchanged on `keen/keen_9du`, `random/unique-9x9` and `random/hard-9x9-big-cages`. Kept
+//! (each with its figures where it is): the root's positions written at once
+//! ([`Engine::start`](fixpoint::Engine::start)), and the cage-in-a-house rule's first look
+//! taken from the tables as they are listed; one-word tables revised without a call per
+//! cell ([`compact_table`]); the places to filter by passed as a bitmask; the tuple sink
+//! inlined into the listing; a group's digits worked out on disjoint slices; residues in
+//! `u16`; a count of table changes per cage for the house-sum rule; the groups' sums loaded
+//! and stored a word at a time; [`Engine::remove`](fixpoint::Engine::remove) inlined into
+//! naked singles. Tried and dropped (same measure): each house's positions, cells and groups
+//! taken as slices in `remove` (29.66 million either way, `random/unique-9x9` 0.5% more);
+//! visiting only a cell's domain in the loops over a table's digits at set-up (28.91 to
+//! 29.44: the loops over all `n` words compile to straight-line code); a cage's groups
+//! found by one pass over its cells' houses, sorted or kept in order, instead of a pass per
+//! house (26.07 to 26.16 and 26.26); a line of its own for each unused entry of the
+//! listing's lines, so that marking needs no test (26.19 to 26.27, `random/unique-9x9`
+//! 221.2 to 220.7); the forced digits compared branch-free over all `n` words (26.19 to
+//! 26.16, `random/unique-9x9` 221.2 to 222.2).
 
 mod bounds;
 mod compact_table;
@@ -103,7 +126,10 @@ fn search_any(puzzle: &Puzzle, limits: &Limits, found: &mut dyn FnMut(&Grid)) ->
     search_probing(puzzle, limits, search::PROBE_FROM, found)
 }
 
-/// [`search_any`], probing the root from `probe_from` nodes on.
+/// [`search_any`], probing the root from `probe_from` nodes on. Kept out of line: it is
+/// the unit the instruction counts of this module are measured by (callgrind's
+/// `--toggle-collect='cagey::solve::propagate::search_probing'`).
+#[inline(never)]
 fn search_probing(
     puzzle: &Puzzle,
     limits: &Limits,

@@ -31,6 +31,9 @@ use crate::model::{Cage, Operation};
 /// few kilobytes per support, and filtering it stays cheaper than the search it saves.
 pub(super) const MAX_TUPLES: usize = 1 << 16;
 
+// A table's words are numbered by the engine's residues in a `u16`.
+const _: () = assert!(MAX_TUPLES / 64 <= 1 << 16);
+
 /// Words the supports of one cage may take (8 bytes each): 2 MB, which the largest sum
 /// cages of the 16x16 corpus (5 cells, some 20,000 tuples: 25,000 words) stay far below.
 pub(super) const MAX_SUPPORT_WORDS: usize = 1 << 18;
