@@ -750,6 +750,8 @@ mod tests {
             tables += 1;
             let m = cage.cells.len();
             let mut domains = vec![0u32; m];
+            // The digits every tuple puts in each group.
+            let mut forced = vec![rules.full; cage.groups.len()];
             for t in 0..rules.tuples[id] {
                 // The tuple's digits, read back from the cells' supports: one per cell.
                 let digits: Vec<usize> = (0..m)
@@ -764,7 +766,10 @@ mod tests {
                 for (domain, &d) in domains.iter_mut().zip(&digits) {
                     *domain |= 1 << d;
                 }
-                for group in &rules.groups[cage.groups.clone()] {
+                for (group, forced) in rules.groups[cage.groups.clone()].iter().zip(&mut forced) {
+                    *forced &= (0..m)
+                        .filter(|&slot| group.slots >> slot & 1 == 1)
+                        .fold(0, |mask, slot| mask | 1 << digits[slot]);
                     let sum: usize = (0..m)
                         .filter(|&slot| group.slots >> slot & 1 == 1)
                         .map(|slot| digits[slot] + 1)
@@ -782,8 +787,16 @@ mod tests {
                 }
             }
             assert_eq!(rules.root_domains[cage.cells.clone()], domains[..]);
+            let recorded: Vec<u32> = rules.groups[cage.groups.clone()]
+                .iter()
+                .map(|group| group.forced)
+                .collect();
+            assert_eq!(recorded, forced, "forced digits of cage {id}");
         }
         assert_eq!(tables, 8);
+        // The 18+ over the five cells of the last row leaves out 3, and puts every other
+        // digit there: some group has forced digits to check.
+        assert!(rules.groups.iter().any(|group| group.forced != 0));
         // Tables of several words, whose blocks are turned around after listing.
         assert!(rules.tuples.iter().any(|&tuples| tuples > 128));
     }
