@@ -23,6 +23,8 @@ Examples:
   cagey bench corpora/random/*.kk --repeat 5      keep each puzzle's fastest of 5 runs
   cagey bench --method direct corpora/keen/keen_4de.kk
   cagey bench --json corpora/keen/*.kk > out.json machine-readable output
+  cagey bench --multi-cell corpora/random/multicell-minus-divide-5x5.kk
+                                                  a corpus written before `# multi-cell`
 
 Each puzzle is searched for one solution more than its file says it has (at least two: the
 uniqueness check), so times include proving the count. Medians and percentiles are by
@@ -30,10 +32,11 @@ nearest rank over puzzles; times are wall-clock and include the solver's setup.
 
 A wrong answer, a puzzle given up on (see --timeout) or declined by the method is named
 by file and line on standard error, and the run goes on with the next puzzle; a puzzle
-given up on counts in the times with the time it took to give up.
+given up on counts in the times with the time it took to give up. A puzzle that cannot be
+read is named the same way and left out; the file's other puzzles are still run.
 
 Exit status: 0 every answer verified, 1 a wrong answer or a puzzle given up on or
-declined, 2 bad usage or unreadable input.")]
+declined, 2 bad usage, an unreadable file or a puzzle that cannot be read.")]
 pub struct Args {
     /// Corpus files in the J essay's format, with `# key=value` comments saying what is
     /// known of each puzzle.
@@ -56,12 +59,18 @@ pub struct Args {
     /// Count a puzzle as failed after this many seconds (0: no limit).
     #[arg(long, value_name = "SECS", default_value_t = bench::DEFAULT_TIMEOUT.as_secs_f64())]
     timeout: f64,
+
+    #[command(flatten)]
+    rules: crate::input::RuleArgs,
 }
 
-/// One file's outcome: its report, or why it failed.
+/// One file's outcome: the report of the puzzles run, and the puzzles that could not be
+/// read.
 struct Row {
     file: String,
-    result: Result<FileReport, String>,
+    report: FileReport,
+    /// Why each puzzle left out could not be read, naming its line.
+    refused: Vec<String>,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
@@ -97,46 +106,48 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let mut rows = Vec::new();
     for (path, text) in args.files.iter().zip(&texts) {
         let file = path.display().to_string();
-        let result = match bench::read_cases(&file, text) {
-            Ok(cases) => Ok(bench::run(solver, &cases, &options)),
-            Err(error) => {
-                status = status.max(Status::BadInput);
-                Err(error.to_string())
-            }
-        };
-        match &result {
-            Err(error) => {
-                out.flush()?;
-                eprintln!("cagey: {error}");
-            }
-            Ok(report) => {
-                if !args.json {
-                    let s = &report.summary;
-                    writeln!(
-                        out,
-                        "{file:<width$}  {:>7}  {:>9}  {:>9}  {:>9}  {:>9}",
-                        s.puzzles,
-                        format_duration(s.median),
-                        format_duration(s.p90),
-                        format_duration(s.max),
-                        s.median_nodes
-                    )?;
-                }
-                out.flush()?;
-                for failure in &report.failures {
-                    eprintln!("cagey: FAILED: {failure}");
-                    status = status.max(Status::Failed);
-                }
-                if report.unverified > 0 {
-                    eprintln!(
-                        "cagey: {file}: {} puzzle(s) say nothing of their solutions: only \
-                         the solutions found were checked",
-                        report.unverified
-                    );
-                }
+        let mut cases = Vec::new();
+        let mut refused = Vec::new();
+        for case in bench::read_each(&file, text, args.rules.options()) {
+            match case {
+                Ok(case) => cases.push(case),
+                Err(error) => refused.push(error.to_string()),
             }
         }
-        rows.push(Row { file, result });
+        let report = bench::run(solver, &cases, &options);
+        if !args.json {
+            let s = &report.summary;
+            writeln!(
+                out,
+                "{file:<width$}  {:>7}  {:>9}  {:>9}  {:>9}  {:>9}",
+                s.puzzles,
+                format_duration(s.median),
+                format_duration(s.p90),
+                format_duration(s.max),
+                s.median_nodes
+            )?;
+        }
+        out.flush()?;
+        for error in &refused {
+            eprintln!("cagey: {error} (the puzzle is left out)");
+            status = status.max(Status::BadInput);
+        }
+        for failure in &report.failures {
+            eprintln!("cagey: FAILED: {failure}");
+            status = status.max(Status::Failed);
+        }
+        if report.unverified > 0 {
+            eprintln!(
+                "cagey: {file}: {} puzzle(s) say nothing of their solutions: only \
+                 the solutions found were checked",
+                report.unverified
+            );
+        }
+        rows.push(Row {
+            file,
+            report,
+            refused,
+        });
     }
     if args.json {
         writeln!(out, "{}", json(solver.name(), args.repeat, &rows))?;
@@ -152,42 +163,33 @@ fn json(method: &str, repeat: u64, rows: &[Row]) -> String {
     );
     for (i, row) in rows.iter().enumerate() {
         text.push_str(if i == 0 { "\n  " } else { ",\n  " });
-        match &row.result {
-            Ok(report) => {
-                let s = &report.summary;
-                let _ = write!(
-                    text,
-                    "{{\"file\": {}, \"puzzles\": {}, \"median_ns\": {}, \"p90_ns\": {}, \
-                     \"max_ns\": {}, \"total_ns\": {}, \"median_nodes\": {}, \
-                     \"max_nodes\": {}, \"median_guesses\": {}, \"unverified\": {}, \
-                     \"failures\": [{}]}}",
-                    quote(&row.file),
-                    s.puzzles,
-                    s.median.as_nanos(),
-                    s.p90.as_nanos(),
-                    s.max.as_nanos(),
-                    s.total.as_nanos(),
-                    s.median_nodes,
-                    s.max_nodes,
-                    s.median_guesses,
-                    report.unverified,
-                    report
-                        .failures
-                        .iter()
-                        .map(|failure| quote(&failure.to_string()))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                );
-            }
-            Err(error) => {
-                let _ = write!(
-                    text,
-                    "{{\"file\": {}, \"error\": {}}}",
-                    quote(&row.file),
-                    quote(error)
-                );
-            }
-        }
+        let report = &row.report;
+        let s = &report.summary;
+        let list = |items: &mut dyn Iterator<Item = String>| {
+            items
+                .map(|item| quote(&item))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = write!(
+            text,
+            "{{\"file\": {}, \"puzzles\": {}, \"median_ns\": {}, \"p90_ns\": {}, \
+             \"max_ns\": {}, \"total_ns\": {}, \"median_nodes\": {}, \
+             \"max_nodes\": {}, \"median_guesses\": {}, \"unverified\": {}, \
+             \"failures\": [{}], \"refused\": [{}]}}",
+            quote(&row.file),
+            s.puzzles,
+            s.median.as_nanos(),
+            s.p90.as_nanos(),
+            s.max.as_nanos(),
+            s.total.as_nanos(),
+            s.median_nodes,
+            s.max_nodes,
+            s.median_guesses,
+            report.unverified,
+            list(&mut report.failures.iter().map(ToString::to_string)),
+            list(&mut row.refused.iter().cloned()),
+        );
     }
     text.push_str("\n]}");
     text

@@ -16,6 +16,7 @@ use anyhow::{bail, Context};
 use crate::Status;
 use cagey::examples;
 use cagey::formats::{Entry, Format, ReadError, Reader};
+use cagey::model::Options;
 
 /// The read buffer of each input: large enough that reading costs little beside parsing.
 const READ_BUFFER_BYTES: usize = 64 * 1024;
@@ -36,6 +37,33 @@ pub struct InputArgs {
     /// Use a built-in example instead of a file (see `cagey examples`).
     #[arg(long, value_name = "NAME", conflicts_with = "files")]
     pub example: Option<String>,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// Rules put in force for every puzzle read, for files that do not state them: shared by
+/// the subcommands that read puzzles (`bench` included).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct RuleArgs {
+    /// Read every puzzle under the multi-cell rules: `-` and `%` cages over any number of
+    /// cells (the largest digit minus the sum, or divided by the product, of the others), and
+    /// `0-` allowed. A `# multi-cell` line in a kk puzzle's block does the same for that
+    /// puzzle; this flag is for files written without it, in any format. Puzzles written
+    /// out keep the rule: kk writes `# multi-cell`, json `"multi_cell": true`; a1, keen,
+    /// grid and sudokuwiki have no way to say it and refuse to write such puzzles.
+    #[arg(long)]
+    pub multi_cell: bool,
+}
+
+impl RuleArgs {
+    /// The puzzle-wide options the flags put in force.
+    pub fn options(self) -> Options {
+        Options {
+            multi_cell: self.multi_cell,
+            ..Options::default()
+        }
+    }
 }
 
 /// One puzzle read from the input, or why it could not be read.
@@ -88,6 +116,8 @@ pub struct Puzzles {
     current: Option<(Arc<str>, Reader<Stream>)>,
     /// `--from`, or `None` to detect each input's format.
     from: Option<Format>,
+    /// The options every puzzle is read under besides its own (`--multi-cell`).
+    options: Options,
 }
 
 impl Iterator for Puzzles {
@@ -107,7 +137,8 @@ impl Iterator for Puzzles {
             let reader = match self.from {
                 Some(format) => Reader::with_format(stream, format),
                 None => Reader::new(stream),
-            };
+            }
+            .with_options(self.options);
             self.current = Some((source, reader));
         }
     }
@@ -150,6 +181,7 @@ pub fn open(args: &InputArgs) -> anyhow::Result<Puzzles> {
         waiting,
         current: None,
         from,
+        options: args.rules.options(),
     })
 }
 

@@ -321,3 +321,102 @@ fn prints_the_operations_of_hidden_cages() {
          unique solution\n"
     );
 }
+
+/// A 3x3 puzzle with a three-cell division (2 / (1 * 1), an L in the top-left corner), which
+/// only the multi-cell rules allow, and no `# multi-cell` line.
+const THREE_CELL_DIVISION: &str = "2%,0 1 3\n3,2\n3,4\n2,5\n3,6\n2,7\n1,8\n";
+
+#[test]
+fn reads_multi_cell_cages_with_the_flag_where_the_file_has_no_directive() {
+    let file = corpus("random/multicell-minus-divide-5x5.kk");
+    let output = cagey(&["solve", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(
+        message.contains(
+            "multicell-minus-divide-5x5.kk: kk format, line 27: cage \"2%\" has 3 cells; a % cage must have exactly two cells"
+        ),
+        "{message}"
+    );
+
+    let output = cagey(&["solve", "--multi-cell", &file]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "");
+    let solved = stdout(&output);
+    assert!(solved.contains("# puzzle 2 (") && solved.contains("# puzzle 20 ("));
+
+    let small = temp_file("three-cell-division.kk", THREE_CELL_DIVISION);
+    let output = cagey(&["solve", "--multi-cell", &small]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stdout(&output).starts_with("2 1 3\n1 3 2\n3 2 1\n"));
+    // Standard input and a given format take it too.
+    let output = cagey_with_input(
+        &["solve", "--multi-cell", "--from", "kk", "-"],
+        Some(THREE_CELL_DIVISION),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stdout(&output).starts_with("2 1 3\n1 3 2\n3 2 1\n"));
+}
+
+#[test]
+fn conversions_keep_the_multi_cell_rule_or_refuse_it() {
+    let small = temp_file("three-cell-division-convert.kk", THREE_CELL_DIVISION);
+    let output = cagey(&["convert", "--multi-cell", &small, "--to", "kk"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        format!("# multi-cell\n{THREE_CELL_DIVISION}")
+    );
+    let output = cagey(&["convert", "--multi-cell", &small, "--to", "json"]);
+    assert!(stdout(&output).contains("\"multi_cell\": true"));
+    let output = cagey(&["convert", "--multi-cell", &small, "--to", "grid"]);
+    assert_eq!(output.status.code(), Some(1));
+    let message = stderr(&output);
+    assert!(
+        message.contains("cannot write this puzzle as grid: the format holds plain KenKen only, and this KenKen has the multi-cell rule"),
+        "{message}"
+    );
+}
+
+#[test]
+fn benches_a_multi_cell_corpus_with_the_flag() {
+    let file = corpus("random/multicell-minus-divide-5x5.kk");
+    let output = cagey(&["bench", "--multi-cell", &file]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "");
+    let table = stdout(&output);
+    let row = table.lines().nth(1).unwrap();
+    assert_eq!(row.split_whitespace().nth(1), Some("20"), "{table}");
+
+    // Without it, the puzzles with longer cages are named and left out; the others run.
+    let output = cagey(&["bench", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(
+        message.contains("multicell-minus-divide-5x5.kk: line 27: cage \"2%\" has 3 cells; a % cage must have exactly two cells (the puzzle is left out)"),
+        "{message}"
+    );
+    assert_eq!(message.matches("left out").count(), 8, "{message}");
+    let row = stdout(&output).lines().nth(1).unwrap().to_string();
+    assert_eq!(row.split_whitespace().nth(1), Some("12"), "{row}");
+
+    // A puzzle refused for another reason is named by its line, whatever the flag.
+    let output = cagey(&[
+        "bench",
+        "--multi-cell",
+        "--json",
+        &corpus("external-nonstandard.kk"),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(
+        message.contains("external-nonstandard.kk: line 118: the cages cover 15 of the 16 cells of a 4x4 grid; in no cage: 8 (the puzzle is left out)"),
+        "{message}"
+    );
+    let json = stdout(&output);
+    assert!(json.contains("\"puzzles\": 4,"), "{json}");
+    assert!(
+        json.contains("\"failures\": [], \"refused\": [\""),
+        "{json}"
+    );
+}

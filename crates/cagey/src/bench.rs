@@ -15,6 +15,10 @@
 //! A puzzle whose count is not known is still run as a uniqueness check and its solutions
 //! checked; [`FileReport::unverified`] counts them.
 //!
+//! A corpus written before a kk directive existed (the multi-cell puzzles, whose counts are
+//! for the multi-cell rules) is read under that rule with [`read_each`], as if every block
+//! began with the directive.
+//!
 //! Times are wall-clock around [`Solver::search`], so they include the solver's setup (cage
 //! tables and the like). With [`Options::repeat`] above 1 each puzzle is solved that many
 //! times and its fastest run kept: the other runs differ from it only by noise from other
@@ -39,7 +43,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::formats::kk::{self, Entry, KkError};
-use crate::model::{check, Grid, Puzzle};
+use crate::model::{self, check, Grid, Puzzle};
 use crate::solve::{Budget, End, Limits, SolveError, Solver};
 
 /// How long one puzzle may take by default before the benchmark counts it as a failure: far
@@ -120,10 +124,12 @@ impl Case {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum BenchError {
     /// A puzzle could not be read.
-    #[error("{file}: {error}")]
+    #[error("{file}: {}{error}", parse_place(*.line, .error))]
     Parse {
         /// The file.
         file: String,
+        /// The line the puzzle starts on, counted from 1; 0 for a file with no puzzle.
+        line: usize,
         /// What was wrong.
         error: KkError,
     },
@@ -165,6 +171,16 @@ pub enum BenchError {
         /// What is wrong.
         what: String,
     },
+}
+
+/// `line N: ` for a parse error that names no line of its own (one about a whole puzzle,
+/// such as a cell in no cage), so that the puzzle can be found; nothing otherwise.
+fn parse_place(line: usize, error: &KkError) -> String {
+    if error.line == 0 && line > 0 {
+        format!("line {line}: ")
+    } else {
+        String::new()
+    }
 }
 
 /// How to run a benchmark.
@@ -239,14 +255,42 @@ pub struct FileReport {
 }
 
 /// Reads every puzzle of a corpus text; `file` names it in messages (and a name under
-/// `keen/` marks Keen's puzzles, which have one solution each).
+/// `keen/` marks Keen's puzzles, which have one solution each). The first puzzle that
+/// cannot be read is the error.
 pub fn read_cases(file: &str, text: &str) -> Result<Vec<Case>, BenchError> {
-    kk::parse_all(text)
+    read_each(file, text, model::Options::default())
         .into_iter()
-        .map(|entry| match entry {
+        .collect()
+}
+
+/// Reads every puzzle of a corpus text as [`read_cases`] does, each under `rules` besides
+/// the directives of its block (as if the block began with `# multi-cell` when
+/// `rules.multi_cell` is on): every case, or why its puzzle was refused, in file order, so
+/// that one bad puzzle does not hide the others. Each error names the line its puzzle
+/// starts on.
+///
+/// ```
+/// use cagey::bench;
+/// use cagey::model::Options;
+///
+/// // An L of three cells divides to 2 under the multi-cell rules: 2 / (1 * 1).
+/// let text = "# solutions=1\n2%,0 1 3\n3,2\n3,4\n2,5\n3,6\n2,7\n1,8\n";
+/// assert!(bench::read_each("m.kk", text, Options::default())[0].is_err());
+/// let multi_cell = Options { multi_cell: true, ..Options::default() };
+/// let case = bench::read_each("m.kk", text, multi_cell).remove(0)?;
+/// assert_eq!(case.expected, bench::Expected::Exactly(1));
+/// let report = bench::run(cagey::solve::default_solver(), &[case], &bench::Options::default());
+/// assert!(report.failures.is_empty());
+/// # Ok::<(), cagey::bench::BenchError>(())
+/// ```
+pub fn read_each(file: &str, text: &str, rules: model::Options) -> Vec<Result<Case, BenchError>> {
+    crate::formats::parse_numbered_lines::<kk::Lines>(text, rules)
+        .into_iter()
+        .map(|(line, entry)| match entry {
             Ok(entry) => Ok(Case::from_entry(file, entry)),
             Err(error) => Err(BenchError::Parse {
                 file: file.to_string(),
+                line,
                 error,
             }),
         })

@@ -171,22 +171,22 @@ fn the_production_solver_answers_every_corpus_puzzle() {
 }
 
 /// Puzzles with subtraction and division over three or more cells, which need the
-/// multi-cell option: the corpus files predate the `# multi-cell` directive, so the test adds
-/// it to each puzzle's block (blocks are separated by blank lines there).
+/// multi-cell option: the corpus files predate the `# multi-cell` directive, so they are read
+/// with the option given to the parser, as `--multi-cell` does.
 #[test]
 fn multi_cell_puzzles_solve_under_the_multi_cell_option() {
     let files = [
         "external-nonstandard.kk",
         "random/multicell-minus-divide-5x5.kk",
     ];
+    let multi_cell = cagey::model::Options {
+        multi_cell: true,
+        ..Default::default()
+    };
     let mut total = 0;
     for file in files {
         let text = std::fs::read_to_string(corpus_dir().join(file)).unwrap();
-        let directed: Vec<String> = text
-            .split("\n\n")
-            .map(|block| format!("# multi-cell\n{block}"))
-            .collect();
-        for entry in kk::parse_all(&directed.join("\n\n")) {
+        for entry in kk::parse_all_with(&text, multi_cell) {
             // One no-op puzzle of a blog post leaves a cell out of every cage, which only
             // killer puzzles may do: it is refused, by name.
             let entry = match entry {

@@ -24,7 +24,7 @@
 use thiserror::Error;
 
 use super::{Entry, WriteError};
-use crate::model::{Cage, Cell, Operation, Puzzle, PuzzleError, MAX_SIZE};
+use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
 
 /// The largest grid this format can name: rows are the letters `A` to `Z`.
 pub const MAX_A1_SIZE: usize = 26;
@@ -121,7 +121,7 @@ pub fn looks_like(line: &str) -> bool {
 
 /// Parses every puzzle of a text: each starts at its `# N` line.
 pub fn parse_all(text: &str) -> Vec<Result<Entry, A1Error>> {
-    super::parse_lines::<Lines>(text)
+    super::parse_lines::<Lines>(text, Options::default())
 }
 
 /// The line-by-line reader behind [`parse_all`] and the streaming
@@ -134,10 +134,19 @@ pub(crate) struct Lines {
     comments: Vec<String>,
     /// Whether a puzzle (or its error) came out already: an input without one is an error.
     produced: bool,
+    /// The options every puzzle is read under, which the format has no way to state.
+    options: Options,
 }
 
 impl super::LineParser for Lines {
     type Error = A1Error;
+
+    fn set_options(&mut self, options: Options) {
+        self.options = options;
+        if let Some(pending) = &mut self.current {
+            pending.options = options;
+        }
+    }
 
     /// Reads line `line_number` (its text without the line end); returns the puzzle it
     /// ends, if it ends one.
@@ -155,6 +164,7 @@ impl super::LineParser for Lines {
                 .filter(|s| (1..=MAX_A1_SIZE.min(MAX_SIZE)).contains(s));
             self.current = Some(Pending {
                 skip: false,
+                options: self.options,
                 size: size.unwrap_or(0),
                 line: line_number,
                 cages: Vec::new(),
@@ -263,6 +273,8 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
 struct Pending {
     /// Cage lines with no size line before them, already reported: read past them.
     skip: bool,
+    /// The options the puzzle is read under.
+    options: Options,
     size: usize,
     line: usize,
     cages: Vec<Cage>,
@@ -277,6 +289,7 @@ impl Pending {
     fn skipping(line: usize) -> Pending {
         Pending {
             skip: true,
+            options: Options::default(),
             size: 0,
             line,
             cages: Vec::new(),
@@ -295,7 +308,10 @@ impl Pending {
             return Some((self.line, Err(error)));
         }
         let lines = self.lines;
-        let entry = Puzzle::new(self.size, self.cages)
+        let entry = Puzzle::builder(self.size)
+            .cages(self.cages)
+            .options(self.options)
+            .build()
             .map(|puzzle| Entry {
                 puzzle,
                 progress: None,

@@ -34,7 +34,7 @@ use std::collections::HashMap;
 use thiserror::Error;
 
 use super::{Entry, WriteError};
-use crate::model::{Cage, Cell, Operation, Puzzle, PuzzleError, MAX_SIZE};
+use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
 
 /// A parse error: the line (and column where it helps), and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -112,7 +112,7 @@ pub fn looks_like(line: &str) -> bool {
 
 /// Parses every puzzle of a text.
 pub fn parse_all(text: &str) -> Vec<Result<Entry, GridError>> {
-    super::parse_lines::<Lines>(text)
+    super::parse_lines::<Lines>(text, Options::default())
 }
 
 /// The line-by-line reader behind [`parse_all`] and the streaming
@@ -130,10 +130,16 @@ pub(crate) struct Lines {
     seen_legend: bool,
     /// Whether a puzzle (or its error) came out already: an input without one is an error.
     produced: bool,
+    /// The options every puzzle is read under, which the format has no way to state.
+    options: Options,
 }
 
 impl super::LineParser for Lines {
     type Error = GridError;
+
+    fn set_options(&mut self, options: Options) {
+        self.options = options;
+    }
 
     /// Reads line `line_number` (its text without the line end); returns the puzzle it
     /// ends, if it ends one.
@@ -181,7 +187,8 @@ impl Lines {
         self.produced = true;
         let block = std::mem::take(&mut self.block);
         let lines: Vec<(usize, &str)> = block.iter().map(|(n, l)| (*n, l.as_str())).collect();
-        let (result, _) = parse_one(&lines, 0, std::mem::take(&mut self.comments));
+        let comments = std::mem::take(&mut self.comments);
+        let (result, _) = parse_one(&lines, 0, comments, self.options);
         (block[0].0, result)
     }
 }
@@ -195,11 +202,13 @@ fn names(line: &str) -> Vec<String> {
     }
 }
 
-/// Parses the puzzle starting at `lines[start]`; returns it and the index after it.
+/// Parses the puzzle starting at `lines[start]` under `options`; returns it and the index
+/// after it.
 fn parse_one(
     lines: &[(usize, &str)],
     start: usize,
     comments: Vec<String>,
+    options: Options,
 ) -> (Result<Entry, GridError>, usize) {
     let first_line = lines[start].0;
     let width = names(lines[start].1).len();
@@ -256,7 +265,7 @@ fn parse_one(
         let (Some(name), Some(label), None) = (words.next(), words.next(), words.next()) else {
             return (fail(line, GridErrorKind::BadLegend(text.to_string())), end);
         };
-        let Some((operation, target)) = parse_label(label) else {
+        let Some((operation, target)) = parse_label(label, options) else {
             return (fail(line, GridErrorKind::BadLabel(label.to_string())), end);
         };
         if !grid.iter().any(|n| n == name) {
@@ -297,7 +306,10 @@ fn parse_one(
             .collect();
         cages.push(Cage::new(operation, target, cells));
     }
-    let result = Puzzle::new(width, cages)
+    let result = Puzzle::builder(width)
+        .cages(cages)
+        .options(options)
+        .build()
         .map(|puzzle| Entry {
             puzzle,
             progress: None,
@@ -315,11 +327,16 @@ fn parse_one(
     (result, end)
 }
 
-fn parse_label(label: &str) -> Option<(Operation, u64)> {
+/// Reads a legend label: a target and an optional sign. The target is positive, except that
+/// under the multi-cell rules a 0 is left for the model to judge (it allows `0-`).
+fn parse_label(label: &str, options: Options) -> Option<(Operation, u64)> {
     let digits = label
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(label.len());
-    let target: u64 = label[..digits].parse().ok().filter(|&t| t > 0)?;
+    let target: u64 = label[..digits]
+        .parse()
+        .ok()
+        .filter(|&t| t > 0 || options.multi_cell)?;
     let operation = match &label[digits..] {
         "" => Operation::Given,
         "+" => Operation::Add,

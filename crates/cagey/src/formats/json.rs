@@ -91,6 +91,12 @@ enum JsonCell {
 
 /// Parses a text holding one puzzle object or an array of them.
 pub fn parse_all(text: &str) -> Vec<Result<Entry, JsonError>> {
+    parse_all_with(text, Options::default())
+}
+
+/// [`parse_all`] with `options` in force for every puzzle besides the `killer` and
+/// `multi_cell` it states (see [`super::parse_all_with`]).
+pub(crate) fn parse_all_with(text: &str, options: Options) -> Vec<Result<Entry, JsonError>> {
     // Parse to a value first so that syntax errors keep their line and column, then read
     // each puzzle on its own so that one bad puzzle does not hide the others.
     let value: serde_json::Value = match serde_json::from_str(text) {
@@ -126,12 +132,13 @@ pub fn parse_all(text: &str) -> Vec<Result<Entry, JsonError>> {
             };
             let puzzle: JsonPuzzle =
                 serde_json::from_value(item).map_err(|e| JsonError::at(root, e))?;
-            entry(puzzle, &path)
+            entry(puzzle, &path, options)
         })
         .collect()
 }
 
-fn entry(json: JsonPuzzle, prefix: &str) -> Result<Entry, JsonError> {
+/// Builds the puzzle of one JSON object, under `options` besides those it states.
+fn entry(json: JsonPuzzle, prefix: &str, options: Options) -> Result<Entry, JsonError> {
     let n = json.size;
     if !(1..=MAX_SIZE).contains(&n) {
         return Err(JsonError::at(
@@ -171,7 +178,8 @@ fn entry(json: JsonPuzzle, prefix: &str) -> Result<Entry, JsonError> {
     let options = Options {
         killer: json.killer,
         multi_cell: json.multi_cell,
-    };
+    }
+    .union(options);
     let mut builder = Puzzle::builder(n).cages(cages).options(options);
     match (json.boxes, json.regions) {
         (Some(_), Some(_)) => {

@@ -28,7 +28,7 @@
 use thiserror::Error;
 
 use super::{Entry, Format, WriteError};
-use crate::model::{Cage, Cell, Grid, Operation, Puzzle, PuzzleError, MAX_SIZE};
+use crate::model::{Cage, Cell, Grid, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
 
 /// Keen's smallest and largest grid sides.
 pub const KEEN_SIZES: std::ops::RangeInclusive<usize> = 3..=9;
@@ -121,7 +121,7 @@ pub fn looks_like(line: &str) -> bool {
 
 /// Parses every ID of a text, one per non-blank line (`#` comment lines are skipped).
 pub fn parse_all(text: &str) -> Vec<Result<Entry, KeenError>> {
-    super::parse_lines::<super::PerLine<Lines>>(text)
+    super::parse_lines::<super::PerLine<Lines>>(text, Options::default())
 }
 
 /// The format as the line-by-line readers see it: one puzzle per line.
@@ -130,8 +130,8 @@ pub(crate) struct Lines;
 impl super::OnePerLine for Lines {
     type Error = KeenError;
 
-    fn parse_line(line: &str) -> Result<Entry, KeenError> {
-        parse(line)
+    fn parse_line(line: &str, options: Options) -> Result<Entry, KeenError> {
+        parse_with(line, options)
     }
 
     fn empty() -> KeenError {
@@ -141,6 +141,12 @@ impl super::OnePerLine for Lines {
 
 /// Parses one game ID.
 pub fn parse(id: &str) -> Result<Entry, KeenError> {
+    parse_with(id, Options::default())
+}
+
+/// Parses one game ID under `options`, which a game ID has no way to state (see
+/// [`super::parse_all_with`]).
+fn parse_with(id: &str, options: Options) -> Result<Entry, KeenError> {
     let id = id.trim();
     if id.is_empty() {
         return Err(KeenError::Empty);
@@ -190,7 +196,11 @@ pub fn parse(id: &str) -> Result<Entry, KeenError> {
             Cage::new(operation, target, cells)
         })
         .collect();
-    let puzzle = Puzzle::new(size, cages).map_err(KeenError::Puzzle)?;
+    let puzzle = Puzzle::builder(size)
+        .cages(cages)
+        .options(options)
+        .build()
+        .map_err(KeenError::Puzzle)?;
     let mut entry = Entry::new(puzzle);
     if full_params {
         entry.comments.push(format!("params={params}"));

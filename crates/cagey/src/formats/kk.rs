@@ -249,7 +249,26 @@ pub fn parse(text: &str) -> Result<Puzzle, KkError> {
 /// puzzle does not hide the good ones after it; an input with no cage at all gives one
 /// [`KkErrorKind::Empty`] error.
 pub fn parse_all(text: &str) -> Vec<Result<Entry, KkError>> {
-    super::parse_lines::<Lines>(text)
+    super::parse_lines::<Lines>(text, Options::default())
+}
+
+/// [`parse_all`], reading every puzzle as if its block began with the directives of
+/// `options` (`# killer`, `# multi-cell`) besides its own: how a file written before a
+/// directive existed is read under its rules.
+///
+/// ```
+/// use cagey::formats::kk;
+/// use cagey::model::Options;
+///
+/// // A three-cell subtraction with target 0: 3 - (1 + 2).
+/// let text = "0-,0 1 2\n1,3\n2,4\n3,5\n3,6\n1,7\n2,8\n";
+/// assert!(kk::parse_all(text)[0].is_err());
+/// let multi_cell = Options { multi_cell: true, ..Options::default() };
+/// let entry = kk::parse_all_with(text, multi_cell).remove(0).unwrap();
+/// assert_eq!(kk::write(&entry.puzzle), format!("# multi-cell\n{text}"));
+/// ```
+pub fn parse_all_with(text: &str, options: Options) -> Vec<Result<Entry, KkError>> {
+    super::parse_lines::<Lines>(text, options)
 }
 
 /// The line-by-line reader behind [`parse_all`] and the streaming
@@ -266,10 +285,16 @@ pub(crate) struct Lines {
     pending_comments: Vec<(usize, String)>,
     /// Whether a puzzle (or its error) came out already: an input without one is an error.
     produced: bool,
+    /// The options every puzzle is read under, as if its block began with their directives.
+    options: Options,
 }
 
 impl super::LineParser for Lines {
     type Error = KkError;
+
+    fn set_options(&mut self, options: Options) {
+        self.options = options;
+    }
 
     /// Reads line `line_number` (its text without the `\n`); returns the puzzle it ends,
     /// if it ends one.
@@ -331,7 +356,7 @@ impl Lines {
     fn take_block(&mut self) -> (usize, Result<Entry, KkError>) {
         self.produced = true;
         let block = std::mem::take(&mut self.block);
-        (block.start.unwrap_or(0), block.finish())
+        (block.start.unwrap_or(0), block.finish(self.options))
     }
 }
 
@@ -441,12 +466,16 @@ impl Block {
             .any(|other| other.cells.iter().any(|cell| cage.cells.contains(cell)))
     }
 
-    fn finish(self) -> Result<Entry, KkError> {
+    /// The puzzle of the block, read under `options` besides its directives.
+    fn finish(self, options: Options) -> Result<Entry, KkError> {
         if let Some(error) = self.error {
             return Err(error);
         }
         let line = self.cages[0].line;
-        let mut rules = Rules::default();
+        let mut rules = Rules {
+            options,
+            ..Rules::default()
+        };
         let mut comments = Vec::new();
         for (line, comment) in self.comments {
             match directive(&comment) {

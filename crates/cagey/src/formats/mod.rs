@@ -12,6 +12,13 @@
 //! [`detect`] tells them apart; [`parse_all`] and [`write()`] dispatch on a [`Format`]. A
 //! [`Reader`] reads the same puzzles one at a time from a stream, for inputs too large to
 //! hold. Formats depend on the model only; they know nothing of solvers.
+//!
+//! Both can be given puzzle-wide [`Options`] that every puzzle is read under, on top of
+//! what its text states ([`parse_all_with`], [`Reader::with_options`]): a corpus written
+//! before kk's `# multi-cell` directive existed is read with `multi_cell` on, as if each of
+//! its puzzles began with the directive. Every format can take them, since each builds its
+//! puzzles through the model's checks; a format whose writer cannot hold an option (only kk
+//! and JSON write `multi_cell`) refuses to write the puzzles read under it.
 
 pub mod a1;
 pub mod grid;
@@ -25,7 +32,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::model::{Grid, Progress, Puzzle};
+use crate::model::{Grid, Options, Progress, Puzzle, Regions};
 
 pub use reader::{ReadError, Reader};
 
@@ -173,11 +180,27 @@ fn position(line: usize, column: Option<usize>) -> String {
 
 /// The error of a format that holds plain KenKen only, naming what `puzzle` has beyond it.
 fn plain_only(format: Format, puzzle: &Puzzle) -> WriteError {
+    let mut beyond = Vec::new();
+    match puzzle.regions() {
+        Regions::None => {}
+        Regions::Boxes { .. } => beyond.push("boxes"),
+        Regions::Jigsaw(_) => beyond.push("jigsaw regions"),
+    }
+    if puzzle.options().killer {
+        beyond.push("the killer rule");
+    }
+    if puzzle.cells().any(|cell| puzzle.given(cell).is_some()) {
+        beyond.push("givens");
+    }
+    if puzzle.options().multi_cell {
+        beyond.push("the multi-cell rule");
+    }
     WriteError {
         format,
         reason: format!(
-            "the format holds plain KenKen only, and this is a {} (boxes, regions, givens, the killer rule and multi-cell cages go in kk, json or sudokuwiki)",
-            puzzle.kind()
+            "the format holds plain KenKen only, and this {} has {} (boxes, regions, givens and the killer rule go in kk, json or sudokuwiki; the multi-cell rule in kk or json)",
+            puzzle.kind(),
+            beyond.join(" and ")
         ),
     }
 }
@@ -225,6 +248,10 @@ pub(crate) trait LineParser: Default {
     /// The format's error.
     type Error: Into<ParseError>;
 
+    /// Reads every puzzle that comes out from now on under `options` besides what its text
+    /// states (see [`Options::union`]).
+    fn set_options(&mut self, options: Options);
+
     /// Reads line `line_number` (counted from 1; its text without the `\n`, with any `\r`
     /// before it left for the format to take off) and returns the puzzle this line ends, if
     /// any, with the line that puzzle starts on.
@@ -245,8 +272,8 @@ pub(crate) trait OnePerLine {
     /// The format's error.
     type Error: Into<ParseError>;
 
-    /// Parses the puzzle of one line.
-    fn parse_line(line: &str) -> Result<Entry, Self::Error>;
+    /// Parses the puzzle of one line, under `options` besides what the line states.
+    fn parse_line(line: &str, options: Options) -> Result<Entry, Self::Error>;
 
     /// The error of an input that holds no puzzle.
     fn empty() -> Self::Error;
@@ -257,6 +284,8 @@ pub(crate) trait OnePerLine {
 pub(crate) struct PerLine<F> {
     /// Whether a puzzle (or its error) came out already: an input without one is an error.
     produced: bool,
+    /// The options every puzzle is read under (see [`LineParser::set_options`]).
+    options: Options,
     format: std::marker::PhantomData<F>,
 }
 
@@ -264,6 +293,7 @@ impl<F> Default for PerLine<F> {
     fn default() -> Self {
         PerLine {
             produced: false,
+            options: Options::default(),
             format: std::marker::PhantomData,
         }
     }
@@ -272,6 +302,10 @@ impl<F> Default for PerLine<F> {
 impl<F: OnePerLine> LineParser for PerLine<F> {
     type Error = F::Error;
 
+    fn set_options(&mut self, options: Options) {
+        self.options = options;
+    }
+
     /// Reads line `line_number`: a puzzle unless it is blank or a comment.
     fn push(&mut self, line_number: usize, line: &str) -> Option<(usize, Result<Entry, F::Error>)> {
         let trimmed = line.trim();
@@ -279,7 +313,7 @@ impl<F: OnePerLine> LineParser for PerLine<F> {
             return None;
         }
         self.produced = true;
-        let result = F::parse_line(trimmed).map(|mut entry| {
+        let result = F::parse_line(trimmed, self.options).map(|mut entry| {
             entry.line = line_number;
             entry
         });
@@ -291,33 +325,76 @@ impl<F: OnePerLine> LineParser for PerLine<F> {
     }
 }
 
-/// Parses every puzzle of `text` with a [`LineParser`], splitting lines at `\n` only, as the
-/// [`Reader`] does.
-pub(crate) fn parse_lines<P: LineParser>(text: &str) -> Vec<Result<Entry, P::Error>> {
+/// Parses every puzzle of `text` with a [`LineParser`] under `options`, splitting lines at
+/// `\n` only, as the [`Reader`] does.
+pub(crate) fn parse_lines<P: LineParser>(
+    text: &str,
+    options: Options,
+) -> Vec<Result<Entry, P::Error>> {
+    parse_numbered_lines::<P>(text, options)
+        .into_iter()
+        .map(|(_, result)| result)
+        .collect()
+}
+
+/// [`parse_lines`] with the line each puzzle starts on (0 for the error of an input that
+/// holds no puzzle), which names a puzzle whose error concerns all of it.
+pub(crate) fn parse_numbered_lines<P: LineParser>(
+    text: &str,
+    options: Options,
+) -> Vec<(usize, Result<Entry, P::Error>)> {
     let mut parser = P::default();
+    parser.set_options(options);
     let mut results: Vec<_> = text
         .split('\n')
         .enumerate()
         .filter_map(|(index, line)| parser.push(index + 1, line))
-        .map(|(_, result)| result)
         .collect();
-    results.extend(parser.finish().map(|(_, result)| result));
+    results.extend(parser.finish());
     results
 }
 
 /// Parses every puzzle of `text` in `format`, in order; one bad puzzle does not hide the
 /// next where the format has several puzzles to a text.
 pub fn parse_all(format: Format, text: &str) -> Vec<Result<Entry, ParseError>> {
+    parse_all_with(format, text, Options::default())
+}
+
+/// [`parse_all`], reading every puzzle under `options` on top of what its text states: a kk
+/// puzzle as if its block began with `# killer` or `# multi-cell`, a JSON puzzle as if it
+/// said `"killer": true` or `"multi_cell": true`, and a puzzle of the other formats, which
+/// have no way to state an option, with the option on.
+///
+/// This is how a file written before a directive existed is read under its rules:
+///
+/// ```
+/// use cagey::formats::{parse_all, parse_all_with, Format};
+/// use cagey::model::Options;
+///
+/// // An L of three cells divides to 2: 2 / (1 * 1).
+/// let text = "2%,0 1 3\n3,2\n3,4\n2,5\n3,6\n2,7\n1,8\n";
+/// let error = parse_all(Format::Kk, text).remove(0).unwrap_err();
+/// assert!(error.to_string().contains("a % cage must have exactly two cells"));
+///
+/// let multi_cell = Options { multi_cell: true, ..Options::default() };
+/// let entry = parse_all_with(Format::Kk, text, multi_cell).remove(0).unwrap();
+/// assert!(entry.puzzle.options().multi_cell);
+/// ```
+pub fn parse_all_with(
+    format: Format,
+    text: &str,
+    options: Options,
+) -> Vec<Result<Entry, ParseError>> {
     fn wrap<E: Into<ParseError>>(results: Vec<Result<Entry, E>>) -> Vec<Result<Entry, ParseError>> {
         results.into_iter().map(|r| r.map_err(Into::into)).collect()
     }
     match format {
-        Format::Kk => wrap(kk::parse_all(text)),
-        Format::A1 => wrap(a1::parse_all(text)),
-        Format::SudokuWiki => wrap(sudokuwiki::parse_all(text)),
-        Format::Keen => wrap(keen::parse_all(text)),
-        Format::Json => wrap(json::parse_all(text)),
-        Format::Grid => wrap(grid::parse_all(text)),
+        Format::Kk => wrap(parse_lines::<kk::Lines>(text, options)),
+        Format::A1 => wrap(parse_lines::<a1::Lines>(text, options)),
+        Format::SudokuWiki => wrap(parse_lines::<PerLine<sudokuwiki::Lines>>(text, options)),
+        Format::Keen => wrap(parse_lines::<PerLine<keen::Lines>>(text, options)),
+        Format::Json => wrap(json::parse_all_with(text, options)),
+        Format::Grid => wrap(parse_lines::<grid::Lines>(text, options)),
     }
 }
 

@@ -29,6 +29,7 @@ use std::io::{self, BufRead};
 
 use super::{a1, detect_line, grid, is_meaningful, json, keen, kk, sudokuwiki};
 use super::{Entry, Format, LineParser, ParseError, PerLine};
+use crate::model::Options;
 
 /// A puzzle that could not be read from a stream.
 #[derive(Debug)]
@@ -98,11 +99,14 @@ impl std::error::Error for ReadError {
 /// The format is given ([`Reader::with_format`]) or detected from the first meaningful line
 /// ([`Reader::new`]): blank and comment lines before it are held back until it comes. A
 /// bad puzzle is an [`ReadError::Parse`] item and reading goes on; an input that cannot be
-/// read is a last [`ReadError::Io`] item.
+/// read is a last [`ReadError::Io`] item. Puzzle-wide options can be put in force for every
+/// puzzle besides those its text states ([`Reader::with_options`]).
 pub struct Reader<R> {
     input: R,
     /// The format, once known.
     format: Option<Format>,
+    /// The options every puzzle is read under, besides its own.
+    options: Options,
     /// The format's parser, from when the format is known to the end of the input.
     parser: Option<Parser>,
     /// Lines read before the format was known (blank and comment lines), to be given to the
@@ -141,6 +145,19 @@ impl Parser {
         }
     }
 
+    /// Puts `options` in force for the puzzles that come out from now on. JSON takes them
+    /// when it is parsed, at the end ([`Parser::finish`]).
+    fn set_options(&mut self, options: Options) {
+        match self {
+            Parser::Kk(parser) => parser.set_options(options),
+            Parser::A1(parser) => parser.set_options(options),
+            Parser::SudokuWiki(parser) => parser.set_options(options),
+            Parser::Keen(parser) => parser.set_options(options),
+            Parser::Grid(parser) => parser.set_options(options),
+            Parser::Json(_) => {}
+        }
+    }
+
     /// Reads one line (without its `\n`; `newline` says whether it had one).
     fn push(
         &mut self,
@@ -164,15 +181,15 @@ impl Parser {
         }
     }
 
-    /// Ends the input: the last puzzles.
-    fn finish(self) -> Vec<Result<Entry, ReadError>> {
+    /// Ends the input: the last puzzles (all of them for JSON, read under `options`).
+    fn finish(self, options: Options) -> Vec<Result<Entry, ReadError>> {
         match self {
             Parser::Kk(parser) => wrap(parser.finish()).into_iter().collect(),
             Parser::A1(parser) => wrap(parser.finish()).into_iter().collect(),
             Parser::SudokuWiki(parser) => wrap(parser.finish()).into_iter().collect(),
             Parser::Keen(parser) => wrap(parser.finish()).into_iter().collect(),
             Parser::Grid(parser) => wrap(parser.finish()).into_iter().collect(),
-            Parser::Json(text) => json::parse_all(&text)
+            Parser::Json(text) => json::parse_all_with(&text, options)
                 .into_iter()
                 .map(|result| {
                     result.map_err(|error| ReadError::Parse {
@@ -203,6 +220,7 @@ impl<R: BufRead> Reader<R> {
         Reader {
             input,
             format: None,
+            options: Options::default(),
             parser: None,
             held: Vec::new(),
             line: 0,
@@ -219,6 +237,34 @@ impl<R: BufRead> Reader<R> {
             parser: Some(Parser::new(format)),
             ..Reader::new(input)
         }
+    }
+
+    /// Reads every puzzle under `options` besides the options its text states, as
+    /// [`parse_all_with`](super::parse_all_with) does: a kk puzzle as if its block began
+    /// with `# multi-cell` (or `# killer`), a JSON puzzle as if it said so, a puzzle of the
+    /// other formats with the option on. Give them before reading: a puzzle that has come
+    /// out already is not read again.
+    ///
+    /// ```
+    /// use cagey::formats::Reader;
+    /// use cagey::model::Options;
+    ///
+    /// // An L of three cells divides to 2: 2 / (1 * 1).
+    /// let text = "2%,0 1 3\n3,2\n3,4\n2,5\n3,6\n2,7\n1,8\n";
+    /// let refused = Reader::new(text.as_bytes()).next().unwrap().unwrap_err();
+    /// assert!(refused.to_string().contains("a % cage must have exactly two cells"));
+    ///
+    /// let multi_cell = Options { multi_cell: true, ..Options::default() };
+    /// let mut reader = Reader::new(text.as_bytes()).with_options(multi_cell);
+    /// assert!(reader.next().unwrap()?.puzzle.options().multi_cell);
+    /// # Ok::<(), cagey::formats::ReadError>(())
+    /// ```
+    pub fn with_options(mut self, options: Options) -> Reader<R> {
+        self.options = options;
+        if let Some(parser) = &mut self.parser {
+            parser.set_options(options);
+        }
+        self
     }
 
     /// The format being read: the one given, or the one detected; `None` while only blank
@@ -267,6 +313,7 @@ impl<R: BufRead> Reader<R> {
                 let format = detect_line(line.trim());
                 self.format = Some(format);
                 let mut parser = Parser::new(format);
+                parser.set_options(self.options);
                 for (number, held, newline) in std::mem::take(&mut self.held) {
                     self.ready.extend(parser.push(number, &held, newline));
                 }
@@ -284,11 +331,16 @@ impl<R: BufRead> Reader<R> {
         self.done = true;
         // No meaningful line: the held lines go to the J essay's format, as `detect` says.
         let format = *self.format.get_or_insert(Format::Kk);
-        let mut parser = self.parser.take().unwrap_or_else(|| Parser::new(format));
+        let options = self.options;
+        let mut parser = self.parser.take().unwrap_or_else(|| {
+            let mut parser = Parser::new(format);
+            parser.set_options(options);
+            parser
+        });
         for (number, line, newline) in std::mem::take(&mut self.held) {
             self.ready.extend(parser.push(number, &line, newline));
         }
-        self.ready.extend(parser.finish());
+        self.ready.extend(parser.finish(options));
     }
 
     fn fail(&mut self, error: io::Error) {
@@ -364,6 +416,103 @@ mod tests {
         let error = from_reader[0].as_ref().unwrap_err();
         assert_eq!(error.parse_error(), whole[0].as_ref().err());
         assert_eq!(error.line(), Some(3));
+    }
+
+    /// The multi-cell rules, as `--multi-cell` gives them.
+    const MULTI_CELL: Options = Options {
+        killer: false,
+        multi_cell: true,
+    };
+
+    /// A 3x3 puzzle with a three-cell division (2 / (1 * 1), an L in the top-left corner)
+    /// and givens, in each format that can state it.
+    const THREE_CELL_DIVISION: [(Format, &str); 4] = [
+        (Format::Kk, "2%,0 1 3\n3,2\n3,4\n2,5\n3,6\n2,7\n1,8\n"),
+        (
+            Format::A1,
+            "# 3\n/ 2 A1 A2 B1\n! 3 A3\n! 3 B2\n! 2 B3\n! 3 C1\n! 2 C2\n! 1 C3\n",
+        ),
+        (
+            Format::Grid,
+            "aab\nacd\nefg\na 2/\nb 3\nc 3\nd 2\ne 3\nf 2\ng 1\n",
+        ),
+        (
+            Format::Json,
+            r#"{"size": 3, "multi_cell": false, "cages": [
+                {"op": "/", "target": 2, "cells": [[0, 0], [0, 1], [1, 0]]},
+                {"op": "=", "target": 3, "cells": [[0, 2]]},
+                {"op": "=", "target": 3, "cells": [[1, 1]]},
+                {"op": "=", "target": 2, "cells": [[1, 2]]},
+                {"op": "=", "target": 3, "cells": [[2, 0]]},
+                {"op": "=", "target": 2, "cells": [[2, 1]]},
+                {"op": "=", "target": 1, "cells": [[2, 2]]}]}"#,
+        ),
+    ];
+
+    #[test]
+    fn a_three_cell_division_is_refused_unless_the_reader_is_given_multi_cell() {
+        let (_, kk) = THREE_CELL_DIVISION[0];
+        let refused = read(kk).remove(0).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "kk format, line 1: cage \"2%\" has 3 cells; a % cage must have exactly two cells"
+        );
+        let mut puzzles = Vec::new();
+        for (format, text) in THREE_CELL_DIVISION {
+            let refused = read(text).remove(0).unwrap_err();
+            assert!(
+                refused.to_string().contains("exactly two cells"),
+                "{format}: {refused}"
+            );
+            let mut reader = Reader::new(text.as_bytes()).with_options(MULTI_CELL);
+            let entry = reader.next().unwrap().unwrap();
+            assert!(reader.next().is_none());
+            assert_eq!(reader.format(), Some(format));
+            assert!(entry.puzzle.options().multi_cell, "{format}");
+            // A given format, and the whole-text parser, read the same.
+            let given: Vec<_> = Reader::with_format(text.as_bytes(), format)
+                .with_options(MULTI_CELL)
+                .collect();
+            assert_eq!(given[0].as_ref().unwrap().puzzle, entry.puzzle, "{format}");
+            let whole = super::super::parse_all_with(format, text, MULTI_CELL);
+            assert_eq!(whole[0].as_ref().unwrap().puzzle, entry.puzzle, "{format}");
+            puzzles.push(entry.puzzle);
+        }
+        assert!(puzzles.iter().all(|p| *p == puzzles[0]));
+        // Written back, the rule is kept: kk states it as the directive.
+        assert_eq!(
+            kk::write(&puzzles[0]),
+            format!("# multi-cell\n{}", THREE_CELL_DIVISION[0].1)
+        );
+    }
+
+    #[test]
+    fn options_given_to_the_reader_add_to_the_directives_of_each_puzzle() {
+        // The directive and the option together are the same rule, and a killer puzzle
+        // keeps its own rule beside the one given.
+        let text = "# multi-cell\n0-,0 1 2\n1,3\n2,4\n3,5\n3,6\n1,7\n2,8\n\n\
+                    # killer\n3+,0 1\n3+,2 3\n";
+        let entries: Vec<Entry> = Reader::new(text.as_bytes())
+            .with_options(MULTI_CELL)
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(entries[0].puzzle.options(), MULTI_CELL);
+        assert_eq!(
+            entries[1].puzzle.options(),
+            Options {
+                killer: true,
+                multi_cell: true
+            }
+        );
+        // `0-` over three cells in the grid format, which has no directive.
+        let grid = "aab\ncde\nfgh\na 0-\nb 1\nc 1\nd 2\ne 3\nf 3\ng 1\nh 2\n";
+        assert!(read(grid)[0].is_err());
+        let entry = Reader::new(grid.as_bytes())
+            .with_options(MULTI_CELL)
+            .next()
+            .unwrap()
+            .unwrap();
+        assert!(entry.puzzle.options().multi_cell);
     }
 
     /// A stream that gives its bytes, then fails.

@@ -130,7 +130,7 @@ const VERSION_A_CELLS: usize = 81;
 
 /// Parses every string of a text, one per non-blank line (`#` comment lines are skipped).
 pub fn parse_all(text: &str) -> Vec<Result<Entry, SudokuWikiError>> {
-    super::parse_lines::<super::PerLine<Lines>>(text)
+    super::parse_lines::<super::PerLine<Lines>>(text, Options::default())
 }
 
 /// The format as the line-by-line readers see it: one puzzle per line.
@@ -139,8 +139,8 @@ pub(crate) struct Lines;
 impl super::OnePerLine for Lines {
     type Error = SudokuWikiError;
 
-    fn parse_line(line: &str) -> Result<Entry, SudokuWikiError> {
-        parse(line)
+    fn parse_line(line: &str, options: Options) -> Result<Entry, SudokuWikiError> {
+        parse_with(line, options)
     }
 
     fn empty() -> SudokuWikiError {
@@ -150,6 +150,12 @@ impl super::OnePerLine for Lines {
 
 /// Parses one string or pasted address.
 pub fn parse(text: &str) -> Result<Entry, SudokuWikiError> {
+    parse_with(text, Options::default())
+}
+
+/// Parses one string or pasted address under `options` besides the rules its type states
+/// (the killer rule of `L` and `M` strings): see [`super::parse_all_with`].
+fn parse_with(text: &str, options: Options) -> Result<Entry, SudokuWikiError> {
     let text = text.trim();
     let board = if text.contains("bd=") || text.contains("sudokuwiki.org") {
         board_parameter(text).ok_or(SudokuWikiError::NoBoard)?
@@ -160,10 +166,10 @@ pub fn parse(text: &str) -> Result<Entry, SudokuWikiError> {
         return Err(SudokuWikiError::Empty);
     }
     if is_version_a(&board) {
-        return decode_version_a(&board);
+        return decode_version_a(&board, options);
     }
     let layout = Layout::from_header(&board)?;
-    layout.decode(&board[3..])
+    layout.decode(&board[3..], options)
 }
 
 /// Writes a string for `puzzle`: `K` for KenKen, `D` for KenDoku and `L` for Killer Sudoku
@@ -457,7 +463,8 @@ impl Layout {
         values
     }
 
-    fn decode(&self, body: &str) -> Result<Entry, SudokuWikiError> {
+    /// Decodes the body after the header, under `options` besides the rules of the type.
+    fn decode(&self, body: &str, options: Options) -> Result<Entry, SudokuWikiError> {
         let n = self.size;
         let cells = n * n;
         if body.len() != self.width * cells || !body.is_ascii() {
@@ -554,22 +561,22 @@ impl Layout {
             let cells = members.iter().map(|&c| Cell(c as u16)).collect();
             cages.push(Cage::new(operation, target, cells));
         }
+        let killer = Options {
+            killer: true,
+            ..Options::default()
+        };
         let mut builder = Puzzle::builder(n).cages(cages);
         builder = match self.kind {
-            Type::KenKen => builder,
-            Type::KenDoku => {
-                builder.regions(Regions::standard_boxes(n).expect("checked in the header"))
-            }
+            Type::KenKen => builder.options(options),
+            Type::KenDoku => builder
+                .regions(Regions::standard_boxes(n).expect("checked in the header"))
+                .options(options),
             Type::Killer => builder
                 .regions(Regions::standard_boxes(n).expect("checked in the header"))
-                .options(Options {
-                    killer: true,
-                    ..Options::default()
-                }),
-            Type::Jigsaw => builder.regions(Regions::Jigsaw(region)).options(Options {
-                killer: true,
-                ..Options::default()
-            }),
+                .options(killer.union(options)),
+            Type::Jigsaw => builder
+                .regions(Regions::Jigsaw(region))
+                .options(killer.union(options)),
         };
         let mut states = Vec::with_capacity(cells);
         for (cell, &value) in cell_values.iter().enumerate() {
@@ -604,8 +611,8 @@ impl Layout {
 }
 
 /// Decodes the older unpacked killer form: 81 colour digits, a comma, 81 two-digit clues, a
-/// 9x9 Killer Sudoku without progress.
-fn decode_version_a(board: &str) -> Result<Entry, SudokuWikiError> {
+/// 9x9 Killer Sudoku without progress, under `options` besides the killer rule.
+fn decode_version_a(board: &str, options: Options) -> Result<Entry, SudokuWikiError> {
     const N: usize = 9;
     let header = "version A".to_string();
     let (colours, clues) = board.split_once(',').expect("checked by is_version_a");
@@ -651,10 +658,13 @@ fn decode_version_a(board: &str) -> Result<Entry, SudokuWikiError> {
     let puzzle = Puzzle::builder(N)
         .cages(cages)
         .regions(Regions::standard_boxes(N).expect("9 has boxes"))
-        .options(Options {
-            killer: true,
-            ..Options::default()
-        })
+        .options(
+            Options {
+                killer: true,
+                ..Options::default()
+            }
+            .union(options),
+        )
         .build()
         .map_err(|error| SudokuWikiError::Puzzle { header, error })?;
     Ok(Entry::new(puzzle))

@@ -23,6 +23,26 @@ pub struct Options {
     pub multi_cell: bool,
 }
 
+impl Options {
+    /// The rules in force under either `self` or `other`: how options given to a reader
+    /// combine with those a puzzle's text states, since no format has a way to turn an
+    /// option off.
+    ///
+    /// ```
+    /// use cagey::model::Options;
+    ///
+    /// let killer = Options { killer: true, ..Options::default() };
+    /// let multi = Options { multi_cell: true, ..Options::default() };
+    /// assert_eq!(killer.union(multi), Options { killer: true, multi_cell: true });
+    /// ```
+    pub fn union(self, other: Options) -> Options {
+        Options {
+            killer: self.killer || other.killer,
+            multi_cell: self.multi_cell || other.multi_cell,
+        }
+    }
+}
+
 /// A cage puzzle: a Latin square of side `size` with cages, and optionally boxes or jigsaw
 /// regions, the killer rule, and givens.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
