@@ -149,6 +149,9 @@ struct Scratch {
     /// other (see [`tables`]), turned around into [`Rules::supports`] once complete.
     blocks: Vec<u64>,
     sums: GroupSumScratch,
+    /// Each group of the cage at hand: its cells, the place of its digits and of its sums,
+    /// its lowest sum.
+    layout: Vec<(u32, usize, usize, usize)>,
 }
 
 /// Scratch space for the sums of a group, kept from one block of a table to the next.
@@ -412,15 +415,23 @@ impl Rules {
             place += n;
         }
         let with_sums = sum_words(n) > 0;
-        // Each group: its cells, the place of its digits and of its sums, its lowest sum.
-        let mut layout = [(0u32, 0usize, 0usize, 0usize); 2 * tables::MAX_CELLS];
-        for (slot, g) in layout.iter_mut().zip(groups.clone()) {
+        // Each group's layout, in scratch space rather than an array of the most groups a
+        // cage may have, which every cage had cleared (1,536 bytes): callgrind over `cagey
+        // bench` on the 57 puzzles of Keen's 9x9 solved without a guess, 23.94 to 23.68
+        // million instructions.
+        let Scratch {
+            blocks,
+            sums,
+            layout,
+        } = scratch;
+        layout.clear();
+        for g in groups.clone() {
             let size = self.groups[g].size as usize;
             // The group's cells are in one house, so its digits are distinct: its sums run
             // from 1 + 2 + .. to n + (n - 1) + ...
             let low = size * (size + 1) / 2;
             let high = size * n - size * (size - 1) / 2;
-            *slot = (self.groups[g].slots, self.groups[g].digits, place, low);
+            layout.push((self.groups[g].slots, self.groups[g].digits, place, low));
             if with_sums {
                 self.groups[g].sums = Some(GroupSums {
                     supports: place,
@@ -432,9 +443,7 @@ impl Rules {
                 place += high - low + 1;
             }
         }
-        let layout = &layout[..groups.len()];
         let block = place;
-        let Scratch { blocks, sums } = scratch;
         blocks.clear();
         // The houses each cell is in, for the listing never to repeat a digit in one; with
         // the killer rule the cage itself is one more.
