@@ -8,8 +8,10 @@
 
 use serde::Serialize;
 
+use cagey::formats::json::op_name;
+use cagey::model::{revealed_operations, Operation};
 use cagey::solve::{End, Outcome, Search, Stats};
-use cagey::Grid;
+use cagey::{Grid, Puzzle};
 
 use crate::Status;
 
@@ -138,6 +140,10 @@ pub struct Record<'a> {
     /// spaces: up to two without `--all` (the second shows the puzzle is not unique), every
     /// one found with `--all`, none with `--count`.
     solutions: Vec<Vec<String>>,
+    /// For a puzzle that hides operations (`?`), one entry per solution in `solutions`:
+    /// the operation each hidden cage uses there. `null` for any other puzzle, and for an
+    /// error.
+    operations: Option<Vec<Vec<Revealed>>>,
     /// Search nodes; `null` for an error.
     nodes: Option<u64>,
     /// Guesses; `null` for an error.
@@ -160,6 +166,7 @@ impl<'a> Record<'a> {
             count: None,
             exact: None,
             solutions: Vec::new(),
+            operations: None,
             nodes: None,
             guesses: None,
             micros: None,
@@ -173,15 +180,54 @@ impl<'a> Record<'a> {
         self.error = Some(message);
     }
 
-    /// Records what the solver found.
-    pub fn solved(&mut self, tally: &Tally, solutions: &[Grid], stats: &Stats) {
+    /// Records what the solver found for `puzzle`.
+    pub fn solved(&mut self, puzzle: &Puzzle, tally: &Tally, solutions: &[Grid], stats: &Stats) {
         self.verdict = tally.verdict;
         self.count = Some(tally.count);
         self.exact = Some(tally.exact);
         self.solutions = solutions.iter().map(rows).collect();
+        let hides = puzzle
+            .cages()
+            .iter()
+            .any(|cage| cage.operation() == Operation::Unknown);
+        self.operations = hides.then(|| {
+            solutions
+                .iter()
+                .map(|grid| Revealed::all(puzzle, grid))
+                .collect()
+        });
         self.nodes = Some(stats.nodes);
         self.guesses = Some(stats.guesses);
         self.micros = tally.micros;
+    }
+}
+
+/// The operation a hidden cage uses in a solution: `{"cell": 14, "target": 2,
+/// "operations": ["*", "/"]}`.
+#[derive(Debug, Serialize)]
+struct Revealed {
+    /// The cage's first cell, numbered row by row from 0, as the J essay's format does.
+    cell: usize,
+    target: u64,
+    /// Every operation its digits make the target with, named as the JSON format names
+    /// them (`+ - * /`): more than one where several fit, as 1 and 2 make 2 by `*` and `/`.
+    operations: Vec<&'static str>,
+}
+
+impl Revealed {
+    /// The hidden cages of `puzzle` and the operations they use in `grid`.
+    fn all(puzzle: &Puzzle, grid: &Grid) -> Vec<Revealed> {
+        revealed_operations(puzzle, grid)
+            .into_iter()
+            .map(|(id, operations)| {
+                let cage = puzzle.cage(id);
+                Revealed {
+                    cell: cage.cells()[0].index(),
+                    target: cage.target(),
+                    operations: operations.into_iter().map(op_name).collect(),
+                }
+            })
+            .collect()
     }
 }
 

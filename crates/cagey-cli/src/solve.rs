@@ -353,7 +353,7 @@ fn solve_record(plan: &Plan, puzzle: &Puzzle, record: &mut Record) -> anyhow::Re
         Mode::Solve => {
             let report = plan.solver.solve(puzzle, &plan.limits)?;
             let tally = Tally::from_outcome(&report.outcome, &report.stats, plan.unique);
-            record.solved(&tally, report.outcome.solutions(), &report.stats);
+            record.solved(puzzle, &tally, report.outcome.solutions(), &report.stats);
             Ok(tally)
         }
         Mode::All | Mode::Count => {
@@ -365,7 +365,7 @@ fn solve_record(plan: &Plan, puzzle: &Puzzle, record: &mut Record) -> anyhow::Re
                 }
             })?;
             let tally = Tally::from_search(&search, plan.unique);
-            record.solved(&tally, &solutions, &search.stats);
+            record.solved(puzzle, &tally, &solutions, &search.stats);
             Ok(tally)
         }
     }

@@ -134,6 +134,10 @@ fn jsonl_has_one_object_per_puzzle_with_its_verdict_and_solutions() {
         assert_eq!(record["source"], file.as_str());
         assert!(record["line"].as_u64().unwrap() > 0);
         assert!(record["error"].is_null());
+        assert!(
+            record["operations"].is_null(),
+            "no hidden operation: {record}"
+        );
         assert!(record["nodes"].as_u64().unwrap() >= 1);
         assert!(record["micros"].is_u64());
         let (verdict, count, exact, solutions) = match index {
@@ -168,6 +172,65 @@ fn jsonl_has_one_object_per_puzzle_with_its_verdict_and_solutions() {
     assert!(median <= max, "{summary}");
     assert!(summary["solve_micros"].as_u64().unwrap() >= max);
     assert!(summary["wall_micros"].is_u64());
+}
+
+#[test]
+fn jsonl_names_the_operations_of_hidden_cages_in_each_solution() {
+    // A 4x4 whose cages hide their operations, the 1 x 2 of the last one being 2 by either
+    // multiplication or division; then one with two solutions, listed with `--all`.
+    let unique = "1,0\n11?,1 2 5 6\n4?,3 7\n8?,4 8 9\n1?,10 11\n7?,12 13\n2?,14 15\n";
+    let output = cagey_with(&["solve", "--output", "jsonl", "-"], Some(unique), &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let (records, _) = jsonl(&output);
+    let operations: Vec<Value> = serde_json::from_value(records[0]["operations"].clone()).unwrap();
+    assert_eq!(operations.len(), 1, "one solution: {}", records[0]);
+    let named: Vec<(u64, u64, Vec<String>)> = operations[0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|cage| {
+            let ops = serde_json::from_value(cage["operations"].clone()).unwrap();
+            (
+                cage["cell"].as_u64().unwrap(),
+                cage["target"].as_u64().unwrap(),
+                ops,
+            )
+        })
+        .collect();
+    let expected = [
+        (1, 11, vec!["+"]),
+        (3, 4, vec!["+"]),
+        (4, 8, vec!["*"]),
+        (10, 1, vec!["-"]),
+        (12, 7, vec!["+"]),
+        (14, 2, vec!["*", "/"]),
+    ];
+    let expected: Vec<(u64, u64, Vec<String>)> = expected
+        .into_iter()
+        .map(|(cell, target, ops)| (cell, target, ops.into_iter().map(String::from).collect()))
+        .collect();
+    assert_eq!(named, expected);
+
+    // 3 in two cells of a 2x2 is 1 + 2 whichever way round: two solutions, each revealed.
+    let several = "3?,0 1\n3?,2 3\n";
+    let output = cagey_with(
+        &["solve", "--output", "jsonl", "--all", "-"],
+        Some(several),
+        &[],
+    );
+    let (records, _) = jsonl(&output);
+    let record = &records[0];
+    assert_eq!(record["solutions"].as_array().unwrap().len(), 2, "{record}");
+    let operations = record["operations"].as_array().unwrap();
+    assert_eq!(operations.len(), 2, "{record}");
+    for revealed in operations {
+        assert_eq!(
+            revealed[0]["operations"],
+            serde_json::json!(["+"]),
+            "{record}"
+        );
+        assert_eq!(revealed[1]["cell"], 2, "{record}");
+    }
 }
 
 #[test]

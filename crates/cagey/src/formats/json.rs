@@ -263,6 +263,19 @@ fn progress(rows: Vec<Vec<JsonCell>>, n: usize, prefix: &str) -> Result<Progress
     Ok(Progress::from_cells(n, cells).expect("checked above"))
 }
 
+/// The name of an operation in the format's `op` field: `+ - * /`, `=` for a given and `?`
+/// for a hidden operation (reading also takes `x`, `×`, `÷` and the like).
+pub fn op_name(operation: Operation) -> &'static str {
+    match operation {
+        Operation::Add => "+",
+        Operation::Subtract => "-",
+        Operation::Multiply => "*",
+        Operation::Divide => "/",
+        Operation::Given => "=",
+        Operation::Unknown => "?",
+    }
+}
+
 /// Writes a puzzle (and its progress) as one JSON object, a cage per line.
 pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, WriteError> {
     let n = puzzle.size();
@@ -270,16 +283,8 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
         .cages()
         .iter()
         .map(|cage| {
-            let op = match cage.operation() {
-                Operation::Add => "+",
-                Operation::Subtract => "-",
-                Operation::Multiply => "*",
-                Operation::Divide => "/",
-                Operation::Given => "=",
-                Operation::Unknown => "?",
-            };
             let json = JsonCage {
-                op: op.to_string(),
+                op: op_name(cage.operation()).to_string(),
                 target: cage.target(),
                 cells: cage.cells().iter().map(|c| [c.row(n), c.col(n)]).collect(),
             };
