@@ -271,9 +271,11 @@ impl Engine<'_> {
             let from = prefix[i];
             let had = options(i);
             had.for_each(|v| {
-                if from.shifted_up(v).meets(&suffix) {
+                // The sums before item i that complete the rest once item i makes v.
+                let completing = suffix.shifted_down(v);
+                if completing.meets(&from) {
                     keep.insert(v);
-                    before.or(&suffix.shifted_down(v));
+                    before.or(&completing);
                 }
             });
             if keep != had {
