@@ -125,7 +125,8 @@ pub(super) struct Engine<'r> {
     /// ([`matching`](super::matching)), bit `h` for house `h`.
     pub(super) matching_dirty: u128,
     /// The matching of each house's last look, at `house * n + position`: a hint for the
-    /// next look, not part of the state.
+    /// next look, not part of the state. Empty where all-different consistency is off (see
+    /// [`Rules::houses_of`](super::rules::Rules::houses_of)).
     pub(super) matches: Vec<u8>,
     /// Every house if all-different consistency is on for this size of grid, else none.
     pub(super) matching_on: u128,
@@ -189,6 +190,7 @@ impl<'r> Engine<'r> {
                 }
             }
         }
+        let matching = rules.n >= super::matching::MATCHING_FROM;
         Engine {
             rules,
             state,
@@ -208,12 +210,12 @@ impl<'r> Engine<'r> {
             in_lines_queued: vec![false; cages],
             house_dirty: 0,
             matching_dirty: 0,
-            matches: vec![u8::MAX; rules.houses * rules.n],
-            matching_on: if rules.n >= super::matching::MATCHING_FROM {
-                u128::MAX
+            matches: if matching {
+                vec![u8::MAX; rules.houses * rules.n]
             } else {
-                0
+                Vec::new()
             },
+            matching_on: if matching { u128::MAX } else { 0 },
             table_changes: vec![1; cages],
             sums_seen: vec![0; rules.groups.len()],
             open_items: Vec::with_capacity(rules.n),

@@ -44,7 +44,9 @@ impl Engine<'_> {
             self.mark(rules.cage_of[cell] as usize);
         }
         self.house_dirty |= rules.alone_in_sums[cell];
-        self.matching_dirty |= rules.houses_of[cell] & self.matching_on;
+        if self.matching_on != 0 {
+            self.matching_dirty |= rules.houses_of[cell];
+        }
         for k in 0..rules.per_cell {
             let (house, p) = rules.house_of(cell, k);
             let mut gone = bits;

@@ -75,6 +75,22 @@
 //! listing's lines, so that marking needs no test (26.19 to 26.27, `random/unique-9x9`
 //! 221.2 to 220.7); the forced digits compared branch-free over all `n` words (26.19 to
 //! 26.16, `random/unique-9x9` 221.2 to 222.2).
+//!
+//! A third round, same measure: 23.68 to 22.04 million instructions (-7%), and 21.88 with
+//! the house-sum rule's cells read in one word ([`house_sums`]); with both, the whole of
+//! `keen/keen_9du` 59.07 to 54.62 million, `random/unique-9x9` 221.77 to 206.59; node
+//! counts unchanged on `keen/keen_9du`, `random/unique-9x9` and
+//! `random/hard-9x9-big-cages`. Kept (each with its figures where it is): a group's house
+//! items listed at its first position; a cage's groups found with one look per cell and
+//! house; tables listed straight into [`Rules`]' supports; the listing's `emit` inlined;
+//! two-cell tables listed over the first cell's digits only; no all-different scratch below
+//! 13x13; residues for tables of several words only; a group's first cell's sums read in
+//! place. Tried and dropped: the last cell of a group's sums ORed into the table in place, its
+//! range clipped to the group's sums (23.68 to 24.99 million inlined, 24.54 out of line:
+//! the clipped loop is no longer a fixed-width one); the root domains pushed one by one
+//! rather than copied (22.37 either way); the engine's state left unfilled for
+//! [`Engine::start`](fixpoint::Engine::start) to write (22.04 to 22.02: not worth `start`
+//! depending on a fresh engine).
 
 mod bounds;
 mod compact_table;

@@ -125,6 +125,12 @@ pub(super) fn list_tuples<F: FnMut(&[u8]) -> bool>(
 /// Lists the tuples of a two-cell cage whose cells share a row or a column (as adjacent
 /// cells do), by computing each first digit's partners rather than walking: two-cell cages
 /// are most of Keen's, and this makes setting up a 9x9 Keen puzzle several times faster.
+///
+/// The first digits are taken from the first cell's domain a bit at a time, and each
+/// operation's partners worked out as numbers, 0 or out of `1..=size` when there is none,
+/// rather than as options over every digit (callgrind over `cagey bench` on the 57 puzzles
+/// of Keen's 9x9 solved without a guess: 22.81 to 22.49 million instructions; with the
+/// partners as a closure called from each operation's arm, 22.94).
 fn list_pairs(
     cage: &Cage,
     size: usize,
@@ -133,19 +139,25 @@ fn list_pairs(
 ) -> Option<usize> {
     let n = size as u64;
     let t = cage.target();
+    let operation = cage.operation();
     let mut count = 0;
     let allows = |cell: usize, digit: u64| u64::from(domains[cell]) >> (digit - 1) & 1 == 1;
-    for a in (1..=n).filter(|&a| allows(0, a)) {
-        let partners = match cage.operation() {
-            Operation::Add => [t.checked_sub(a), None],
-            Operation::Multiply => [(t % a == 0).then(|| t / a), None],
-            Operation::Subtract => [a.checked_sub(t), a.checked_add(t)],
-            Operation::Divide => [(a % t == 0).then(|| a / t), a.checked_mul(t)],
-            Operation::Given | Operation::Unknown => [None, None],
+    let mut firsts = domains[0];
+    while firsts != 0 {
+        let a = u64::from(firsts.trailing_zeros()) + 1;
+        firsts &= firsts - 1;
+        // Ascending, and not both the same (a target of 0 is refused by the model); 0 for
+        // none.
+        let partners = match operation {
+            Operation::Add => [t.saturating_sub(a), 0],
+            Operation::Multiply if t % a == 0 => [t / a, 0],
+            Operation::Subtract => [a.saturating_sub(t), a.saturating_add(t)],
+            Operation::Divide if a % t == 0 => [a / t, a.saturating_mul(t)],
+            Operation::Divide => [0, a.saturating_mul(t)],
+            _ => [0, 0],
         };
-        // Ascending, and not both the same (a target of 0 is refused by the model).
-        for b in partners.into_iter().flatten() {
-            if (1..=n).contains(&b) && b != a && allows(1, b) {
+        for b in partners {
+            if (1..=n).contains(&b) && b != a && (1..=n).contains(&a) && allows(1, b) {
                 if !sink(&[(a - 1) as u8, (b - 1) as u8]) {
                     return None;
                 }
@@ -312,7 +324,11 @@ impl<F: FnMut(&[u8]) -> bool> Walk<'_, F> {
         true
     }
 
-    /// Writes the full layout out; `false` when there are too many tuples.
+    /// Writes the full layout out; `false` when there are too many tuples. Inlined into its
+    /// three callers, with the sink: as a call, saving and restoring registers had cost a
+    /// fifth of its instructions (callgrind over `cagey bench` on the 57 puzzles of Keen's
+    /// 9x9 solved without a guess: 23.14 to 22.81 million instructions).
+    #[inline(always)]
     fn emit(&mut self) -> bool {
         self.tuples += 1;
         self.tuples <= MAX_TUPLES && (self.sink)(&self.digits[..self.lines.len()])
