@@ -151,6 +151,15 @@ pub(super) struct Engine<'r> {
     pub(super) nogoods: super::nogoods::Nogoods,
     /// The constraint being propagated, charged if it fails.
     pub(super) culprit: usize,
+    /// Whether this is the first propagation, at the root, where naked singles settle their
+    /// digit's place in each house at once ([`Engine::naked_single`]). Every order of the
+    /// rules reaches the same fixpoint, but the order decides which constraint a
+    /// contradiction is charged to, and so the search: below the root the removals go one
+    /// place at a time as they always have (settling there too cost hard 9x9 puzzles 40%
+    /// more nodes, by changing what fails first), while a contradiction in the first pass
+    /// ends the search, whatever it is charged to. Callgrind over `cagey bench` on the 57
+    /// puzzles of Keen's 9x9 solved without a guess: 21.88 to 20.94 million instructions.
+    pub(super) first_pass: bool,
 }
 
 impl<'r> Engine<'r> {
@@ -222,6 +231,7 @@ impl<'r> Engine<'r> {
             weights: vec![1; cages + rules.houses],
             nogoods: super::nogoods::Nogoods::new(),
             culprit: 0,
+            first_pass: true,
         }
     }
 

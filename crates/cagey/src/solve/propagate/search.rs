@@ -279,6 +279,7 @@ impl<'r, 'f> Searcher<'r, 'f> {
         if !self.engine.start() || !self.engine.propagate() {
             return Ok(());
         }
+        self.engine.first_pass = false;
         // Nogoods already watched (or applied at the root).
         let mut watched = 0;
         for run in 1.. {
