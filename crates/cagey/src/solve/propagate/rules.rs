@@ -538,6 +538,13 @@ impl Rules {
         // What follows from the cells' supports is worked out word by word (64 tuples at a
         // time) rather than tuple by tuple: each group's digits, sums and forced digits.
         let mut forced = [if tuples > 0 { self.full } else { 0 }; 2 * tables::MAX_CELLS];
+        // A sum cage whose one group is all of it, in one house: every tuple makes the
+        // target there, and its sums need no working out (callgrind over `cagey bench` on
+        // the 57 puzzles of Keen's 9x9 solved without a guess: 20.94 to 20.62 million
+        // instructions).
+        let target = cage.target() as usize;
+        let whole_sum =
+            cage.operation() == Operation::Add && layout.len() == 1 && layout[0].0 == (1 << m) - 1;
         for (b, words) in self.supports[start..].chunks_exact_mut(block).enumerate() {
             // The tuples of this block.
             let listed = u64::MAX >> (64 * (b + 1)).saturating_sub(tuples).min(63);
@@ -563,7 +570,11 @@ impl Rules {
                         *forced &= !(1 << d);
                     }
                 }
-                if with_sums {
+                if with_sums && whole_sum {
+                    // Every tuple of a sum cage makes its target over all its cells (the
+                    // block is zero elsewhere): most of Keen's `+` dominoes, a line each.
+                    words[sums_at + target - low] = listed;
+                } else if with_sums {
                     sums.sums(words, n, slots, sums_at, low);
                 }
             }
