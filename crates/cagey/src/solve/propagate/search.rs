@@ -189,7 +189,10 @@
 //! The 16x16 file took 39.9 s against 35.4 s, one run after the other. Looked at first and
 //! dropped: probing the root against the solution found (a cell whose propagation fails
 //! without the solution's digit has it in every solution left): on the 16x16 puzzles it
-//! fixed a cell or two at most, of some 230 open.
+//! fixed a cell or two at most, of some 230 open. Looked at later: restarting once, right
+//! after the first solution (the branch that found it recorded as nogoods like any other,
+//! which excludes the solution), then never again: puzzle 25 from 1,030,585 nodes to
+//! 992,238, no real change.
 
 use super::fixpoint::{Engine, Layout};
 use crate::model::Grid;
