@@ -142,7 +142,8 @@ fn list_pairs(
     let operation = cage.operation();
     let mut count = 0;
     let allows = |cell: usize, digit: u64| u64::from(domains[cell]) >> (digit - 1) & 1 == 1;
-    let mut firsts = domains[0];
+    // The first cell's digits of the grid (a domain never holds more).
+    let mut firsts = domains[0] & (u32::MAX >> (32 - size));
     while firsts != 0 {
         let a = u64::from(firsts.trailing_zeros()) + 1;
         firsts &= firsts - 1;
@@ -157,7 +158,7 @@ fn list_pairs(
             _ => [0, 0],
         };
         for b in partners {
-            if (1..=n).contains(&b) && b != a && (1..=n).contains(&a) && allows(1, b) {
+            if (1..=n).contains(&b) && b != a && allows(1, b) {
                 if !sink(&[(a - 1) as u8, (b - 1) as u8]) {
                     return None;
                 }
