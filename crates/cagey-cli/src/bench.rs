@@ -176,7 +176,7 @@ fn json(method: &str, repeat: u64, rows: &[Row]) -> String {
             "{{\"file\": {}, \"puzzles\": {}, \"median_ns\": {}, \"p90_ns\": {}, \
              \"max_ns\": {}, \"total_ns\": {}, \"median_nodes\": {}, \
              \"max_nodes\": {}, \"median_guesses\": {}, \"unverified\": {}, \
-             \"failures\": [{}], \"refused\": [{}]}}",
+             \"failures\": [{}], \"refused\": [{}], \"samples\": [{}]}}",
             quote(&row.file),
             s.puzzles,
             s.median.as_nanos(),
@@ -189,10 +189,31 @@ fn json(method: &str, repeat: u64, rows: &[Row]) -> String {
             report.unverified,
             list(&mut report.failures.iter().map(ToString::to_string)),
             list(&mut row.refused.iter().cloned()),
+            samples(&report.samples),
         );
     }
     text.push_str("\n]}");
     text
+}
+
+/// Each puzzle's run as a JSON object, in file order: its line, its (fastest) time in
+/// nanoseconds, its search effort and the solutions found, so that a slow puzzle can be
+/// found by its line.
+fn samples(samples: &[bench::Sample]) -> String {
+    samples
+        .iter()
+        .map(|sample| {
+            format!(
+                "{{\"line\": {}, \"ns\": {}, \"nodes\": {}, \"guesses\": {}, \"solutions\": {}}}",
+                sample.line,
+                sample.time.as_nanos(),
+                sample.nodes,
+                sample.guesses,
+                sample.solutions
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A JSON string literal.

@@ -420,3 +420,38 @@ fn benches_a_multi_cell_corpus_with_the_flag() {
         "{json}"
     );
 }
+
+#[test]
+fn bench_json_lists_each_puzzle_by_its_line() {
+    // Counting every solution of the 5x5 with several: each sample names its puzzle's line,
+    // in file order, and the summary is made from the samples.
+    let file = corpus("random/several-5x5.kk");
+    let output = cagey(&["bench", "--json", &file]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let row = &report["files"][0];
+    let samples = row["samples"].as_array().unwrap();
+    assert_eq!(samples.len() as u64, row["puzzles"].as_u64().unwrap());
+    let lines: Vec<u64> = samples
+        .iter()
+        .map(|s| s["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        lines[0], 8,
+        "the first puzzle's cages start on line 8, after its comments"
+    );
+    assert!(lines.windows(2).all(|w| w[0] < w[1]), "{lines:?}");
+    let slowest = samples.iter().map(|s| s["ns"].as_u64().unwrap()).max();
+    assert_eq!(slowest, row["max_ns"].as_u64());
+    let most_nodes = samples.iter().map(|s| s["nodes"].as_u64().unwrap()).max();
+    assert_eq!(most_nodes, row["max_nodes"].as_u64());
+    for sample in samples {
+        let solutions = sample["solutions"].as_u64().unwrap();
+        assert!(solutions >= 2, "every puzzle here has several: {sample}");
+        // Two-way branching reaches k solutions in at least 2k - 1 nodes.
+        assert!(
+            sample["nodes"].as_u64().unwrap() >= 2 * solutions - 1,
+            "{sample}"
+        );
+    }
+}
