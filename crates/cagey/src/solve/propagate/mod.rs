@@ -90,7 +90,14 @@
 //! the clipped loop is no longer a fixed-width one); the root domains pushed one by one
 //! rather than copied (22.37 either way); the engine's state left unfilled for
 //! [`Engine::start`](fixpoint::Engine::start) to write (22.04 to 22.02: not worth `start`
-//! depending on a fresh engine).
+//! depending on a fresh engine). Also tried: the groups' sum bitsets kept apart from the
+//! tables and worked out on the house-sum rule's first use, since 36 of those 57 puzzles
+//! are solved before it ever runs: 20.63 to 19.96 million, `random/unique-9x9` 205.7 to
+//! 202.4, but every puzzle that searches pays more (the whole of `keen/keen_9du` 53.16 to
+//! 53.50, `random/several-6x6` 7.51 to 7.70, `random/hard-9x9-big-cages` 1,708 to 1,726,
+//! four 16x16 puzzles 1,130 to 1,136: worked out later, a table of several words is read
+//! across its bitsets rather than a block at a time as it is listed), for a second home for
+//! bitsets and a lazily built part of [`Rules`]: left.
 
 mod bounds;
 mod compact_table;
