@@ -47,7 +47,8 @@ pub struct Args {
     #[arg(long, value_name = "NAME", default_value = "propagate")]
     method: String,
 
-    /// Print JSON instead of a table.
+    /// Print JSON instead of a table: per file the summary, the failures, and each
+    /// puzzle's line, time, nodes, guesses and solutions (`samples`).
     #[arg(long)]
     json: bool,
 
