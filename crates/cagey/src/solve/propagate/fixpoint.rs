@@ -165,10 +165,9 @@ pub(super) struct Engine<'r> {
 impl<'r> Engine<'r> {
     pub(super) fn new(rules: &'r Rules) -> Engine<'r> {
         let cages = rules.cages.len();
+        // The candidates, the cages' view of them and the positions are written by
+        // [`Engine::start`], from the root domains.
         let mut state = vec![0; Layout::len(rules)];
-        state[..2 * rules.cells].fill(rules.full);
-        let all_positions = (u64::MAX >> (64 - rules.n)) as u32;
-        state[Layout::positions(rules, 0, 0)..Layout::live(rules, 0)].fill(all_positions);
         let mut words = vec![u64::MAX; rules.table_words];
         let mut index = vec![0; rules.table_words];
         for (id, cage) in rules.cages.iter().enumerate() {

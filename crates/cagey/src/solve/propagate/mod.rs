@@ -88,9 +88,7 @@
 //! place. Tried and dropped: the last cell of a group's sums ORed into the table in place, its
 //! range clipped to the group's sums (23.68 to 24.99 million inlined, 24.54 out of line:
 //! the clipped loop is no longer a fixed-width one); the root domains pushed one by one
-//! rather than copied (22.37 either way); the engine's state left unfilled for
-//! [`Engine::start`](fixpoint::Engine::start) to write (22.04 to 22.02: not worth `start`
-//! depending on a fresh engine). Also tried: the groups' sum bitsets kept apart from the
+//! rather than copied (22.37 either way). Also tried: the groups' sum bitsets kept apart from the
 //! tables and worked out on the house-sum rule's first use, since 36 of those 57 puzzles
 //! are solved before it ever runs: 20.63 to 19.96 million, `random/unique-9x9` 205.7 to
 //! 202.4, but every puzzle that searches pays more (the whole of `keen/keen_9du` 53.16 to
