@@ -10,7 +10,7 @@
 //! 4. the cage-in-a-house rule for the cages whose tables changed;
 //! 5. the house-sum rule for the houses that changed ([`house_sums`](super::house_sums));
 //! 6. all-different consistency for the houses that changed ([`matching`](super::matching)),
-//!    on grids of 13x13 and larger.
+//!    on grids larger than 16x16 (see [`MATCHING_FROM`](super::matching::MATCHING_FROM)).
 //!
 //! What each rule is worth, in search nodes over the twelve puzzles of `random/hard-9x9-*`
 //! (uniqueness checks, the branching of the time): the house sums cut them from 524,000 to
@@ -22,6 +22,8 @@
 //! without it; 49,100 / 34,900, 57,300, 103,600 with it. Placed before the house sums it
 //! gave 60,700 / 52,900, 61,800, 109,000, and before the cage revisions 79,500 / 51,600,
 //! 156,300, 283,300: it changes which rule fails first, and so what dom/wdeg learns.
+//! (With the search as it is now it no longer pays on 16x16 either, and is off up to that
+//! size.)
 //!
 //! Tried and dropped:
 //!

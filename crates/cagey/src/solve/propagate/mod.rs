@@ -26,7 +26,8 @@
 //!    "innies and outies"), a subset-sum over bitsets.
 //! 7. **All different** ([`matching`]): a digit stays in a cell only while a perfect
 //!    matching of the house's cells to its digits puts it there (every naked and hidden
-//!    subset at once); on grids from 13x13, where it pays.
+//!    subset at once); on grids above 16x16 only: on the grids measured it no longer
+//!    pays (see [`matching::MATCHING_FROM`]).
 //!
 //! Cages too big to tabulate fall back to bounds on sums and products, or to a check once
 //! full for other operations ([`bounds`]). What does not change during the search (tables,

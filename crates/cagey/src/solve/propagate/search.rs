@@ -47,7 +47,8 @@
 //!   47,400 / 42,800, 30,000, 130,700. The spread is wide, as with any restart policy;
 //!   100 is the best on the large grids, where the nodes are.
 //!
-//! As kept (restarts, and all-different consistency from 13x13 on): 30,500 / 42,200,
+//! As kept (restarts, and all-different consistency from 13x13 on, since turned off up to
+//! 16x16: see [`MATCHING_FROM`](super::matching::MATCHING_FROM)): 30,500 / 42,200,
 //! 51,200, 78,200, against 96,900 / 38,800, 68,000, 128,200 before both. The worst of
 //! the hard 9x9 went from 93,100 nodes to 26,500; the sums-only ones, whose search is
 //! short, lose a little to the restarts.
