@@ -44,7 +44,7 @@ impl Engine<'_> {
     /// sums) rather than a list, which the callers would have to write out first: the
     /// array for it, zeroed at every revision of a cell, had cost 1-2% of the instructions
     /// of a Keen 9x9 solve (with a group's set of sums set a word at a time in
-    /// [`Engine::new`]: callgrind over `cagey bench` on the 57 puzzles of Keen's 9x9
+    /// [`Engine::new_in`]: callgrind over `cagey bench` on the 57 puzzles of Keen's 9x9
     /// solved without a guess, 30.20 to 29.66 million instructions).
     #[inline(never)]
     pub(super) fn intersect(

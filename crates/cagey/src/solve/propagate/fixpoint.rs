@@ -35,6 +35,7 @@
 //!   house there is): 3 times fewer nodes, at 13 times the time.
 
 use super::rules::{Kind, Rules};
+use super::{emptied, filled, Keep};
 
 /// Offsets of the parts of the search state in [`Engine::state`], for a grid of `cells`
 /// cells and `H` houses (`2n`, or `3n` with regions):
@@ -164,14 +165,66 @@ pub(super) struct Engine<'r> {
     pub(super) first_pass: bool,
 }
 
+/// A solve's buffers for [`Engine`], kept for the next puzzle on the same thread (see
+/// [`Spare`](super::Spare)): the vectors of the last engine, which [`Engine::new_in`] empties
+/// and refills.
+#[derive(Default)]
+pub(super) struct Spare {
+    state: Vec<u32>,
+    words: Vec<u64>,
+    index: Vec<u32>,
+    stamp: Vec<u64>,
+    trail: Vec<(u32, u64)>,
+    residues: Vec<u16>,
+    singles: Vec<u32>,
+    places: Vec<(u32, u32)>,
+    locks: Vec<(u32, u32)>,
+    dirty: Vec<u32>,
+    queued: Vec<bool>,
+    stale: Vec<bool>,
+    in_lines: Vec<u32>,
+    in_lines_queued: Vec<bool>,
+    matches: Vec<u8>,
+    table_changes: Vec<u64>,
+    sums_seen: Vec<u64>,
+    open_items: Vec<super::house_sums::Open>,
+    weights: Vec<u32>,
+    nogoods: super::nogoods::Nogoods,
+}
+
 impl<'r> Engine<'r> {
-    pub(super) fn new(rules: &'r Rules) -> Engine<'r> {
+    /// The engine of `rules`, in the vectors of `spare`: each emptied, then filled as a new
+    /// one would be.
+    pub(super) fn new_in(rules: &'r Rules, spare: Spare) -> Engine<'r> {
+        // Listed in full, so that a field added later cannot be left out unnoticed.
+        let Spare {
+            state,
+            words,
+            index,
+            stamp,
+            trail,
+            residues,
+            singles,
+            places,
+            locks,
+            dirty,
+            queued,
+            stale,
+            in_lines,
+            in_lines_queued,
+            matches,
+            table_changes,
+            sums_seen,
+            open_items,
+            weights,
+            nogoods,
+        } = spare;
         let cages = rules.cages.len();
         // The candidates, the cages' view of them and the positions are written by
         // [`Engine::start`], from the root domains.
-        let mut state = vec![0; Layout::len(rules)];
-        let mut words = vec![u64::MAX; rules.table_words];
-        let mut index = vec![0; rules.table_words];
+        let mut state = filled(state, Layout::len(rules), 0);
+        let mut words = filled(words, rules.table_words, u64::MAX);
+        let mut index = filled(index, rules.table_words, 0);
         for (id, cage) in rules.cages.iter().enumerate() {
             if let Kind::Table(table) = cage.kind {
                 let tuples = rules.tuples[id];
@@ -204,35 +257,90 @@ impl<'r> Engine<'r> {
         Engine {
             rules,
             state,
-            stamp: vec![0; words.len()],
+            stamp: filled(stamp, words.len(), 0),
             words,
             index,
-            trail: Vec::new(),
+            trail: emptied(trail, 0),
             serial: 0,
-            residues: vec![0; rules.residue_count],
-            singles: Vec::with_capacity(rules.cells),
-            places: Vec::with_capacity(rules.cells),
-            locks: Vec::new(),
-            dirty: Vec::with_capacity(cages),
-            queued: vec![false; cages],
-            stale: vec![false; cages],
-            in_lines: Vec::with_capacity(cages),
-            in_lines_queued: vec![false; cages],
+            residues: filled(residues, rules.residue_count, 0),
+            singles: emptied(singles, rules.cells),
+            places: emptied(places, rules.cells),
+            locks: emptied(locks, 0),
+            dirty: emptied(dirty, cages),
+            queued: filled(queued, cages, false),
+            stale: filled(stale, cages, false),
+            in_lines: emptied(in_lines, cages),
+            in_lines_queued: filled(in_lines_queued, cages, false),
             house_dirty: 0,
             matching_dirty: 0,
             matches: if matching {
-                vec![u8::MAX; rules.houses * rules.n]
+                filled(matches, rules.houses * rules.n, u8::MAX)
             } else {
-                Vec::new()
+                emptied(matches, 0)
             },
             matching_on: if matching { u128::MAX } else { 0 },
-            table_changes: vec![1; cages],
-            sums_seen: vec![0; rules.groups.len()],
-            open_items: Vec::with_capacity(rules.n),
-            weights: vec![1; cages + rules.houses],
-            nogoods: super::nogoods::Nogoods::new(),
+            table_changes: filled(table_changes, cages, 1),
+            sums_seen: filled(sums_seen, rules.groups.len(), 0),
+            open_items: emptied(open_items, rules.n),
+            weights: filled(weights, cages + rules.houses, 1),
+            nogoods: nogoods.emptied(),
             culprit: 0,
             first_pass: true,
+        }
+    }
+
+    /// Gives the vectors back for the next puzzle, as far as `keep` has room.
+    pub(super) fn into_spare(self, keep: &mut Keep) -> Spare {
+        let Engine {
+            rules: _,
+            state,
+            words,
+            index,
+            stamp,
+            trail,
+            serial: _,
+            residues,
+            singles,
+            places,
+            locks,
+            dirty,
+            queued,
+            stale,
+            in_lines,
+            in_lines_queued,
+            house_dirty: _,
+            matching_dirty: _,
+            matches,
+            matching_on: _,
+            table_changes,
+            sums_seen,
+            open_items,
+            weights,
+            nogoods,
+            culprit: _,
+            first_pass: _,
+        } = self;
+        Spare {
+            state: keep.vec(state),
+            words: keep.vec(words),
+            index: keep.vec(index),
+            stamp: keep.vec(stamp),
+            trail: keep.vec(trail),
+            residues: keep.vec(residues),
+            singles: keep.vec(singles),
+            places: keep.vec(places),
+            locks: keep.vec(locks),
+            dirty: keep.vec(dirty),
+            queued: keep.vec(queued),
+            stale: keep.vec(stale),
+            in_lines: keep.vec(in_lines),
+            in_lines_queued: keep.vec(in_lines_queued),
+            matches: keep.vec(matches),
+            table_changes: keep.vec(table_changes),
+            sums_seen: keep.vec(sums_seen),
+            open_items: keep.vec(open_items),
+            weights: keep.vec(weights),
+            nogoods: nogoods.into_spare(keep),
         }
     }
 

@@ -26,6 +26,7 @@
 //! recording stops, and so do restarts (see [`search`](super::search)).
 
 use super::fixpoint::Engine;
+use super::{emptied, Keep};
 
 /// Marks the end of a watch list.
 const END: u32 = u32::MAX;
@@ -40,7 +41,9 @@ pub(super) const MAX_LITERALS: usize = 1 << 20;
 /// `random/unique-16x16` still took over 1.5 million nodes, line 1253 the same 44,552.
 pub(super) const MAX_NOGOODS: usize = 1 << 14;
 
-/// The recorded nogoods and their watches.
+/// The recorded nogoods and their watches. The default is an empty pool, which takes no
+/// memory until [`Nogoods::reserve`]: most puzzles never restart.
+#[derive(Default)]
 pub(super) struct Nogoods {
     /// Literals, `cell * 32 + digit`, nogood after nogood.
     literals: Vec<u32>,
@@ -55,26 +58,53 @@ pub(super) struct Nogoods {
 }
 
 impl Nogoods {
-    /// An empty pool, which takes no memory until [`Nogoods::reserve`]: most puzzles never
-    /// restart.
-    pub(super) fn new() -> Nogoods {
+    /// The pool emptied of the last puzzle's nogoods, for the next: its vectors keep their
+    /// room (nothing to reserve again if they have it), and the watch heads are set afresh
+    /// at the first restart ([`Nogoods::reserve`]).
+    pub(super) fn emptied(self) -> Nogoods {
+        let Nogoods {
+            literals,
+            spans,
+            watched,
+            next,
+            head,
+        } = self;
         Nogoods {
-            literals: Vec::new(),
-            spans: Vec::new(),
-            watched: Vec::new(),
-            next: Vec::new(),
-            head: Vec::new(),
+            literals: emptied(literals, 0),
+            spans: emptied(spans, 0),
+            watched: emptied(watched, 0),
+            next: emptied(next, 0),
+            head: emptied(head, 0),
         }
     }
 
-    /// Makes room for the whole pool, once, at the first restart.
+    /// Gives the vectors back for the next puzzle, as far as `keep` has room.
+    pub(super) fn into_spare(self, keep: &mut Keep) -> Nogoods {
+        let Nogoods {
+            literals,
+            spans,
+            watched,
+            next,
+            head,
+        } = self;
+        Nogoods {
+            literals: keep.vec(literals),
+            spans: keep.vec(spans),
+            watched: keep.vec(watched),
+            next: keep.vec(next),
+            head: keep.vec(head),
+        }
+    }
+
+    /// Makes room for the whole pool, once, at the first restart (none to make if the
+    /// vectors kept from the last puzzle have it).
     pub(super) fn reserve(&mut self, cells: usize) {
         if self.head.is_empty() {
             self.literals.reserve_exact(MAX_LITERALS);
             self.spans.reserve_exact(MAX_NOGOODS);
             self.watched.reserve_exact(2 * MAX_NOGOODS);
             self.next.reserve_exact(2 * MAX_NOGOODS);
-            self.head = vec![END; cells * 32];
+            self.head.resize(cells * 32, END);
         }
     }
 

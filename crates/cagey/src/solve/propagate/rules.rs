@@ -2,7 +2,7 @@
 //! bounds), the groups where a cage meets a house, and the items of every house's sum. Built
 //! once per puzzle and read-only afterwards.
 
-use super::tables;
+use super::{emptied, filled, tables, Keep};
 use crate::model::{Cage, Operation, Options, Puzzle};
 
 /// Marks "no group" in [`Rules::house_group`].
@@ -221,7 +221,19 @@ impl GroupSumScratch {
     }
 }
 
+/// A solve's buffers for [`Rules`], kept for the next puzzle on the same thread (see
+/// [`Spare`](super::Spare)).
+#[derive(Default)]
+pub(super) struct Spare {
+    /// The last puzzle's rules, whose vectors [`Rules::new_in`] empties and refills.
+    rules: Rules,
+    scratch: Scratch,
+    /// The digits open to the givens ([`Rules::open_to_givens`]).
+    open: Vec<u32>,
+}
+
 /// Everything about the puzzle that does not change during the search.
+#[derive(Default)]
 pub(super) struct Rules {
     /// The side of the grid.
     pub(super) n: usize,
@@ -285,7 +297,42 @@ pub(super) struct Rules {
 }
 
 impl Rules {
+    /// The rules of `puzzle`, in new vectors.
+    #[cfg(test)]
     pub(super) fn new(puzzle: &Puzzle) -> Rules {
+        Rules::new_in(puzzle, &mut Spare::default())
+    }
+
+    /// The rules of `puzzle`, in the vectors of `spare`: each emptied, then filled as a new
+    /// one would be (see [`Spare`]).
+    pub(super) fn new_in(puzzle: &Puzzle, spare: &mut Spare) -> Rules {
+        // Every vector of the last rules, listed in full so that a field added later cannot
+        // be left out of the refilling unnoticed; the numbers are worked out afresh.
+        let Rules {
+            n: _,
+            cells: _,
+            full: _,
+            houses: _,
+            per_cell: _,
+            house_cells,
+            cell_houses,
+            cage_of,
+            givens,
+            cage_cells,
+            root_domains,
+            cages,
+            groups,
+            house_group,
+            supports,
+            table_words: _,
+            residue_count: _,
+            tuples,
+            house_items,
+            house_item_start,
+            sum_slots: _,
+            alone_in_sums,
+            houses_of,
+        } = std::mem::take(&mut spare.rules);
         let n = puzzle.size();
         let cells = n * n;
         // The puzzle's cages, then a pseudo-cage for each cell in none (killer puzzles only).
@@ -294,8 +341,8 @@ impl Rules {
         let regions = puzzle.regions().houses(n);
         let per_cell = if regions.is_empty() { 2 } else { 3 };
         let houses = per_cell * n;
-        let mut house_cells = vec![0; houses * n];
-        let mut cell_houses = vec![(0, 0); 3 * cells];
+        let mut house_cells = filled(house_cells, houses * n, 0);
+        let mut cell_houses = filled(cell_houses, 3 * cells, (0, 0));
         for cell in 0..cells {
             let (row, col) = (cell / n, cell % n);
             house_cells[row * n + col] = cell as u32;
@@ -319,38 +366,45 @@ impl Rules {
             house_cells,
             cell_houses,
             cage_of: {
-                let mut cage_of: Vec<u32> = puzzle
-                    .cells()
-                    .map(|c| puzzle.cage_of(c).map_or(NONE, |id| id.index() as u32))
-                    .collect();
+                let mut cage_of = emptied(cage_of, cells);
+                cage_of.extend(
+                    puzzle
+                        .cells()
+                        .map(|c| puzzle.cage_of(c).map_or(NONE, |id| id.index() as u32)),
+                );
                 for (k, &cell) in uncovered.iter().enumerate() {
                     cage_of[cell] = (puzzle.cages().len() + k) as u32;
                 }
                 cage_of
             },
-            givens: puzzle
-                .cells()
-                .filter_map(|c| Some((c.index() as u32, 1 << (puzzle.given(c)? - 1))))
-                .collect(),
-            cage_cells: Vec::with_capacity(cells),
-            root_domains: Vec::with_capacity(cells),
-            cages: Vec::with_capacity(cage_count),
+            givens: {
+                let mut givens = emptied(givens, 0);
+                givens.extend(
+                    puzzle
+                        .cells()
+                        .filter_map(|c| Some((c.index() as u32, 1 << (puzzle.given(c)? - 1)))),
+                );
+                givens
+            },
+            cage_cells: emptied(cage_cells, cells),
+            root_domains: emptied(root_domains, cells),
+            cages: emptied(cages, cage_count),
             // At most one group per cell and house.
-            groups: Vec::with_capacity(cells * per_cell / 2),
-            house_group: vec![(NONE, 0); houses * n],
+            groups: emptied(groups, cells * per_cell / 2),
+            house_group: filled(house_group, houses * n, (NONE, 0)),
             // Room for a few dozen small tables; large ones grow it.
-            supports: Vec::with_capacity(1 << 12),
+            supports: emptied(supports, 1 << 12),
             table_words: 0,
             residue_count: 0,
-            tuples: vec![0; cage_count],
-            house_items: Vec::with_capacity(houses * n),
-            house_item_start: Vec::with_capacity(houses + 1),
+            tuples: filled(tuples, cage_count, 0),
+            house_items: emptied(house_items, houses * n),
+            house_item_start: emptied(house_item_start, houses + 1),
             sum_slots: 0,
-            alone_in_sums: vec![0; cells],
-            houses_of: Vec::new(),
+            alone_in_sums: filled(alone_in_sums, cells, 0),
+            houses_of: emptied(houses_of, 0),
         };
         if n >= super::matching::MATCHING_FROM {
-            rules.houses_of = vec![0; cells];
+            rules.houses_of.resize(cells, 0);
             for cell in 0..cells {
                 for k in 0..per_cell {
                     rules.houses_of[cell] |= 1 << rules.house_of(cell, k).0;
@@ -358,8 +412,8 @@ impl Rules {
             }
         }
         let options = puzzle.options();
-        let open = rules.open_to_givens(puzzle);
-        let mut scratch = Scratch::default();
+        let open = rules.open_to_givens(puzzle, std::mem::take(&mut spare.open));
+        let scratch = &mut spare.scratch;
         for (id, cage) in puzzle.cages().iter().enumerate() {
             let start = rules.cage_cells.len();
             rules
@@ -369,7 +423,7 @@ impl Rules {
             let groups_start = rules.groups.len();
             rules.add_groups(id, start..start + m);
             let groups = groups_start..rules.groups.len();
-            let kind = match rules.tabulate(cage, groups.clone(), options, &open, &mut scratch) {
+            let kind = match rules.tabulate(cage, groups.clone(), options, &open, scratch) {
                 Some(table) => Kind::Table(table),
                 // Bounds hold for sums and products; the killer rule is the houses' business
                 // then, the rule being a relaxation here.
@@ -409,7 +463,65 @@ impl Rules {
         if sum_words(n) > 0 {
             rules.add_house_items();
         }
+        spare.open = open;
         rules
+    }
+
+    /// Gives the vectors back to `spare` for the next puzzle, as far as `keep` has room.
+    pub(super) fn into_spare(self, spare: &mut Spare, keep: &mut Keep) {
+        let Rules {
+            n: _,
+            cells: _,
+            full: _,
+            houses: _,
+            per_cell: _,
+            house_cells,
+            cell_houses,
+            cage_of,
+            givens,
+            cage_cells,
+            root_domains,
+            cages,
+            groups,
+            house_group,
+            supports,
+            table_words: _,
+            residue_count: _,
+            tuples,
+            house_items,
+            house_item_start,
+            sum_slots: _,
+            alone_in_sums,
+            houses_of,
+        } = self;
+        spare.rules = Rules {
+            house_cells: keep.vec(house_cells),
+            cell_houses: keep.vec(cell_houses),
+            cage_of: keep.vec(cage_of),
+            givens: keep.vec(givens),
+            cage_cells: keep.vec(cage_cells),
+            root_domains: keep.vec(root_domains),
+            cages: keep.vec(cages),
+            groups: keep.vec(groups),
+            house_group: keep.vec(house_group),
+            supports: keep.vec(supports),
+            tuples: keep.vec(tuples),
+            house_items: keep.vec(house_items),
+            house_item_start: keep.vec(house_item_start),
+            alone_in_sums: keep.vec(alone_in_sums),
+            houses_of: keep.vec(houses_of),
+            ..Rules::default()
+        };
+        let Scratch {
+            blocks,
+            sums: GroupSumScratch { partial, next },
+            layout,
+        } = &mut spare.scratch;
+        *blocks = keep.vec(std::mem::take(blocks));
+        *partial = keep.vec(std::mem::take(partial));
+        *next = keep.vec(std::mem::take(next));
+        *layout = keep.vec(std::mem::take(layout));
+        spare.open = keep.vec(std::mem::take(&mut spare.open));
     }
 
     /// Lists the tuples of `cage` (whose groups are `groups`) into a table, or `None` if it
@@ -627,9 +739,9 @@ impl Rules {
     /// Callgrind over `cagey bench`: `random/unique-9x9` 303 to 258 million instructions,
     /// `random/unique-6x6` 41.2 to 38.2; Keen's 9x9, with few givens and small tables, 88.8
     /// to 89.9. Node counts are the same on every corpus.
-    fn open_to_givens(&self, puzzle: &Puzzle) -> Vec<u32> {
+    fn open_to_givens(&self, puzzle: &Puzzle, open: Vec<u32>) -> Vec<u32> {
         let n = self.n;
-        let mut open = vec![self.full; self.cells];
+        let mut open = filled(open, self.cells, self.full);
         let one_cell_cages = puzzle
             .cages()
             .iter()

@@ -199,6 +199,7 @@
 //! heuristic moves it.
 
 use super::fixpoint::{Engine, Layout};
+use super::{emptied, Keep};
 use crate::model::Grid;
 use crate::solve::{Budget, Meter};
 
@@ -251,31 +252,76 @@ pub(super) const PROBE_FROM: u64 = 10_000;
 /// geometric 20 * 1.5^k: see the module docs.
 pub(super) const RESTART_BASE: u64 = 100;
 
+/// A solve's buffers for [`Searcher`], kept for the next puzzle on the same thread (see
+/// [`Spare`](super::Spare)).
+#[derive(Default)]
+pub(super) struct Spare {
+    saved: Vec<u32>,
+    path: Vec<(u32, u32, bool)>,
+    root_state: Vec<u32>,
+    open: Vec<u32>,
+}
+
 impl<'r, 'f> Searcher<'r, 'f> {
     /// A search that probes the root at the first restart past `probe_from` nodes
-    /// ([`PROBE_FROM`] outside tests), then each time the count has doubled.
-    pub(super) fn new(
+    /// ([`PROBE_FROM`] outside tests), then each time the count has doubled; its stacks
+    /// are the vectors of `spare`, emptied.
+    pub(super) fn new_in(
         engine: Engine<'r>,
         meter: Meter,
         max_solutions: u64,
         probe_from: u64,
         found: &'f mut dyn FnMut(&Grid),
+        spare: Spare,
     ) -> Searcher<'r, 'f> {
+        let Spare {
+            saved,
+            path,
+            root_state,
+            open,
+        } = spare;
         Searcher {
             engine,
-            saved: Vec::new(),
+            saved: emptied(saved, 0),
             meter,
             max_solutions: max_solutions.max(1),
             count: 0,
             guesses: 0,
             found,
             last_conflict: None,
-            path: Vec::new(),
-            root_state: Vec::new(),
+            path: emptied(path, 0),
+            root_state: emptied(root_state, 0),
             cutoff: u64::MAX,
             next_probe: probe_from,
-            open: Vec::new(),
+            open: emptied(open, 0),
         }
+    }
+
+    /// Gives the vectors back for the next puzzle, the engine's with them, as far as `keep`
+    /// has room.
+    pub(super) fn into_spare(self, keep: &mut Keep) -> (super::fixpoint::Spare, Spare) {
+        let Searcher {
+            engine,
+            saved,
+            meter: _,
+            max_solutions: _,
+            count: _,
+            guesses: _,
+            found: _,
+            last_conflict: _,
+            path,
+            root_state,
+            cutoff: _,
+            next_probe: _,
+            open,
+        } = self;
+        let spare = Spare {
+            saved: keep.vec(saved),
+            path: keep.vec(path),
+            root_state: keep.vec(root_state),
+            open: keep.vec(open),
+        };
+        (engine.into_spare(keep), spare)
     }
 
     /// Propagates the puzzle and searches it, in runs cut off after a growing number of
