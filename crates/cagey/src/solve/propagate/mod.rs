@@ -134,10 +134,11 @@ use search::{Searcher, Stop};
 /// `random/unique-9x9` 205.7 to 202.2; the whole program on the 57 puzzles 30.48 to 29.97.
 /// Answers and node counts unchanged on every corpus compared (Keen's 9x9, the random 6x6
 /// with one, several and no solutions, 9x9 and hard 9x9 with big cages, 12x12, a mix of
-/// Keen's sizes, `external`), with one thread and with two. Timed
+/// Keen's sizes, `external`), with one thread and with two. Timed side by side
 /// (`cagey bench --repeat 3`, six rounds, medians): `keen/keen_9du` 27.4 to 26.0 µs a
 /// puzzle, `keen/keen_9de` 18.0 to 17.1, `random/unique-6x6` 13.0 to 12.6,
-/// `random/unique-9x9` 74.2 to 69.9.
+/// `random/unique-9x9` 74.2 to 69.9; other runs gave `keen/keen_9du` anything from -1% to
+/// -25%, the machine's noise being larger than the change.
 ///
 /// Kept per thread, so that the solver stays `Sync` and each of the command line's threads
 /// has its own; a solve that finds the slot empty (the first on its thread, or one started
