@@ -166,12 +166,6 @@ fn json(method: &str, repeat: u64, rows: &[Row]) -> String {
         text.push_str(if i == 0 { "\n  " } else { ",\n  " });
         let report = &row.report;
         let s = &report.summary;
-        let list = |items: &mut dyn Iterator<Item = String>| {
-            items
-                .map(|item| quote(&item))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         let _ = write!(
             text,
             "{{\"file\": {}, \"puzzles\": {}, \"median_ns\": {}, \"p90_ns\": {}, \
@@ -188,8 +182,8 @@ fn json(method: &str, repeat: u64, rows: &[Row]) -> String {
             s.max_nodes,
             s.median_guesses,
             report.unverified,
-            list(&mut report.failures.iter().map(ToString::to_string)),
-            list(&mut row.refused.iter().cloned()),
+            quoted(report.failures.iter().map(ToString::to_string)),
+            quoted(row.refused.iter().cloned()),
             samples(&report.samples),
         );
     }
@@ -213,6 +207,14 @@ fn samples(samples: &[bench::Sample]) -> String {
                 sample.solutions
             )
         })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The items as JSON string literals, separated by commas.
+fn quoted(items: impl Iterator<Item = String>) -> String {
+    items
+        .map(|item| quote(&item))
         .collect::<Vec<_>>()
         .join(", ")
 }

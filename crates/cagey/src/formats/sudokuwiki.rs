@@ -563,7 +563,7 @@ impl Layout {
         }
         let killer = Options {
             killer: true,
-            ..Options::default()
+            ..options
         };
         let mut builder = Puzzle::builder(n).cages(cages);
         builder = match self.kind {
@@ -573,10 +573,8 @@ impl Layout {
                 .options(options),
             Type::Killer => builder
                 .regions(Regions::standard_boxes(n).expect("checked in the header"))
-                .options(killer.union(options)),
-            Type::Jigsaw => builder
-                .regions(Regions::Jigsaw(region))
-                .options(killer.union(options)),
+                .options(killer),
+            Type::Jigsaw => builder.regions(Regions::Jigsaw(region)).options(killer),
         };
         let mut states = Vec::with_capacity(cells);
         for (cell, &value) in cell_values.iter().enumerate() {
@@ -658,13 +656,10 @@ fn decode_version_a(board: &str, options: Options) -> Result<Entry, SudokuWikiEr
     let puzzle = Puzzle::builder(N)
         .cages(cages)
         .regions(Regions::standard_boxes(N).expect("9 has boxes"))
-        .options(
-            Options {
-                killer: true,
-                ..Options::default()
-            }
-            .union(options),
-        )
+        .options(Options {
+            killer: true,
+            ..options
+        })
         .build()
         .map_err(|error| SudokuWikiError::Puzzle { header, error })?;
     Ok(Entry::new(puzzle))
