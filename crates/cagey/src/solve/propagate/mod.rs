@@ -32,7 +32,8 @@
 //! Cages too big to tabulate fall back to bounds on sums and products, or to a check once
 //! full for other operations ([`bounds`]). What does not change during the search (tables,
 //! groups, houses) is built once per puzzle ([`rules`]); the search itself is in
-//! [`search`]: it restarts now and then, keeping what it refuted as [`nogoods`].
+//! [`search`]: it restarts now and then, keeping what it refuted as [`nogoods`], and
+//! finishes a node with at most 16 open cells by enumerating their digits ([`finish`]).
 //!
 //! The search state is a few arrays of `u32` (candidates, the cages' last view of them,
 //! positions, the number of live words of each cage's bitset, the sums each group can still
@@ -103,6 +104,7 @@
 
 mod bounds;
 mod compact_table;
+mod finish;
 mod fixpoint;
 mod house_sums;
 mod houses;
@@ -119,7 +121,7 @@ use super::{End, Limits, Meter, Search, SolveError, Solver, Stats};
 use crate::model::{Grid, Puzzle};
 use fixpoint::Engine;
 use rules::Rules;
-use search::{Searcher, Stop};
+use search::{Searcher, Stop, Tuning};
 
 /// The vectors of one solve, kept for the next on the same thread: [`search_probing`]
 /// takes them at its start, its rules, engine and search empty and refill them (each as a
@@ -221,17 +223,17 @@ impl Solver for Propagate {
 
 /// Searches any puzzle of the family, variants included.
 fn search_any(puzzle: &Puzzle, limits: &Limits, found: &mut dyn FnMut(&Grid)) -> Search {
-    search_probing(puzzle, limits, search::PROBE_FROM, found)
+    search_probing(puzzle, limits, Tuning::DEFAULT, found)
 }
 
-/// [`search_any`], probing the root from `probe_from` nodes on. Kept out of line: it is
+/// [`search_any`], tuned as `tuning` says (tests vary it). Kept out of line: it is
 /// the unit the instruction counts of this module are measured by (callgrind's
 /// `--toggle-collect='cagey::solve::propagate::search_probing'`).
 #[inline(never)]
 fn search_probing(
     puzzle: &Puzzle,
     limits: &Limits,
-    probe_from: u64,
+    tuning: Tuning,
     found: &mut dyn FnMut(&Grid),
 ) -> Search {
     let start = Instant::now();
@@ -241,7 +243,7 @@ fn search_probing(
         Engine::new_in(&rules, std::mem::take(&mut spare.engine)),
         Meter::new(limits),
         limits.max_solutions,
-        probe_from,
+        tuning,
         found,
         std::mem::take(&mut spare.searcher),
     );
@@ -428,23 +430,46 @@ mod tests {
         builder.build().unwrap()
     }
 
+    /// The solver's settings with no node finished by enumeration, so that every node
+    /// propagates and branches.
+    const UNFINISHED: Tuning = Tuning {
+        finish_open: 0,
+        ..Tuning::DEFAULT
+    };
+
+    /// The solver's settings with every enumeration giving up after two digits, back to
+    /// the search, unless it finishes by then.
+    const GIVING_UP: Tuning = Tuning {
+        finish_steps: 2,
+        ..Tuning::DEFAULT
+    };
+
+    /// [`UNFINISHED`], probing the root at every run.
+    const PROBING: Tuning = Tuning {
+        probe_from: 0,
+        ..UNFINISHED
+    };
+
     #[test]
     fn counts_exactly_across_restarts() {
         // 576 Latin squares of side 4; 161,280 / 5! = 1,344 of side 5 with the first row
         // fixed. Both searches run past the first restart, after which the solutions
-        // already counted must not be counted again.
-        // With probing at every run too, which must not remove what was counted either.
-        for probe_from in [search::PROBE_FROM, 0] {
+        // already counted must not be counted again; with probing at every run too, which
+        // must not remove what was counted either. As the solver runs, both are counted
+        // in a few nodes, most solutions found by enumeration.
+        for tuning in [UNFINISHED, PROBING, Tuning::DEFAULT] {
             for (puzzle, expected) in [
                 (rows_as_cages(4, &[]), 576),
                 (rows_as_cages(5, &[1, 2, 3, 4, 5]), 1_344),
             ] {
                 let mut limits = Limits::solutions(u64::MAX);
                 limits.keep = 0;
-                let search = search_probing(&puzzle, &limits, probe_from, &mut |_| {});
+                let search = search_probing(&puzzle, &limits, tuning, &mut |_| {});
                 assert_eq!(search.end, crate::solve::End::Exhausted);
                 assert_eq!(search.count, expected);
-                assert!(search.stats.nodes > 2 * search::RESTART_BASE);
+                if tuning.finish_open == 0 {
+                    assert!(search.stats.nodes > 2 * search::RESTART_BASE);
+                }
             }
         }
     }
@@ -469,11 +494,9 @@ mod tests {
     /// What a search reports, but the time it took.
     type Answer = (u64, crate::solve::End, u64, u64, Vec<Grid>);
 
-    fn answer(puzzle: &Puzzle, limits: &Limits, probe_from: u64) -> Answer {
+    fn answer(puzzle: &Puzzle, limits: &Limits, tuning: Tuning) -> Answer {
         let mut found = Vec::new();
-        let search = search_probing(puzzle, limits, probe_from, &mut |grid| {
-            found.push(grid.clone())
-        });
+        let search = search_probing(puzzle, limits, tuning, &mut |grid| found.push(grid.clone()));
         let stats = search.stats;
         (search.count, search.end, stats.nodes, stats.guesses, found)
     }
@@ -485,7 +508,7 @@ mod tests {
         // (a third house per cell), the killer rule (cells outside every cage), tables of
         // several words, puzzles with several solutions and with none, searches that
         // restart (nogoods) and that probe the root.
-        let mut puzzles: Vec<(Puzzle, u64)> = Vec::new();
+        let mut puzzles: Vec<(Puzzle, Tuning)> = Vec::new();
         for (file, count) in [
             ("keen/keen_9du.kk", 3),
             ("random/none-6x6.kk", 3),
@@ -498,11 +521,11 @@ mod tests {
             puzzles.extend(
                 corpus(file, count)
                     .into_iter()
-                    .map(|p| (p, search::PROBE_FROM)),
+                    .map(|p| (p, Tuning::DEFAULT)),
             );
         }
-        puzzles.push((rows_as_cages(5, &[1, 2, 3, 4, 5]), search::PROBE_FROM));
-        puzzles.push((rows_as_cages(4, &[]), 0));
+        puzzles.push((rows_as_cages(5, &[1, 2, 3, 4, 5]), UNFINISHED));
+        puzzles.push((rows_as_cages(4, &[]), PROBING));
         // A killer puzzle with its last row in no cage.
         let mut rows = rows_as_cages(4, &[]).cages().to_vec();
         rows.pop();
@@ -511,10 +534,7 @@ mod tests {
             ..Options::default()
         };
         let builder = Puzzle::builder(4).cages(rows).options(killer);
-        puzzles.push((
-            builder.build().expect("a killer puzzle"),
-            search::PROBE_FROM,
-        ));
+        puzzles.push((builder.build().expect("a killer puzzle"), Tuning::DEFAULT));
         let squares = latin_squares_4();
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
         let jigsaw = vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
@@ -526,7 +546,8 @@ mod tests {
             };
             let square = &squares[rng.below(squares.len())];
             if let Some(puzzle) = random_variant(&mut rng, square, regions) {
-                puzzles.push((puzzle, 0));
+                let tuning = [PROBING, Tuning::DEFAULT][puzzles.len() % 2];
+                puzzles.push((puzzle, tuning));
             }
         }
         let mut limits = Limits::solutions(100);
@@ -535,9 +556,9 @@ mod tests {
         let fresh: Vec<Answer> = std::thread::scope(|scope| {
             puzzles
                 .iter()
-                .map(|(puzzle, probe_from)| {
+                .map(|(puzzle, tuning)| {
                     let limits = &limits;
-                    scope.spawn(move || answer(puzzle, limits, *probe_from))
+                    scope.spawn(move || answer(puzzle, limits, *tuning))
                 })
                 .collect::<Vec<_>>()
                 .into_iter()
@@ -556,8 +577,8 @@ mod tests {
             order.push(rng.below(puzzles.len()));
         }
         for k in order {
-            let (puzzle, probe_from) = &puzzles[k];
-            assert_eq!(answer(puzzle, &limits, *probe_from), fresh[k], "puzzle {k}");
+            let (puzzle, tuning) = &puzzles[k];
+            assert_eq!(answer(puzzle, &limits, *tuning), fresh[k], "puzzle {k}");
         }
     }
 
@@ -613,10 +634,11 @@ mod tests {
                 .filter(|grid| check(&puzzle, grid).is_ok())
                 .collect();
             expected.sort();
-            // As the solver runs, and probing the root before every run.
-            for probe_from in [search::PROBE_FROM, 0] {
+            // As the solver runs, with enumerations that give up at once, without
+            // finishing by enumeration, and probing the root before every run.
+            for tuning in [Tuning::DEFAULT, GIVING_UP, UNFINISHED, PROBING] {
                 let mut found = Vec::new();
-                let search = search_probing(&puzzle, &limits, probe_from, &mut |grid| {
+                let search = search_probing(&puzzle, &limits, tuning, &mut |grid| {
                     found.push(grid.clone())
                 });
                 assert_eq!(search.end, crate::solve::End::Exhausted);

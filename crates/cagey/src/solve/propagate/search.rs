@@ -1,6 +1,7 @@
 //! Depth-first search over the propagated state, two-way: the chosen cell takes its
 //! smallest candidate, or loses it, and either way the state is propagated and the search
-//! goes on from there, choosing afresh.
+//! goes on from there, choosing afresh. A node with few cells left open is finished by
+//! enumerating their digits instead ([`finish`](super::finish)).
 //!
 //! The cell is the one whose last branch failed, while it still has a choice (*last
 //! conflict*, Lecoutre, Sais, Tabary, Vidal 2009); otherwise the one chosen by *dom/wdeg*
@@ -198,6 +199,7 @@
 //! without last conflict (over 1.5 million): the proof needs to get shorter by more than a
 //! heuristic moves it.
 
+use super::finish::{Finish, Finished, FINISH_OPEN, FINISH_STEPS};
 use super::fixpoint::{Engine, Layout};
 use super::{emptied, Keep};
 use crate::model::Grid;
@@ -235,6 +237,30 @@ pub(super) struct Searcher<'r, 'f> {
     /// Scratch for [`Searcher::choose`]: the open cells of each constraint, indexed as
     /// [`Engine::weights`] (cages, then houses).
     open: Vec<u32>,
+    /// Nodes with at most this many open cells are finished by enumeration, if it takes
+    /// at most `finish_steps` digits (see [`finish`](super::finish)).
+    finish_open: u32,
+    finish_steps: u32,
+    finish: Finish,
+}
+
+/// The search's settings: constants outside tests, which vary them.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Tuning {
+    /// Nodes after which a run starts by probing the root ([`PROBE_FROM`]).
+    pub(super) probe_from: u64,
+    /// The most open cells of a node finished by enumeration ([`FINISH_OPEN`]), and the
+    /// most digits it may lay ([`FINISH_STEPS`]).
+    pub(super) finish_open: u32,
+    pub(super) finish_steps: u32,
+}
+
+impl Tuning {
+    pub(super) const DEFAULT: Tuning = Tuning {
+        probe_from: PROBE_FROM,
+        finish_open: FINISH_OPEN,
+        finish_steps: FINISH_STEPS,
+    };
 }
 
 /// The smallest grid side on which a constraint's weight counts once per other open cell
@@ -260,17 +286,18 @@ pub(super) struct Spare {
     path: Vec<(u32, u32, bool)>,
     root_state: Vec<u32>,
     open: Vec<u32>,
+    finish: Finish,
 }
 
 impl<'r, 'f> Searcher<'r, 'f> {
-    /// A search that probes the root at the first restart past `probe_from` nodes
-    /// ([`PROBE_FROM`] outside tests), then each time the count has doubled; its stacks
-    /// are the vectors of `spare`, emptied.
+    /// A search that probes the root at the first restart past `tuning.probe_from` nodes,
+    /// then each time the count has doubled; its stacks are the vectors of `spare`,
+    /// emptied.
     pub(super) fn new_in(
         engine: Engine<'r>,
         meter: Meter,
         max_solutions: u64,
-        probe_from: u64,
+        tuning: Tuning,
         found: &'f mut dyn FnMut(&Grid),
         spare: Spare,
     ) -> Searcher<'r, 'f> {
@@ -279,6 +306,7 @@ impl<'r, 'f> Searcher<'r, 'f> {
             path,
             root_state,
             open,
+            finish,
         } = spare;
         Searcher {
             engine,
@@ -292,8 +320,11 @@ impl<'r, 'f> Searcher<'r, 'f> {
             path: emptied(path, 0),
             root_state: emptied(root_state, 0),
             cutoff: u64::MAX,
-            next_probe: probe_from,
+            next_probe: tuning.probe_from,
             open: emptied(open, 0),
+            finish_open: tuning.finish_open,
+            finish_steps: tuning.finish_steps,
+            finish,
         }
     }
 
@@ -314,12 +345,16 @@ impl<'r, 'f> Searcher<'r, 'f> {
             cutoff: _,
             next_probe: _,
             open,
+            finish_open: _,
+            finish_steps: _,
+            finish,
         } = self;
         let spare = Spare {
             saved: keep.vec(saved),
             path: keep.vec(path),
             root_state: keep.vec(root_state),
             open: keep.vec(open),
+            finish,
         };
         (engine.into_spare(keep), spare)
     }
@@ -458,6 +493,13 @@ impl<'r, 'f> Searcher<'r, 'f> {
     /// Explores the propagated current state: two-way branching, the chosen cell takes its
     /// smallest candidate, or loses it and the search goes on from there (choosing afresh).
     fn descend(&mut self) -> Result<(), Stop> {
+        let open = self.engine.state[Layout::open(self.engine.rules)];
+        if (1..=self.finish_open).contains(&open) {
+            let wanted = self.max_solutions - self.count;
+            if let Finished::Done = self.finish.run(&self.engine, wanted, self.finish_steps) {
+                return self.emit_finished();
+            }
+        }
         let Some((cell, options)) = self.choose() else {
             return self.emit();
         };
@@ -564,13 +606,44 @@ impl<'r, 'f> Searcher<'r, 'f> {
         best
     }
 
-    /// Reports the solved current state.
-    fn emit(&mut self) -> Result<(), Stop> {
+    /// Reports the solutions an enumeration found from the current state (see
+    /// [`finish`](super::finish)): each is the state with its open cells set to the digits
+    /// found.
+    fn emit_finished(&mut self) -> Result<(), Stop> {
+        let finish = std::mem::take(&mut self.finish);
+        let mut result = Ok(());
+        for solution in finish.solutions() {
+            let mut digits = self.digits();
+            for (cell, digit) in solution {
+                digits[cell] = digit;
+            }
+            result = self.emit_digits(digits);
+            if result.is_err() {
+                break;
+            }
+        }
+        self.finish = finish;
+        result
+    }
+
+    /// The digit of each cell of the current state (of its smallest candidate, if open).
+    fn digits(&self) -> Vec<u8> {
         let rules = self.engine.rules;
-        let digits = self.engine.state[..rules.cells]
+        self.engine.state[..rules.cells]
             .iter()
             .map(|mask| mask.trailing_zeros() as u8 + 1)
-            .collect();
+            .collect()
+    }
+
+    /// Reports the solved current state.
+    fn emit(&mut self) -> Result<(), Stop> {
+        let digits = self.digits();
+        self.emit_digits(digits)
+    }
+
+    /// Reports a solution.
+    fn emit_digits(&mut self, digits: Vec<u8>) -> Result<(), Stop> {
+        let rules = self.engine.rules;
         let grid = Grid::from_digits(rules.n, digits)
             .expect("a solved state has one digit of the grid per cell");
         self.count += 1;
