@@ -23,23 +23,30 @@
 //! Cages without a table (bounds on a big sum or product) take no part: a node with an
 //! open cell in one is always branched on.
 //!
+//! Propagation itself stops short at such a node ([`Engine::settle_open`]): once the Latin
+//! rules and the cage tables are settled, the rules that follow from them are left undone
+//! unless the enumeration gives up.
+//!
 //! It pays where the search ends in many small subtrees: counting the solutions of small
 //! grids, and proving they have none. Callgrind over `search_probing` (`cagey bench`, all
-//! solutions counted where a file has several), instructions and search nodes in all,
-//! branching to the end / finishing by enumeration:
+//! solutions counted where a file has several), instructions and search nodes in all:
+//! branching to the end / finishing by enumeration / also stopping propagation short:
 //!
-//! | corpus | instructions | nodes |
+//! | corpus | instructions (million) | nodes |
 //! |---|---|---|
-//! | `random/several-5x5` | 6.24 M / 5.08 M | 357 / 83 |
-//! | `random/several-6x6` | 7.22 M / 6.42 M | 283 / 51 |
-//! | `random/none-6x6` | 3.58 M / 2.90 M | 72 / 38 |
-//! | `random/unique-4x4` | 5.25 M / 5.33 M | 108 / 100 |
-//! | `random/unique-6x6` | 22.54 M / 22.52 M | 224 / 224 |
-//! | `keen/keen_4du` | 2.87 M / 2.90 M | 98 / 50 |
+//! | `random/several-5x5` | 6.24 / 5.08 / 4.60 | 357 / 83 / 83 |
+//! | `random/several-6x6` | 7.22 / 6.42 / 6.00 | 283 / 51 / 51 |
+//! | `random/none-6x6` | 3.58 / 2.90 / 2.89 | 72 / 38 / 38 |
+//! | `random/unique-4x4` | 5.25 / 5.33 / 5.35 | 108 / 100 / 100 |
+//! | `random/unique-6x6` | 22.54 / 22.52 / 22.55 | 224 / 224 / 224 |
+//! | `keen/keen_4du` | 2.87 / 2.90 / 2.96 | 98 / 50 / 50 |
 //!
-//! On 9x9 and larger no node of the corpora has so few open cells without propagation
-//! settling it at once (`keen/keen_9du`, `random/unique-9x9`, the hard 9x9, the 12x12 and
-//! four 16x16 puzzles: the same nodes, instructions within 0.04%). Tried on
+//! The 4x4 grids lose a little: their root has at most 16 open cells, and enumerating what
+//! the rest of propagation would have settled costs more than that propagation did.
+//!
+//! On 9x9 and larger propagation seldom leaves a node with so few open cells unsettled
+//! (`keen/keen_9du`, `random/unique-9x9`, the hard 9x9, the 12x12 and four 16x16 puzzles:
+//! the same nodes, instructions up to 0.15% more). Tried on
 //! `random/several-6x6`, `random/unique-6x6` and `random/none-6x6` (the same measure, with
 //! the settings read at run time): nodes of up to 24 open cells finished, 2% fewer
 //! instructions on the first, 0.5% more on the second; up to 32, the second 35 M against

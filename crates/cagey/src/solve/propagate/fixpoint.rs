@@ -163,6 +163,12 @@ pub(super) struct Engine<'r> {
     /// ends the search, whatever it is charged to. Callgrind over `cagey bench` on the 57
     /// puzzles of Keen's 9x9 solved without a guess: 21.88 to 20.94 million instructions.
     pub(super) first_pass: bool,
+    /// Open cells at or below which propagation stops once the Latin rules and the cage
+    /// tables are settled, before the rules that follow from them (cage in a house, house
+    /// sums, all different): the search then finishes the node by enumeration, which
+    /// needs no more (see [`finish`](super::finish)), or propagates the rest before it
+    /// branches. 0 for never.
+    pub(super) settle_open: u32,
 }
 
 /// A solve's buffers for [`Engine`], kept for the next puzzle on the same thread (see
@@ -286,6 +292,7 @@ impl<'r> Engine<'r> {
             nogoods: nogoods.emptied(),
             culprit: 0,
             first_pass: true,
+            settle_open: 0,
         }
     }
 
@@ -319,6 +326,7 @@ impl<'r> Engine<'r> {
             nogoods,
             culprit: _,
             first_pass: _,
+            settle_open: _,
         } = self;
         Spare {
             state: keep.vec(state),
@@ -489,6 +497,9 @@ impl<'r> Engine<'r> {
                 debug_assert!(self.state[..rules.cells].iter().all(|m| m & (m - 1) == 0));
                 self.drop_implied();
                 return true;
+            } else if self.state[Layout::open(rules)] <= self.settle_open {
+                // The rest is left queued (see `settle_open`).
+                return true;
             } else if let Some(cage) = self.in_lines.pop() {
                 let cage = cage as usize;
                 self.in_lines_queued[cage] = false;
@@ -520,7 +531,7 @@ impl<'r> Engine<'r> {
     /// Dropping the locked digits (house in a cage) as well, which run before the cage
     /// revisions, changed which rule refutes a wrong full assignment, and so what dom/wdeg
     /// learns: 1,762 nodes to 1,908 on `random/unique-9x9`.
-    fn drop_implied(&mut self) {
+    pub(super) fn drop_implied(&mut self) {
         for cage in self.in_lines.drain(..) {
             self.in_lines_queued[cage as usize] = false;
         }

@@ -308,6 +308,9 @@ impl<'r, 'f> Searcher<'r, 'f> {
             open,
             finish,
         } = spare;
+        let mut engine = engine;
+        // Propagation leaves what the enumeration would do anyway to it.
+        engine.settle_open = tuning.finish_open;
         Searcher {
             engine,
             saved: emptied(saved, 0),
@@ -497,7 +500,20 @@ impl<'r, 'f> Searcher<'r, 'f> {
         if (1..=self.finish_open).contains(&open) {
             let wanted = self.max_solutions - self.count;
             if let Finished::Done = self.finish.run(&self.engine, wanted, self.finish_steps) {
+                // The rules propagation left undone have nothing to add.
+                self.engine.drop_implied();
                 return self.emit_finished();
+            }
+            // Propagation stopped at the Latin rules and the cage tables (see
+            // `Engine::settle_open`): the search needs the rest, and a node it refutes is
+            // done. (At the root after a restart, the rest is no longer queued: the root's
+            // state is restored as it was, its queues emptied. That only prunes less, and
+            // takes a search of small grids past a hundred nodes first.)
+            let settle = std::mem::replace(&mut self.engine.settle_open, 0);
+            let holds = self.engine.propagate();
+            self.engine.settle_open = settle;
+            if !holds {
+                return Ok(());
             }
         }
         let Some((cell, options)) = self.choose() else {
