@@ -477,6 +477,18 @@ impl<'r> Engine<'r> {
         ok
     }
 
+    /// Propagates what [`Engine::settle_open`] left queued, to the fixpoint every rule
+    /// reaches, as [`Engine::propagate`] does. (At the root after a restart, that work is no
+    /// longer queued: the root's state is restored as it was and its queues emptied. That
+    /// only prunes less, and only once a search of a small grid has run past a hundred
+    /// nodes.)
+    pub(super) fn propagate_unsettled(&mut self) -> bool {
+        let settle = std::mem::replace(&mut self.settle_open, 0);
+        let holds = self.propagate();
+        self.settle_open = settle;
+        holds
+    }
+
     fn fixpoint(&mut self) -> bool {
         let rules = self.rules;
         loop {

@@ -504,15 +504,9 @@ impl<'r, 'f> Searcher<'r, 'f> {
                 self.engine.drop_implied();
                 return self.emit_finished();
             }
-            // Propagation stopped at the Latin rules and the cage tables (see
-            // `Engine::settle_open`): the search needs the rest, and a node it refutes is
-            // done. (At the root after a restart, the rest is no longer queued: the root's
-            // state is restored as it was, its queues emptied. That only prunes less, and
-            // takes a search of small grids past a hundred nodes first.)
-            let settle = std::mem::replace(&mut self.engine.settle_open, 0);
-            let holds = self.engine.propagate();
-            self.engine.settle_open = settle;
-            if !holds {
+            // Propagation stopped at the Latin rules and the cage tables: the search needs
+            // the rest, and a node it refutes is done.
+            if !self.engine.propagate_unsettled() {
                 return Ok(());
             }
         }
@@ -627,9 +621,10 @@ impl<'r, 'f> Searcher<'r, 'f> {
     /// found.
     fn emit_finished(&mut self) -> Result<(), Stop> {
         let finish = std::mem::take(&mut self.finish);
+        let settled = self.digits();
         let mut result = Ok(());
         for solution in finish.solutions() {
-            let mut digits = self.digits();
+            let mut digits = settled.clone();
             for (cell, digit) in solution {
                 digits[cell] = digit;
             }
