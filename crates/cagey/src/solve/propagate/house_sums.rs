@@ -18,6 +18,18 @@
 //! The rule relaxes the house to its sum (digits may repeat across items), so it is cheap
 //! (a few shifts per value of each item) and complements the Latin rules rather than
 //! repeating them.
+//!
+//! Tried and dropped: *windows*, two rows or two columns side by side taken as one house
+//! summing to `n (n + 1)`, in which a sum cage wholly inside and crossing from one line to
+//! the other is a single item, its target (the Killer Sudoku solver's "45 rule" over two
+//! rows), the other cages' pieces items of their own. Uniqueness checks, nodes in all,
+//! without / with: `random/hard-9x9-sums-only` 42,001 / 31,795, `random/unique-9x9` 1,840
+//! / 1,306, `random/hard-9x9-big-cages` 22,153 / 23,835, `random/unique-12x12` 33,690 /
+//! 34,645, `random/unique-16x16` 1.08M / 1.49M (the whole file 14 s against 28 s). In
+//! instructions (callgrind over `cagey bench`) each window costs more than it saves
+//! everywhere but `random/unique-9x9` (-8%): sums only +11%, big cages +18%,
+//! `keen/keen_9du` +11%, `random/unique-6x6` +4%. Run once at the root only, never
+//! again in the search: `random/unique-9x9` -7%, sums only +6%, `keen/keen_9du` +6%.
 
 use super::fixpoint::{Engine, Layout};
 use super::rules::{kept_words, sum_words, GroupSums, Item, Kind};
