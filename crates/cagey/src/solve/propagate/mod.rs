@@ -23,7 +23,8 @@
 //!    cage/house rule, generalised.
 //! 6. **House sums** ([`house_sums`]): the digits of a house add up to `n (n + 1) / 2`, so
 //!    the partial sums of the cages crossing it must too (the Killer Sudoku solver's
-//!    "innies and outies"), a subset-sum over bitsets.
+//!    "innies and outies"), a subset-sum over bitsets; from 13x13 up, in houses with at
+//!    most 8 open items (see [`house_sums::MAX_OPEN_ITEMS`]).
 //! 7. **All different** ([`matching`]): a digit stays in a cell only while a perfect
 //!    matching of the house's cells to its digits puts it there (every naked and hidden
 //!    subset at once); on grids above 16x16 only: on the grids measured it no longer
