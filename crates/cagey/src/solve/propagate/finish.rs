@@ -55,6 +55,7 @@
 
 use super::fixpoint::{Engine, Layout};
 use super::rules::Kind;
+use super::Keep;
 
 /// The most open cells a node may have to be finished by enumeration: they are numbered
 /// in a `u32` mask.
@@ -106,6 +107,25 @@ pub(super) enum Finished {
 }
 
 impl Finish {
+    /// Gives the vectors back for the next puzzle, as far as `keep` has room.
+    pub(super) fn into_spare(self, keep: &mut Keep) -> Finish {
+        let Finish {
+            open,
+            used,
+            laid,
+            found,
+            steps: _,
+            max_steps: _,
+        } = self;
+        Finish {
+            open: keep.vec(open),
+            used: keep.vec(used),
+            laid: keep.vec(laid),
+            found: keep.vec(found),
+            ..Finish::default()
+        }
+    }
+
     /// Enumerates the completions of the engine's propagated state, at most `wanted` of
     /// them, into [`Finish::found`], laying at most `max_steps` digits.
     pub(super) fn run(&mut self, engine: &Engine, wanted: u64, max_steps: u32) -> Finished {

@@ -365,7 +365,7 @@ impl<'r, 'f> Searcher<'r, 'f> {
             path: keep.vec(path),
             root_state: keep.vec(root_state),
             open: keep.vec(open),
-            finish,
+            finish: finish.into_spare(keep),
         };
         (engine.into_spare(keep), spare)
     }
