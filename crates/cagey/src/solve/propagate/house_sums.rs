@@ -191,7 +191,7 @@ const MAX_ITEMS: usize = crate::model::MAX_SIZE;
 /// nodes as they were, and saves 0.5%; more than 6, 1.115M nodes as given. On 12x12 and
 /// below it is off: a 9x9 house has at most 9 items, and left to its bounds from 5 it
 /// would lose what the rule finds there.
-pub(super) const SKIP_OPEN_FROM: usize = 13;
+const SKIP_OPEN_FROM: usize = 13;
 
 /// The most open items of a house whose subset-sum runs, from [`SKIP_OPEN_FROM`] up.
 pub(super) const MAX_OPEN_ITEMS: usize = 8;

@@ -584,6 +584,25 @@ mod tests {
     }
 
     #[test]
+    fn solves_a_16x16_whose_crowded_houses_skip_the_subset_sum() {
+        // From 13x13 up, houses with many open items are held to bounds only
+        // (`house_sums::MAX_OPEN_ITEMS`): the search must still find the one solution and
+        // prove there is no other. This puzzle takes a few hundred nodes.
+        let puzzle = corpus("random/unique-16x16.kk", 4).swap_remove(3);
+        let mut found = Vec::new();
+        let search = search_probing(
+            &puzzle,
+            &Limits::solutions(2),
+            Tuning::DEFAULT,
+            &mut |grid| found.push(grid.clone()),
+        );
+        assert_eq!(search.end, crate::solve::End::Exhausted);
+        assert_eq!(search.count, 1);
+        assert!(search.stats.nodes > 1, "the puzzle needs a search");
+        assert!(check(&puzzle, &found[0]).is_ok());
+    }
+
+    #[test]
     fn keeps_vectors_within_its_room() {
         let mut keep = Keep(100);
         assert_eq!(keep.vec(vec![0u32; 20]).capacity(), 20);
