@@ -14,11 +14,12 @@
 //! the search's nogoods only ever exclude parts of the grid with no solution, so they need
 //! no check.
 //!
-//! The cell laid next is the open one with the fewest digits left given what was laid
-//! (forward checking on the houses), so that forced cells come at once and a dead end is
-//! seen as soon as some cell has no digit left. The enumeration gives up after
-//! [`FINISH_STEPS`] digits, and the search then branches as before: the solutions it found
-//! are only reported once it has finished, so none is reported twice.
+//! Each digit laid is taken at once from the candidates of the open cells that see it
+//! (forward checking on the houses), and the cell laid next is the open one with the fewest
+//! candidates left, so that forced cells come at once and a dead end is seen as soon as
+//! some cell has no digit left. The enumeration gives up after [`FINISH_STEPS`] digits, and
+//! the search then branches as before: the solutions it found are only reported once it
+//! has finished, so none is reported twice.
 //!
 //! Cages without a table (bounds on a big sum or product) take no part: a node with an
 //! open cell in one is always branched on.
@@ -46,12 +47,24 @@
 //!
 //! On 9x9 and larger propagation seldom leaves a node with so few open cells unsettled
 //! (`keen/keen_9du`, `random/unique-9x9`, the hard 9x9, the 12x12 and four 16x16 puzzles:
-//! the same nodes, instructions up to 0.15% more). Tried on
-//! `random/several-6x6`, `random/unique-6x6` and `random/none-6x6` (the same measure, with
-//! the settings read at run time): nodes of up to 24 open cells finished, 2% fewer
-//! instructions on the first, 0.5% more on the second; up to 32, the second 35 M against
-//! 22.5 M (enumerations at the root of its searching puzzles run long and give up); giving
-//! up after 500 digits rather than 2,000, no difference.
+//! the same nodes, instructions up to 0.15% more).
+//!
+//! The forward checking replaced a scan that worked out every open cell's candidates from
+//! its houses' laid digits at each step, about 440 instructions a digit (1,364 digits laid
+//! in all to count the solutions of `random/several-6x6`). The same measure as above,
+//! before / after: `random/several-6x6` 5.99 / 5.82 million, `random/several-5x5` 4.60 /
+//! 4.40, `keen/keen_4du` 2.97 / 2.76, `random/unique-4x4` 5.36 / 5.30; the same nodes, and
+//! no change elsewhere. Cheaper enumeration then made it pay to finish nodes of up to 20
+//! open cells rather than 16: `random/several-6x6` 5.72 million and 43 nodes (51 before),
+//! `random/several-5x5` 4.21 and 51 (83), `random/unique-6x6` 22.57 and 222 (22.58 and
+//! 224); up to 24 open cells, `random/several-5x5` rose to 5.98 million (enumerations at
+//! the root of its 25-cell grids run long and give up).
+//!
+//! Tried before the forward checking, on `random/several-6x6`, `random/unique-6x6` and
+//! `random/none-6x6` (the same measure, with the settings read at run time): nodes of up to
+//! 24 open cells finished, 2% fewer instructions on the first, 0.5% more on the second; up
+//! to 32, the second 35 M against 22.5 M; giving up after 500 digits rather than 2,000, no
+//! difference.
 
 use super::fixpoint::{Engine, Layout};
 use super::rules::Kind;
@@ -59,7 +72,7 @@ use super::Keep;
 
 /// The most open cells a node may have to be finished by enumeration: they are numbered
 /// in a `u32` mask.
-pub(super) const FINISH_OPEN: u32 = 16;
+pub(super) const FINISH_OPEN: u32 = 20;
 
 /// Digits an enumeration may lay before it gives the node back to the search: a few nodes'
 /// worth of work.
@@ -69,10 +82,11 @@ pub(super) const FINISH_STEPS: u32 = 2_000;
 #[derive(Clone, Copy, Debug)]
 struct Open {
     cell: u32,
-    /// Its candidates at the node.
+    /// Its candidates: those it had at the node, less the digits laid since in the open
+    /// cells of its houses.
     options: u32,
-    /// Its houses, up to three (rows, columns, regions).
-    houses: [u32; 3],
+    /// The other open cells of its houses, as bits of their numbers here.
+    peers: u32,
     /// Its cage's table, if the cage has one (`None` for a cell no cage covers).
     table: Option<(usize, super::rules::Table)>,
     /// Its supports' first place in the table: its place in the cage times `n`.
@@ -85,8 +99,9 @@ struct Open {
 #[derive(Default)]
 pub(super) struct Finish {
     open: Vec<Open>,
-    /// The digits laid in each house, bit `d` for digit `d + 1`.
-    used: Vec<u32>,
+    /// The houses of each open cell, up to three (rows, columns, regions), while the cells'
+    /// peers are worked out.
+    houses: Vec<[u32; 3]>,
     /// The digit laid in each open cell, as a bit; 0 while none is.
     laid: Vec<u32>,
     /// The solutions found: for each, the digit of every open cell, as a bit, in order.
@@ -111,7 +126,7 @@ impl Finish {
     pub(super) fn into_spare(self, keep: &mut Keep) -> Finish {
         let Finish {
             open,
-            used,
+            houses,
             laid,
             found,
             steps: _,
@@ -119,7 +134,7 @@ impl Finish {
         } = self;
         Finish {
             open: keep.vec(open),
-            used: keep.vec(used),
+            houses: keep.vec(houses),
             laid: keep.vec(laid),
             found: keep.vec(found),
             ..Finish::default()
@@ -131,6 +146,7 @@ impl Finish {
     pub(super) fn run(&mut self, engine: &Engine, wanted: u64, max_steps: u32) -> Finished {
         let rules = engine.rules;
         self.open.clear();
+        self.houses.clear();
         self.found.clear();
         self.steps = 0;
         self.max_steps = max_steps;
@@ -159,10 +175,11 @@ impl Finish {
             for (k, house) in houses.iter_mut().enumerate().take(rules.per_cell) {
                 *house = rules.house_of(cell, k).0 as u32;
             }
+            self.houses.push(houses);
             self.open.push(Open {
                 cell: cell as u32,
                 options,
-                houses,
+                peers: 0,
                 table,
                 place: (slot * rules.n) as u32,
                 mates: 0,
@@ -174,10 +191,12 @@ impl Finish {
                 if rules.cage_of[self.open[j].cell as usize] == cage {
                     self.open[i].mates |= 1 << j;
                 }
+                // House numbers are distinct across kinds: the k-th of each is enough.
+                if (0..3).any(|k| self.houses[i][k] == self.houses[j][k]) {
+                    self.open[i].peers |= 1 << j;
+                }
             }
         }
-        self.used.clear();
-        self.used.resize(rules.houses, 0);
         self.laid.clear();
         self.laid.resize(self.open.len(), 0);
         debug_assert!(
@@ -202,35 +221,37 @@ impl Finish {
     }
 
     /// Lays a digit in each of the open cells of `left` (bits of their numbers), in turn,
-    /// the one with the fewest digits left first. `Some(true)` to go on, `Some(false)` once
+    /// the one with the fewest digits left first, and takes each digit laid from the
+    /// candidates of the open cells that see it. `Some(true)` to go on, `Some(false)` once
     /// `wanted` solutions are found, `None` if it took too many steps.
+    ///
+    /// No cell of `left` is ever without a candidate: a branch that would leave one so ends
+    /// as its digit is laid.
     fn lay(&mut self, engine: &Engine, left: u32, wanted: u64) -> Option<bool> {
         if left == 0 {
             self.found.extend_from_slice(&self.laid);
             return Some((self.found.len() / self.laid.len()) as u64 != wanted);
         }
-        // The cell with the fewest digits left.
-        let (mut best, mut best_options, mut best_count) = (0, 0, u32::MAX);
+        // The cell with the fewest digits left: the first forced one at once.
+        let (mut best, mut best_count) = (0, u32::MAX);
         let mut cells = left;
         while cells != 0 {
             let i = cells.trailing_zeros() as usize;
             cells &= cells - 1;
-            let open = &self.open[i];
-            let taken = open
-                .houses
-                .iter()
-                .fold(0, |taken, &h| taken | self.used[h as usize]);
-            let options = open.options & !taken;
+            let options = self.open[i].options;
+            if options & (options - 1) == 0 {
+                best = i;
+                break;
+            }
             let count = options.count_ones();
             if count < best_count {
-                (best, best_options, best_count) = (i, options, count);
-                if count == 0 {
-                    return Some(true);
-                }
+                (best, best_count) = (i, count);
             }
         }
-        let houses = self.open[best].houses;
-        let mut options = best_options;
+        let rest = left & !(1 << best);
+        let Open { options, peers, .. } = self.open[best];
+        let peers = peers & rest;
+        let mut options = options;
         while options != 0 {
             let bit = options & options.wrapping_neg();
             options &= options - 1;
@@ -239,18 +260,35 @@ impl Finish {
                 return None;
             }
             self.laid[best] = bit;
-            if self.fits(engine, best) {
-                for &h in &houses {
-                    self.used[h as usize] |= bit;
+            if !self.fits(engine, best) {
+                continue;
+            }
+            // The peers that had the digit lose it; one left with none ends the branch.
+            let (mut took, mut emptied) = (0u32, false);
+            let mut cells = peers;
+            while cells != 0 {
+                let j = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let peer = &mut self.open[j].options;
+                if *peer & bit != 0 {
+                    *peer &= !bit;
+                    took |= 1 << j;
+                    emptied |= *peer == 0;
                 }
-                let more = self.lay(engine, left & !(1 << best), wanted);
-                for &h in &houses {
-                    self.used[h as usize] &= !bit;
-                }
-                if more != Some(true) {
-                    self.laid[best] = 0;
-                    return more;
-                }
+            }
+            let more = if emptied {
+                Some(true)
+            } else {
+                self.lay(engine, rest, wanted)
+            };
+            while took != 0 {
+                let j = took.trailing_zeros() as usize;
+                took &= took - 1;
+                self.open[j].options |= bit;
+            }
+            if more != Some(true) {
+                self.laid[best] = 0;
+                return more;
             }
         }
         self.laid[best] = 0;

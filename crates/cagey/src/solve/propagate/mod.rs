@@ -34,7 +34,7 @@
 //! full for other operations ([`bounds`]). What does not change during the search (tables,
 //! groups, houses) is built once per puzzle ([`rules`]); the search itself is in
 //! [`search`]: it restarts now and then, keeping what it refuted as [`nogoods`], and
-//! finishes a node with at most 16 open cells by enumerating their digits ([`finish`]).
+//! finishes a node with at most 20 open cells by enumerating their digits ([`finish`]).
 //!
 //! The search state is a few arrays of `u32` (candidates, the cages' last view of them,
 //! positions, the number of live words of each cage's bitset, the sums each group can still
