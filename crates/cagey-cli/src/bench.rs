@@ -30,6 +30,12 @@ Each puzzle is searched for one solution more than its file says it has (at leas
 uniqueness check), so times include proving the count. Medians and percentiles are by
 nearest rank over puzzles; times are wall-clock and include the solver's setup.
 
+With --repeat, each puzzle is solved that many times in a row and its fastest run counts;
+the `1st run` column is then the median of each puzzle's first run. A puzzle solved again
+right after itself runs faster, as the processor learns the way its branches go (up to
+twice as fast on puzzles of tens of microseconds): the first run is the time of a puzzle
+met once, as in a batch of different puzzles.
+
 A wrong answer, a puzzle given up on (see --timeout) or declined by the method is named
 by file and line on standard error, and the run goes on with the next puzzle; a puzzle
 given up on counts in the times with the time it took to give up. A puzzle that cannot be
@@ -52,7 +58,8 @@ pub struct Args {
     #[arg(long)]
     json: bool,
 
-    /// Solve each puzzle this many times and keep its fastest run.
+    /// Solve each puzzle this many times in a row and keep its fastest run (the median of
+    /// the first runs is shown beside).
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u64).range(1..))]
     repeat: u64,
@@ -96,12 +103,18 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         })
         .collect::<anyhow::Result<Vec<String>>>()?;
     let mut out = io::stdout().lock();
+    // The first runs' median, beside the fastest runs' figures, when they differ.
+    let firsts = args.repeat > 1;
     if !args.json {
-        writeln!(
+        write!(
             out,
-            "{:<width$}  {:>7}  {:>9}  {:>9}  {:>9}  {:>9}",
-            "file", "puzzles", "median", "p90", "max", "nodes"
+            "{:<width$}  {:>7}  {:>9}  {:>9}  {:>9}",
+            "file", "puzzles", "median", "p90", "max"
         )?;
+        if firsts {
+            write!(out, "  {:>9}", "1st run")?;
+        }
+        writeln!(out, "  {:>9}", "nodes")?;
     }
     let mut status = Status::Ok;
     let mut rows = Vec::new();
@@ -118,15 +131,18 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         let report = bench::run(solver, &cases, &options);
         if !args.json {
             let s = &report.summary;
-            writeln!(
+            write!(
                 out,
-                "{file:<width$}  {:>7}  {:>9}  {:>9}  {:>9}  {:>9}",
+                "{file:<width$}  {:>7}  {:>9}  {:>9}  {:>9}",
                 s.puzzles,
                 format_duration(s.median),
                 format_duration(s.p90),
                 format_duration(s.max),
-                s.median_nodes
             )?;
+            if firsts {
+                write!(out, "  {:>9}", format_duration(s.first_median))?;
+            }
+            writeln!(out, "  {:>9}", s.median_nodes)?;
         }
         out.flush()?;
         for error in &refused {
@@ -169,7 +185,7 @@ fn json(method: &str, repeat: u64, rows: &[Row]) -> String {
         let _ = write!(
             text,
             "{{\"file\": {}, \"puzzles\": {}, \"median_ns\": {}, \"p90_ns\": {}, \
-             \"max_ns\": {}, \"total_ns\": {}, \"median_nodes\": {}, \
+             \"max_ns\": {}, \"first_median_ns\": {}, \"total_ns\": {}, \"median_nodes\": {}, \
              \"max_nodes\": {}, \"median_guesses\": {}, \"unverified\": {}, \
              \"failures\": [{}], \"refused\": [{}], \"samples\": [{}]}}",
             quote(&row.file),
@@ -177,6 +193,7 @@ fn json(method: &str, repeat: u64, rows: &[Row]) -> String {
             s.median.as_nanos(),
             s.p90.as_nanos(),
             s.max.as_nanos(),
+            s.first_median.as_nanos(),
             s.total.as_nanos(),
             s.median_nodes,
             s.max_nodes,
@@ -191,17 +208,19 @@ fn json(method: &str, repeat: u64, rows: &[Row]) -> String {
     text
 }
 
-/// Each puzzle's run as a JSON object, in file order: its line, its (fastest) time in
-/// nanoseconds, its search effort and the solutions found, so that a slow puzzle can be
+/// Each puzzle's run as a JSON object, in file order: its line, its fastest and first times
+/// in nanoseconds, its search effort and the solutions found, so that a slow puzzle can be
 /// found by its line.
 fn samples(samples: &[bench::Sample]) -> String {
     samples
         .iter()
         .map(|sample| {
             format!(
-                "{{\"line\": {}, \"ns\": {}, \"nodes\": {}, \"guesses\": {}, \"solutions\": {}}}",
+                "{{\"line\": {}, \"ns\": {}, \"first_ns\": {}, \"nodes\": {}, \"guesses\": {}, \
+                 \"solutions\": {}}}",
                 sample.line,
                 sample.time.as_nanos(),
+                sample.first.as_nanos(),
                 sample.nodes,
                 sample.guesses,
                 sample.solutions

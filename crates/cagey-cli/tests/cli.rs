@@ -422,6 +422,42 @@ fn benches_a_multi_cell_corpus_with_the_flag() {
 }
 
 #[test]
+fn bench_repeat_keeps_each_puzzle_s_fastest_and_first_runs() {
+    // With repeats the fastest run counts, and the first runs' median is given beside it;
+    // without, the first run is the only one.
+    let file = corpus("random/several-5x5.kk");
+    for repeat in ["1", "3"] {
+        let output = cagey(&["bench", "--json", "--repeat", repeat, &file]);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        let row = &report["files"][0];
+        let samples = row["samples"].as_array().unwrap();
+        let mut firsts = Vec::new();
+        for sample in samples {
+            let (fastest, first) = (sample["ns"].as_u64(), sample["first_ns"].as_u64());
+            match repeat {
+                "1" => assert_eq!(fastest, first, "{sample}"),
+                _ => assert!(fastest <= first, "{sample}"),
+            }
+            firsts.push(first.unwrap());
+        }
+        firsts.sort_unstable();
+        // The median by nearest rank, of an odd number of puzzles.
+        assert_eq!(firsts.len() % 2, 1);
+        let median = firsts[firsts.len() / 2];
+        assert_eq!(Some(median), row["first_median_ns"].as_u64());
+
+        let output = cagey(&["bench", "--repeat", repeat, &file]);
+        let header = stdout(&output)
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        assert_eq!(header.contains("1st run"), repeat == "3", "{header}");
+    }
+}
+
+#[test]
 fn bench_json_lists_each_puzzle_by_its_line() {
     // Counting every solution of the 5x5 with several: each sample names its puzzle's line,
     // in file order, and the summary is made from the samples.
