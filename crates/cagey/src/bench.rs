@@ -330,7 +330,8 @@ pub fn run(solver: &dyn Solver, cases: &[Case], options: &Options) -> FileReport
 }
 
 /// Solves one case `options.repeat` times, verifying every answer, and keeps the fastest
-/// run and the first's time. Returns the sample (none if the solver declined the puzzle) and the first failure.
+/// run and the first's time. Returns the sample (none if the solver declined the puzzle)
+/// and the first failure.
 pub fn run_case(
     solver: &dyn Solver,
     case: &Case,
