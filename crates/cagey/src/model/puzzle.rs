@@ -598,27 +598,44 @@ fn check_regions(regions: &Regions, size: usize) -> Result<(), PuzzleError> {
     }
 }
 
-/// Whether sorted, distinct, in-range `cells` form one 4-connected group.
+/// Whether distinct, in-range `cells` form one 4-connected group.
+///
+/// A flood fill over the grid's rows as bitmasks (a grid is at most 32 wide): the cells
+/// reached so far spread to their neighbours among `cells` until they stop growing. No
+/// allocation: checking every cage was some 600 instructions a cage with two vectors for
+/// a breadth-first walk, 4% of solving Keen's corpus in a batch (callgrind over `cagey
+/// solve --jobs 1`).
 fn is_connected(cells: &[Cell], size: usize) -> bool {
-    let mut reached = vec![false; cells.len()];
-    let mut stack = vec![0];
-    reached[0] = true;
-    let mut count = 1;
-    while let Some(i) = stack.pop() {
-        let (row, col) = (cells[i].row(size), cells[i].col(size));
-        for (j, other) in cells.iter().enumerate() {
-            if reached[j] {
-                continue;
-            }
-            let (r, c) = (other.row(size), other.col(size));
-            if row.abs_diff(r) + col.abs_diff(c) == 1 {
-                reached[j] = true;
-                count += 1;
-                stack.push(j);
-            }
-        }
+    let Some(first) = cells.first() else {
+        return true;
+    };
+    let mut members = [0u32; MAX_SIZE];
+    let (mut top, mut bottom) = (usize::MAX, 0);
+    for cell in cells {
+        let (row, col) = (cell.row(size), cell.col(size));
+        members[row] |= 1 << col;
+        top = top.min(row);
+        bottom = bottom.max(row);
     }
-    count == cells.len()
+    let mut reached = [0u32; MAX_SIZE];
+    reached[first.row(size)] = 1 << first.col(size);
+    let mut count = 1;
+    while count < cells.len() {
+        let mut grew = 0;
+        for row in top..=bottom {
+            let above = if row > top { reached[row - 1] } else { 0 };
+            let below = if row < bottom { reached[row + 1] } else { 0 };
+            let here = reached[row];
+            let spread = (here << 1 | here >> 1 | above | below) & members[row] & !here;
+            reached[row] |= spread;
+            grew += spread.count_ones() as usize;
+        }
+        if grew == 0 {
+            return false;
+        }
+        count += grew;
+    }
+    true
 }
 
 #[cfg(test)]
@@ -833,5 +850,25 @@ mod tests {
             ],
         );
         assert!(puzzle.is_ok());
+    }
+
+    #[test]
+    fn connectivity_follows_edges_not_corners_nor_wraps() {
+        let cells = |list: &[u16]| list.iter().map(|&c| Cell(c)).collect::<Vec<_>>();
+        // In a 4x4 grid: a U that turns back up, a spiral's arms, a lone cell.
+        assert!(is_connected(&cells(&[0, 4, 8, 9, 10, 6, 2]), 4));
+        assert!(is_connected(
+            &cells(&[15, 14, 13, 12, 8, 4, 0, 1, 2, 3, 7, 11]),
+            4
+        ));
+        assert!(is_connected(&cells(&[5]), 4));
+        // Corners only, a row's end next to the next row's start, two pieces.
+        assert!(!is_connected(&cells(&[0, 5]), 4));
+        assert!(!is_connected(&cells(&[3, 4]), 4));
+        assert!(!is_connected(&cells(&[0, 1, 3, 7]), 4));
+        // The widest grid's last column, and a cell there next to its row's first.
+        let last = |row: u16| row * 32 + 31;
+        assert!(is_connected(&cells(&[last(0), last(1), last(2)]), 32));
+        assert!(!is_connected(&cells(&[last(0), 32]), 32));
     }
 }
