@@ -233,12 +233,7 @@ impl Revealed {
 
 /// A solution as rows of digits separated by spaces: `["1 2 4 3", ...]`.
 fn rows(grid: &Grid) -> Vec<String> {
-    grid.rows()
-        .map(|row| {
-            let digits: Vec<String> = row.iter().map(u8::to_string).collect();
-            digits.join(" ")
-        })
-        .collect()
+    (0..grid.size()).map(|row| grid.row_text(row)).collect()
 }
 
 /// The counts and times of a whole run, in memory that does not grow with it.
