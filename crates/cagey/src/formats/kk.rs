@@ -434,8 +434,8 @@ struct CageLine<'a> {
 }
 
 /// A cage line kept in its block: its label and cells are ranges of the block's `labels`
-/// and `cells`, which all its cages share, rather than a string and a vector each
-/// (callgrind over `cagey solve --jobs 1` on Keen's corpus: see [`Block::push`]).
+/// and `cells`, which all its cages share, rather than a string and a vector each (see
+/// [`Block::push`]).
 #[derive(Clone, Debug)]
 struct ParsedCage {
     line: usize,
