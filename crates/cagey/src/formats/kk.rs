@@ -764,12 +764,9 @@ impl Rules {
 fn directive(comment: &str) -> Option<Result<Directive, String>> {
     let mut words = comment.split_whitespace();
     let word = words.next()?;
-    // Most comments are not directives (`id=`, `solution=`): they go before anything is
-    // gathered for them.
-    if !matches!(
-        word,
-        "killer" | "multi-cell" | "size" | "boxes" | "regions" | "givens"
-    ) {
+    // Most comments are `key=value` notes (`id=`, `solution=`), which no directive's name
+    // is: they go before the rest of their words are gathered.
+    if word.contains('=') {
         return None;
     }
     let rest: Vec<&str> = words.collect();
@@ -1328,7 +1325,7 @@ mod tests {
     }
 
     #[test]
-    fn plain_lines_are_most_lines() {
+    fn common_lines_take_the_byte_by_byte_reading() {
         for line in [
             "11+,1 2 5 6",
             "1,0",
