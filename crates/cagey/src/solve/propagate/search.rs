@@ -219,7 +219,7 @@
 use super::finish::{Finish, Finished, FINISH_OPEN, FINISH_STEPS};
 use super::fixpoint::{Engine, Layout};
 use super::{emptied, Keep};
-use crate::model::Grid;
+use crate::model::{Cell, Grid};
 use crate::solve::{Budget, Meter};
 
 /// Why the search stopped early.
@@ -259,6 +259,9 @@ pub(super) struct Searcher<'r, 'f> {
     finish_open: u32,
     finish_steps: u32,
     finish: Finish,
+    /// The solution reported to `found`, written over for each one: reporting allocates
+    /// nothing.
+    solution: Grid,
 }
 
 /// The search's settings: constants outside tests, which vary them.
@@ -304,6 +307,7 @@ pub(super) struct Spare {
     root_state: Vec<u32>,
     open: Vec<u32>,
     finish: Finish,
+    solution: Option<Grid>,
 }
 
 impl<'r, 'f> Searcher<'r, 'f> {
@@ -324,7 +328,12 @@ impl<'r, 'f> Searcher<'r, 'f> {
             root_state,
             open,
             finish,
+            solution,
         } = spare;
+        let n = engine.rules.n;
+        let solution = solution
+            .filter(|grid| grid.size() == n)
+            .unwrap_or_else(|| Grid::empty(n));
         let mut engine = engine;
         // Propagation leaves what the enumeration would do anyway to it.
         engine.settle_open = tuning.finish_open;
@@ -345,6 +354,7 @@ impl<'r, 'f> Searcher<'r, 'f> {
             finish_open: tuning.finish_open,
             finish_steps: tuning.finish_steps,
             finish,
+            solution,
         }
     }
 
@@ -368,6 +378,7 @@ impl<'r, 'f> Searcher<'r, 'f> {
             finish_open: _,
             finish_steps: _,
             finish,
+            solution,
         } = self;
         let spare = Spare {
             saved: keep.vec(saved),
@@ -375,6 +386,7 @@ impl<'r, 'f> Searcher<'r, 'f> {
             root_state: keep.vec(root_state),
             open: keep.vec(open),
             finish: finish.into_spare(keep),
+            solution: Some(solution),
         };
         (engine.into_spare(keep), spare)
     }
@@ -638,14 +650,14 @@ impl<'r, 'f> Searcher<'r, 'f> {
     /// found.
     fn emit_finished(&mut self) -> Result<(), Stop> {
         let finish = std::mem::take(&mut self.finish);
-        let settled = self.digits();
+        self.write_state();
         let mut result = Ok(());
+        // Every solution sets the same open cells, so each overwrites the last.
         for solution in finish.solutions() {
-            let mut digits = settled.clone();
             for (cell, digit) in solution {
-                digits[cell] = digit;
+                self.solution.set(Cell(cell as u16), digit);
             }
-            result = self.emit_digits(digits);
+            result = self.report();
             if result.is_err() {
                 break;
             }
@@ -654,31 +666,29 @@ impl<'r, 'f> Searcher<'r, 'f> {
         result
     }
 
-    /// The digit of each cell of the current state (of its smallest candidate, if open).
-    fn digits(&self) -> Vec<u8> {
+    /// Writes the digit of each cell of the current state (its smallest candidate, if
+    /// open) into the solution grid.
+    fn write_state(&mut self) {
         let rules = self.engine.rules;
-        self.engine.state[..rules.cells]
-            .iter()
-            .map(|mask| mask.trailing_zeros() as u8 + 1)
-            .collect()
+        for (cell, mask) in self.engine.state[..rules.cells].iter().enumerate() {
+            self.solution
+                .set(Cell(cell as u16), mask.trailing_zeros() as u8 + 1);
+        }
     }
 
     /// Reports the solved current state.
     fn emit(&mut self) -> Result<(), Stop> {
-        let digits = self.digits();
-        self.emit_digits(digits)
+        self.write_state();
+        self.report()
     }
 
-    /// Reports a solution.
-    fn emit_digits(&mut self, digits: Vec<u8>) -> Result<(), Stop> {
-        let rules = self.engine.rules;
-        let grid = Grid::from_digits(rules.n, digits)
-            .expect("a solved state has one digit of the grid per cell");
+    /// Reports the solution grid as it stands.
+    fn report(&mut self) -> Result<(), Stop> {
         self.count += 1;
         // The rest is proving there is no other solution, or counting them: this run
         // finishes it (see the module docs).
         self.cutoff = u64::MAX;
-        (self.found)(&grid);
+        (self.found)(&self.solution);
         if self.count >= self.max_solutions {
             return Err(Stop::SolutionLimit);
         }
