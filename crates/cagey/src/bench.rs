@@ -341,8 +341,8 @@ pub fn run_case(
     limits.time_limit = options.timeout;
     let mut best: Option<Sample> = None;
     // Every solution's digits are kept for verification, one after the other: the search
-    // stops at one more than the corpus expects, so there are few, and with room made
-    // before the clock starts, keeping them allocates nothing while it runs.
+    // stops at one more than the corpus expects, so there are few, and with room for 64
+    // made before the clock starts, keeping them allocates nothing while it runs.
     let size = case.puzzle.size();
     let mut digits = Vec::with_capacity(limits.max_solutions.min(64) as usize * size * size);
     for _ in 0..options.repeat.max(1) {
