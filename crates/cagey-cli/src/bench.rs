@@ -13,6 +13,8 @@ use cagey::bench::{self, format_duration, FileReport, Options};
 
 use crate::Status;
 
+mod rounds;
+
 /// Time a solver over corpus files: per file the median, 90th percentile and largest time
 /// per puzzle, and the median search nodes. Every answer is checked against the file's
 /// `# solution=`, `# solutions=` and `# check=` comments.
@@ -25,6 +27,8 @@ Examples:
   cagey bench --json corpora/keen/*.kk > out.json machine-readable output
   cagey bench --multi-cell corpora/random/multicell-minus-divide-5x5.kk
                                                   a corpus written before `# multi-cell`
+  cagey bench --rounds 16 --against old/cagey --repeat 3 corpora/keen/keen_9du.kk
+                                                  this build against another, side by side
 
 Each puzzle is searched for one solution more than its file says it has (at least two: the
 uniqueness check), so times include proving the count. Medians and percentiles are by
@@ -35,6 +39,13 @@ the `1st run` column is then the median of each puzzle's first run. A puzzle sol
 right after itself runs faster, as the processor learns the way its branches go (up to
 twice as fast on puzzles of tens of microseconds): the first run is the time of a puzzle
 met once, as in a batch of different puzzles.
+
+With --rounds or --against, each round runs the whole benchmark in a process of its own
+(`bench --json`), this build and the other in turn, the first swapped from one round to the
+next; each file's figures are their medians over the rounds, and `ratio` is this build's
+median over the other's, the median of the rounds' ratios (`1st ratio` the same for the
+first runs). A change of a few percent needs a dozen rounds or more to show through the
+noise of a machine whose load comes and goes.
 
 A wrong answer, a puzzle given up on (see --timeout) or declined by the method is named
 by file and line on standard error, and the run goes on with the next puzzle; a puzzle
@@ -68,6 +79,19 @@ pub struct Args {
     #[arg(long, value_name = "SECS", default_value_t = bench::DEFAULT_TIMEOUT.as_secs_f64())]
     timeout: f64,
 
+    /// Run the whole benchmark this many times, each in a process of its own, and give each
+    /// file's medians over the runs: one run says little on a machine whose load comes and
+    /// goes.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    rounds: u64,
+
+    /// Another build of cagey to compare with: each round runs it too, the order of the two
+    /// swapped from one round to the next, and each file gets the other's median and the
+    /// ratio of the two (this build's over the other's, the median of the rounds' ratios).
+    #[arg(long, value_name = "CAGEY")]
+    against: Option<PathBuf>,
+
     #[command(flatten)]
     rules: crate::input::RuleArgs,
 }
@@ -87,13 +111,6 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         repeat: usize::try_from(args.repeat).unwrap_or(usize::MAX),
         timeout: crate::solve::timeout(args.timeout)?,
     };
-    let width = args
-        .files
-        .iter()
-        .map(|path| path.display().to_string().chars().count())
-        .max()
-        .unwrap_or(0)
-        .max("file".len());
     // Read every file before printing anything, so that a missing file stops the run at once.
     let texts = args
         .files
@@ -102,6 +119,16 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
         })
         .collect::<anyhow::Result<Vec<String>>>()?;
+    if args.rounds > 1 || args.against.is_some() {
+        return rounds::run(args);
+    }
+    let width = args
+        .files
+        .iter()
+        .map(|path| path.display().to_string().chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("file".len());
     let mut out = io::stdout().lock();
     // The first runs' median, beside the fastest runs' figures, when they differ.
     let firsts = args.repeat > 1;

@@ -458,6 +458,92 @@ fn bench_repeat_keeps_each_puzzle_s_fastest_and_first_runs() {
 }
 
 #[test]
+fn bench_rounds_compare_two_builds_side_by_side() {
+    // This build against itself, three rounds: each build's figures are medians over the
+    // rounds, and the ratio is the median of the rounds' ratios.
+    let file = corpus("random/unique-4x4.kk");
+    let other = env!("CARGO_BIN_EXE_cagey");
+    let output = cagey(&[
+        "bench",
+        "--json",
+        "--rounds",
+        "3",
+        "--against",
+        other,
+        &file,
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["rounds"], 3);
+    assert_eq!(report["against"], other);
+    let row = &report["files"][0];
+    let against = &row["against"];
+    let rounds = |figures: &serde_json::Value| -> Vec<u64> {
+        let values = figures["rounds_median_ns"].as_array().unwrap();
+        values.iter().map(|v| v.as_u64().unwrap()).collect()
+    };
+    let (this_rounds, other_rounds) = (rounds(row), rounds(against));
+    assert_eq!((this_rounds.len(), other_rounds.len()), (3, 3));
+    for (figures, mut values) in [(row, this_rounds.clone()), (against, other_rounds.clone())] {
+        assert_eq!(figures["puzzles"], 100);
+        values.sort_unstable();
+        assert_eq!(figures["median_ns"].as_u64(), Some(values[1]), "{figures}");
+    }
+    let mut ratios: Vec<f64> = this_rounds
+        .iter()
+        .zip(&other_rounds)
+        .map(|(&a, &b)| a as f64 / b as f64)
+        .collect();
+    ratios.sort_unstable_by(f64::total_cmp);
+    let ratio = against["ratio"].as_f64().unwrap();
+    assert!((ratio - ratios[1]).abs() < 1e-9, "{against}");
+
+    // As a table: the other build's median and the ratio beside this build's figures.
+    let output = cagey(&["bench", "--rounds", "2", "--against", other, &file]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let table = stdout(&output);
+    let header: Vec<&str> = table.lines().next().unwrap().split_whitespace().collect();
+    assert_eq!(
+        header,
+        ["file", "puzzles", "median", "p90", "max", "nodes", "against", "ratio"]
+    );
+    assert!(
+        table.contains("(medians of 2 round(s), alternately with"),
+        "{table}"
+    );
+}
+
+#[test]
+fn bench_rounds_report_what_the_runs_said_once() {
+    // Puzzles left out are named once, not once a round, and still set the exit status.
+    let file = corpus("random/multicell-minus-divide-5x5.kk");
+    let output = cagey(&["bench", "--rounds", "2", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert_eq!(message.matches("left out").count(), 8, "{message}");
+    let row = stdout(&output).lines().nth(1).unwrap().to_string();
+    assert_eq!(row.split_whitespace().nth(1), Some("12"), "{row}");
+
+    // A build that cannot be run, or is not cagey, is named.
+    let file = corpus("random/unique-4x4.kk");
+    let output = cagey(&["bench", "--against", "/no/such/cagey", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("cannot run /no/such/cagey"),
+        "{}",
+        stderr(&output)
+    );
+    // `true` prints nothing and succeeds.
+    let output = cagey(&["bench", "--against", "true", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("true printed no bench report (is it a build of cagey?)"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn bench_json_lists_each_puzzle_by_its_line() {
     // Counting every solution of the 5x5 with several: each sample names its puzzle's line,
     // in file order, and the summary is made from the samples.
