@@ -9,13 +9,14 @@
 //! ratios, each taken from two runs a moment apart.
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
 use cagey::bench::{format_duration, percentile};
+use indicatif::{ProgressBar, ProgressStyle};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -159,12 +160,29 @@ pub(super) fn run(args: &Args) -> anyhow::Result<Status> {
     if let Some(other) = &args.against {
         builds.push(Build::new(other.clone()));
     }
+    // The runs done, on a terminal: a round of hard files takes seconds.
+    let runs = args.rounds * builds.len() as u64;
+    let bar = io::stderr().is_terminal().then(|| {
+        let style =
+            ProgressStyle::with_template("{spinner} round {msg}, {pos}/{len} runs ({elapsed})")
+                .expect("the template is valid");
+        ProgressBar::new(runs).with_style(style)
+    });
     for round in 0..args.rounds {
+        if let Some(bar) = &bar {
+            bar.set_message(format!("{} of {}", round + 1, args.rounds));
+        }
         // This build first in even rounds, the other first in odd ones.
         for i in 0..builds.len() {
             let at = (i + round as usize) % builds.len();
             builds[at].run(&arguments, args.files.len())?;
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
         }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
     let mut status = Status::Ok;
     for (i, build) in builds.iter().enumerate() {
