@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
-use cagey::bench::{self, format_duration, FileReport, Options};
+use cagey::bench::{self, format_duration, FileReport, Options, Summary};
 
 use crate::Status;
 
@@ -122,26 +122,13 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     if args.rounds > 1 || args.against.is_some() {
         return rounds::run(args);
     }
-    let width = args
-        .files
-        .iter()
-        .map(|path| path.display().to_string().chars().count())
-        .max()
-        .unwrap_or(0)
-        .max("file".len());
+    let width = file_width(&args.files);
     let mut out = io::stdout().lock();
     // The first runs' median, beside the fastest runs' figures, when they differ.
     let firsts = args.repeat > 1;
     if !args.json {
-        write!(
-            out,
-            "{:<width$}  {:>7}  {:>9}  {:>9}  {:>9}",
-            "file", "puzzles", "median", "p90", "max"
-        )?;
-        if firsts {
-            write!(out, "  {:>9}", "1st run")?;
-        }
-        writeln!(out, "  {:>9}", "nodes")?;
+        write_columns(&mut out, width, firsts)?;
+        writeln!(out)?;
     }
     let mut status = Status::Ok;
     let mut rows = Vec::new();
@@ -157,19 +144,8 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         }
         let report = bench::run(solver, &cases, &options);
         if !args.json {
-            let s = &report.summary;
-            write!(
-                out,
-                "{file:<width$}  {:>7}  {:>9}  {:>9}  {:>9}",
-                s.puzzles,
-                format_duration(s.median),
-                format_duration(s.p90),
-                format_duration(s.max),
-            )?;
-            if firsts {
-                write!(out, "  {:>9}", format_duration(s.first_median))?;
-            }
-            writeln!(out, "  {:>9}", s.median_nodes)?;
+            write_figures(&mut out, width, firsts, &file, &report.summary)?;
+            writeln!(out)?;
         }
         out.flush()?;
         for error in &refused {
@@ -197,6 +173,52 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         writeln!(out, "{}", json(solver.name(), args.repeat, &rows))?;
     }
     Ok(status)
+}
+
+/// The width of the table's first column: the longest file name, or the column's name.
+fn file_width(files: &[PathBuf]) -> usize {
+    files
+        .iter()
+        .map(|path| path.display().to_string().chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("file".len())
+}
+
+/// Writes the names of the columns every table has (the first run's with `firsts`), without
+/// ending the line.
+fn write_columns(out: &mut impl Write, width: usize, firsts: bool) -> io::Result<()> {
+    write!(
+        out,
+        "{:<width$}  {:>7}  {:>9}  {:>9}  {:>9}",
+        "file", "puzzles", "median", "p90", "max"
+    )?;
+    if firsts {
+        write!(out, "  {:>9}", "1st run")?;
+    }
+    write!(out, "  {:>9}", "nodes")
+}
+
+/// Writes a file's figures under [`write_columns`]' names, without ending the line.
+fn write_figures(
+    out: &mut impl Write,
+    width: usize,
+    firsts: bool,
+    file: &str,
+    s: &Summary,
+) -> io::Result<()> {
+    write!(
+        out,
+        "{file:<width$}  {:>7}  {:>9}  {:>9}  {:>9}",
+        s.puzzles,
+        format_duration(s.median),
+        format_duration(s.p90),
+        format_duration(s.max),
+    )?;
+    if firsts {
+        write!(out, "  {:>9}", format_duration(s.first_median))?;
+    }
+    write!(out, "  {:>9}", s.median_nodes)
 }
 
 /// The rows as one JSON object; times in nanoseconds.

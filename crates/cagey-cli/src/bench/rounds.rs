@@ -15,7 +15,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
-use cagey::bench::{format_duration, percentile};
+use cagey::bench::{format_duration, percentile, Summary};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Deserialize;
 use serde_json::json;
@@ -33,6 +33,22 @@ struct Figures {
     max_ns: u64,
     first_median_ns: u64,
     median_nodes: u64,
+}
+
+impl Figures {
+    /// The figures as the table writes them.
+    fn summary(&self) -> Summary {
+        let time = Duration::from_nanos;
+        Summary {
+            puzzles: self.puzzles as usize,
+            median: time(self.median_ns),
+            p90: time(self.p90_ns),
+            max: time(self.max_ns),
+            first_median: time(self.first_median_ns),
+            median_nodes: self.median_nodes,
+            ..Summary::default()
+        }
+    }
 }
 
 /// What `bench --json` prints, as far as this reads it.
@@ -226,20 +242,8 @@ fn write_table(
     other: Option<&Build>,
 ) -> io::Result<()> {
     let firsts = args.repeat > 1;
-    let width = (0..args.files.len())
-        .map(|k| this.rounds[0][k].file.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max("file".len());
-    write!(
-        out,
-        "{:<width$}  {:>7}  {:>9}  {:>9}  {:>9}",
-        "file", "puzzles", "median", "p90", "max"
-    )?;
-    if firsts {
-        write!(out, "  {:>9}", "1st run")?;
-    }
-    write!(out, "  {:>9}", "nodes")?;
+    let width = super::file_width(&args.files);
+    super::write_columns(out, width, firsts)?;
     if other.is_some() {
         write!(out, "  {:>9}  {:>6}", "against", "ratio")?;
         if firsts {
@@ -250,19 +254,7 @@ fn write_table(
     let time = |ns: u64| format_duration(Duration::from_nanos(ns));
     for k in 0..args.files.len() {
         let f = this.medians(k);
-        write!(
-            out,
-            "{:<width$}  {:>7}  {:>9}  {:>9}  {:>9}",
-            f.file,
-            f.puzzles,
-            time(f.median_ns),
-            time(f.p90_ns),
-            time(f.max_ns)
-        )?;
-        if firsts {
-            write!(out, "  {:>9}", time(f.first_median_ns))?;
-        }
-        write!(out, "  {:>9}", f.median_nodes)?;
+        super::write_figures(out, width, firsts, &f.file, &f.summary())?;
         if let Some(other) = other {
             let ratio_of = |field: fn(&Figures) -> u64| ratio(this, other, k, field);
             write!(
