@@ -113,6 +113,7 @@ mod matching;
 mod nogoods;
 mod rules;
 mod search;
+mod small;
 mod tables;
 
 use std::cell::Cell;
@@ -237,6 +238,9 @@ fn search_probing(
     tuning: Tuning,
     found: &mut dyn FnMut(&Grid),
 ) -> Search {
+    if puzzle.size() <= tuning.small_up_to {
+        return small::search(puzzle, limits, found);
+    }
     let start = Instant::now();
     let mut spare = SPARE.take().unwrap_or_default();
     let rules = Rules::new_in(puzzle, &mut spare.rules);
@@ -431,18 +435,24 @@ mod tests {
         builder.build().unwrap()
     }
 
-    /// The solver's settings with no node finished by enumeration, so that every node
-    /// propagates and branches.
-    const UNFINISHED: Tuning = Tuning {
-        finish_open: 0,
+    /// The solver's settings, with small grids searched by the engine too.
+    const ENGINE: Tuning = Tuning {
+        small_up_to: 0,
         ..Tuning::DEFAULT
     };
 
-    /// The solver's settings with every enumeration giving up after two digits, back to
-    /// the search, unless it finishes by then.
+    /// The engine with no node finished by enumeration, so that every node propagates and
+    /// branches.
+    const UNFINISHED: Tuning = Tuning {
+        finish_open: 0,
+        ..ENGINE
+    };
+
+    /// The engine with every enumeration giving up after two digits, back to the search,
+    /// unless it finishes by then.
     const GIVING_UP: Tuning = Tuning {
         finish_steps: 2,
-        ..Tuning::DEFAULT
+        ..ENGINE
     };
 
     /// [`UNFINISHED`], probing the root at every run.
@@ -656,7 +666,7 @@ mod tests {
             expected.sort();
             // As the solver runs, with enumerations that give up at once, without
             // finishing by enumeration, and probing the root before every run.
-            for tuning in [Tuning::DEFAULT, GIVING_UP, UNFINISHED, PROBING] {
+            for tuning in [Tuning::DEFAULT, ENGINE, GIVING_UP, UNFINISHED, PROBING] {
                 let mut found = Vec::new();
                 let search = search_probing(&puzzle, &limits, tuning, &mut |grid| {
                     found.push(grid.clone())

@@ -273,6 +273,9 @@ pub(super) struct Tuning {
     /// most digits it may lay ([`FINISH_STEPS`]).
     pub(super) finish_open: u32,
     pub(super) finish_steps: u32,
+    /// The largest grid side searched without the engine
+    /// ([`SMALL_UP_TO`](super::small::SMALL_UP_TO); 0 for none).
+    pub(super) small_up_to: usize,
 }
 
 impl Tuning {
@@ -280,6 +283,7 @@ impl Tuning {
         probe_from: PROBE_FROM,
         finish_open: FINISH_OPEN,
         finish_steps: FINISH_STEPS,
+        small_up_to: super::small::SMALL_UP_TO,
     };
 }
 

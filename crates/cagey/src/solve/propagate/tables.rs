@@ -335,41 +335,67 @@ impl<F: FnMut(&[u8]) -> bool> Walk<'_, F> {
         self.tuples <= MAX_TUPLES && (self.sink)(&self.digits[..self.lines.len()])
     }
 
-    /// Whether the full layout meets the cage's arithmetic. Subtraction and division are
-    /// read as the multi-cell rules read them: the largest digit minus (divided by) all the
-    /// others, which for two cells is the usual rule.
+    /// Whether the full layout meets the cage's arithmetic.
     fn completes(&self, sum: u64, product: u64) -> bool {
-        let largest = self.digits[..self.lines.len()]
-            .iter()
-            .map(|&d| u64::from(d) + 1)
-            .max()
-            .unwrap_or(0);
-        match self.operation {
-            Operation::Add => sum == self.target,
-            Operation::Multiply => product == self.target,
+        let digits = &self.digits[..self.lines.len()];
+        let largest = digits.iter().map(|&d| u64::from(d) + 1).max().unwrap_or(0);
+        let tally = Tally {
+            cells: digits.len(),
+            sum,
+            product,
+            largest,
+        };
+        tally.meets(self.operation, self.target, self.multi_cell)
+    }
+}
+
+/// What a cage's arithmetic needs of a full layout of its digits.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Tally {
+    /// The number of cells (and so of digits).
+    pub(super) cells: usize,
+    /// The digits' sum.
+    pub(super) sum: u64,
+    /// The digits' product, saturated at `u64::MAX`.
+    pub(super) product: u64,
+    /// The largest digit.
+    pub(super) largest: u64,
+}
+
+impl Tally {
+    /// Whether the digits make `target` by `operation`. Subtraction and division are read
+    /// as the multi-cell rules read them: the largest digit minus (divided by) all the
+    /// others, which for two cells is the usual rule; with more cells only for a hidden
+    /// operation under `multi_cell` (the model allows `-` and `÷` over more than two cells
+    /// only under that rule).
+    pub(super) fn meets(&self, operation: Operation, target: u64, multi_cell: bool) -> bool {
+        match operation {
+            Operation::Add => self.sum == target,
+            Operation::Multiply => self.product == target,
             Operation::Given => true,
-            Operation::Subtract => self.difference(largest, sum),
-            Operation::Divide => self.quotient(largest, product),
+            Operation::Subtract => self.difference(target),
+            Operation::Divide => self.quotient(target),
             // The checker's rule: a sum or a product, or over two cells (or more with the
             // multi-cell rules) a difference or a quotient.
             Operation::Unknown => {
-                sum == self.target
-                    || product == self.target
-                    || ((self.lines.len() == 2 || self.multi_cell)
-                        && (self.difference(largest, sum) || self.quotient(largest, product)))
+                self.sum == target
+                    || self.product == target
+                    || ((self.cells == 2 || multi_cell)
+                        && (self.difference(target) || self.quotient(target)))
             }
         }
     }
 
     /// Whether the largest digit minus the others makes the target.
-    fn difference(&self, largest: u64, sum: u64) -> bool {
-        (2 * largest).checked_sub(sum) == Some(self.target)
+    fn difference(&self, target: u64) -> bool {
+        (2 * self.largest).checked_sub(self.sum) == Some(target)
     }
 
     /// Whether the largest digit divided by the others makes the target. A saturated
     /// product has no exact quotient to compare.
-    fn quotient(&self, largest: u64, product: u64) -> bool {
-        product != u64::MAX && largest == self.target.saturating_mul(product / largest)
+    fn quotient(&self, target: u64) -> bool {
+        self.product != u64::MAX
+            && self.largest == target.saturating_mul(self.product / self.largest)
     }
 }
 
