@@ -8,12 +8,27 @@
 //! 1.4 µs a puzzle on its 3x3 files, the engine 1.8 to 2.0 µs. A 3x3 grid has twelve Latin
 //! squares and a 4x4 576, so that enumerating them, cut by the cages, costs less than
 //! setting up anything cleverer, and is bounded: the search needs no budget beyond its one
-//! node. Callgrind over `search_probing` (`cagey bench FILE`), engine / this search:
-//! `keen/keen_3de` 788,000 / 197,000 instructions, `keen/keen_4de` 1.90 / 0.95 million,
-//! `keen/keen_4du` 2.64 / 1.37 million. Laying the cells in reading order instead, each
-//! cage checked at its last cell, took 212,000, 1.15 million and 1.80 million. On 5x5
-//! (161,280 Latin squares) the engine's propagation pays for itself: its set-up is then
-//! a small part of a 4 µs solve.
+//! node. On 5x5 (161,280 Latin squares) the engine pays for itself: its set-up is then a
+//! small part of a 4 µs solve.
+//!
+//! Callgrind over `search_probing` (`cagey bench FILE`), instructions with the engine, then
+//! with this search laying the cells in reading order, cage by cage in the order of their
+//! first cells, and as kept (cages of four cells or more last):
+//!
+//! | file | engine | reading order | cage by cage | big cages last |
+//! |---|---|---|---|---|
+//! | `keen/keen_3de` | 788,000 | 212,000 | 197,000 | 188,000 |
+//! | `keen/keen_4de` | 1.90 M | 1.15 M | 0.95 M | 0.95 M |
+//! | `keen/keen_4dem` | 556,000 | 223,000 | 235,000 | 157,000 |
+//! | `keen/keen_4du` | 2.64 M | 1.80 M | 1.37 M | 1.28 M |
+//! | `random/unique-4x4` | 5.19 M | not taken | 3.18 M | 2.11 M |
+//!
+//! Also tried: the cages by size, smallest first (`keen_4de` 1.18 M, `keen_4dx` 1.62 M
+//! against 1.26 M cage by cage: it loses the order's locality), and choosing at each step
+//! the open cell with the fewest digits left, a cage's last cell counting only those that
+//! meet it (`keen_4de` 2.11 M, `keen_3de` 329,000: the choice costs more than it cuts).
+//! The slowest `keen_4dem` puzzle (a `24*` column first) went from 47,000 instructions
+//! cage by cage to 8,100 with the big cages last.
 //!
 //! ```text
 //!   3x3, cages 3+ (0 1), 2- (2 5), 6* (3 4), 3 (6), 4+ (7 8), laid in the order
@@ -32,6 +47,11 @@ pub(super) const SMALL_UP_TO: usize = 4;
 
 /// The most cells such a grid has.
 const CELLS: usize = SMALL_UP_TO * SMALL_UP_TO;
+
+/// Cages of this many cells or more are laid after the others: their partial sums and
+/// products cut little, and laid first (a column of `24*` in a 4x4, which any column
+/// meets) they leave the grid open longest.
+const BIG: usize = 4;
 
 /// A cage's rule.
 #[derive(Clone, Copy)]
@@ -68,6 +88,9 @@ impl Run {
 /// The state of the search.
 struct Small<'f> {
     n: usize,
+    /// The bits of the largest digit, `n` rounded up to a power of two: a product grows by
+    /// at most this many bits a cell.
+    bits_per_digit: u64,
     killer: bool,
     multi_cell: bool,
     /// Each cell's houses, as indexes into `used`: its row, its column, and its region or
@@ -77,7 +100,8 @@ struct Small<'f> {
     /// cell's region only if it has one, so that the empty entry stays empty.
     in_regions: u32,
     /// The cells in the order they are laid: cage after cage, so that each is checked in
-    /// full as early as it can be, then the cells in no cage.
+    /// full as early as it can be, those of fewer than [`BIG`] cells first, then the cells
+    /// in no cage.
     order: [u8; CELLS],
     /// The digits each cell may hold (bits `1..=n`): all, or its given.
     domains: [u32; CELLS],
@@ -144,6 +168,7 @@ impl<'f> Small<'f> {
         };
         let mut small = Small {
             n,
+            bits_per_digit: u64::from(n.next_power_of_two().trailing_zeros()),
             killer: puzzle.options().killer,
             multi_cell: puzzle.options().multi_cell,
             houses: [[empty_house; 3]; CELLS],
@@ -161,7 +186,12 @@ impl<'f> Small<'f> {
         };
         let cages = puzzle.cages();
         let mut laid = 0;
-        for (id, cage) in cages.iter().enumerate() {
+        // The cages in the order their cells are laid (see `order`).
+        let mut ids: [usize; CELLS] = std::array::from_fn(|k| k);
+        let ids = &mut ids[..cages.len()];
+        ids.sort_by_key(|&id| cages[id].cells().len() >= BIG);
+        for &id in ids.iter() {
+            let cage = &cages[id];
             small.rules[id] = Rule {
                 operation: cage.operation(),
                 target: cage.target(),
@@ -259,7 +289,10 @@ impl<'f> Small<'f> {
             Operation::Add => {
                 sum + open <= rule.target && sum + open * self.n as u64 >= rule.target
             }
-            Operation::Multiply => rule.target % after.product == 0,
+            Operation::Multiply => {
+                rule.target % after.product == 0
+                    && after.product << (self.bits_per_digit * open) >= rule.target
+            }
             _ => true,
         };
         let met = within
