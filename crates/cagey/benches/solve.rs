@@ -22,9 +22,12 @@ use cagey::bench::{self, Case, Options};
 use cagey::solve::{self, Limits, Solver};
 use criterion::{criterion_group, criterion_main, Criterion};
 
-/// The corpus files run by default: Keen's 6x6 and 9x9 at every difficulty, the random
-/// unique puzzles up to 9x9, and the counting corpora. Each takes a few seconds.
+/// The corpus files run by default: Keen's 3x3 and 4x4 at their extremes (searched without
+/// the engine), Keen's 6x6 and 9x9 at every difficulty, the random unique puzzles up to
+/// 9x9, and the counting corpora. Each takes a few seconds.
 const QUICK: &[&str] = &[
+    "keen/keen_3de.kk",
+    "keen/keen_4du.kk",
     "keen/keen_6de.kk",
     "keen/keen_6dn.kk",
     "keen/keen_6dh.kk",
