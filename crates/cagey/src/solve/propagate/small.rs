@@ -33,9 +33,10 @@
 //! cage by cage to 8,100 with the big cages last.
 //!
 //! ```text
-//!   3x3, cages 3+ (0 1), 2- (2 5), 6* (3 4), 3 (6), 4+ (7 8), laid in the order
+//!   3x3, cages 3+ (0 1), 2- (2 5), 6* (3 4), 3 (6), 3+ (7 8), laid in the order
 //!   0 1 2 5 3 4 6 7 8: cell 0 takes 1, cell 1 can then only take 2 (1 + 2 = 3); cell 2
-//!   takes 3, and 2- is checked at cell 5, which can only be 1 (3 - 1 = 2); and so on.
+//!   takes 3, and 2- is checked at cell 5, which can only be 1 (3 - 1 = 2); and so on, to
+//!   the one solution 1 2 3 / 2 3 1 / 3 1 2.
 //! ```
 
 use std::time::Instant;
@@ -328,6 +329,18 @@ mod tests {
             })
             .collect();
         Puzzle::new(3, rows).expect("a valid puzzle")
+    }
+
+    #[test]
+    fn solves_the_example_of_the_docs() {
+        let puzzle = crate::formats::kk::parse("3+,0 1\n2-,2 5\n6*,3 4\n3,6\n3+,7 8\n");
+        let puzzle = puzzle.expect("a valid puzzle");
+        let mut grids = Vec::new();
+        let run = search(&puzzle, &Limits::uniqueness(), &mut |grid| {
+            grids.push(grid.clone())
+        });
+        assert_eq!((run.count, run.end), (1, End::Exhausted));
+        assert_eq!(grids[0].digits(), [1, 2, 3, 2, 3, 1, 3, 1, 2]);
     }
 
     #[test]
