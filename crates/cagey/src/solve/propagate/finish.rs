@@ -63,6 +63,11 @@
 //! houses: `random/several-6x6` 5.68 million, `random/several-5x5` 4.15, `keen/keen_4du`
 //! 2.70.
 //!
+//! A digit laid in a cell none of whose cage's other open cells is laid yet is not checked
+//! against the cage's tuples: propagation left only digits some live tuple puts there.
+//! Callgrind as above: `random/several-6x6` 5.56 to 5.52 million, `random/several-5x5`
+//! 4.03 to 3.98; the same nodes and answers.
+//!
 //! Tried before the forward checking, on `random/several-6x6`, `random/unique-6x6` and
 //! `random/none-6x6` (the same measure, with the settings read at run time): nodes of up to
 //! 24 open cells finished, 2% fewer instructions on the first, 0.5% more on the second; up
@@ -266,7 +271,9 @@ impl Finish {
                 return None;
             }
             self.laid[best] = bit;
-            if !self.fits(engine, best) {
+            // With none of its cage's other cells laid yet, the digit fits: propagation
+            // left only digits some live tuple puts in the cell.
+            if self.open[best].mates & !left != 0 && !self.fits(engine, best) {
                 continue;
             }
             // The peers that had the digit lose it; one left with none ends the branch.
