@@ -238,11 +238,15 @@ fn search_probing(
     tuning: Tuning,
     found: &mut dyn FnMut(&Grid),
 ) -> Search {
+    let mut spare = SPARE.take().unwrap_or_default();
     if puzzle.size() <= tuning.small_up_to {
-        return small::search(puzzle, limits, found);
+        let grid = spare.searcher.take_solution(puzzle.size());
+        let (search, grid) = small::search(puzzle, limits, grid, found);
+        spare.searcher.keep_solution(grid);
+        SPARE.set(Some(spare));
+        return search;
     }
     let start = Instant::now();
-    let mut spare = SPARE.take().unwrap_or_default();
     let rules = Rules::new_in(puzzle, &mut spare.rules);
     let mut searcher = Searcher::new_in(
         Engine::new_in(&rules, std::mem::take(&mut spare.engine)),

@@ -314,6 +314,21 @@ pub(super) struct Spare {
     solution: Option<Grid>,
 }
 
+impl Spare {
+    /// The grid solutions were last reported in, if its side is `n`; a new one otherwise.
+    pub(super) fn take_solution(&mut self, n: usize) -> Grid {
+        self.solution
+            .take()
+            .filter(|grid| grid.size() == n)
+            .unwrap_or_else(|| Grid::empty(n))
+    }
+
+    /// Keeps `grid` to report the next puzzle's solutions in.
+    pub(super) fn keep_solution(&mut self, grid: Grid) {
+        self.solution = Some(grid);
+    }
+}
+
 impl<'r, 'f> Searcher<'r, 'f> {
     /// A search that probes the root at the first restart past `tuning.probe_from` nodes,
     /// then each time the count has doubled; its stacks are the vectors of `spare`,
@@ -324,20 +339,17 @@ impl<'r, 'f> Searcher<'r, 'f> {
         max_solutions: u64,
         tuning: Tuning,
         found: &'f mut dyn FnMut(&Grid),
-        spare: Spare,
+        mut spare: Spare,
     ) -> Searcher<'r, 'f> {
+        let solution = spare.take_solution(engine.rules.n);
         let Spare {
             saved,
             path,
             root_state,
             open,
             finish,
-            solution,
+            solution: _,
         } = spare;
-        let n = engine.rules.n;
-        let solution = solution
-            .filter(|grid| grid.size() == n)
-            .unwrap_or_else(|| Grid::empty(n));
         let mut engine = engine;
         // Propagation leaves what the enumeration would do anyway to it.
         engine.settle_open = tuning.finish_open;
