@@ -347,17 +347,19 @@ mod tests {
         Puzzle::new(3, rows).expect("a valid puzzle")
     }
 
+    /// The solutions `search` reports for `puzzle` within `limits`, and its summary.
+    fn solutions(puzzle: &Puzzle, limits: &Limits) -> (Search, Vec<Grid>) {
+        let mut grids = Vec::new();
+        let grid = Grid::empty(puzzle.size());
+        let (run, _) = search(puzzle, limits, grid, &mut |grid| grids.push(grid.clone()));
+        (run, grids)
+    }
+
     #[test]
     fn solves_the_example_of_the_docs() {
         let puzzle = crate::formats::kk::parse("3+,0 1\n2-,2 5\n6*,3 4\n3,6\n3+,7 8\n");
         let puzzle = puzzle.expect("a valid puzzle");
-        let mut grids = Vec::new();
-        let (run, _) = search(
-            &puzzle,
-            &Limits::uniqueness(),
-            Grid::empty(3),
-            &mut |grid| grids.push(grid.clone()),
-        );
+        let (run, grids) = solutions(&puzzle, &Limits::uniqueness());
         assert_eq!((run.count, run.end), (1, End::Exhausted));
         assert_eq!(grids[0].digits(), [1, 2, 3, 2, 3, 1, 3, 1, 2]);
     }
@@ -365,13 +367,7 @@ mod tests {
     #[test]
     fn counts_every_latin_square_and_stops_at_the_limits() {
         let puzzle = rows_of_six();
-        let mut grids = Vec::new();
-        let (run, _) = search(
-            &puzzle,
-            &Limits::solutions(100),
-            Grid::empty(3),
-            &mut |grid| grids.push(grid.clone()),
-        );
+        let (run, mut grids) = solutions(&puzzle, &Limits::solutions(100));
         assert_eq!(
             (run.count, run.end, run.stats.nodes),
             (12, End::Exhausted, 1)
@@ -382,11 +378,11 @@ mod tests {
         assert!(grids
             .iter()
             .all(|grid| crate::model::check(&puzzle, grid).is_ok()));
-        let (run, _) = search(&puzzle, &Limits::solutions(5), Grid::empty(3), &mut |_| {});
+        let (run, _) = solutions(&puzzle, &Limits::solutions(5));
         assert_eq!((run.count, run.end), (5, End::SolutionLimit));
         let mut none = Limits::solutions(5);
         none.max_nodes = 0;
-        let (run, _) = search(&puzzle, &none, Grid::empty(3), &mut |_| {});
+        let (run, _) = solutions(&puzzle, &none);
         assert_eq!(
             (run.count, run.end),
             (0, End::OutOfBudget(Budget::Nodes(0)))
@@ -404,13 +400,7 @@ mod tests {
         };
         let puzzle = Puzzle::builder(3).cages(cages).options(killer).build();
         let puzzle = puzzle.expect("a valid puzzle");
-        let mut grids = Vec::new();
-        let (run, _) = search(
-            &puzzle,
-            &Limits::solutions(100),
-            Grid::empty(3),
-            &mut |grid| grids.push(grid.clone()),
-        );
+        let (run, grids) = solutions(&puzzle, &Limits::solutions(100));
         assert_eq!((run.count, run.end), (4, End::Exhausted));
         assert!(grids
             .iter()
