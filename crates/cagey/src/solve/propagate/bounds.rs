@@ -4,7 +4,7 @@
 //! (hidden, or multi-cell subtraction and division) is checked once its cells are all
 //! single. Under the killer rule a single cell's digit also leaves the rest of its cage.
 
-use super::fixpoint::Engine;
+use super::engine::Engine;
 use crate::model::{Operation, Options};
 
 /// The arithmetic of bounds reasoning.

@@ -20,32 +20,16 @@
 //!
 //! Changed words go to a trail with their old value, once per search node.
 //!
-//! Tried and kept: revising only cages whose cells changed since their last view
-//! ([`Layout::seen`]); filtering by the removed digits when they are fewer than the
-//! remaining ones; each support bitset kept contiguous ([`Table::at`]) and read as a
-//! slice, the one- and two-bitset filters with loops of their own, and one inlined
-//! support check ([`Engine::meets`]) for cells, groups and sums (instructions of
-//! `cagey bench` under callgrind: hard 9x9 big cages 3.79 G to 2.67 G, four 16x16
-//! puzzles 2.82 G to 2.25 G). Tried and left: skipping the support check of the one
-//! cell a revision filtered by (its digits keep their tuples): under 1% fewer
-//! instructions on 16x16, none on 9x9.
+//! The measurements behind these choices, and what was tried and dropped, are in
+//! `docs/design/engine-notes.md` (*compact_table.rs*).
 
-use super::fixpoint::{Engine, Layout};
+use super::engine::{Engine, Layout};
 use super::rules::{Kind, Table};
 
 impl Engine<'_> {
     /// Keeps, of the live tuples of `table` (cage `cage`), those in the union of the
     /// bitsets at places `base + k` for each bit `k` of `places`, or with `outside` those in
     /// none of them; returns whether anything changed.
-    ///
-    /// Each bitset is read as one slice, in order, and the common cases (one bitset, as
-    /// when a cell loses one digit or keeps one) get a loop of their own: this is the
-    /// solver's innermost loop. The places come as a bitmask (a cell's digits, a group's
-    /// sums) rather than a list, which the callers would have to write out first: the
-    /// array for it, zeroed at every revision of a cell, had cost 1-2% of the instructions
-    /// of a Keen 9x9 solve (with a group's set of sums set a word at a time in
-    /// [`Engine::new_in`]: callgrind over `cagey bench` on the 57 puzzles of Keen's 9x9
-    /// solved without a guess, 30.20 to 29.66 million instructions).
     #[inline(never)]
     pub(super) fn intersect(
         &mut self,
@@ -126,11 +110,7 @@ impl Engine<'_> {
         let mut changed = std::mem::take(&mut self.stale[cage]);
         // A table of one word (Keen's dominoes, most small cages) is filtered here, by the
         // masks of all its changed cells together, without a call per cell, and its digits
-        // checked without residues below. Instructions of the solver under callgrind, `cagey
-        // bench` on the 57 puzzles of Keen's 9x9 solved without a guess: 27.09 to 26.93
-        // million for the filter by either side, 26.45 by the digits gone only (no
-        // `count_ones`, a dozen instructions without `popcnt`), 26.19 to 26.07 for the
-        // support check (with the start's loop over houses and digits).
+        // checked without residues below.
         let one_word = table.words == 1;
         let mut keep = u64::MAX;
         for (slot, &cell) in cells.iter().enumerate() {

@@ -29,54 +29,14 @@
 //! unless the enumeration gives up.
 //!
 //! It pays where the search ends in many small subtrees: counting the solutions of small
-//! grids, and proving they have none. Callgrind over `search_probing` (`cagey bench`, all
-//! solutions counted where a file has several), instructions and search nodes in all:
-//! branching to the end / finishing by enumeration / also stopping propagation short:
+//! grids, and proving they have none; the 4x4 grids lose a little.
 //!
-//! | corpus | instructions (million) | nodes |
-//! |---|---|---|
-//! | `random/several-5x5` | 6.24 / 5.08 / 4.60 | 357 / 83 / 83 |
-//! | `random/several-6x6` | 7.22 / 6.42 / 6.00 | 283 / 51 / 51 |
-//! | `random/none-6x6` | 3.58 / 2.90 / 2.89 | 72 / 38 / 38 |
-//! | `random/unique-4x4` | 5.25 / 5.33 / 5.35 | 108 / 100 / 100 |
-//! | `random/unique-6x6` | 22.54 / 22.52 / 22.55 | 224 / 224 / 224 |
-//! | `keen/keen_4du` | 2.87 / 2.90 / 2.96 | 98 / 50 / 50 |
-//!
-//! The 4x4 grids lose a little: their root has at most 16 open cells, and enumerating what
-//! the rest of propagation would have settled costs more than that propagation did.
-//!
-//! On 9x9 and larger propagation seldom leaves a node with so few open cells unsettled
-//! (`keen/keen_9du`, `random/unique-9x9`, the hard 9x9, the 12x12 and four 16x16 puzzles:
-//! the same nodes, instructions up to 0.15% more).
-//!
-//! The forward checking replaced a scan that worked out every open cell's candidates from
-//! its houses' laid digits at each step, about 440 instructions a digit (1,364 digits laid
-//! in all to count the solutions of `random/several-6x6`). The same measure as above,
-//! before / after: `random/several-6x6` 5.99 / 5.82 million, `random/several-5x5` 4.60 /
-//! 4.40, `keen/keen_4du` 2.97 / 2.76, `random/unique-4x4` 5.36 / 5.30; the same nodes, and
-//! no change elsewhere. Cheaper enumeration then made it pay to finish nodes of up to 20
-//! open cells rather than 16: `random/several-6x6` 5.72 million and 43 nodes (51 before),
-//! `random/several-5x5` 4.21 and 51 (83), `random/unique-6x6` 22.57 and 222 (22.58 and
-//! 224); up to 24 open cells, `random/several-5x5` rose to 5.98 million (enumerations at
-//! the root of its 25-cell grids run long and give up). Each open cell's peers are then
-//! read off a mask of each house's open cells rather than found by comparing every pair's
-//! houses: `random/several-6x6` 5.68 million, `random/several-5x5` 4.15, `keen/keen_4du`
-//! 2.70.
-//!
-//! A digit laid in a cell none of whose cage's other open cells is laid yet is not checked
-//! against the cage's tuples: propagation left only digits some live tuple puts there.
-//! Callgrind as above: `random/several-6x6` 5.56 to 5.52 million, `random/several-5x5`
-//! 4.03 to 3.98; the same nodes and answers.
-//!
-//! Tried before the forward checking, on `random/several-6x6`, `random/unique-6x6` and
-//! `random/none-6x6` (the same measure, with the settings read at run time): nodes of up to
-//! 24 open cells finished, 2% fewer instructions on the first, 0.5% more on the second; up
-//! to 32, the second 35 M against 22.5 M; giving up after 500 digits rather than 2,000, no
-//! difference.
+//! The measurements behind these choices, and what was tried and dropped, are in
+//! `docs/design/engine-notes.md` (*finish.rs*).
 
-use super::fixpoint::{Engine, Layout};
+use super::engine::{Engine, Layout};
+use super::recycle::Keep;
 use super::rules::Kind;
-use super::Keep;
 
 /// The most open cells a node may have to be finished by enumeration: they are numbered
 /// in a `u32` mask.

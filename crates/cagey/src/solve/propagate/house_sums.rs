@@ -19,158 +19,12 @@
 //! (a few shifts per value of each item) and complements the Latin rules rather than
 //! repeating them.
 //!
-//! Tried and dropped: *windows*, two rows or two columns side by side taken as one house
-//! summing to `n (n + 1)`, in which a sum cage wholly inside and crossing from one line to
-//! the other is a single item, its target (the Killer Sudoku solver's "45 rule" over two
-//! rows), the other cages' pieces items of their own. Uniqueness checks, nodes in all,
-//! without / with: `random/hard-9x9-sums-only` 42,001 / 31,795, `random/unique-9x9` 1,840
-//! / 1,306, `random/hard-9x9-big-cages` 22,153 / 23,835, `random/unique-12x12` 33,690 /
-//! 34,645, `random/unique-16x16` 1.08M / 1.49M (the whole file 14 s against 28 s). In
-//! instructions (callgrind over `cagey bench`) each window costs more than it saves
-//! everywhere but `random/unique-9x9` (-8%): sums only +11%, big cages +18%,
-//! `keen/keen_9du` +11%, `random/unique-6x6` +4%. Run once at the root only, never
-//! again in the search: `random/unique-9x9` -7%, sums only +6%, `keen/keen_9du` +6%.
+//! The measurements behind these choices, and what was tried and dropped, are in
+//! `docs/design/engine-notes.md` (*house_sums.rs*).
 
-use super::fixpoint::{Engine, Layout};
+use super::engine::{Engine, Layout};
 use super::rules::{kept_words, sum_words, GroupSums, Item, Kind};
-
-/// A set of sums `0..64 * W`, bit `s` for sum `s`.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Sums<const W: usize>([u64; W]);
-
-impl<const W: usize> Sums<W> {
-    const EMPTY: Sums<W> = Sums([0; W]);
-
-    fn single(value: usize) -> Sums<W> {
-        let mut set = Sums::EMPTY;
-        set.insert(value);
-        set
-    }
-
-    fn insert(&mut self, value: usize) {
-        if value < 64 * W {
-            self.0[value / 64] |= 1 << (value % 64);
-        }
-    }
-
-    fn contains(&self, value: usize) -> bool {
-        value < 64 * W && self.0[value / 64] & (1 << (value % 64)) != 0
-    }
-
-    /// Every sum plus `k`, dropping those past the end.
-    #[inline]
-    fn shifted_up(&self, k: usize) -> Sums<W> {
-        let mut out = Sums::EMPTY;
-        let (words, bits) = (k / 64, k % 64);
-        for i in (words..W).rev() {
-            let mut word = self.0[i - words] << bits;
-            if bits != 0 && i > words {
-                word |= self.0[i - words - 1] >> (64 - bits);
-            }
-            out.0[i] = word;
-        }
-        out
-    }
-
-    /// Every sum minus `k`, dropping those below 0.
-    #[inline]
-    fn shifted_down(&self, k: usize) -> Sums<W> {
-        let mut out = Sums::EMPTY;
-        let (words, bits) = (k / 64, k % 64);
-        for i in 0..W.saturating_sub(words) {
-            let mut word = self.0[i + words] >> bits;
-            if bits != 0 && i + words + 1 < W {
-                word |= self.0[i + words + 1] << (64 - bits);
-            }
-            out.0[i] = word;
-        }
-        out
-    }
-
-    fn or(&mut self, other: &Sums<W>) {
-        for (a, b) in self.0.iter_mut().zip(&other.0) {
-            *a |= b;
-        }
-    }
-
-    fn meets(&self, other: &Sums<W>) -> bool {
-        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
-    }
-
-    /// The 64 values from `from` on, bit `k` for value `from + k`.
-    #[inline]
-    fn word_at(&self, from: usize) -> u64 {
-        let (i, bits) = (from / 64, from % 64);
-        let low = self.0.get(i).map_or(0, |&word| word >> bits);
-        match self.0.get(i + 1) {
-            Some(&word) if bits != 0 => low | word << (64 - bits),
-            _ => low,
-        }
-    }
-
-    /// Adds the values `from + k` for each bit `k` of `word`, dropping those past the end.
-    #[inline]
-    fn insert_word_at(&mut self, from: usize, word: u64) {
-        let (i, bits) = (from / 64, from % 64);
-        if let Some(at) = self.0.get_mut(i) {
-            *at |= word << bits;
-        }
-        if bits != 0 {
-            if let Some(at) = self.0.get_mut(i + 1) {
-                *at |= word >> (64 - bits);
-            }
-        }
-    }
-
-    /// The same values in another width, dropping those that do not fit.
-    #[inline]
-    fn from_wider<const V: usize>(other: &Sums<V>) -> Sums<W> {
-        let mut set = Sums::EMPTY;
-        for (a, b) in set.0.iter_mut().zip(&other.0) {
-            *a = *b;
-        }
-        set
-    }
-
-    /// The smallest value (0 for the empty set).
-    fn min(&self) -> usize {
-        self.0
-            .iter()
-            .position(|&w| w != 0)
-            .map_or(0, |i| 64 * i + self.0[i].trailing_zeros() as usize)
-    }
-
-    /// The largest value (0 for the empty set).
-    fn max(&self) -> usize {
-        self.0
-            .iter()
-            .rposition(|&w| w != 0)
-            .map_or(0, |i| 64 * i + 63 - self.0[i].leading_zeros() as usize)
-    }
-
-    /// Calls `f` with each value, smallest first.
-    #[inline]
-    fn for_each(&self, mut f: impl FnMut(usize)) {
-        for (i, &word) in self.0.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                f(64 * i + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
-        }
-    }
-
-    /// The values, smallest first.
-    #[cfg(test)]
-    fn values(self) -> Vec<usize> {
-        let mut all = Vec::new();
-        self.for_each(|v| all.push(v));
-        all
-    }
-}
-
-/// Words of the widest sets of sums: [`sum_words`] is at most this.
-const WIDEST: usize = 4;
+use super::sum_sets::{Open, Sums, WIDEST};
 
 /// Items a house has at most: one per cell.
 const MAX_ITEMS: usize = crate::model::MAX_SIZE;
@@ -179,43 +33,14 @@ const MAX_ITEMS: usize = crate::model::MAX_SIZE;
 /// to its bounds (the check that the smallest and the largest sums can make the total):
 /// with that many, the subset-sum almost never narrows an item, and it costs a few
 /// thousand instructions a house.
-///
-/// Measured on `random/unique-16x16.kk` and three other orientations of it (transposed,
-/// turned half a turn, both), uniqueness checks with `cagey solve --jobs 2 --limit 2
-/// --count --output jsonl`, nodes in all and the whole file's time, every house as
-/// before / more than 8 open items left: as given 1.081M / 1.060M nodes, 13.9 and 15.2 s
-/// / 12.0 and 12.8 s (two runs each); transposed 1.869M / 1.906M, 25.2 / 22.3 s; turned
-/// 1.507M / 1.524M, 20.6 / 19.6 s; both 1.814M / 1.800M, 24.5 / 21.0 s. The median
-/// puzzle's nodes are the same in three orientations of four; callgrind over four of the
-/// puzzles, 1,596 to 1,453 million instructions. More than 12 open items leaves the
-/// nodes as they were, and saves 0.5%; more than 6, 1.115M nodes as given. On 12x12 and
-/// below it is off: a 9x9 house has at most 9 items, and left to its bounds from 5 it
-/// would lose what the rule finds there.
 const SKIP_OPEN_FROM: usize = 13;
 
 /// The most open items of a house whose subset-sum runs, from [`SKIP_OPEN_FROM`] up.
 pub(super) const MAX_OPEN_ITEMS: usize = 8;
 
-/// One open item of a house, its sums shifted down by their smallest.
-#[derive(Clone, Copy)]
-pub(super) struct Open {
-    item: Item,
-    low: usize,
-    sums: Sums<WIDEST>,
-}
-
 impl Engine<'_> {
     /// Applies the house-sum rule to every house that changed since it last did. `false` on
     /// a contradiction.
-    ///
-    /// Items with one sum left are added up first, and every other item's sums shifted
-    /// down by their smallest, so that the subset-sum runs over what is still open, in
-    /// bitsets of one word where the rest fits (all 9x9 houses, most 16x16 ones once the
-    /// search is under way). Tried and kept: this cut the time of the rule on 16x16
-    /// puzzles about four times. Tried and left: counting the open items down from their
-    /// largest sums when that makes the target smaller (mirroring each item's set): 1-2%
-    /// more instructions on 9x9 and 16x16; only where it narrows the bitsets to one
-    /// word, 0.3% fewer on 16x16.
     pub(super) fn house_sums(&mut self) -> bool {
         if sum_words(self.rules.n) == 0 {
             self.house_dirty = 0;
@@ -236,10 +61,7 @@ impl Engine<'_> {
             for &item in rules.items(house) {
                 let (low, high, sums) = match item {
                     // A cell's sums are its digits, one word: shifted without the loops
-                    // over the widest sets that a group's take (callgrind over `cagey
-                    // bench`: four 16x16 puzzles 1,233 to 1,201 million instructions,
-                    // `random/hard-9x9-big-cages` 1,761 to 1,723, `random/unique-9x9` 221.8
-                    // to 218.2; the same nodes).
+                    // over the widest sets that a group's take.
                     Item::Cell(cell) => {
                         let digits = u64::from(self.state[cell as usize]) << 1;
                         let low = digits.trailing_zeros() as usize;
@@ -361,12 +183,6 @@ impl Engine<'_> {
     }
 
     /// The set of sums of a group kept in the state.
-    ///
-    /// The kept words are moved into place (and back, [`Engine::store_sums`]) one at a
-    /// time rather than through a shift of the whole set: as the shifts of all
-    /// [`WIDEST`] words, the two had cost 1% of the instructions of a Keen 9x9 solve
-    /// (callgrind over `cagey bench` on the 57 puzzles of Keen's 9x9 solved without a guess:
-    /// 29.16 to 28.91 million).
     fn load_sums(&self, sums: GroupSums) -> Sums<WIDEST> {
         let at = Layout::sums(self.rules, sums.state);
         let mut set = Sums::EMPTY;

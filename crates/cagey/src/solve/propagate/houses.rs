@@ -6,8 +6,11 @@
 //! the positions still open to the digit. A digit left with one position in a house is a
 //! hidden single, found the moment it happens rather than by scanning the grid; a digit left
 //! with none is a contradiction.
+//!
+//! The measurements behind these choices, and what was tried and dropped, are in
+//! `docs/design/engine-notes.md` (*houses.rs*).
 
-use super::fixpoint::{Engine, Layout};
+use super::engine::{Engine, Layout};
 
 impl Engine<'_> {
     /// Removes `bits` from the candidates of `cell`, queueing what follows: the cell's cage
@@ -20,9 +23,7 @@ impl Engine<'_> {
     }
 
     /// [`Engine::remove`], inlined into [`Engine::naked_single`], its most frequent caller
-    /// (most removals are a naked single's digit leaving its peers): callgrind over `cagey
-    /// bench` on the 57 puzzles of Keen's 9x9 solved without a guess, 28.46 to 28.34 million
-    /// instructions.
+    /// (most removals are a naked single's digit leaving its peers).
     ///
     /// The positions of the cell's `settled`th house (a row, a column, a region for 0, 1,
     /// 2; none if past them) are left alone: the caller has set them.
@@ -67,10 +68,7 @@ impl Engine<'_> {
         true
     }
 
-    /// Notes that `digit` can no longer go at position `p` of `house`. Inlined into
-    /// [`Engine::remove`], its one caller: as a call it cost 3-5% of all instructions
-    /// (callgrind over `cagey bench`: Keen 9x9 93.3 to 88.6 million, hard 9x9 big cages
-    /// 1.98 to 1.90 billion, four 16x16 puzzles 2.08 to 2.02 billion).
+    /// Notes that `digit` can no longer go at position `p` of `house`.
     #[inline]
     fn lose(&mut self, house: usize, p: usize, digit: usize) -> bool {
         let rules = self.rules;

@@ -27,43 +27,10 @@
 //! The matching of the last look at each house is kept as the first guess of the next, so
 //! that most looks repair a cell or two with augmenting paths instead of matching afresh.
 //!
-//! The components replaced the transitive closure by Warshall's algorithm (`n²` word
-//! operations a house, each candidate then checked by one lookup): callgrind over `cagey
-//! bench` on four 16x16 puzzles, 1,201 to 1,140 million instructions, the same nodes (the
-//! removals are made in the order of the cells, as before: the first to fail is charged
-//! for it, and that steers the search).
-//!
-//! Tried and dropped: matching only the open cells (a smaller graph, but sound only if the
-//! single cells' digits have left the house, so one house per look, the cheaper rules
-//! running in between): 16 of the 16x16 puzzles took 120,700 nodes against 78,200, at the
-//! same cost per node, which the rule's few hundred nanoseconds a house do not dominate.
+//! The measurements behind these choices, and what was tried and dropped, are in
+//! `docs/design/engine-notes.md` (*matching.rs*).
 
-use super::fixpoint::Engine;
-
-/// The smallest grid side the rule runs on: above 16x16, which no corpus here reaches, so
-/// on no grid that was measured. On 9x9 it saves no nodes once the search restarts (hard
-/// 9x9 big cages / sums only: 30,500 / 42,200 nodes without it, 41,900 / 47,500 with it)
-/// and costs 10% on Keen's 9x9, most solved without a guess. On 12x12 it saves nodes
-/// (51,200 without, 37,100 with) but not time: the median went from 2.05 to 2.35 ms and
-/// the 90th percentile from 11.4 to 14.2 ms, the total the same.
-///
-/// On 16x16 it first paid (192,300 nodes without it, 78,200 with it, on 16 of the
-/// puzzles, before the search weighed constraints by their open cells and probed the
-/// root), and ran there from 13x13 up. Measured again with the search as it is now, over
-/// the 25 puzzles of `random/unique-16x16` in each of the grid's eight orientations
-/// (transposed, mirrored, turned: the same puzzles, the cells in another order, which the
-/// search is sensitive to; `cagey solve --jobs 1 --limit 2 --output jsonl`), with / without:
-///
-/// | | nodes, all 200 | time, all 200 | slowest puzzle, per orientation | medians better |
-/// |---|---|---|---|---|
-/// | with | 12.79 M | 317 s | 14.6 to 26.2 s, mean 23.0 s | 1 of 8 |
-/// | without | 13.37 M | 270 s | 10.2 to 23.6 s, mean 18.1 s | 7 of 8 |
-///
-/// The rule saves no nodes there any more (4% more without it, and fewer in three
-/// orientations of eight), and costs 14% of the instructions of a node (callgrind over six
-/// of the puzzles: 181,000 against 155,000 a node). Run only at the root it removed
-/// nothing on 23 of the 25 puzzles. Above 16x16 it stays on, as it was, unmeasured.
-pub(super) const MATCHING_FROM: usize = 17;
+use super::engine::Engine;
 
 /// Marks a digit no cell holds in the matching at hand.
 const FREE: u8 = u8::MAX;

@@ -1,119 +1,61 @@
 //! The production solver: constraint propagation over bitmask candidates with compact-table
 //! cage filtering, and a two-way depth-first search guided by the constraints that fail.
+//! How it works and why, with the measurements behind each choice, is in
+//! `docs/design/engine.md`; the history of the speed work in `docs/performance-rounds.md`.
+//!
+//! # The map
+//!
+//! Each part imports only the parts below it:
+//!
+//! ```text
+//!   mod.rs          the solver: Context (reused buffers), Propagate (the Solver)
+//!     search        branching, restarts, counting solutions          (search.rs)
+//!     finish        a node with at most 20 open cells, by enumeration (finish.rs)
+//!     fixpoint      the loop: rules cheapest first until none applies (fixpoint.rs)
+//!       houses        naked and hidden singles, placing digits        (houses.rs)
+//!       compact_table cage tables: consistency, cage in a house,
+//!                     house in a cage                                (compact_table.rs)
+//!       bounds        cages too big to tabulate: sum and product bounds (bounds.rs)
+//!       house_sums    each house adds up to n(n+1)/2: innies, outies  (house_sums.rs)
+//!       matching      all different by perfect matchings (above 16x16) (matching.rs)
+//!       nogoods       what earlier runs refuted, watched literals     (nogoods.rs)
+//!     engine        the state: candidates, positions, live tuples, trail, queues (engine.rs)
+//!     sum_sets      bitsets of sums, the house-sum rule's items       (sum_sets.rs)
+//!     nogood_pool   the recorded nogoods' storage                     (nogood_pool.rs)
+//!     rules         what a puzzle fixes once: tables, groups, houses   (rules.rs)
+//!     tables        listing a cage's tuples                           (tables.rs)
+//!     recycle       reusing one solve's vectors for the next          (recycle.rs)
+//!   small           grids up to 4x4, searched without the engine      (small.rs)
+//! ```
 //!
 //! Each cell holds its candidates as a `u32` (bit `d` for digit `d + 1`, as in
 //! [`DigitSet`](crate::DigitSet)), and each house (row, column, and region in puzzles with
 //! boxes or jigsaw regions) holds, for each digit, the positions still open to it: the same
-//! information seen from the digit's side. Rules remove candidates until none applies,
-//! cheapest first ([`fixpoint`]):
+//! information seen from the digit's side. The rules extend [`Engine`](engine::Engine) with
+//! what they do, each in its own file; [`fixpoint`] decides their order. What does not
+//! change during a search (tables, groups, houses) is built once per puzzle ([`rules`]).
+//! The search saves a few arrays of `u32` before a branch and copies them back before the
+//! other; the live-tuple bitsets are restored from a trail of changed words. Nothing is
+//! allocated once the stacks have grown to the deepest level.
 //!
-//! 1. **Naked single** ([`houses`]): a cell left with one digit removes it from its houses.
-//! 2. **Hidden single** ([`houses`]): a digit with one place left in a house goes there; a
-//!    digit with none proves a contradiction. Kept incrementally from the positions, never
-//!    by scanning the grid.
-//! 3. **House in a cage** ([`houses`], [`compact_table`]): a digit whose only places left
-//!    in a house all lie in one cage must be there, so that cage's tuples that do not put it
-//!    there die.
-//! 4. **Cage consistency** ([`compact_table`]): each cage's tuples (listed once, by
-//!    [`tables`]) are filtered as the candidates of its cells shrink, and a digit stays in a
-//!    cell only while a live tuple puts it there (generalised arc consistency). The live
-//!    tuples are a bitset per cage, so a change costs a few word operations per 64 tuples.
-//! 5. **Cage in a house** ([`compact_table`]): a digit that every live tuple of a cage puts
-//!    in the cage's cells of one house is removed from the rest of that house: the essay's
-//!    cage/house rule, generalised.
-//! 6. **House sums** ([`house_sums`]): the digits of a house add up to `n (n + 1) / 2`, so
-//!    the partial sums of the cages crossing it must too (the Killer Sudoku solver's
-//!    "innies and outies"), a subset-sum over bitsets; from 13x13 up, in houses with at
-//!    most 8 open items (see [`house_sums::MAX_OPEN_ITEMS`]).
-//! 7. **All different** ([`matching`]): a digit stays in a cell only while a perfect
-//!    matching of the house's cells to its digits puts it there (every naked and hidden
-//!    subset at once); on grids above 16x16 only: on the grids measured it no longer
-//!    pays (see [`matching::MATCHING_FROM`]).
-//!
-//! Cages too big to tabulate fall back to bounds on sums and products, or to a check once
-//! full for other operations ([`bounds`]). What does not change during the search (tables,
-//! groups, houses) is built once per puzzle ([`rules`]); the search itself is in
-//! [`search`]: it restarts now and then, keeping what it refuted as [`nogoods`], and
-//! finishes a node with at most 20 open cells by enumerating their digits ([`finish`]).
-//!
-//! The search state is a few arrays of `u32` (candidates, the cages' last view of them,
-//! positions, the number of live words of each cage's bitset, the sums each group can still
-//! make), saved on a stack before a branch and copied back before the other; the live-tuple
-//! bitsets themselves are restored from a trail of changed words. Nothing is allocated once
-//! the stacks have grown to the deepest level.
-//!
-//! **Fixed cost per puzzle.** Most of Keen's puzzles need no guess, so their time is setup
-//! and the first propagation. Measured with callgrind over the first 20 puzzles of
-//! `keen/keen_9du` (uniqueness checks; instructions of the solver alone, parsing left out):
-//! 15.35 million before the change below, of which the root propagation took 7.26 million,
-//! the search below the root (a few puzzles guess, up to 11 nodes) 4.0 million, and the
-//! set-up ([`Rules`] and the engine) 4.05 million, half of it listing tuples into tables
-//! (about 150 instructions per tuple, most in writing the supports and the groups' sums,
-//! not in the listing itself). Kept: the first revision of every table replaced by root
-//! domains recorded as the tuples are listed ([`Engine::start`](fixpoint::Engine::start)),
-//! 15.35 to 14.57 million (-5%). Looked at and left: reserving the nogood pool at the
-//! first solution costs about 12,000 instructions a puzzle (filling the watch heads), 1.6%;
-//! the pool's big buffers cost no system call after the first puzzle (the allocator keeps
-//! them).
-//!
-//! A second round, measured over the 57 puzzles of `keen/keen_9du` that propagation alone
-//! solves (one node each), with `valgrind --tool=callgrind
-//! --toggle-collect='cagey::solve::propagate::search_probing' cagey bench FILE`: 30.20 to
-//! 25.78 million instructions (-15%); the whole of `keen/keen_9du` 71.7 to 62.5 million,
-//! `random/unique-9x9` 235.5 to 219.9, four 16x16 puzzles 535.8 to 512.9; node counts
-//! unchanged on `keen/keen_9du`, `random/unique-9x9` and `random/hard-9x9-big-cages`. Kept
-//! (each with its figures where it is): the root's positions written at once
-//! ([`Engine::start`](fixpoint::Engine::start)), and the cage-in-a-house rule's first look
-//! taken from the tables as they are listed; one-word tables revised without a call per
-//! cell ([`compact_table`]); the places to filter by passed as a bitmask; the tuple sink
-//! inlined into the listing; a group's digits worked out on disjoint slices; residues in
-//! `u16`; a count of table changes per cage for the house-sum rule; the groups' sums loaded
-//! and stored a word at a time; [`Engine::remove`](fixpoint::Engine::remove) inlined into
-//! naked singles. Tried and dropped (same measure): each house's positions, cells and groups
-//! taken as slices in `remove` (29.66 million either way, `random/unique-9x9` 0.5% more);
-//! visiting only a cell's domain in the loops over a table's digits at set-up (28.91 to
-//! 29.44: the loops over all `n` words compile to straight-line code); a cage's groups
-//! found by one pass over its cells' houses, sorted or kept in order, instead of a pass per
-//! house (26.07 to 26.16 and 26.26); a line of its own for each unused entry of the
-//! listing's lines, so that marking needs no test (26.19 to 26.27, `random/unique-9x9`
-//! 221.2 to 220.7); the forced digits compared branch-free over all `n` words (26.19 to
-//! 26.16, `random/unique-9x9` 221.2 to 222.2).
-//!
-//! A third round, same measure: 23.68 to 22.04 million instructions (-7%), and 21.88 with
-//! the house-sum rule's cells read in one word ([`house_sums`]); with both, the whole of
-//! `keen/keen_9du` 59.07 to 54.62 million, `random/unique-9x9` 221.77 to 206.59; node
-//! counts unchanged on `keen/keen_9du`, `random/unique-9x9` and
-//! `random/hard-9x9-big-cages`. Kept (each with its figures where it is): a group's house
-//! items listed at its first position; a cage's groups found with one look per cell and
-//! house; tables listed straight into [`Rules`]' supports; the listing's `emit` inlined;
-//! two-cell tables listed over the first cell's digits only; no all-different scratch below
-//! 13x13; residues for tables of several words only; a group's first cell's sums read in
-//! place. Tried and dropped: the last cell of a group's sums ORed into the table in place, its
-//! range clipped to the group's sums (23.68 to 24.99 million inlined, 24.54 out of line:
-//! the clipped loop is no longer a fixed-width one); the root domains pushed one by one
-//! rather than copied (22.37 either way). Also tried: the groups' sum bitsets kept apart from the
-//! tables and worked out on the house-sum rule's first use, since 36 of those 57 puzzles
-//! are solved before it ever runs: 20.63 to 19.96 million, `random/unique-9x9` 205.7 to
-//! 202.4, but every puzzle that searches pays more (the whole of `keen/keen_9du` 53.16 to
-//! 53.50, `random/several-6x6` 7.51 to 7.70, `random/hard-9x9-big-cages` 1,708 to 1,726,
-//! four 16x16 puzzles 1,130 to 1,136: worked out later, a table of several words is read
-//! across its bitsets rather than a block at a time as it is listed), for a second home for
-//! bitsets and a lazily built part of [`Rules`]: left. Working out lazily only the sums of
-//! tables of one word, those of the others as they are listed, did no better (20.27
-//! million, `keen/keen_9du` 53.86, `random/unique-9x9` 207.4): the searching puzzles pay for
-//! the sums read from a second array, not for the reading across.
+//! The measurements behind these choices, and what was tried and dropped, are in
+//! `docs/design/engine-notes.md` (*mod.rs*).
 
 mod bounds;
 mod compact_table;
+mod engine;
 mod finish;
 mod fixpoint;
 mod house_sums;
 mod houses;
 mod matching;
+mod nogood_pool;
 mod nogoods;
+mod recycle;
 mod rules;
 mod search;
 mod small;
+mod sum_sets;
 mod tables;
 
 use std::cell::Cell;
@@ -121,80 +63,36 @@ use std::time::Instant;
 
 use super::{End, Limits, Meter, Search, SolveError, Solver, Stats};
 use crate::model::{Grid, Puzzle};
-use fixpoint::Engine;
+use engine::Engine;
+use recycle::Keep;
 use rules::Rules;
 use search::{Searcher, Stop, Tuning};
 
-/// The vectors of one solve, kept for the next on the same thread: [`search_probing`]
-/// takes them at its start, its rules, engine and search empty and refill them (each as a
-/// new vector would be), and it gives them back at its end.
+/// The vectors of one solve, kept for the next: a caller that solves many puzzles in a row
+/// (the generator, a batch) owns one and passes it to [`Propagate::search_in`], so that
+/// nothing is allocated once the vectors have grown to the largest puzzle. The [`Solver`]
+/// trait's calls keep one per thread.
 ///
-/// Most of Keen's puzzles need no guess, so a solve is a few hundred thousand instructions,
-/// of which allocating and freeing some fifty vectors had been more than 3% (`malloc`,
-/// `free` and their kin in libc, before the vectors' growth in Rust). Callgrind over
-/// `search_probing` (this function, take and give-back included; `cagey bench`): the 57
-/// puzzles of `keen/keen_9du` solved without a guess 20.60 to 20.01 million instructions
-/// (-2.9%), the whole file 53.13 to 51.91, `random/unique-6x6` 23.60 to 22.54,
-/// `random/unique-9x9` 205.7 to 202.2; the whole program on the 57 puzzles 30.48 to 29.97.
-/// Answers and node counts unchanged on every corpus compared (Keen's 9x9, the random 6x6
-/// with one, several and no solutions, 9x9 and hard 9x9 with big cages, 12x12, a mix of
-/// Keen's sizes, `external`), with one thread and with two. Timed side by side
-/// (`cagey bench --repeat 3`, six rounds, medians): `keen/keen_9du` 27.4 to 26.0 µs a
-/// puzzle, `keen/keen_9de` 18.0 to 17.1, `random/unique-6x6` 13.0 to 12.6,
-/// `random/unique-9x9` 74.2 to 69.9; other runs gave `keen/keen_9du` anything from -1% to
-/// -25%, the machine's noise being larger than the change.
-///
-/// Kept per thread, so that the solver stays `Sync` and each of the command line's threads
-/// has its own; a solve that finds the slot empty (the first on its thread, or one started
-/// from inside another's `found`) allocates afresh, and the last to end keeps its vectors.
+/// Vectors are kept up to 16 megabytes; a huge puzzle's larger ones are freed at its end.
 #[derive(Default)]
-struct Spare {
+pub struct Context {
     rules: rules::Spare,
-    engine: fixpoint::Spare,
+    engine: engine::Spare,
     searcher: search::Spare,
 }
 
-thread_local! {
-    /// Boxed, so that taking it and giving it back moves a pointer, not the kilobyte of
-    /// the vectors' headers (callgrind as above: 20.08 to 20.01 million).
-    static SPARE: Cell<Option<Box<Spare>>> = const { Cell::new(None) };
-}
-
-/// Bytes of vectors a thread keeps between solves (their capacity): up to 160 kilobytes for
-/// Keen's 9x9, 60 for `random/unique-6x6`, 1.8 megabytes for the 12x12, 6 for the 16x16,
-/// plus the nogood pool's 4.4 once a puzzle on the thread has restarted. Vectors are kept
-/// in the order they are given back while they fit in what is left, the others freed, so
-/// that one huge puzzle does not hold its memory for the rest of the thread's life.
-const SPARE_BYTES: usize = 16 << 20;
-
-/// The room left for vectors kept between solves ([`SPARE_BYTES`]).
-pub(super) struct Keep(usize);
-
-impl Keep {
-    /// `v`, if it fits in the room left; otherwise a new empty vector, `v` freed.
-    fn vec<T>(&mut self, v: Vec<T>) -> Vec<T> {
-        let bytes = v.capacity() * std::mem::size_of::<T>();
-        if bytes <= self.0 {
-            self.0 -= bytes;
-            v
-        } else {
-            Vec::new()
-        }
+impl std::fmt::Debug for Context {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Context { .. }")
     }
 }
 
-/// `v` emptied, with room for `capacity` elements, as `Vec::with_capacity` would make it.
-fn emptied<T>(mut v: Vec<T>, capacity: usize) -> Vec<T> {
-    v.clear();
-    v.reserve(capacity);
-    v
-}
-
-/// `v` holding `len` copies of `value` and nothing else, as `vec![value; len]` would make it.
-fn filled<T: Clone>(mut v: Vec<T>, len: usize, value: T) -> Vec<T> {
-    v.clear();
-    v.resize(len, value);
-    v
+thread_local! {
+    /// The context of the [`Solver`] trait's calls on this thread. Boxed, so that taking it
+    /// and giving it back moves a pointer, not the kilobyte of the vectors' headers. A
+    /// solve that finds the slot empty (the first on its thread, or one started from
+    /// inside another's `found`) starts afresh, and the last to end keeps its vectors.
+    static CONTEXT: Cell<Option<Box<Context>>> = const { Cell::new(None) };
 }
 
 /// The production solver (`--method propagate`).
@@ -223,38 +121,63 @@ impl Solver for Propagate {
     }
 }
 
-/// Searches any puzzle of the family, variants included.
-fn search_any(puzzle: &Puzzle, limits: &Limits, found: &mut dyn FnMut(&Grid)) -> Search {
-    search_probing(puzzle, limits, Tuning::DEFAULT, found)
+impl Propagate {
+    /// [`Solver::search`] in the caller's `context`, whose vectors it reuses and refills:
+    /// for a caller that solves many puzzles in a row on one thread of its own.
+    pub fn search_in(
+        &self,
+        context: &mut Context,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        found: &mut dyn FnMut(&Grid),
+    ) -> Search {
+        search_probing(context, puzzle, limits, Tuning::DEFAULT, found)
+    }
 }
 
-/// [`search_any`], tuned as `tuning` says (tests vary it). Kept out of line: it is
-/// the unit the instruction counts of this module are measured by (callgrind's
-/// `--toggle-collect='cagey::solve::propagate::search_probing'`).
-#[inline(never)]
-fn search_probing(
+/// Searches any puzzle of the family, variants included, in this thread's context.
+fn search_any(puzzle: &Puzzle, limits: &Limits, found: &mut dyn FnMut(&Grid)) -> Search {
+    search_tuned(puzzle, limits, Tuning::DEFAULT, found)
+}
+
+/// [`search_any`], tuned as `tuning` says (tests vary it).
+fn search_tuned(
     puzzle: &Puzzle,
     limits: &Limits,
     tuning: Tuning,
     found: &mut dyn FnMut(&Grid),
 ) -> Search {
-    let mut spare = SPARE.take().unwrap_or_default();
+    let mut context = CONTEXT.take().unwrap_or_default();
+    let search = search_probing(&mut context, puzzle, limits, tuning, found);
+    CONTEXT.set(Some(context));
+    search
+}
+
+/// A search in `context`, tuned as `tuning` says (tests vary it). Kept out of line: it is
+/// the unit the instruction counts of this module are measured by.
+#[inline(never)]
+fn search_probing(
+    context: &mut Context,
+    puzzle: &Puzzle,
+    limits: &Limits,
+    tuning: Tuning,
+    found: &mut dyn FnMut(&Grid),
+) -> Search {
     if puzzle.size() <= tuning.small_up_to {
-        let grid = spare.searcher.take_solution(puzzle.size());
+        let grid = context.searcher.take_solution(puzzle.size());
         let (search, grid) = small::search(puzzle, limits, grid, found);
-        spare.searcher.keep_solution(grid);
-        SPARE.set(Some(spare));
+        context.searcher.keep_solution(grid);
         return search;
     }
     let start = Instant::now();
-    let rules = Rules::new_in(puzzle, &mut spare.rules);
+    let rules = Rules::new_in(puzzle, &mut context.rules);
     let mut searcher = Searcher::new_in(
-        Engine::new_in(&rules, std::mem::take(&mut spare.engine)),
+        Engine::new_in(&rules, std::mem::take(&mut context.engine)),
         Meter::new(limits),
         limits.max_solutions,
         tuning,
         found,
-        std::mem::take(&mut spare.searcher),
+        std::mem::take(&mut context.searcher),
     );
     let end = match searcher.root() {
         Ok(()) => End::Exhausted,
@@ -263,10 +186,9 @@ fn search_probing(
         Err(Stop::Restart) => unreachable!("restarts end in the root"),
     };
     let (count, nodes, guesses) = (searcher.count, searcher.meter.nodes, searcher.guesses);
-    let mut keep = Keep(SPARE_BYTES);
-    (spare.engine, spare.searcher) = searcher.into_spare(&mut keep);
-    rules.into_spare(&mut spare.rules, &mut keep);
-    SPARE.set(Some(spare));
+    let mut keep = Keep::new();
+    (context.engine, context.searcher) = searcher.into_spare(&mut keep);
+    rules.into_spare(&mut context.rules, &mut keep);
     Search {
         count,
         end,
@@ -479,7 +401,7 @@ mod tests {
             ] {
                 let mut limits = Limits::solutions(u64::MAX);
                 limits.keep = 0;
-                let search = search_probing(&puzzle, &limits, tuning, &mut |_| {});
+                let search = search_tuned(&puzzle, &limits, tuning, &mut |_| {});
                 assert_eq!(search.end, crate::solve::End::Exhausted);
                 assert_eq!(search.count, expected);
                 if tuning.finish_open == 0 {
@@ -511,7 +433,7 @@ mod tests {
 
     fn answer(puzzle: &Puzzle, limits: &Limits, tuning: Tuning) -> Answer {
         let mut found = Vec::new();
-        let search = search_probing(puzzle, limits, tuning, &mut |grid| found.push(grid.clone()));
+        let search = search_tuned(puzzle, limits, tuning, &mut |grid| found.push(grid.clone()));
         let stats = search.stats;
         (search.count, search.end, stats.nodes, stats.guesses, found)
     }
@@ -604,7 +526,7 @@ mod tests {
         // prove there is no other. This puzzle takes a few hundred nodes.
         let puzzle = corpus("random/unique-16x16.kk", 4).swap_remove(3);
         let mut found = Vec::new();
-        let search = search_probing(
+        let search = search_tuned(
             &puzzle,
             &Limits::solutions(2),
             Tuning::DEFAULT,
@@ -672,7 +594,7 @@ mod tests {
             // finishing by enumeration, and probing the root before every run.
             for tuning in [Tuning::DEFAULT, ENGINE, GIVING_UP, UNFINISHED, PROBING] {
                 let mut found = Vec::new();
-                let search = search_probing(&puzzle, &limits, tuning, &mut |grid| {
+                let search = search_tuned(&puzzle, &limits, tuning, &mut |grid| {
                     found.push(grid.clone())
                 });
                 assert_eq!(search.end, crate::solve::End::Exhausted);

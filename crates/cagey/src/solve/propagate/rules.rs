@@ -1,9 +1,18 @@
 //! What the solver knows of a puzzle before the search: its cages as tables of tuples (or
 //! bounds), the groups where a cage meets a house, and the items of every house's sum. Built
 //! once per puzzle and read-only afterwards.
+//!
+//! The measurements behind these choices, and what was tried and dropped, are in
+//! `docs/design/engine-notes.md` (*rules.rs*).
 
-use super::{emptied, filled, tables, Keep};
+use super::recycle::{emptied, filled, Keep};
+use super::tables;
 use crate::model::{Cage, Operation, Options, Puzzle};
+
+/// The grid side from which all-different consistency by matchings runs
+/// ([`matching`](super::matching)): on the grids measured up to 16x16 it costs more than it
+/// saves (see `docs/design/engine.md`, *All different*).
+pub(super) const MATCHING_FROM: usize = 17;
 
 /// Marks "no group" in [`Rules::house_group`].
 pub(super) const NONE: u32 = u32::MAX;
@@ -99,7 +108,7 @@ pub(super) struct Group {
     pub(super) sums: Option<GroupSums>,
     /// The digits every tuple of its cage's table puts in the group: what the
     /// cage-in-a-house rule finds at the root, before any tuple dies (see
-    /// [`Engine::start`](super::fixpoint::Engine::start)).
+    /// [`Engine::start`](super::engine::Engine::start)).
     pub(super) forced: u32,
 }
 
@@ -169,14 +178,6 @@ impl GroupSumScratch {
     /// tuples at a time. Tuples are listed cell by cell, so along a word the first cells'
     /// digits change slowly, and the partial sums a word makes early on are few: the others
     /// are skipped.
-    ///
-    /// Summing each tuple's group as it was listed had cost more: with this, callgrind over
-    /// `cagey bench` counts 303 million instructions on `random/unique-9x9` instead of 333
-    /// (set-up is most of a 9x9 solve), 41.1 million on `random/unique-6x6` instead of 43.2,
-    /// and the same on Keen's 9x9 (88.8 million), whose dominoes have one-word tables. On
-    /// Keen's 6x6, whose tables have a handful of tuples each, it costs 3% more (12.1 to 12.4
-    /// million); settling tables of up to 16 tuples tuple by tuple again won that back there
-    /// and lost 1% on the random puzzles, for a second path through the code.
     fn sums(&mut self, words: &mut [u64], n: usize, slots: u32, sums_at: usize, low: usize) {
         let size = slots.count_ones() as usize;
         if self.partial.len() <= size * n {
@@ -189,8 +190,7 @@ impl GroupSumScratch {
         cells &= cells - 1;
         // The sums over the first cell, value `lo + k` at `from[k]`, are its supports: read
         // where they are rather than copied into scratch space first, a call to `memcpy`
-        // per group (callgrind over `cagey bench` on the 57 puzzles of Keen's 9x9 solved
-        // without a guess: 22.11 to 22.04 million instructions).
+        // per group.
         let (mut lo, mut hi) = (1, n);
         let mut from_supports = true;
         while cells != 0 {
@@ -222,7 +222,7 @@ impl GroupSumScratch {
 }
 
 /// A solve's buffers for [`Rules`], kept for the next puzzle on the same thread (see
-/// [`Spare`](super::Spare)).
+/// [`Context`](super::Context)).
 #[derive(Default)]
 pub(super) struct Spare {
     /// The last puzzle's rules, whose vectors [`Rules::new_in`] empties and refills.
@@ -257,7 +257,7 @@ pub(super) struct Rules {
     pub(super) cage_cells: Vec<u32>,
     /// Beside each entry of [`Rules::cage_cells`], the digits some tuple of its cage puts in
     /// the cell (every digit for an untabulated cage): what the first revision of the cage
-    /// would leave, so that [`Engine::start`](super::fixpoint::Engine::start) sets it
+    /// would leave, so that [`Engine::start`](super::engine::Engine::start) sets it
     /// without revising (see there).
     pub(super) root_domains: Vec<u32>,
     pub(super) cages: Vec<CageRule>,
@@ -272,7 +272,7 @@ pub(super) struct Rules {
     /// Words of all live-tuple bitsets together.
     pub(super) table_words: usize,
     /// Residues of all tables of several words and their groups together: a table of one
-    /// word keeps none ([`Engine::meets`](super::fixpoint::Engine::meets)), and its
+    /// word keeps none ([`Engine::meets`](super::engine::Engine::meets)), and its
     /// residues' places, shared with the next table's, are never read.
     pub(super) residue_count: usize,
     /// The number of tuples of each cage (0 if untabulated), to set up its bitset.
@@ -287,12 +287,7 @@ pub(super) struct Rules {
     /// `h`: losing a candidate changes those sums. A cell of a group changes its house's sum
     /// only through its cage's table, which says so when it changes.
     pub(super) alone_in_sums: Vec<u128>,
-    /// For each cell, its houses, bit `h` for house `h`, where all-different consistency
-    /// is on ([`matching`](super::matching)), its only reader; none below that size, where
-    /// setting them had cost 0.7% of the instructions of a Keen 9x9 solve. Empty there, not
-    /// zeroed: one allocation less per puzzle (with the engine's matchings, callgrind over
-    /// `cagey bench` on the 57 puzzles of Keen's 9x9 solved without a guess: 22.49 to
-    /// 22.37 million instructions).
+    /// Empty there, not zeroed: one allocation less per puzzle.
     pub(super) houses_of: Vec<u128>,
 }
 
@@ -403,7 +398,7 @@ impl Rules {
             alone_in_sums: filled(alone_in_sums, cells, 0),
             houses_of: emptied(houses_of, 0),
         };
-        if n >= super::matching::MATCHING_FROM {
+        if n >= MATCHING_FROM {
             rules.houses_of.resize(cells, 0);
             for cell in 0..cells {
                 for k in 0..per_cell {
@@ -543,10 +538,6 @@ impl Rules {
             place += n;
         }
         let with_sums = sum_words(n) > 0;
-        // Each group's layout, in scratch space rather than an array of the most groups a
-        // cage may have, which every cage had cleared (1,536 bytes): callgrind over `cagey
-        // bench` on the 57 puzzles of Keen's 9x9 solved without a guess, 23.94 to 23.68
-        // million instructions.
         let Scratch {
             blocks,
             sums,
@@ -597,9 +588,6 @@ impl Rules {
         // The table is listed at the end of the supports, word-major: a block of one word
         // of every bitset after the other (see [`tables`]). Most tables have one word, and
         // this is their layout already; the few others are turned around once complete.
-        // (Listed into scratch space and copied over, the block of every table had cost a
-        // call to `memcpy`: callgrind over `cagey bench` on the 57 puzzles of Keen's 9x9
-        // solved without a guess, 23.41 to 23.27 million instructions.)
         let start = self.supports.len();
         // The bit of the last tuple in its block (0 before the first), and where that block
         // starts in the supports.
@@ -610,14 +598,6 @@ impl Rules {
             lines,
             &allowed[..m],
             options.multi_cell,
-            // Called once per tuple: inlined into the listing's loops, where the call's
-            // overhead had been a third of the sink's instructions on Keen's dominoes
-            // (callgrind over `cagey bench` on the 57 puzzles of Keen's 9x9 solved without
-            // a guess: 27.78 to 27.09 million instructions). The cells' domains noted here
-            // rather than read from the supports afterwards, n words per cell: 28.12 to
-            // 27.78 million, though 0.4% more on `random/unique-9x9`, whose tables are
-            // larger (225.98 to 226.82). The tuple's bit and block kept rather than worked
-            // out from a count at each tuple: 26.07 to 25.78 million.
             #[inline(always)]
             |digits| {
                 bit <<= 1;
@@ -630,8 +610,7 @@ impl Rules {
                     self.supports.resize(at + block, 0);
                     bit = 1;
                 }
-                // The block is the last in the supports: only its start to check (callgrind
-                // as above: 23.27 to 23.14 million).
+                // The block is the last in the supports: only its start to check.
                 let words = &mut self.supports[at..];
                 for ((slot, &d), domain) in digits.iter().enumerate().zip(&mut domains) {
                     words[slot * n + usize::from(d)] |= bit;
@@ -651,9 +630,7 @@ impl Rules {
         // time) rather than tuple by tuple: each group's digits, sums and forced digits.
         let mut forced = [if tuples > 0 { self.full } else { 0 }; 2 * tables::MAX_CELLS];
         // A sum cage whose one group is all of it, in one house: every tuple makes the
-        // target there, and its sums need no working out (callgrind over `cagey bench` on
-        // the 57 puzzles of Keen's 9x9 solved without a guess: 20.94 to 20.62 million
-        // instructions).
+        // target there, and its sums need no working out.
         let target = cage.target() as usize;
         let whole_sum =
             cage.operation() == Operation::Add && layout.len() == 1 && layout[0].0 == (1 << m) - 1;
@@ -662,8 +639,7 @@ impl Rules {
             let listed = u64::MAX >> (64 * (b + 1)).saturating_sub(tuples).min(63);
             for (&(slots, digits_at, sums_at, low), forced) in layout.iter().zip(&mut forced) {
                 // The cells' supports come first in the block, the groups' after: split,
-                // the two slices cannot overlap, and the loop is a few vector operations
-                // (callgrind as above: 28.34 to 28.12 million).
+                // the two slices cannot overlap, and the loop is a few vector operations.
                 let (cells, groups) = words.split_at_mut(m * n);
                 let digits = &mut groups[digits_at - m * n..digits_at - m * n + n];
                 let mut bits = slots;
@@ -712,9 +688,7 @@ impl Rules {
         self.table_words += table.words;
         self.root_domains.extend_from_slice(&domains[..m]);
         // Room for residues only in tables of several words, most of Keen's having one: the
-        // engine's residues, zeroed per puzzle, had been a few kilobytes (callgrind over
-        // `cagey bench` on the 57 puzzles of Keen's 9x9 solved without a guess: 22.37 to
-        // 22.11 million instructions).
+        // engine's residues, zeroed per puzzle, had been a few kilobytes.
         let kept = usize::from(words > 1);
         self.residue_count += kept * m * n;
         self.tuples[self.cages.len()] = tuples;
@@ -735,10 +709,8 @@ impl Rules {
     /// The digits each cell may hold as far as the givens tell: a given digit, or a
     /// one-cell cage's, is ruled out of the rest of its houses. Cages are listed within
     /// these, so that their tables leave out at once the tuples a given refutes: fewer
-    /// tuples to list and to filter, and the same state after the first propagation.
-    /// Callgrind over `cagey bench`: `random/unique-9x9` 303 to 258 million instructions,
-    /// `random/unique-6x6` 41.2 to 38.2; Keen's 9x9, with few givens and small tables, 88.8
-    /// to 89.9. Node counts are the same on every corpus.
+    /// tuples to list and to filter, and the same state after the first propagation. Node
+    /// counts are the same on every corpus.
     fn open_to_givens(&self, puzzle: &Puzzle, open: Vec<u32>) -> Vec<u32> {
         let n = self.n;
         let mut open = filled(open, self.cells, self.full);
@@ -785,9 +757,7 @@ impl Rules {
             met &= met - 1;
             let (mut slots, mut positions, mut size) = (0u32, 0u32, 0u32);
             // A cell's `k`th house is a row, a column or a region for `k` = 0, 1, 2, as
-            // houses are numbered: one look per cell rather than a search of its houses
-            // (callgrind over `cagey bench` on the 57 puzzles of Keen's 9x9 solved without
-            // a guess: 23.59 to 23.41 million instructions).
+            // houses are numbered: one look per cell rather than a search of its houses.
             let k = house / n;
             for (slot, &cell) in cells.iter().enumerate() {
                 let (h, p) = self.cell_houses[3 * cell as usize + k];
@@ -832,9 +802,7 @@ impl Rules {
                 let cell = self.house_cell(house, p);
                 if group != NONE && self.groups[group as usize].sums.is_some() {
                     // Listed at its first position in the house, rather than looked for
-                    // among the items so far (callgrind over `cagey bench` on the 57
-                    // puzzles of Keen's 9x9 solved without a guess: 23.68 to 23.59 million
-                    // instructions).
+                    // among the items so far.
                     if within.trailing_zeros() as usize == p {
                         self.house_items.push(Item::Group(group));
                     }

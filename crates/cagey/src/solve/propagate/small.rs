@@ -3,44 +3,15 @@
 //! partial sum or product past what its cage's target allows cuts the branch at once, and
 //! each cage is checked in full at its last cell, as early as the order allows.
 //!
-//! The engine's set-up (tables, houses, the search's stacks) costs some twenty thousand
-//! instructions a puzzle, which on a 3x3 grid is most of the solve: Keen's own solver took
-//! 1.4 µs a puzzle on its 3x3 files, the engine 1.8 to 2.0 µs. A 3x3 grid has twelve Latin
-//! squares and a 4x4 576, so that enumerating them, cut by the cages, costs less than
-//! setting up anything cleverer, and is bounded: the search needs no budget beyond its one
-//! node. On 5x5 (161,280 Latin squares) the engine's propagation pays for itself on the
-//! harder puzzles: with this search up to 5x5, `keen/keen_5de` took 3.08 to 2.56 million
-//! instructions and `keen/keen_5dem` 0.85 to 0.40, but `keen/keen_5du` 4.14 to 6.93,
-//! `random/several-5x5` 4.03 to 5.16 and `random/multicell-minus-divide-5x5` 0.96 to 1.12.
-//!
-//! Callgrind over `search_probing` (`cagey bench FILE`), instructions with the engine, then
-//! with this search laying the cells in reading order, cage by cage in the order of their
-//! first cells, and as kept (cages of four cells or more last):
-//!
-//! | file | engine | reading order | cage by cage | big cages last |
-//! |---|---|---|---|---|
-//! | `keen/keen_3de` | 788,000 | 212,000 | 197,000 | 188,000 |
-//! | `keen/keen_4de` | 1.90 M | 1.15 M | 0.95 M | 0.95 M |
-//! | `keen/keen_4dem` | 556,000 | 223,000 | 235,000 | 157,000 |
-//! | `keen/keen_4du` | 2.64 M | 1.80 M | 1.37 M | 1.28 M |
-//! | `random/unique-4x4` | 5.19 M | not taken | 3.18 M | 2.11 M |
-//!
-//! Also tried: the cages by size, smallest first (`keen_4de` 1.18 M, `keen_4dx` 1.62 M
-//! against 1.26 M cage by cage: it loses the order's locality), and choosing at each step
-//! the open cell with the fewest digits left, a cage's last cell counting only those that
-//! meet it (`keen_4de` 2.11 M, `keen_3de` 329,000: the choice costs more than it cuts;
-//! nor does it make 5x5 pay: `keen/keen_5de` 3.07 M with the engine, 7.17 M this way).
-//! The slowest `keen_4dem` puzzle (a `24*` column first) went from 47,000 instructions
-//! cage by cage to 8,100 with the big cages last. Solutions are reported in the grid the
-//! engine's search keeps from one puzzle to the next rather than one made for each solve:
-//! `keen_3de` 188,000 to 182,000, `random/unique-4x4` 2.11 to 2.09 million.
-//!
 //! ```text
 //!   3x3, cages 3+ (0 1), 2- (2 5), 6* (3 4), 3 (6), 3+ (7 8), laid in the order
 //!   0 1 2 5 3 4 6 7 8: cell 0 takes 1, cell 1 can then only take 2 (1 + 2 = 3); cell 2
 //!   takes 3, and 2- is checked at cell 5, which can only be 1 (3 - 1 = 2); and so on, to
 //!   the one solution 1 2 3 / 2 3 1 / 3 1 2.
 //! ```
+//!
+//! The measurements behind these choices, and what was tried and dropped, are in
+//! `docs/design/engine-notes.md` (*small.rs*).
 
 use std::time::Instant;
 

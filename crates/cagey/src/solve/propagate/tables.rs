@@ -24,6 +24,9 @@
 //! listing goes without knowing its length. Once listed, a table of more than one word is
 //! turned around and kept bitset by bitset, each contiguous, which is how filtering reads
 //! them ([`Table::at`](super::rules::Table::at)).
+//!
+//! The measurements behind these choices, and what was tried and dropped, are in
+//! `docs/design/engine-notes.md` (*tables.rs*).
 
 use crate::model::{Cage, Operation};
 
@@ -85,10 +88,7 @@ pub(super) fn list_tuples<F: FnMut(&[u8]) -> bool>(
     }
     // Number the lines the cage meets from 0, in order of first appearance, and give each
     // unused entry a number of its own, which no other cell reads: marking and reading it
-    // then needs no test. (Against one shared number for the unused entries, tested before
-    // each mark: callgrind over `search_probing`, `random/unique-6x6` 22.38 to 22.26
-    // million instructions, `keen/keen_9du` 51.71 to 51.56, `random/unique-9x9` 202.1 to
-    // 201.7.)
+    // then needs no test.
     let mut names = [NO_LINE; LINES_PER_CELL * MAX_CELLS];
     let mut count = 0;
     let mut local = [[0; LINES_PER_CELL]; MAX_CELLS];
@@ -126,12 +126,6 @@ pub(super) fn list_tuples<F: FnMut(&[u8]) -> bool>(
 /// Lists the tuples of a two-cell cage whose cells share a row or a column (as adjacent
 /// cells do), by computing each first digit's partners rather than walking: two-cell cages
 /// are most of Keen's, and this makes setting up a 9x9 Keen puzzle several times faster.
-///
-/// The first digits are taken from the first cell's domain a bit at a time, and each
-/// operation's partners worked out as numbers, 0 or out of `1..=size` when there is none,
-/// rather than as options over every digit (callgrind over `cagey bench` on the 57 puzzles
-/// of Keen's 9x9 solved without a guess: 22.81 to 22.49 million instructions; with the
-/// partners as a closure called from each operation's arm, 22.94).
 fn list_pairs(
     cage: &Cage,
     size: usize,
@@ -322,10 +316,7 @@ impl<F: FnMut(&[u8]) -> bool> Walk<'_, F> {
         true
     }
 
-    /// Writes the full layout out; `false` when there are too many tuples. Inlined into its
-    /// three callers, with the sink: as a call, saving and restoring registers had cost a
-    /// fifth of its instructions (callgrind over `cagey bench` on the 57 puzzles of Keen's
-    /// 9x9 solved without a guess: 23.14 to 22.81 million instructions).
+    /// Writes the full layout out; `false` when there are too many tuples.
     #[inline(always)]
     fn emit(&mut self) -> bool {
         self.tuples += 1;

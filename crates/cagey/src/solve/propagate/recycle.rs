@@ -1,0 +1,50 @@
+//! Reusing a solve's vectors for the next: most puzzles are solved in a few hundred
+//! thousand instructions, of which allocating and freeing some fifty vectors had been more
+//! than 3% (see `docs/design/engine.md`, *Buffers*).
+//!
+//! Each part of the engine that owns vectors ([`Rules`](super::rules::Rules), the
+//! [`Engine`](super::engine::Engine), the [`Searcher`](super::search::Searcher)) is built
+//! from the vectors of the last solve, emptied and refilled by [`emptied`] and [`filled`] as
+//! new ones would be, and gives them back at its end through [`Keep`], which caps what a
+//! thread holds between solves. The solver's entry ([`super::Context`]) keeps them.
+
+/// Bytes of vectors kept between solves (their capacity): up to 160 kilobytes for Keen's
+/// 9x9, 1.8 megabytes for a 12x12, plus the nogood pool's 4.4 once a puzzle has restarted.
+/// Vectors are kept in the order they are given back while they fit, the others freed, so
+/// that one huge puzzle does not hold its memory for the rest of the thread's life.
+pub(super) const SPARE_BYTES: usize = 16 << 20;
+
+/// The room left for vectors kept between solves ([`SPARE_BYTES`]).
+pub(super) struct Keep(usize);
+
+impl Keep {
+    /// Room for [`SPARE_BYTES`].
+    pub(super) fn new() -> Keep {
+        Keep(SPARE_BYTES)
+    }
+
+    /// `v`, if it fits in the room left; otherwise a new empty vector, `v` freed.
+    pub(super) fn vec<T>(&mut self, v: Vec<T>) -> Vec<T> {
+        let bytes = v.capacity() * std::mem::size_of::<T>();
+        if bytes <= self.0 {
+            self.0 -= bytes;
+            v
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// `v` emptied, with room for `capacity` elements, as `Vec::with_capacity` would make it.
+pub(super) fn emptied<T>(mut v: Vec<T>, capacity: usize) -> Vec<T> {
+    v.clear();
+    v.reserve(capacity);
+    v
+}
+
+/// `v` holding `len` copies of `value` and nothing else, as `vec![value; len]` would make it.
+pub(super) fn filled<T: Clone>(mut v: Vec<T>, len: usize, value: T) -> Vec<T> {
+    v.clear();
+    v.resize(len, value);
+    v
+}
