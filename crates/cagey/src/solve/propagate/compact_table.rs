@@ -73,10 +73,10 @@ impl Engine<'_> {
         let at = Layout::live(self.rules, cage);
         let mut live = self.state[at] as usize;
         let range = table.base..table.base + table.words;
-        let words = &mut self.words[range.clone()];
-        let index = &mut self.index[range.clone()];
-        let stamps = &mut self.stamp[range];
-        let serial = self.serial;
+        let words = &mut self.tuples.words[range.clone()];
+        let index = &mut self.tuples.index[range.clone()];
+        let stamps = &mut self.tuples.stamp[range];
+        let serial = self.tuples.serial;
         let mut changed = false;
         for k in (0..live).rev() {
             let offset = index[k] as usize;
@@ -85,7 +85,7 @@ impl Engine<'_> {
             if new != old {
                 if stamps[offset] != serial {
                     stamps[offset] = serial;
-                    self.trail.push(((table.base + offset) as u32, old));
+                    self.tuples.trail.push(((table.base + offset) as u32, old));
                 }
                 words[offset] = new;
                 changed = true;
@@ -107,7 +107,7 @@ impl Engine<'_> {
         let rules = self.rules;
         let n = rules.n;
         let cells = &rules.cage_cells[rules.cages[cage].cells.clone()];
-        let mut changed = std::mem::take(&mut self.stale[cage]);
+        let mut changed = std::mem::take(&mut self.queues.stale[cage]);
         // A table of one word (Keen's dominoes, most small cages) is filtered here, by the
         // masks of all its changed cells together, without a call per cell, and its digits
         // checked without residues below.
@@ -158,7 +158,7 @@ impl Engine<'_> {
             let mut lost = 0;
             if one_word {
                 // The support check without residues, for the cell's digits at once.
-                let live = self.words[table.base];
+                let live = self.tuples.words[table.base];
                 let supports = &rules.supports[table.at(0, slot * n)..table.at(0, slot * n + n)];
                 while bits != 0 {
                     let d = bits.trailing_zeros() as usize;
@@ -212,24 +212,24 @@ impl Engine<'_> {
         let r = if table.words == 1 {
             0
         } else {
-            self.residues[residue] as usize
+            self.tuples.residues[residue] as usize
         };
-        if self.words[table.base + r] & (rules.supports[table.at(r, place)] ^ flip) != 0 {
+        if self.tuples.words[table.base + r] & (rules.supports[table.at(r, place)] ^ flip) != 0 {
             return true;
         }
         if table.words == 1 {
             return false;
         }
         let bitset = &rules.supports[table.at(0, place)..table.at(table.words, place)];
-        let words = &self.words[table.base..table.base + table.words];
+        let words = &self.tuples.words[table.base..table.base + table.words];
         let live = self.state[Layout::live(rules, cage)] as usize;
-        let index = &self.index[table.base..table.base + live];
+        let index = &self.tuples.index[table.base..table.base + live];
         match index
             .iter()
             .find(|&&offset| words[offset as usize] & (bitset[offset as usize] ^ flip) != 0)
         {
             Some(&offset) => {
-                self.residues[residue] = offset as u16;
+                self.tuples.residues[residue] = offset as u16;
                 true
             }
             None => false,
@@ -328,7 +328,7 @@ impl Engine<'_> {
             if self.state[Layout::live(rules, group.cage)] == 0 {
                 return false;
             }
-            self.stale[group.cage] = true;
+            self.queues.stale[group.cage] = true;
             self.mark(group.cage);
         }
         true

@@ -8,7 +8,7 @@
 //! `docs/design/engine-notes.md` (*engine.rs*).
 
 use super::nogood_pool::Nogoods;
-use super::recycle::{emptied, filled, Keep};
+use super::recycle::{reset_emptied, reset_filled, Keep};
 use super::rules::{Kind, Rules, MATCHING_FROM};
 use super::sum_sets::Open;
 
@@ -60,61 +60,20 @@ impl Layout {
     }
 }
 
-/// The propagation engine: the search state and the queues of one propagation.
+/// The propagation engine: the search state, the cages' live tuples and the queues of one
+/// propagation. Its vectors come from the last solve ([`Spare`]) and go back to it.
 pub(super) struct Engine<'r> {
     pub(super) rules: &'r Rules,
     /// The current state, laid out as [`Layout`] says; saved and restored whole.
     pub(super) state: Vec<u32>,
-    /// The live-tuple bitsets of all tables; restored from [`Engine::trail`].
-    pub(super) words: Vec<u64>,
-    /// For each table, its word numbers, the live (non-zero) ones first: a sparse set whose
-    /// size is the table's live count in the state, so restoring the count restores it.
-    pub(super) index: Vec<u32>,
-    /// The serial of the search node that last saved each word to the trail.
-    pub(super) stamp: Vec<u64>,
-    /// Changed words and their old values.
-    pub(super) trail: Vec<(u32, u64)>,
-    /// The current search node, numbered from 1; 0 at the root, which is never undone.
-    pub(super) serial: u64,
-    /// Words where a support was last found: for each table, cell and digit; for each
-    /// group, digit and sum. A table has at most [`MAX_TUPLES`](super::tables::MAX_TUPLES)
-    /// / 64 words, so a `u16` holds one: half the memory to clear per puzzle.
-    pub(super) residues: Vec<u16>,
-    /// Cells that became single and have not yet been removed from their peers.
-    pub(super) singles: Vec<u32>,
-    /// Hidden singles to place: cell and bit.
-    pub(super) places: Vec<(u32, u32)>,
-    /// Groups a digit is locked into: group and digit.
-    pub(super) locks: Vec<(u32, u32)>,
-    /// Cages whose cells changed since they were last revised.
-    pub(super) dirty: Vec<u32>,
-    pub(super) queued: Vec<bool>,
-    /// Cages whose table was filtered from outside since their last revision.
-    pub(super) stale: Vec<bool>,
-    /// Cages whose table changed since the cage-in-a-house rule last looked at them.
-    pub(super) in_lines: Vec<u32>,
-    pub(super) in_lines_queued: Vec<bool>,
-    /// Houses whose sum's items (cells on their own, groups) changed since the house-sum
-    /// rule last looked at them, bit `h` for house `h` (at most 3 * 32).
-    pub(super) house_dirty: u128,
-    /// Houses whose cells changed since all-different consistency last looked at them
-    /// ([`matching`](super::matching)), bit `h` for house `h`.
-    pub(super) matching_dirty: u128,
-    /// The matching of each house's last look, at `house * n + position`: a hint for the
-    /// next look, not part of the state. Empty where all-different consistency is off (see
-    /// [`Rules::houses_of`](super::rules::Rules::houses_of)).
-    pub(super) matches: Vec<u8>,
-    /// Every house if all-different consistency is on for this size of grid, else none.
-    pub(super) matching_on: u128,
-    /// How many times each cage's table changed, and for each group, that count when its
-    /// sums were last narrowed: they are stale while the two differ. Not part of the state:
-    /// a group's sums in the state are exact at every node where propagation finished, so
-    /// after backtracking to one they still are, and a count left different by an abandoned
-    /// branch only costs one needless look.
-    pub(super) table_changes: Vec<u64>,
-    pub(super) sums_seen: Vec<u64>,
-    /// Scratch for the house-sum rule: the open items of the house at hand.
-    pub(super) open_items: Vec<Open>,
+    /// The cages' live tuples, restored from a trail.
+    pub(super) tuples: LiveTuples,
+    /// The work one rule leaves for others.
+    pub(super) queues: Queues,
+    /// What the house-sum rule keeps between its looks.
+    pub(super) sums: SumScratch,
+    /// What all-different consistency keeps between its looks.
+    pub(super) matching: Matchings,
     /// How often each constraint (cages, then rows, then columns) failed, plus one: the
     /// weights of the branching heuristic.
     pub(super) weights: Vec<u32>,
@@ -137,73 +96,39 @@ pub(super) struct Engine<'r> {
     pub(super) settle_open: u32,
 }
 
-/// A solve's buffers for [`Engine`], kept for the next puzzle on the same thread (see
-/// [`Context`](super::Context)): the vectors of the last engine, which [`Engine::new_in`] empties
-/// and refills.
+/// The live-tuple bitsets of all tables, as a reversible sparse set per table
+/// ([`compact_table`](super::compact_table)), and the trail that restores them.
 #[derive(Default)]
-pub(super) struct Spare {
-    state: Vec<u32>,
-    words: Vec<u64>,
-    index: Vec<u32>,
-    stamp: Vec<u64>,
-    trail: Vec<(u32, u64)>,
-    residues: Vec<u16>,
-    singles: Vec<u32>,
-    places: Vec<(u32, u32)>,
-    locks: Vec<(u32, u32)>,
-    dirty: Vec<u32>,
-    queued: Vec<bool>,
-    stale: Vec<bool>,
-    in_lines: Vec<u32>,
-    in_lines_queued: Vec<bool>,
-    matches: Vec<u8>,
-    table_changes: Vec<u64>,
-    sums_seen: Vec<u64>,
-    open_items: Vec<Open>,
-    weights: Vec<u32>,
-    nogoods: Nogoods,
+pub(super) struct LiveTuples {
+    /// The live-tuple bitsets of all tables; restored from [`LiveTuples::trail`].
+    pub(super) words: Vec<u64>,
+    /// For each table, its word numbers, the live (non-zero) ones first: a sparse set whose
+    /// size is the table's live count in the state, so restoring the count restores it.
+    pub(super) index: Vec<u32>,
+    /// The serial of the search node that last saved each word to the trail.
+    pub(super) stamp: Vec<u64>,
+    /// Changed words and their old values.
+    pub(super) trail: Vec<(u32, u64)>,
+    /// The current search node, numbered from 1; 0 at the root, which is never undone.
+    pub(super) serial: u64,
+    /// Words where a support was last found: for each table, cell and digit; for each
+    /// group, digit and sum. A table has at most [`MAX_TUPLES`](super::tables::MAX_TUPLES)
+    /// / 64 words, so a `u16` holds one: half the memory to clear per puzzle.
+    pub(super) residues: Vec<u16>,
 }
 
-impl<'r> Engine<'r> {
-    /// The engine of `rules`, in the vectors of `spare`: each emptied, then filled as a new
-    /// one would be.
-    pub(super) fn new_in(rules: &'r Rules, spare: Spare) -> Engine<'r> {
-        // Listed in full, so that a field added later cannot be left out unnoticed.
-        let Spare {
-            state,
-            words,
-            index,
-            stamp,
-            trail,
-            residues,
-            singles,
-            places,
-            locks,
-            dirty,
-            queued,
-            stale,
-            in_lines,
-            in_lines_queued,
-            matches,
-            table_changes,
-            sums_seen,
-            open_items,
-            weights,
-            nogoods,
-        } = spare;
-        let cages = rules.cages.len();
-        // The candidates, the cages' view of them and the positions are written by
-        // [`Engine::start`], from the root domains.
-        let mut state = filled(state, Layout::len(rules), 0);
-        let mut words = filled(words, rules.table_words, u64::MAX);
-        let mut index = filled(index, rules.table_words, 0);
+impl LiveTuples {
+    /// Every tuple of every table live; the tables' live word counts written to `state`.
+    fn reset(&mut self, rules: &Rules, state: &mut [u32]) {
+        reset_filled(&mut self.words, rules.table_words, u64::MAX);
+        reset_filled(&mut self.index, rules.table_words, 0);
         for (id, cage) in rules.cages.iter().enumerate() {
             if let Kind::Table(table) = cage.kind {
                 let tuples = rules.tuples[id];
                 if tuples % 64 != 0 {
-                    words[table.base + table.words - 1] = (1 << (tuples % 64)) - 1;
+                    self.words[table.base + table.words - 1] = (1 << (tuples % 64)) - 1;
                 }
-                for (k, slot) in index[table.base..table.base + table.words]
+                for (k, slot) in self.index[table.base..table.base + table.words]
                     .iter_mut()
                     .enumerate()
                 {
@@ -212,6 +137,155 @@ impl<'r> Engine<'r> {
                 state[Layout::live(rules, id)] = table.words as u32;
             }
         }
+        reset_filled(&mut self.stamp, self.words.len(), 0);
+        reset_emptied(&mut self.trail, 0);
+        self.serial = 0;
+        reset_filled(&mut self.residues, rules.residue_count, 0);
+    }
+
+    fn keep(&mut self, keep: &mut Keep) {
+        keep.trim(&mut self.words);
+        keep.trim(&mut self.index);
+        keep.trim(&mut self.stamp);
+        keep.trim(&mut self.trail);
+        keep.trim(&mut self.residues);
+    }
+}
+
+/// The work one rule leaves for others: cells, digits and cages to look at again.
+#[derive(Default)]
+pub(super) struct Queues {
+    /// Cells that became single and have not yet been removed from their peers.
+    pub(super) singles: Vec<u32>,
+    /// Hidden singles to place: cell and bit.
+    pub(super) places: Vec<(u32, u32)>,
+    /// Groups a digit is locked into: group and digit.
+    pub(super) locks: Vec<(u32, u32)>,
+    /// Cages whose cells changed since they were last revised.
+    pub(super) dirty: Vec<u32>,
+    pub(super) queued: Vec<bool>,
+    /// Cages whose table was filtered from outside since their last revision.
+    pub(super) stale: Vec<bool>,
+    /// Cages whose table changed since the cage-in-a-house rule last looked at them.
+    pub(super) in_lines: Vec<u32>,
+    pub(super) in_lines_queued: Vec<bool>,
+    /// Houses whose sum's items (cells on their own, groups) changed since the house-sum
+    /// rule last looked at them, bit `h` for house `h` (at most 3 * 32).
+    pub(super) house_dirty: u128,
+    /// Houses whose cells changed since all-different consistency last looked at them
+    /// ([`matching`](super::matching)), bit `h` for house `h`.
+    pub(super) matching_dirty: u128,
+}
+
+impl Queues {
+    fn reset(&mut self, rules: &Rules) {
+        let cages = rules.cages.len();
+        reset_emptied(&mut self.singles, rules.cells);
+        reset_emptied(&mut self.places, rules.cells);
+        reset_emptied(&mut self.locks, 0);
+        reset_emptied(&mut self.dirty, cages);
+        reset_filled(&mut self.queued, cages, false);
+        reset_filled(&mut self.stale, cages, false);
+        reset_emptied(&mut self.in_lines, cages);
+        reset_filled(&mut self.in_lines_queued, cages, false);
+        self.house_dirty = 0;
+        self.matching_dirty = 0;
+    }
+
+    fn keep(&mut self, keep: &mut Keep) {
+        keep.trim(&mut self.singles);
+        keep.trim(&mut self.places);
+        keep.trim(&mut self.locks);
+        keep.trim(&mut self.dirty);
+        keep.trim(&mut self.queued);
+        keep.trim(&mut self.stale);
+        keep.trim(&mut self.in_lines);
+        keep.trim(&mut self.in_lines_queued);
+    }
+}
+
+/// What the house-sum rule ([`house_sums`](super::house_sums)) keeps between its looks.
+#[derive(Default)]
+pub(super) struct SumScratch {
+    /// How many times each cage's table changed, and for each group, that count when its
+    /// sums were last narrowed: they are stale while the two differ. Not part of the state:
+    /// a group's sums in the state are exact at every node where propagation finished, so
+    /// after backtracking to one they still are, and a count left different by an abandoned
+    /// branch only costs one needless look.
+    pub(super) table_changes: Vec<u64>,
+    pub(super) sums_seen: Vec<u64>,
+    /// The open items of the house at hand.
+    pub(super) open_items: Vec<Open>,
+}
+
+impl SumScratch {
+    fn reset(&mut self, rules: &Rules) {
+        reset_filled(&mut self.table_changes, rules.cages.len(), 1);
+        reset_filled(&mut self.sums_seen, rules.groups.len(), 0);
+        reset_emptied(&mut self.open_items, rules.n);
+    }
+
+    fn keep(&mut self, keep: &mut Keep) {
+        keep.trim(&mut self.table_changes);
+        keep.trim(&mut self.sums_seen);
+        keep.trim(&mut self.open_items);
+    }
+}
+
+/// What all-different consistency ([`matching`](super::matching)) keeps between its looks.
+#[derive(Default)]
+pub(super) struct Matchings {
+    /// The matching of each house's last look, at `house * n + position`: a hint for the
+    /// next look, not part of the state. Empty where all-different consistency is off (see
+    /// [`MATCHING_FROM`]).
+    pub(super) matches: Vec<u8>,
+    /// Every house if all-different consistency is on for this size of grid, else none.
+    pub(super) on: u128,
+}
+
+impl Matchings {
+    fn reset(&mut self, rules: &Rules) {
+        if rules.n >= MATCHING_FROM {
+            reset_filled(&mut self.matches, rules.houses * rules.n, u8::MAX);
+            self.on = u128::MAX;
+        } else {
+            reset_emptied(&mut self.matches, 0);
+            self.on = 0;
+        }
+    }
+}
+
+/// A solve's buffers for [`Engine`], kept for the next puzzle (see
+/// [`Context`](super::Context)): the parts of the last engine, which [`Engine::new_in`]
+/// empties and refills.
+#[derive(Default)]
+pub(super) struct Spare {
+    state: Vec<u32>,
+    tuples: LiveTuples,
+    queues: Queues,
+    sums: SumScratch,
+    matching: Matchings,
+    weights: Vec<u32>,
+    nogoods: Nogoods,
+}
+
+impl<'r> Engine<'r> {
+    /// The engine of `rules`, in the vectors of `spare`: each emptied, then filled as a new
+    /// one would be.
+    pub(super) fn new_in(rules: &'r Rules, spare: Spare) -> Engine<'r> {
+        let Spare {
+            mut state,
+            mut tuples,
+            mut queues,
+            mut sums,
+            mut matching,
+            mut weights,
+            mut nogoods,
+        } = spare;
+        // The candidates, the cages' view of them and the positions are written by
+        // [`Engine::start`], from the root domains.
+        reset_filled(&mut state, Layout::len(rules), 0);
+        tuples.reset(rules, &mut state);
         // Every group's sums start as every value its table has; the first look of the
         // house-sum rule narrows them.
         for group in &rules.groups {
@@ -225,37 +299,20 @@ impl<'r> Engine<'r> {
                 }
             }
         }
-        let matching = rules.n >= MATCHING_FROM;
+        queues.reset(rules);
+        sums.reset(rules);
+        matching.reset(rules);
+        reset_filled(&mut weights, rules.cages.len() + rules.houses, 1);
+        nogoods.reset();
         Engine {
             rules,
             state,
-            stamp: filled(stamp, words.len(), 0),
-            words,
-            index,
-            trail: emptied(trail, 0),
-            serial: 0,
-            residues: filled(residues, rules.residue_count, 0),
-            singles: emptied(singles, rules.cells),
-            places: emptied(places, rules.cells),
-            locks: emptied(locks, 0),
-            dirty: emptied(dirty, cages),
-            queued: filled(queued, cages, false),
-            stale: filled(stale, cages, false),
-            in_lines: emptied(in_lines, cages),
-            in_lines_queued: filled(in_lines_queued, cages, false),
-            house_dirty: 0,
-            matching_dirty: 0,
-            matches: if matching {
-                filled(matches, rules.houses * rules.n, u8::MAX)
-            } else {
-                emptied(matches, 0)
-            },
-            matching_on: if matching { u128::MAX } else { 0 },
-            table_changes: filled(table_changes, cages, 1),
-            sums_seen: filled(sums_seen, rules.groups.len(), 0),
-            open_items: emptied(open_items, rules.n),
-            weights: filled(weights, cages + rules.houses, 1),
-            nogoods: nogoods.emptied(),
+            tuples,
+            queues,
+            sums,
+            matching,
+            weights,
+            nogoods,
             culprit: 0,
             first_pass: true,
             settle_open: 0,
@@ -265,81 +322,55 @@ impl<'r> Engine<'r> {
     /// Gives the vectors back for the next puzzle, as far as `keep` has room.
     pub(super) fn into_spare(self, keep: &mut Keep) -> Spare {
         let Engine {
-            rules: _,
+            mut state,
+            mut tuples,
+            mut queues,
+            mut sums,
+            mut matching,
+            mut weights,
+            mut nogoods,
+            ..
+        } = self;
+        keep.trim(&mut state);
+        tuples.keep(keep);
+        queues.keep(keep);
+        sums.keep(keep);
+        keep.trim(&mut matching.matches);
+        keep.trim(&mut weights);
+        nogoods.keep(keep);
+        Spare {
             state,
-            words,
-            index,
-            stamp,
-            trail,
-            serial: _,
-            residues,
-            singles,
-            places,
-            locks,
-            dirty,
-            queued,
-            stale,
-            in_lines,
-            in_lines_queued,
-            house_dirty: _,
-            matching_dirty: _,
-            matches,
-            matching_on: _,
-            table_changes,
-            sums_seen,
-            open_items,
+            tuples,
+            queues,
+            sums,
+            matching,
             weights,
             nogoods,
-            culprit: _,
-            first_pass: _,
-            settle_open: _,
-        } = self;
-        Spare {
-            state: keep.vec(state),
-            words: keep.vec(words),
-            index: keep.vec(index),
-            stamp: keep.vec(stamp),
-            trail: keep.vec(trail),
-            residues: keep.vec(residues),
-            singles: keep.vec(singles),
-            places: keep.vec(places),
-            locks: keep.vec(locks),
-            dirty: keep.vec(dirty),
-            queued: keep.vec(queued),
-            stale: keep.vec(stale),
-            in_lines: keep.vec(in_lines),
-            in_lines_queued: keep.vec(in_lines_queued),
-            matches: keep.vec(matches),
-            table_changes: keep.vec(table_changes),
-            sums_seen: keep.vec(sums_seen),
-            open_items: keep.vec(open_items),
-            weights: keep.vec(weights),
-            nogoods: nogoods.into_spare(keep),
         }
     }
 
     /// Empties the queues after a contradiction.
     pub(super) fn clear_queues(&mut self) {
-        self.singles.clear();
-        self.places.clear();
-        self.locks.clear();
-        for cage in self.dirty.drain(..) {
-            self.queued[cage as usize] = false;
-            self.stale[cage as usize] = false;
+        self.queues.singles.clear();
+        self.queues.places.clear();
+        self.queues.locks.clear();
+        for cage in self.queues.dirty.drain(..) {
+            self.queues.queued[cage as usize] = false;
+            self.queues.stale[cage as usize] = false;
         }
-        for cage in self.in_lines.drain(..) {
-            self.in_lines_queued[cage as usize] = false;
+        for cage in self.queues.in_lines.drain(..) {
+            self.queues.in_lines_queued[cage as usize] = false;
         }
-        self.house_dirty = 0;
-        self.matching_dirty = 0;
+        self.queues.house_dirty = 0;
+        self.queues.matching_dirty = 0;
     }
 
     /// Queues `cage` for revision.
     #[inline]
     pub(super) fn mark(&mut self, cage: usize) {
-        if !self.queued[cage] {
-            self.queued[cage] = true;
-            self.dirty.push(cage as u32);
+        if !self.queues.queued[cage] {
+            self.queues.queued[cage] = true;
+            self.queues.dirty.push(cage as u32);
         }
     }
 
@@ -347,26 +378,26 @@ impl<'r> Engine<'r> {
     /// table changed.
     #[inline]
     pub(super) fn table_changed(&mut self, cage: usize) {
-        if !self.in_lines_queued[cage] {
-            self.in_lines_queued[cage] = true;
-            self.in_lines.push(cage as u32);
+        if !self.queues.in_lines_queued[cage] {
+            self.queues.in_lines_queued[cage] = true;
+            self.queues.in_lines.push(cage as u32);
         }
         let rule = &self.rules.cages[cage];
-        self.house_dirty |= rule.group_houses;
-        self.table_changes[cage] += 1;
+        self.queues.house_dirty |= rule.group_houses;
+        self.sums.table_changes[cage] += 1;
     }
 
     /// Starts a search node: later changes to the bitsets go to the trail until
     /// [`Engine::undo`] with the mark returned.
     pub(super) fn begin(&mut self) -> usize {
-        self.serial += 1;
-        self.trail.len()
+        self.tuples.serial += 1;
+        self.tuples.trail.len()
     }
 
     /// Restores the bitsets as they were at `mark`.
     pub(super) fn undo(&mut self, mark: usize) {
-        for (word, value) in self.trail.drain(mark..).rev() {
-            self.words[word as usize] = value;
+        for (word, value) in self.tuples.trail.drain(mark..).rev() {
+            self.tuples.words[word as usize] = value;
         }
     }
 }

@@ -283,10 +283,10 @@ impl Finish {
             laid.place as usize + self.laid[j].trailing_zeros() as usize
         };
         let live = engine.state[Layout::live(rules, cage)] as usize;
-        for &offset in &engine.index[table.base..table.base + live] {
+        for &offset in &engine.tuples.index[table.base..table.base + live] {
             let offset = offset as usize;
             let mut tuples =
-                engine.words[table.base + offset] & supports[table.at(offset, place(i))];
+                engine.tuples.words[table.base + offset] & supports[table.at(offset, place(i))];
             let mut mates = open.mates;
             while mates != 0 && tuples != 0 {
                 let j = mates.trailing_zeros() as usize;

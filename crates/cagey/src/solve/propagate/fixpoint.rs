@@ -41,7 +41,7 @@ impl Engine<'_> {
         let n = rules.n;
         for (cage, rule) in rules.cages.iter().enumerate() {
             if !matches!(rule.kind, Kind::Table(_) | Kind::Free) {
-                self.stale[cage] = true;
+                self.queues.stale[cage] = true;
                 self.mark(cage);
             }
         }
@@ -74,7 +74,7 @@ impl Engine<'_> {
                 self.mark(rules.cage_of[cell] as usize);
             }
             if candidates & (candidates - 1) == 0 {
-                self.singles.push(cell as u32);
+                self.queues.singles.push(cell as u32);
             } else {
                 open += 1;
             }
@@ -99,18 +99,19 @@ impl Engine<'_> {
                 }
                 let first = left.trailing_zeros() as usize;
                 if left & (left - 1) == 0 {
-                    self.places
+                    self.queues
+                        .places
                         .push((rules.house_cell(house, first) as u32, 1 << digit));
                 } else {
                     let (group, within) = rules.house_group[house * n + first];
                     if left & !within == 0 {
-                        self.locks.push((group, digit as u32));
+                        self.queues.locks.push((group, digit as u32));
                     }
                 }
             }
         }
-        self.house_dirty = u128::MAX >> (128 - self.rules.houses);
-        self.matching_dirty = self.house_dirty & self.matching_on;
+        self.queues.house_dirty = u128::MAX >> (128 - self.rules.houses);
+        self.queues.matching_dirty = self.queues.house_dirty & self.matching.on;
         for &(cell, bit) in &self.rules.givens {
             let cell = cell as usize;
             if self.state[cell] & bit == 0 || !self.remove(cell, self.state[cell] & !bit, false) {
@@ -147,17 +148,17 @@ impl Engine<'_> {
     fn fixpoint(&mut self) -> bool {
         let rules = self.rules;
         loop {
-            let ok = if let Some(cell) = self.singles.pop() {
+            let ok = if let Some(cell) = self.queues.singles.pop() {
                 self.naked_single(cell as usize)
-            } else if let Some((cell, bit)) = self.places.pop() {
+            } else if let Some((cell, bit)) = self.queues.places.pop() {
                 self.culprit = rules.cages.len() + rules.house_of(cell as usize, 0).0;
                 self.place(cell as usize, bit)
-            } else if let Some((group, digit)) = self.locks.pop() {
+            } else if let Some((group, digit)) = self.queues.locks.pop() {
                 self.culprit = rules.groups[group as usize].cage;
                 self.lock(group as usize, digit as usize)
-            } else if let Some(cage) = self.dirty.pop() {
+            } else if let Some(cage) = self.queues.dirty.pop() {
                 let cage = cage as usize;
-                self.queued[cage] = false;
+                self.queues.queued[cage] = false;
                 self.culprit = cage;
                 self.revise(cage)
             } else if self.state[Layout::open(rules)] == 0 {
@@ -167,14 +168,14 @@ impl Engine<'_> {
             } else if self.state[Layout::open(rules)] <= self.settle_open {
                 // The rest is left queued (see `settle_open`).
                 return true;
-            } else if let Some(cage) = self.in_lines.pop() {
+            } else if let Some(cage) = self.queues.in_lines.pop() {
                 let cage = cage as usize;
-                self.in_lines_queued[cage] = false;
+                self.queues.in_lines_queued[cage] = false;
                 self.culprit = cage;
                 self.cage_in_lines(cage)
-            } else if self.house_dirty != 0 {
+            } else if self.queues.house_dirty != 0 {
                 self.house_sums()
-            } else if self.matching_dirty != 0 {
+            } else if self.queues.matching_dirty != 0 {
                 self.all_different()
             } else {
                 return true;
@@ -190,11 +191,11 @@ impl Engine<'_> {
     /// the singles are removed from their houses and every cage is revised: the state is
     /// then a solution, which they can neither narrow nor refute.
     pub(super) fn drop_implied(&mut self) {
-        for cage in self.in_lines.drain(..) {
-            self.in_lines_queued[cage as usize] = false;
+        for cage in self.queues.in_lines.drain(..) {
+            self.queues.in_lines_queued[cage as usize] = false;
         }
-        self.house_dirty = 0;
-        self.matching_dirty = 0;
+        self.queues.house_dirty = 0;
+        self.queues.matching_dirty = 0;
     }
 
     /// Revises a cage by its rule; `false` on a contradiction.

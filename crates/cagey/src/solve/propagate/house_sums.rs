@@ -43,17 +43,17 @@ impl Engine<'_> {
     /// a contradiction.
     pub(super) fn house_sums(&mut self) -> bool {
         if sum_words(self.rules.n) == 0 {
-            self.house_dirty = 0;
+            self.queues.house_dirty = 0;
             return true;
         }
         let rules = self.rules;
         let n = rules.n;
         let total = n * (n + 1) / 2;
-        while self.house_dirty != 0 {
-            let house = self.house_dirty.trailing_zeros() as usize;
-            self.house_dirty &= self.house_dirty - 1;
+        while self.queues.house_dirty != 0 {
+            let house = self.queues.house_dirty.trailing_zeros() as usize;
+            self.queues.house_dirty &= self.queues.house_dirty - 1;
             // Reused from house to house: an array of them would be cleared every time.
-            let mut open = std::mem::take(&mut self.open_items);
+            let mut open = std::mem::take(&mut self.sums.open_items);
             open.clear();
             // What the single-valued items make, plus the smallest of every open one.
             let mut fixed = 0;
@@ -82,12 +82,12 @@ impl Engine<'_> {
                 }
             }
             if fixed > total || fixed + spread < total {
-                self.open_items = open;
+                self.sums.open_items = open;
                 self.culprit = rules.cages.len() + house;
                 return false;
             }
             if n >= SKIP_OPEN_FROM && open.len() > MAX_OPEN_ITEMS {
-                self.open_items = open;
+                self.sums.open_items = open;
                 continue;
             }
             let rest = total - fixed;
@@ -96,7 +96,7 @@ impl Engine<'_> {
                 64..128 => self.subset_sum::<2>(house, &open, rest),
                 _ => self.subset_sum::<WIDEST>(house, &open, rest),
             };
-            self.open_items = open;
+            self.sums.open_items = open;
             if !ok {
                 return false;
             }
@@ -159,11 +159,11 @@ impl Engine<'_> {
             unreachable!("house items hold only groups of tabulated cages");
         };
         let had = self.load_sums(sums);
-        let changes = self.table_changes[g.cage];
-        if self.sums_seen[group] == changes {
+        let changes = self.sums.table_changes[g.cage];
+        if self.sums.sums_seen[group] == changes {
             return had;
         }
-        self.sums_seen[group] = changes;
+        self.sums.sums_seen[group] = changes;
         let mut set = had;
         for (i, &word) in had.0.iter().enumerate() {
             let mut bits = word;
@@ -235,7 +235,7 @@ impl Engine<'_> {
                     self.culprit = g.cage;
                     return false;
                 }
-                self.stale[g.cage] = true;
+                self.queues.stale[g.cage] = true;
                 self.mark(g.cage);
                 true
             }

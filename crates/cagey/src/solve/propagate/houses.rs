@@ -41,15 +41,15 @@ impl Engine<'_> {
         self.state[cell] = new;
         let rules = self.rules;
         if new & (new - 1) == 0 {
-            self.singles.push(cell as u32);
+            self.queues.singles.push(cell as u32);
             self.state[Layout::open(rules)] -= 1;
         }
         if !from_cage {
             self.mark(rules.cage_of[cell] as usize);
         }
-        self.house_dirty |= rules.alone_in_sums[cell];
-        if self.matching_on != 0 {
-            self.matching_dirty |= rules.houses_of[cell];
+        self.queues.house_dirty |= rules.alone_in_sums[cell];
+        if self.matching.on != 0 {
+            self.queues.matching_dirty |= rules.houses_of[cell];
         }
         for k in 0..rules.per_cell {
             if k == settled {
@@ -81,14 +81,15 @@ impl Engine<'_> {
         }
         let first = positions.trailing_zeros() as usize;
         if positions & (positions - 1) == 0 {
-            self.places
+            self.queues
+                .places
                 .push((rules.house_cell(house, first) as u32, 1 << digit));
             return true;
         }
         // A cell with no group in the house comes with no positions: never all of them.
         let (group, within) = rules.house_group[house * rules.n + first];
         if positions & !within == 0 {
-            self.locks.push((group, digit as u32));
+            self.queues.locks.push((group, digit as u32));
         }
         true
     }

@@ -39,9 +39,9 @@ impl Engine<'_> {
     /// Applies all-different consistency to every house that changed since it last did.
     /// `false` on a contradiction.
     pub(super) fn all_different(&mut self) -> bool {
-        while self.matching_dirty != 0 {
-            let house = self.matching_dirty.trailing_zeros() as usize;
-            self.matching_dirty &= self.matching_dirty - 1;
+        while self.queues.matching_dirty != 0 {
+            let house = self.queues.matching_dirty.trailing_zeros() as usize;
+            self.queues.matching_dirty &= self.queues.matching_dirty - 1;
             self.culprit = self.rules.cages.len() + house;
             if !self.match_house(house) {
                 return false;
@@ -61,7 +61,7 @@ impl Engine<'_> {
         for (p, mask) in masks[..n].iter_mut().enumerate() {
             *mask = self.state[rules.house_cell(house, p)];
         }
-        let hint = &mut self.matches[house * n..(house + 1) * n];
+        let hint = &mut self.matching.matches[house * n..(house + 1) * n];
         let Some(lost) = unmatched(&masks[..n], hint) else {
             return false;
         };
@@ -73,7 +73,7 @@ impl Engine<'_> {
             }
         }
         // What this look removed leaves the house consistent: no need to look again.
-        self.matching_dirty &= !(1 << house);
+        self.queues.matching_dirty &= !(1 << house);
         true
     }
 }

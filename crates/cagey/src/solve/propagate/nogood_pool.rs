@@ -25,7 +25,7 @@
 //! restarts, so recording and propagating allocate nothing; when the pool is full,
 //! recording stops, and so do restarts (see [`search`](super::search)).
 
-use super::recycle::{emptied, Keep};
+use super::recycle::Keep;
 
 /// Marks the end of a watch list.
 pub(super) const END: u32 = u32::MAX;
@@ -55,42 +55,24 @@ pub(super) struct Nogoods {
 }
 
 impl Nogoods {
-    /// The pool emptied of the last puzzle's nogoods, for the next: its vectors keep their
+    /// Empties the pool of the last puzzle's nogoods, for the next: its vectors keep their
     /// room (nothing to reserve again if they have it), and the watch heads are set afresh
     /// at the first restart ([`Nogoods::reserve`]).
-    pub(super) fn emptied(self) -> Nogoods {
-        let Nogoods {
-            literals,
-            spans,
-            watched,
-            next,
-            head,
-        } = self;
-        Nogoods {
-            literals: emptied(literals, 0),
-            spans: emptied(spans, 0),
-            watched: emptied(watched, 0),
-            next: emptied(next, 0),
-            head: emptied(head, 0),
-        }
+    pub(super) fn reset(&mut self) {
+        self.literals.clear();
+        self.spans.clear();
+        self.watched.clear();
+        self.next.clear();
+        self.head.clear();
     }
 
-    /// Gives the vectors back for the next puzzle, as far as `keep` has room.
-    pub(super) fn into_spare(self, keep: &mut Keep) -> Nogoods {
-        let Nogoods {
-            literals,
-            spans,
-            watched,
-            next,
-            head,
-        } = self;
-        Nogoods {
-            literals: keep.vec(literals),
-            spans: keep.vec(spans),
-            watched: keep.vec(watched),
-            next: keep.vec(next),
-            head: keep.vec(head),
-        }
+    /// Frees the vectors `keep` has no room for.
+    pub(super) fn keep(&mut self, keep: &mut Keep) {
+        keep.trim(&mut self.literals);
+        keep.trim(&mut self.spans);
+        keep.trim(&mut self.watched);
+        keep.trim(&mut self.next);
+        keep.trim(&mut self.head);
     }
 
     /// Makes room for the whole pool, once, at the first restart (none to make if the

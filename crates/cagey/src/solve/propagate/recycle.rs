@@ -33,6 +33,25 @@ impl Keep {
             Vec::new()
         }
     }
+
+    /// Frees `v` in place unless it fits in the room left.
+    pub(super) fn trim<T>(&mut self, v: &mut Vec<T>) {
+        *v = self.vec(std::mem::take(v));
+    }
+}
+
+/// `v` emptied in place, with room for `capacity` elements, as `Vec::with_capacity` would
+/// make it.
+pub(super) fn reset_emptied<T>(v: &mut Vec<T>, capacity: usize) {
+    v.clear();
+    v.reserve(capacity);
+}
+
+/// `v` holding `len` copies of `value` and nothing else, in place, as `vec![value; len]`
+/// would make it.
+pub(super) fn reset_filled<T: Clone>(v: &mut Vec<T>, len: usize, value: T) {
+    v.clear();
+    v.resize(len, value);
 }
 
 /// `v` emptied, with room for `capacity` elements, as `Vec::with_capacity` would make it.
@@ -47,4 +66,23 @@ pub(super) fn filled<T: Clone>(mut v: Vec<T>, len: usize, value: T) -> Vec<T> {
     v.clear();
     v.resize(len, value);
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_vectors_within_its_room() {
+        let mut keep = Keep(100);
+        assert_eq!(keep.vec(vec![0u32; 20]).capacity(), 20);
+        assert_eq!(keep.vec(vec![0u64; 3]).capacity(), 0);
+        let mut v = vec![0u8; 20];
+        keep.trim(&mut v);
+        assert_eq!(v.capacity(), 20);
+        assert_eq!(keep.0, 0);
+        let mut w = vec![0u8; 1];
+        keep.trim(&mut w);
+        assert_eq!(w.capacity(), 0, "no room is left");
+    }
 }
