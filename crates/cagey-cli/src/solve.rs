@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use anyhow::bail;
 use cagey::solve::{
-    self, End, Limits, Outcome, Search, Solver, Stats, DEFAULT_MAX_COMBINATIONS, DEFAULT_MAX_NODES,
+    End, Limits, Outcome, Search, Solver, Stats, DEFAULT_MAX_COMBINATIONS, DEFAULT_MAX_NODES,
     DEFAULT_MAX_TABLE_CELLS,
 };
 

@@ -258,20 +258,38 @@ impl Step {
             by_digit.entry(d).or_default().push(c);
             by_cell.entry(c).or_default().push(d);
         }
+        let names = |cells: &[Cell]| {
+            cells
+                .iter()
+                .map(|&c| state::cell_name(c, size))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let list = |ds: &[u8]| ds.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
         if by_digit.len() <= by_cell.len() {
+            // Digits losing the same cells go together: `r1c4, r2c4 lose 2, 4`.
+            let mut groups: Vec<(Vec<Cell>, Vec<u8>)> = Vec::new();
             for (d, cells) in by_digit {
-                let names: Vec<String> = cells.iter().map(|&c| state::cell_name(c, size)).collect();
+                match groups.iter_mut().find(|(c, _)| *c == cells) {
+                    Some((_, ds)) => ds.push(d),
+                    None => groups.push((cells, vec![d])),
+                }
+            }
+            for (cells, ds) in groups {
                 let verb = if cells.len() == 1 { "loses" } else { "lose" };
-                parts.push(format!("{} {verb} {d}", names.join(", ")));
+                parts.push(format!("{} {verb} {}", names(&cells), list(&ds)));
             }
         } else {
+            let mut groups: Vec<(Vec<u8>, Vec<Cell>)> = Vec::new();
             for (c, ds) in by_cell {
-                let ds: Vec<String> = ds.iter().map(u8::to_string).collect();
-                parts.push(format!(
-                    "{} loses {}",
-                    state::cell_name(c, size),
-                    ds.join(", ")
-                ));
+                match groups.iter_mut().find(|(d, _)| *d == ds) {
+                    Some((_, cells)) => cells.push(c),
+                    None => groups.push((ds, vec![c])),
+                }
+            }
+            for (ds, cells) in groups {
+                let verb = if cells.len() == 1 { "loses" } else { "lose" };
+                parts.push(format!("{} {verb} {}", names(&cells), list(&ds)));
             }
         }
         parts.join("; ")
