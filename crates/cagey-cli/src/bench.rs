@@ -72,7 +72,7 @@ pub struct Args {
     /// Solve each puzzle this many times in a row and keep its fastest run (the median of
     /// the first runs is shown beside).
     #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = crate::input::at_least_one::<u64>)]
     repeat: u64,
 
     /// Count a puzzle as failed after this many seconds (0: no limit).
@@ -83,7 +83,7 @@ pub struct Args {
     /// file's medians over the runs: one run says little on a machine whose load comes and
     /// goes.
     #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = crate::input::at_least_one::<u64>)]
     rounds: u64,
 
     /// Another build of cagey to compare with: each round runs it too, the order of the two
@@ -116,6 +116,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         .files
         .iter()
         .map(|path| {
+            crate::input::refuse_directory(path)?;
             fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
         })
         .collect::<anyhow::Result<Vec<String>>>()?;

@@ -8,14 +8,14 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::iter::Peekable;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{bail, Context};
 
 use crate::Status;
 use cagey::examples;
-use cagey::formats::{Entry, Format, ReadError, Reader};
+use cagey::formats::{Entry, Format, ReadError, Reader, WriteError};
 use cagey::model::Options;
 
 /// The read buffer of each input: large enough that reading costs little beside parsing.
@@ -171,6 +171,7 @@ pub fn open(args: &InputArgs) -> anyhow::Result<Puzzles> {
         if path.as_os_str() == "-" {
             waiting.push_back(stdin());
         } else {
+            refuse_directory(path)?;
             let file =
                 File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
             let stream = BufReader::with_capacity(READ_BUFFER_BYTES, file);
@@ -183,6 +184,16 @@ pub fn open(args: &InputArgs) -> anyhow::Result<Puzzles> {
         from,
         options: args.rules.options(),
     })
+}
+
+/// Refuses a directory given where a puzzle file is expected: opening one succeeds and
+/// reading it fails with the system's bare `Is a directory`, which does not say which
+/// argument is wrong.
+pub fn refuse_directory(path: &Path) -> anyhow::Result<()> {
+    if path.is_dir() {
+        bail!("`{}` is a directory, not a puzzle file", path.display());
+    }
+    Ok(())
 }
 
 fn stdin() -> (Arc<str>, Stream) {
@@ -214,6 +225,20 @@ pub fn parse_format(name: &str) -> Result<Format, String> {
     })
 }
 
+/// Parses a count given on the command line that must be 1 or more (`--jobs`, `--limit`,
+/// `--size`...), with a message that says so: clap's own range check names the type's
+/// largest value (`0 is not in 1..18446744073709551615`).
+pub fn at_least_one<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + From<u8>,
+{
+    match text.trim().parse::<T>() {
+        Ok(number) if number >= T::from(1) => Ok(number),
+        Ok(_) => Err("must be at least 1".to_string()),
+        Err(_) => Err(format!("{text:?} is not a whole number (1 or more)")),
+    }
+}
+
 /// A puzzle with its number in the run, counted from 1 over all inputs.
 pub struct Numbered {
     /// Its number, as the `# puzzle N` headers say it.
@@ -239,6 +264,16 @@ pub fn numbered(puzzles: Puzzles) -> impl Iterator<Item = Numbered> {
             item,
         })
     })
+}
+
+/// The status of an error met on one puzzle: bad input (2) when a format cannot hold the
+/// puzzle ([`WriteError`]), otherwise a failed result (1).
+pub fn error_status(error: &anyhow::Error) -> Status {
+    if error.chain().any(|cause| cause.is::<WriteError>()) {
+        Status::BadInput
+    } else {
+        Status::Failed
+    }
 }
 
 /// Runs `each` on every puzzle the arguments name, in input order, and returns the worst
@@ -276,7 +311,7 @@ pub fn each_puzzle<W: Write>(
             Err(error) => {
                 out.flush()?;
                 eprintln!("cagey: {}: {error:#}", item.place());
-                status = status.max(Status::Failed);
+                status = status.max(error_status(&error));
             }
         }
     }

@@ -56,11 +56,11 @@ pub struct Args {
     candidates: bool,
 
     /// The side of the square picture, in pixels [default: 64 per cell].
-    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "PX", value_parser = crate::input::at_least_one::<u32>)]
     size: Option<u32>,
 
     /// Draw only the Nth puzzle of the input, counting from 1.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::input::at_least_one::<u64>)]
     puzzle: Option<u64>,
 }
 

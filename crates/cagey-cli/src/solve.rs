@@ -76,7 +76,7 @@ pub struct Args {
     count: bool,
 
     /// Stop after this many solutions [default: 10000 with --all, 1000000 with --count].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::input::at_least_one::<u64>)]
     limit: Option<u64>,
 
     /// Exit with status 1 unless every puzzle has exactly one solution.
@@ -129,7 +129,7 @@ pub struct Args {
     /// Solve this many puzzles at once, on as many threads [default: one per core]; 1
     /// solves them one after the other on the main thread. Output is in input order
     /// whatever the number.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = crate::input::at_least_one::<u64>)]
     jobs: Option<u64>,
 
     /// How to report: text (solutions as rows of digits), or jsonl (one JSON object per
@@ -276,7 +276,7 @@ fn report_text(plan: &Plan, puzzle: &Numbered, sink: &mut Sink) -> anyhow::Resul
         Err(error) if error.downcast_ref::<io::Error>().is_some() => Err(error),
         Err(error) => {
             sink.note(format!("cagey: {}: {error:#}", item.place()))?;
-            Ok(Tally::error(Status::Failed))
+            Ok(Tally::error(input::error_status(&error)))
         }
     }
 }
@@ -338,7 +338,7 @@ fn report_jsonl(plan: &Plan, puzzle: &Numbered, sink: &mut Sink) -> anyhow::Resu
             Ok(tally) => tally,
             Err(error) => {
                 record.fail(format!("{error:#}"));
-                Tally::error(Status::Failed)
+                Tally::error(input::error_status(&error))
             }
         },
     };

@@ -219,7 +219,8 @@ fn converts_between_every_format_and_solves_any_of_them() {
 #[test]
 fn refuses_conversions_the_target_cannot_hold() {
     let output = cagey_with_input(&["convert", "--to", "keen"], Some("3+,0 1\n3+,2 3\n"));
-    assert_eq!(output.status.code(), Some(1));
+    // A puzzle the format cannot hold is refused input: status 2, as for bad input.
+    assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output)
         .contains("cannot write this puzzle as keen: Keen allows sizes 3 to 9, not 2"));
 }
@@ -370,7 +371,7 @@ fn conversions_keep_the_multi_cell_rule_or_refuse_it() {
     let output = cagey(&["convert", "--multi-cell", &small, "--to", "json"]);
     assert!(stdout(&output).contains("\"multi_cell\": true"));
     let output = cagey(&["convert", "--multi-cell", &small, "--to", "grid"]);
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     let message = stderr(&output);
     assert!(
         message.contains("cannot write this puzzle as grid: the format holds plain KenKen only, and this KenKen has the multi-cell rule"),
@@ -573,5 +574,60 @@ fn bench_json_lists_each_puzzle_by_its_line() {
         // The root is a node, and not a guess.
         let nodes = sample["nodes"].as_u64().unwrap();
         assert!(sample["guesses"].as_u64().unwrap() < nodes, "{sample}");
+    }
+}
+
+#[test]
+fn refuses_a_solution_the_target_format_cannot_hold_with_status_2() {
+    // A 2x2 grid is no SudokuWiki size: writing its solution as a string is refused.
+    let output = cagey_with_input(
+        &["solve", "--to", "sudokuwiki", "-"],
+        Some("3+,0 1\n3+,2 3\n"),
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("cannot write"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn says_counts_must_be_at_least_one() {
+    for args in [
+        &["solve", "--jobs", "0", "--example", "kk0"][..],
+        &["solve", "--limit", "0", "--example", "kk0"],
+        &["render", "--size", "0", "--example", "kk0", "-o", "-"],
+    ] {
+        let output = cagey(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let message = stderr(&output);
+        assert!(
+            message.contains("must be at least 1"),
+            "{args:?}: {message}"
+        );
+        assert!(!message.contains("18446744073709551615"), "{message}");
+    }
+    let output = cagey(&["solve", "--jobs", "two", "--example", "kk0"]);
+    assert!(stderr(&output).contains("\"two\" is not a whole number"));
+}
+
+#[test]
+fn says_a_directory_is_not_a_puzzle_file() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    for command in ["solve", "convert", "show", "init", "mcounts", "render"] {
+        let mut args = vec![command, dir];
+        match command {
+            "convert" => args.extend(["--to", "kk"]),
+            "render" => args.extend(["-o", "-"]),
+            _ => {}
+        }
+        let output = cagey(&args);
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        assert!(
+            stderr(&output).contains(&format!("`{dir}` is a directory, not a puzzle file")),
+            "{command}: {}",
+            stderr(&output)
+        );
     }
 }
