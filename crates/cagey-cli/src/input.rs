@@ -21,21 +21,28 @@ use cagey::model::Options;
 /// The read buffer of each input: large enough that reading costs little beside parsing.
 const READ_BUFFER_BYTES: usize = 64 * 1024;
 
-/// The input arguments every puzzle-reading subcommand shares.
+/// The input arguments every puzzle-reading subcommand shares, written once here: each
+/// subcommand flattens them in, under the `Input` heading of its help (files stay under
+/// `Arguments`).
 #[derive(clap::Args, Debug)]
 pub struct InputArgs {
-    /// Puzzle files in any supported format; `-` reads standard input (the default when
-    /// input is piped). A file may hold many puzzles.
+    /// Puzzle files, each of one or many puzzles; `-` (the default when piped) reads standard
+    /// input.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// The input format: kk, a1, sudokuwiki, keen, json or grid [default: detected from
-    /// each input's first line].
-    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    /// The input format: kk, a1, sudokuwiki, keen, json or grid [default: detected from each
+    /// input's first line].
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format, help_heading = "Input")]
     pub from: Option<Format>,
 
     /// Use a built-in example instead of a file (see `cagey examples`).
-    #[arg(long, value_name = "NAME", conflicts_with = "files")]
+    #[arg(
+        long,
+        value_name = "NAME",
+        conflicts_with = "files",
+        help_heading = "Input"
+    )]
     pub example: Option<String>,
 
     #[command(flatten)]
@@ -46,13 +53,9 @@ pub struct InputArgs {
 /// the subcommands that read puzzles (`bench` included).
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct RuleArgs {
-    /// Read every puzzle under the multi-cell rules: `-` and `%` cages over any number of
-    /// cells (the largest digit minus the sum, or divided by the product, of the others), and
-    /// `0-` allowed. A `# multi-cell` line in a kk puzzle's block does the same for that
-    /// puzzle; this flag is for files written without it, in any format. Puzzles written
-    /// out keep the rule: kk writes `# multi-cell`, json `"multi_cell": true`; a1, keen,
-    /// grid and sudokuwiki have no way to say it and refuse to write such puzzles.
-    #[arg(long)]
+    /// Allow `-` and `%` cages over more than two cells (the largest digit minus, or divided
+    /// by, the others) and `0-`, as a kk block's `# multi-cell` line does.
+    #[arg(long, help_heading = "Input")]
     pub multi_cell: bool,
 }
 

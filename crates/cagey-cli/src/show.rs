@@ -5,27 +5,35 @@ use std::io::{self, IsTerminal, Write};
 use cagey::render::terminal;
 
 use crate::input::{self, InputArgs};
-use crate::render::Fill;
+use crate::render::{Fill, FillArgs};
 use crate::Status;
 
-/// Draw puzzles: cages with heavy borders, labels, and the solution or candidates if asked.
+/// Draw puzzles in the terminal, with their solution or candidates if asked.
 ///
-/// Without --solution or --candidates, a partial state the input carries (a SudokuWiki
-/// string's solved cells and candidates) is drawn.
+/// Without --solution, --candidates or --blank, a partial state the input carries (a
+/// SudokuWiki string's solved cells and candidates) is drawn.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "\
+#[command(
+    after_help = "\
+Examples:
+  cagey show --example kk0              draw a built-in puzzle
+  cagey show --solution puzzles.kk      draw each puzzle of a file solved
+More examples and notes: cagey show --help",
+    after_long_help = "\
 Examples:
   cagey show --example kk0              draw a built-in puzzle
   cagey show --solution puzzles.kk      draw each puzzle of a file solved
   cagey show --candidates --example p4  draw the digits each cage allows in each cell
   cagey show --ascii p.kk > p.txt       plain ASCII, for files and old terminals
+  cagey show --blank progress.txt       the bare puzzle, without the progress it carries
   cat p.kk | cagey show -               read standard input
 
 Heavy lines are cage borders, light lines the cells inside a cage. With boxes or jigsaw
 regions (KenDoku, Killer Sudoku, Killer Jigsaw), heavy lines are the region borders, light
 lines the cage borders, and dashed lines the cells inside a cage; killer sums have no +.
 Digits past 9 take two characters (10..32), never letters. Colour is used only on a
-terminal, and never when NO_COLOR is set.")]
+terminal, and never when NO_COLOR is set."
+)]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -33,25 +41,21 @@ pub struct Args {
     #[command(flatten)]
     draw: DrawArgs,
 
-    /// Draw the solution (one of them if there are several).
-    #[arg(long, conflicts_with = "candidates")]
-    solution: bool,
-
-    /// Draw each cell's candidates: the digits its cage's arithmetic allows there.
-    #[arg(long)]
-    candidates: bool,
+    #[command(flatten)]
+    fill: FillArgs,
 }
 
 /// How drawings look; shared by every subcommand that draws in the terminal.
 #[derive(clap::Args, Debug)]
 pub struct DrawArgs {
-    /// Draw with plain ASCII (`- | . : +`, signs `+ - * /`; `- -` and `!` for a region
-    /// border inside a cage) instead of Unicode box drawing.
-    #[arg(long)]
+    /// Draw with plain ASCII (`- | . : +`, signs `+ - * /`) instead of Unicode box drawing.
+    #[arg(long, help_heading = "Drawing")]
     pub ascii: bool,
 
-    /// When to colour the drawing.
-    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    /// When to colour: auto (on a terminal, unless NO_COLOR or TERM=dumb; CLICOLOR_FORCE
+    /// forces it), always or never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto,
+          hide_possible_values = true, help_heading = "Drawing")]
     pub color: ColorChoice,
 }
 
@@ -94,7 +98,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     input::each_puzzle(&args.input, &mut out, true, |out, item, entry| {
         // Notes on standard error come in order with the drawings.
         out.flush()?;
-        let (fill, verdict) = Fill::new(entry, args.solution, args.candidates, &item.place());
+        let (fill, verdict) = Fill::new(entry, &args.fill, &item.place());
         let drawing = terminal::draw(&entry.puzzle, fill.contents(), &options)?;
         write!(out, "{drawing}")?;
         Ok(verdict)

@@ -631,3 +631,19 @@ fn says_a_directory_is_not_a_puzzle_file() {
         );
     }
 }
+
+#[test]
+fn short_help_is_a_summary_of_the_long_one() {
+    let short = stdout(&cagey(&["solve", "-h"]));
+    let long = stdout(&cagey(&["solve", "--help"]));
+    assert!(
+        short.lines().count() * 2 < long.lines().count() + 10,
+        "{short}"
+    );
+    // The search limits and the notes are for --help only.
+    assert!(!short.contains("--max-nodes") && long.contains("--max-nodes"));
+    assert!(short.contains("cagey solve --help") && long.contains("Exit status"));
+    // The shared reading flags are under their own heading, said once.
+    assert_eq!(short.matches("--multi-cell").count(), 1);
+    assert!(short.contains("Input:"));
+}

@@ -174,6 +174,20 @@ fn show_draws_the_partial_state_the_input_carries() {
     };
     let expected = terminal::draw(&puzzle, contents, &terminal::Options::default()).unwrap();
     assert_eq!(stdout(&output), expected);
+
+    // --blank leaves the progress out: the drawing of the bare puzzle.
+    let output = cagey_with(&["show", "--blank", "-"], Some(&string), &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output), golden("kk0.txt"));
+    assert_ne!(golden("kk0.txt"), expected);
+    let svg = |args: &[&str]| stdout(&cagey_with(args, Some(&string), &[]));
+    let blank = svg(&["render", "--blank", "-o", "-", "-"]);
+    let kk0_svg = stdout(&cagey(&["render", "--example", "kk0", "-o", "-"]));
+    assert_eq!(blank, kk0_svg);
+    assert_ne!(svg(&["render", "-o", "-", "-"]), kk0_svg);
+    // It does not go with a fill of its own.
+    let output = cagey(&["show", "--blank", "--solution", "--example", "kk0"]);
+    assert_eq!(output.status.code(), Some(2));
 }
 
 #[test]
