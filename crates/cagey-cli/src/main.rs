@@ -5,6 +5,7 @@
 
 mod batch;
 mod bench;
+mod check;
 mod convert;
 mod examples;
 mod init;
@@ -32,6 +33,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Solve(solve::Args),
+    Check(check::Args),
     Examples(examples::Args),
     Convert(convert::Args),
     Bench(bench::Args),
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Check(args) => check::run(&args),
         Command::Examples(args) => examples::run(&args),
         Command::Convert(args) => convert::run(&args),
         Command::Bench(args) => bench::run(&args),
