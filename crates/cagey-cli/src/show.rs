@@ -1,6 +1,6 @@
 //! `cagey show`: draws each puzzle in the terminal with box-drawing characters.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 
 use cagey::render::terminal;
 
@@ -32,7 +32,7 @@ Heavy lines are cage borders, light lines the cells inside a cage. With boxes or
 regions (KenDoku, Killer Sudoku, Killer Jigsaw), heavy lines are the region borders, light
 lines the cage borders, and dashed lines the cells inside a cage; killer sums have no +.
 Digits past 9 take two characters (10..32), never letters. Colour is used only on a
-terminal, and never when NO_COLOR is set."
+terminal whose TERM is not dumb, never when NO_COLOR is set, always with CLICOLOR_FORCE."
 )]
 pub struct Args {
     #[command(flatten)]
@@ -62,7 +62,8 @@ pub struct DrawArgs {
 /// When to colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColorChoice {
-    /// Only when standard output is a terminal and `NO_COLOR` is unset or empty.
+    /// As anstream decides: on a terminal (not TERM=dumb), unless NO_COLOR; CLICOLOR_FORCE
+    /// forces it.
     Auto,
     /// Always, for `less -R` and the like.
     Always,
@@ -71,16 +72,20 @@ pub enum ColorChoice {
 }
 
 impl DrawArgs {
+    /// Whether standard output gets colour, as clap decides it for its help: `--color auto`
+    /// asks anstream, which says never under NO_COLOR (set, not empty) and always under
+    /// CLICOLOR_FORCE, else colour on a terminal whose TERM is not `dumb`.
+    pub fn choice(&self) -> anstream::ColorChoice {
+        match self.color {
+            ColorChoice::Always => anstream::ColorChoice::Always,
+            ColorChoice::Never => anstream::ColorChoice::Never,
+            ColorChoice::Auto => anstream::AutoStream::choice(&io::stdout()),
+        }
+    }
+
     /// The library's drawing options for these arguments.
     pub fn options(&self) -> terminal::Options {
-        let color = match self.color {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                io::stdout().is_terminal()
-                    && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
-            }
-        };
+        let color = self.choice() == anstream::ColorChoice::Always;
         terminal::Options {
             charset: if self.ascii {
                 terminal::Charset::Ascii
@@ -94,7 +99,8 @@ impl DrawArgs {
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     let options = args.draw.options();
-    let mut out = io::stdout().lock();
+    // Through anstream, which passes the drawing's colour on or strips it as decided.
+    let mut out = anstream::AutoStream::new(io::stdout().lock(), args.draw.choice());
     input::each_puzzle(&args.input, &mut out, true, |out, item, entry| {
         // Notes on standard error come in order with the drawings.
         out.flush()?;

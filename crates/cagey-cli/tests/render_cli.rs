@@ -202,6 +202,19 @@ fn colour_only_when_asked_for_in_a_pipe() {
         &[("NO_COLOR", "1")],
     );
     assert!(!stdout(&output).contains('\x1b'));
+    // As clap and anstream decide it: CLICOLOR_FORCE colours a pipe, NO_COLOR wins over it,
+    // and --color never over both; the same for `solve --show`.
+    let env = |vars: &[(&str, &str)], args: &[&str]| stdout(&cagey_with(args, None, vars));
+    for args in [
+        &["show", "--example", "kk0"][..],
+        &["solve", "--show", "--example", "kk0"],
+    ] {
+        assert!(env(&[("CLICOLOR_FORCE", "1")], args).contains("\x1b[36m11+\x1b[0m"));
+        let both = [("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")];
+        assert!(!env(&both, args).contains('\x1b'));
+        let never = [args, &["--color", "never"]].concat();
+        assert!(!env(&[("CLICOLOR_FORCE", "1")], &never).contains('\x1b'));
+    }
 }
 
 #[test]

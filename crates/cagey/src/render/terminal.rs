@@ -55,6 +55,7 @@
 //! [`plain_grid`] writes a grid without cages, as plain rows of digits with the boxes or
 //! regions marked, for printing a solution as text.
 
+use anstyle::{AnsiColor, Color, Style};
 use std::fmt::Write;
 
 use super::{has_regions, labels, Border, Borders, Contents, Mark, RenderError};
@@ -71,11 +72,11 @@ pub const ONE_LINE_CANDIDATES: usize = 6;
 /// Spaces on each side of a cell's text.
 const PADDING: usize = 1;
 
-/// ANSI styles of the coloured drawing: cyan labels read on dark and light backgrounds alike.
-const LABEL_STYLE: &str = "\x1b[36m";
-const DIGIT_STYLE: &str = "\x1b[1m";
-const CANDIDATE_STYLE: &str = "\x1b[2m";
-const RESET: &str = "\x1b[0m";
+/// Styles of the coloured drawing, as clap styles its help (`anstyle`, whose escape codes
+/// `anstream` passes on or strips): cyan labels read on dark and light backgrounds alike.
+const LABEL_STYLE: Style = Style::new().fg_color(Some(Color::Ansi(AnsiColor::Cyan)));
+const DIGIT_STYLE: Style = Style::new().bold();
+const CANDIDATE_STYLE: Style = Style::new().dimmed();
 
 /// The characters to draw with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -244,7 +245,7 @@ impl Layout {
             let after = self.width - text_width - before;
             out.extend(std::iter::repeat_n(' ', PADDING + before));
             if options.color && !text.trim().is_empty() {
-                let _ = write!(out, "{style}{text}{RESET}");
+                let _ = write!(out, "{style}{text}{style:#}");
             } else {
                 out.push_str(&text);
             }
@@ -254,7 +255,7 @@ impl Layout {
     }
 
     /// Line `line` of a cell's content, and its colour.
-    fn content(&self, mark: Mark, line: usize) -> (String, &'static str) {
+    fn content(&self, mark: Mark, line: usize) -> (String, Style) {
         match mark {
             // A digit sits on the middle line of a tall cell, the upper one of two.
             Mark::Digit(digit) if line == (self.lines - 2) / 2 => (
@@ -262,7 +263,7 @@ impl Layout {
                 DIGIT_STYLE,
             ),
             Mark::Candidates(set) => (self.candidate_line(set, line), CANDIDATE_STYLE),
-            Mark::Digit(_) | Mark::Empty => (String::new(), ""),
+            Mark::Digit(_) | Mark::Empty => (String::new(), Style::new()),
         }
     }
 
