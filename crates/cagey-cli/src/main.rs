@@ -6,6 +6,7 @@
 mod batch;
 mod bench;
 mod check;
+mod completions;
 mod convert;
 mod examples;
 mod init;
@@ -19,7 +20,7 @@ mod solve;
 use std::io;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Solve, check and convert cage puzzles: KenKen, Calcudoku, Mathdoku, Keen.
 #[derive(Parser)]
@@ -41,6 +42,8 @@ enum Command {
     Mcounts(mcounts::Args),
     Show(show::Args),
     Render(render::Args),
+    Completions(completions::CompletionsArgs),
+    Man(completions::ManArgs),
 }
 
 /// How a run ended, from best to worst; the exit code is that of the worst puzzle.
@@ -66,6 +69,8 @@ fn main() -> ExitCode {
         Command::Mcounts(args) => mcounts::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Completions(args) => completions::completions(&args, Cli::command()),
+        Command::Man(args) => completions::man(&args, Cli::command()),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

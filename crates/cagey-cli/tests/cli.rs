@@ -647,3 +647,42 @@ fn short_help_is_a_summary_of_the_long_one() {
     assert_eq!(short.matches("--multi-cell").count(), 1);
     assert!(short.contains("Input:"));
 }
+
+#[test]
+fn prints_completions_for_each_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let output = cagey(&["completions", shell]);
+        assert_eq!(output.status.code(), Some(0), "{shell}");
+        let script = stdout(&output);
+        // Every subcommand and a shared flag are offered.
+        for word in ["solve", "check", "render", "multi-cell"] {
+            assert!(script.contains(word), "{shell} lacks {word}");
+        }
+    }
+    let output = cagey(&["completions", "tcsh"]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn prints_and_writes_man_pages() {
+    let output = cagey(&["man"]);
+    assert_eq!(output.status.code(), Some(0));
+    let page = stdout(&output);
+    assert!(page.contains(".TH cagey 1"), "{page}");
+    assert!(page.contains("cagey\\-check(1)"), "{page}");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("man1");
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = cagey(&["man", "--out", &dir.to_string_lossy()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    for name in [
+        "cagey.1",
+        "cagey-solve.1",
+        "cagey-check.1",
+        "cagey-render.1",
+    ] {
+        let page = std::fs::read_to_string(dir.join(name)).unwrap();
+        assert!(page.starts_with(".ie"), "{name}");
+    }
+    let solve = std::fs::read_to_string(dir.join("cagey-solve.1")).unwrap();
+    assert!(solve.contains("\\-\\-max\\-nodes"));
+}
