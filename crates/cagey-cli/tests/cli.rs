@@ -686,3 +686,32 @@ fn prints_and_writes_man_pages() {
     let solve = std::fs::read_to_string(dir.join("cagey-solve.1")).unwrap();
     assert!(solve.contains("\\-\\-max\\-nodes"));
 }
+
+#[test]
+fn hints_at_common_mistakes_in_kk_files() {
+    // kk0 with its cells numbered from 1.
+    let one_based = "1,1\n11+,2 3 6 7\n4+,4 8\n8*,5 9 10\n1-,11 12\n7+,13 14\n2%,15 16\n";
+    for (text, hint) in [
+        (
+            one_based,
+            "in no cage: 0 17 18 19 20 21 22 23 24 (hint: cells count from 0 in kk files \
+             (row-major: 0 is the top-left); these cages cover 1 to 16, a 4x4 grid numbered from 1)",
+        ),
+        ("+3,0 1\n3+,2 3\n", "(hint: the target comes first: `3+`)"),
+        (
+            "3+,0 3\n3+,1 2\n",
+            "are not connected (hint: a cage's cells share sides; cells count from 0",
+        ),
+        (
+            "3+,0 1\n1-,2 3 4\n1,5\n1,6\n1,7\n1,8\n",
+            "(hint: for - over more cells, the multi-cell rules, add a `# multi-cell` line or --multi-cell)",
+        ),
+    ] {
+        let output = cagey_with_input(&["solve", "-"], Some(text));
+        assert_eq!(output.status.code(), Some(2));
+        assert!(stderr(&output).contains(hint), "{}", stderr(&output));
+    }
+    // No hint where the slip is another: a cell simply left out.
+    let output = cagey_with_input(&["solve", "-"], Some("3+,0 1\n3+,2\n"));
+    assert!(!stderr(&output).contains("hint"), "{}", stderr(&output));
+}
