@@ -282,7 +282,7 @@ fn solve_show_draws_the_solution_with_its_cages() {
 
 #[test]
 fn solves_a_killer_sudoku_string_and_names_its_kind() {
-    let text = std::fs::read_to_string(corpus("killer-and-jigsaw.txt")).unwrap();
+    let text = std::fs::read_to_string(corpus("killer-and-jigsaw.kk")).unwrap();
     let string = text
         .lines()
         .find_map(|l| l.strip_prefix("# raw: L9B"))
@@ -394,7 +394,7 @@ fn benches_a_multi_cell_corpus_with_the_flag() {
     assert_eq!(output.status.code(), Some(2));
     let message = stderr(&output);
     assert!(
-        message.contains("multicell-minus-divide-5x5.kk: line 27: cage \"2%\" has 3 cells; a % cage must have exactly two cells (the puzzle is left out)"),
+        message.contains("multicell-minus-divide-5x5.kk: line 27: cage \"2%\" has 3 cells; a % cage must have exactly two cells (hint: for % over more cells, the multi-cell rules, add a `# multi-cell` line or --multi-cell) (the puzzle is left out)"),
         "{message}"
     );
     assert_eq!(message.matches("left out").count(), 8, "{message}");
@@ -402,16 +402,17 @@ fn benches_a_multi_cell_corpus_with_the_flag() {
     assert_eq!(row.split_whitespace().nth(1), Some("12"), "{row}");
 
     // A puzzle refused for another reason is named by its line, whatever the flag.
-    let output = cagey(&[
-        "bench",
-        "--multi-cell",
-        "--json",
-        &corpus("external-nonstandard.kk"),
-    ]);
+    let text = std::fs::read_to_string(corpus("external-nonstandard.kk")).unwrap();
+    let line = text.lines().count() + 3;
+    let file = temp_file(
+        "nonstandard-and-a-bad-one.kk",
+        &format!("{text}\n# a cell left out\n3+,0 1\n3+,2\n"),
+    );
+    let output = cagey(&["bench", "--multi-cell", "--json", &file]);
     assert_eq!(output.status.code(), Some(2));
     let message = stderr(&output);
     assert!(
-        message.contains("external-nonstandard.kk: line 118: the cages cover 15 of the 16 cells of a 4x4 grid; in no cage: 8 (the puzzle is left out)"),
+        message.contains(&format!("nonstandard-and-a-bad-one.kk: line {line}: the cages cover 3 of the 4 cells of a 2x2 grid; in no cage: 3 (the puzzle is left out)")),
         "{message}"
     );
     let json = stdout(&output);

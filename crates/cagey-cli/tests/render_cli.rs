@@ -47,7 +47,7 @@ fn show_draws_as_the_library_does() {
 
 /// The SudokuWiki string of the killer corpus that starts with `prefix`.
 fn killer_string(prefix: &str) -> String {
-    let text = std::fs::read_to_string(corpus("killer-and-jigsaw.txt")).unwrap();
+    let text = std::fs::read_to_string(corpus("killer-and-jigsaw.kk")).unwrap();
     text.lines()
         .find_map(|line| {
             line.strip_prefix("# raw: ")
