@@ -177,8 +177,27 @@ fn lists_and_prints_examples() {
     for name in ["kk0", "kk1", "kk2", "kk3", "p4"] {
         assert!(text.contains(name), "{text}");
     }
+    // One of each kind, a line each with its kind and what it is, within 100 columns.
+    for (name, kind) in [
+        ("kendoku", "6x6 KenDoku"),
+        ("killer", "9x9 Killer Sudoku"),
+        ("jigsaw", "9x9 Killer Jigsaw"),
+        ("noop", "hidden operations"),
+        ("multi", "multi-cell: % and - over three cells"),
+    ] {
+        let line = text.lines().find(|l| l.starts_with(name)).unwrap();
+        assert!(line.contains(kind), "{line}");
+        assert!(line.chars().count() <= 100, "{line}");
+    }
     let output = cagey(&["examples", "kk0"]);
     assert_eq!(stdout(&output), KK0);
+    // The variants print with their directives and solve as they say.
+    let output = cagey(&["examples", "jigsaw"]);
+    assert!(stdout(&output).starts_with("# regions 0011111220"));
+    assert!(stdout(&output).contains("\n# killer\n"));
+    let output = cagey(&["solve", "--example", "multi"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).ends_with("1 2 4 3\n4 3 2 1\n2 1 3 4\n3 4 1 2\nunique solution\n"));
 }
 
 #[test]
