@@ -4,7 +4,6 @@
 //! for it), 2 bad input or usage. A closed pipe ends the program quietly.
 
 mod batch;
-mod bench;
 mod check;
 mod completions;
 mod convert;
@@ -37,7 +36,6 @@ enum Command {
     Check(check::Args),
     Examples(examples::Args),
     Convert(convert::Args),
-    Bench(bench::Args),
     Init(init::Args),
     Mcounts(mcounts::Args),
     Show(show::Args),
@@ -64,7 +62,6 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Examples(args) => examples::run(&args),
         Command::Convert(args) => convert::run(&args),
-        Command::Bench(args) => bench::run(&args),
         Command::Init(args) => init::run(&args),
         Command::Mcounts(args) => mcounts::run(&args),
         Command::Show(args) => show::run(&args),

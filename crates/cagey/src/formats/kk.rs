@@ -309,6 +309,13 @@ pub fn parse_all_with(text: &str, options: Options) -> Vec<Result<Entry, KkError
     super::parse_lines::<Lines>(text, options)
 }
 
+/// [`parse_all_with`] with the line each puzzle starts on (0 for the error of an input that
+/// holds no puzzle): what names a puzzle whose error concerns all of it (a cell in no cage)
+/// rather than one line, as the corpus benchmark (`cargo xtask bench`) reports them.
+pub fn parse_all_numbered(text: &str, options: Options) -> Vec<(usize, Result<Entry, KkError>)> {
+    super::parse_numbered_lines::<Lines>(text, options)
+}
+
 /// The line-by-line reader behind [`parse_all`] and the streaming
 /// [`Reader`](super::Reader): it holds one puzzle at a time, so a file of any length reads
 /// in constant memory.
