@@ -19,7 +19,10 @@ Examples:
 
 The input format is detected unless --from is given. A puzzle the target format cannot hold
 (a size Keen does not allow, a target too large for a SudokuWiki string) is an error, never a
-different puzzle.")]
+different puzzle.
+
+Exit status: 0 converted, 2 some puzzle could not be read or the target format cannot hold
+it (the others are still written).")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -39,9 +42,11 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         };
         match formats::write(args.to, entry) {
             Ok(text) => written.push((entry, text)),
+            // A puzzle the target format cannot hold is input the command refuses (2),
+            // not a failed result.
             Err(error) => {
                 eprintln!("cagey: {}: {error}", item.place());
-                status = status.max(Status::Failed);
+                status = status.max(Status::BadInput);
             }
         }
     }

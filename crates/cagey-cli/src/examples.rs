@@ -9,7 +9,9 @@ use crate::Status;
 
 /// List the built-in example puzzles, or print one in the J essay's format.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Examples:\n  cagey examples\n  cagey examples kk0 > kk0.kk")]
+#[command(
+    after_help = "Examples:\n  cagey examples\n  cagey examples kk0 > kk0.kk\n  cagey solve --example killer"
+)]
 pub struct Args {
     /// Print this example's puzzle instead of the list.
     name: Option<String>,
@@ -19,14 +21,14 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let mut out = std::io::stdout().lock();
     match &args.name {
         None => {
-            for example in &EXAMPLES {
-                let puzzle = example.puzzle();
+            let kinds: Vec<String> = EXAMPLES.iter().map(|e| e.puzzle().to_string()).collect();
+            let name_width = EXAMPLES.iter().map(|e| e.name.len()).max().unwrap_or(0);
+            let kind_width = kinds.iter().map(String::len).max().unwrap_or(0);
+            for (example, kind) in EXAMPLES.iter().zip(&kinds) {
                 writeln!(
                     out,
-                    "{:<5} {:<16} {}",
-                    example.name,
-                    puzzle.to_string(),
-                    example.source
+                    "{:<name_width$}  {kind:<kind_width$}  {}",
+                    example.name, example.source
                 )?;
             }
         }

@@ -14,25 +14,26 @@ use crate::Status;
 /// terminals are at least this wide, and the essay's 4x4 and 6x6 tables fit.
 const DEFAULT_WIDTH: usize = 100;
 
-/// Print each cage's initial possibilities: the tuples of digits that meet its arithmetic.
+/// Print each cage's tuples: the digits that meet its arithmetic (the J essay's `init`).
 #[derive(clap::Args, Debug)]
-#[command(after_help = "\
-Each box shows a cage's cells (ascending) above its tuples (one per line, in lexicographic
-order), cages ordered by their smallest cell, as in the J essay's table of initial
-possibilities. The lines after the table give the number of tuples of each cage and their
-product: the combinations the direct method would examine.
+#[command(
+    after_help = "Example: cagey init --example kk0   (the essay's table; more with --help)",
+    after_long_help = "\
+One box per cage (cages ordered by their smallest cell): its cells above its tuples, as the
+J essay prints its table of initial possibilities. Then the number of tuples of each cage
+and their product, the combinations the direct method would examine.
 
 Examples:
   cagey init --example kk0       the essay's table for kk0
-  cagey init puzzle.kk           a puzzle of your own
   cagey init --width 60 p.kk     start a new row of boxes every 60 columns
 
-Exit status: 0 printed, 1 some cage has no tuple (no solution) or is too large, 2 bad input.")]
+Exit status: 0 printed, 1 some cage has no tuple (no solution) or is too large, 2 bad input."
+)]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
 
-    /// Start a new row of boxes when the next box would pass this column.
+    /// Start a new row of boxes before this column.
     #[arg(long, value_name = "COLUMNS", default_value_t = DEFAULT_WIDTH)]
     width: usize,
 

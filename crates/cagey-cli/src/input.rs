@@ -8,34 +8,41 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::iter::Peekable;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{bail, Context};
 
 use crate::Status;
 use cagey::examples;
-use cagey::formats::{Entry, Format, ReadError, Reader};
+use cagey::formats::{Entry, Format, ReadError, Reader, WriteError};
 use cagey::model::Options;
 
 /// The read buffer of each input: large enough that reading costs little beside parsing.
 const READ_BUFFER_BYTES: usize = 64 * 1024;
 
-/// The input arguments every puzzle-reading subcommand shares.
+/// The input arguments every puzzle-reading subcommand shares, written once here: each
+/// subcommand flattens them in, under the `Input` heading of its help (files stay under
+/// `Arguments`).
 #[derive(clap::Args, Debug)]
 pub struct InputArgs {
-    /// Puzzle files in any supported format; `-` reads standard input (the default when
-    /// input is piped). A file may hold many puzzles.
+    /// Puzzle files, each of one or many puzzles; `-` (the default when piped) reads standard
+    /// input.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// The input format: kk, a1, sudokuwiki, keen, json or grid [default: detected from
-    /// each input's first line].
-    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    /// The input format: kk, a1, sudokuwiki, keen, json or grid [default: detected from each
+    /// input's first line].
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format, help_heading = "Input")]
     pub from: Option<Format>,
 
     /// Use a built-in example instead of a file (see `cagey examples`).
-    #[arg(long, value_name = "NAME", conflicts_with = "files")]
+    #[arg(
+        long,
+        value_name = "NAME",
+        conflicts_with = "files",
+        help_heading = "Input"
+    )]
     pub example: Option<String>,
 
     #[command(flatten)]
@@ -46,13 +53,9 @@ pub struct InputArgs {
 /// the subcommands that read puzzles (`bench` included).
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct RuleArgs {
-    /// Read every puzzle under the multi-cell rules: `-` and `%` cages over any number of
-    /// cells (the largest digit minus the sum, or divided by the product, of the others), and
-    /// `0-` allowed. A `# multi-cell` line in a kk puzzle's block does the same for that
-    /// puzzle; this flag is for files written without it, in any format. Puzzles written
-    /// out keep the rule: kk writes `# multi-cell`, json `"multi_cell": true`; a1, keen,
-    /// grid and sudokuwiki have no way to say it and refuse to write such puzzles.
-    #[arg(long)]
+    /// Allow `-` and `%` cages over more than two cells (the largest digit minus, or divided
+    /// by, the others) and `0-`, as a kk block's `# multi-cell` line does.
+    #[arg(long, help_heading = "Input")]
     pub multi_cell: bool,
 }
 
@@ -171,6 +174,7 @@ pub fn open(args: &InputArgs) -> anyhow::Result<Puzzles> {
         if path.as_os_str() == "-" {
             waiting.push_back(stdin());
         } else {
+            refuse_directory(path)?;
             let file =
                 File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
             let stream = BufReader::with_capacity(READ_BUFFER_BYTES, file);
@@ -183,6 +187,16 @@ pub fn open(args: &InputArgs) -> anyhow::Result<Puzzles> {
         from,
         options: args.rules.options(),
     })
+}
+
+/// Refuses a directory given where a puzzle file is expected: opening one succeeds and
+/// reading it fails with the system's bare `Is a directory`, which does not say which
+/// argument is wrong.
+pub fn refuse_directory(path: &Path) -> anyhow::Result<()> {
+    if path.is_dir() {
+        bail!("`{}` is a directory, not a puzzle file", path.display());
+    }
+    Ok(())
 }
 
 fn stdin() -> (Arc<str>, Stream) {
@@ -214,6 +228,20 @@ pub fn parse_format(name: &str) -> Result<Format, String> {
     })
 }
 
+/// Parses a count given on the command line that must be 1 or more (`--jobs`, `--limit`,
+/// `--size`...), with a message that says so: clap's own range check names the type's
+/// largest value (`0 is not in 1..18446744073709551615`).
+pub fn at_least_one<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + From<u8>,
+{
+    match text.trim().parse::<T>() {
+        Ok(number) if number >= T::from(1) => Ok(number),
+        Ok(_) => Err("must be at least 1".to_string()),
+        Err(_) => Err(format!("{text:?} is not a whole number (1 or more)")),
+    }
+}
+
 /// A puzzle with its number in the run, counted from 1 over all inputs.
 pub struct Numbered {
     /// Its number, as the `# puzzle N` headers say it.
@@ -239,6 +267,16 @@ pub fn numbered(puzzles: Puzzles) -> impl Iterator<Item = Numbered> {
             item,
         })
     })
+}
+
+/// The status of an error met on one puzzle: bad input (2) when a format cannot hold the
+/// puzzle ([`WriteError`]), otherwise a failed result (1).
+pub fn error_status(error: &anyhow::Error) -> Status {
+    if error.chain().any(|cause| cause.is::<WriteError>()) {
+        Status::BadInput
+    } else {
+        Status::Failed
+    }
 }
 
 /// Runs `each` on every puzzle the arguments name, in input order, and returns the worst
@@ -276,7 +314,7 @@ pub fn each_puzzle<W: Write>(
             Err(error) => {
                 out.flush()?;
                 eprintln!("cagey: {}: {error:#}", item.place());
-                status = status.max(Status::Failed);
+                status = status.max(error_status(&error));
             }
         }
     }

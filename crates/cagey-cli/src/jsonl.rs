@@ -338,7 +338,7 @@ const HISTOGRAM_BITS: u32 = 9;
 
 /// A histogram of times in microseconds with buckets of constant relative width, so that a
 /// median of millions of times takes a few tens of kilobytes (9,216 buckets up to a minute)
-/// rather than one number per puzzle. Sorting the times, as `cagey bench` does for its
+/// rather than one number per puzzle. Sorting the times, as `cargo xtask bench` does for its
 /// hundreds, was the alternative; it grows with the input.
 #[derive(Default)]
 struct Histogram {

@@ -4,7 +4,8 @@
 //! for it), 2 bad input or usage. A closed pipe ends the program quietly.
 
 mod batch;
-mod bench;
+mod check;
+mod completions;
 mod convert;
 mod examples;
 mod explain;
@@ -22,7 +23,7 @@ mod solve;
 use std::io;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Solve, check and convert cage puzzles: KenKen, Calcudoku, Mathdoku, Keen.
 #[derive(Parser)]
@@ -36,9 +37,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Solve(solve::Args),
+    Check(check::Args),
     Examples(examples::Args),
     Convert(convert::Args),
-    Bench(bench::Args),
     Init(init::Args),
     Mcounts(mcounts::Args),
     Show(show::Args),
@@ -47,6 +48,8 @@ enum Command {
     Explain(explain::Args),
     Hint(hint::Args),
     Rules(rules::Args),
+    Completions(completions::CompletionsArgs),
+    Man(completions::ManArgs),
 }
 
 /// How a run ended, from best to worst; the exit code is that of the worst puzzle.
@@ -64,9 +67,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Check(args) => check::run(&args),
         Command::Examples(args) => examples::run(&args),
         Command::Convert(args) => convert::run(&args),
-        Command::Bench(args) => bench::run(&args),
         Command::Init(args) => init::run(&args),
         Command::Mcounts(args) => mcounts::run(&args),
         Command::Show(args) => show::run(&args),
@@ -75,6 +78,8 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(&args),
         Command::Hint(args) => hint::run(&args),
         Command::Rules(args) => rules::run(&args),
+        Command::Completions(args) => completions::completions(&args, Cli::command()),
+        Command::Man(args) => completions::man(&args, Cli::command()),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

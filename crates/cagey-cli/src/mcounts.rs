@@ -9,24 +9,22 @@ use cagey::solve::{Limits, DEFAULT_MAX_TABLE_CELLS};
 use crate::input::{self, InputArgs};
 use crate::Status;
 
-/// Print the essay's merge counts: for the last 1, 2, ... cages, the product of their tuple
-/// counts and the rows left after merging them.
+/// Print the J essay's merge counts: what merging the last 1, 2, ... cages saves.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "\
-Row i is about the last i cages (cages ordered by their smallest cell), merged right to left
-as the essay's `merge/` does: `product` is the number of combinations of their tuples, what
-the direct method would examine; `rows` is what is left after merging them, dropping every
-combination with a digit twice in a row or column. The last row's product is all
-combinations of the whole puzzle; its rows are the solutions.
-
-Products are exact; --approx prints them as the essay does, to 6 significant digits.
+#[command(
+    after_help = "Example: cagey mcounts --example kk1   (the essay's column; more with --help)",
+    after_long_help = "\
+Row i is about the last i cages (ordered by their smallest cell), merged right to left as
+the essay's `merge/` does: `product` counts the combinations of their tuples (what the
+direct method examines), `rows` what is left after dropping every combination with a digit
+twice in a row or column. The last row's rows are the solutions.
 
 Examples:
   cagey mcounts --example kk1            the essay's second column
-  cagey mcounts --approx --example kk2   as the essay prints it (2.43893e26)
-  cagey mcounts puzzle.kk
+  cagey mcounts --approx --example kk2   products as the essay prints them (2.43893e26)
 
-Exit status: 0 printed, 1 a merge grew past --max-table-cells, 2 bad input.")]
+Exit status: 0 printed, 1 a merge grew past --max-table-cells, 2 bad input."
+)]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,

@@ -17,13 +17,19 @@ use cagey::{DigitSet, Grid, Puzzle};
 use crate::input::{self, InputArgs};
 use crate::Status;
 
-/// Draw puzzles as SVG or PNG: thin cell lines, thick cage outlines, labels in the corner;
-/// KenDoku boxes shaded, killer cages dashed inside thick box or region lines.
+/// Draw puzzles as print-quality SVG or PNG pictures.
 ///
-/// Without --solution or --candidates, a partial state the input carries (a SudokuWiki
-/// string's solved cells and candidates) is drawn.
+/// Thin cell lines, thick cage outlines, labels in the corner; KenDoku boxes shaded, killer
+/// cages dashed inside thick box or region lines. Without --solution, --candidates or --blank, a partial state the input carries (a
+/// SudokuWiki string's solved cells and candidates) is drawn.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "\
+#[command(
+    after_help = "\
+Examples:
+  cagey render --example kk1 -o kk1.svg               the puzzle, as SVG
+  cagey render --solution --example kk1 -o solved.png with its solution
+More examples and notes: cagey render --help",
+    after_long_help = "\
 Examples:
   cagey render --example kk1 -o kk1.svg               the puzzle, as SVG
   cagey render --example kk1 -o kk1.png --size 600    as a 600x600 PNG
@@ -33,7 +39,8 @@ Examples:
   cagey render puzzles.kk -o all.svg                  every puzzle: all-1.svg, all-2.svg, ...
   cagey render --example kk0 -o - | rsvg-convert      SVG on standard output
 
-Text is drawn with the bundled DejaVu Sans, so pictures look the same on every machine.")]
+Text is drawn with the bundled DejaVu Sans, so pictures look the same on every machine."
+)]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -47,20 +54,15 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "FORMAT")]
     format: Option<Picture>,
 
-    /// Draw the solution (one of them if there are several).
-    #[arg(long, conflicts_with = "candidates")]
-    solution: bool,
-
-    /// Draw each cell's candidates: the digits its cage's arithmetic allows there.
-    #[arg(long)]
-    candidates: bool,
+    #[command(flatten)]
+    fill: FillArgs,
 
     /// The side of the square picture, in pixels [default: 64 per cell].
-    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "PX", value_parser = crate::input::at_least_one::<u32>)]
     size: Option<u32>,
 
     /// Draw only the Nth puzzle of the input, counting from 1.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::input::at_least_one::<u64>)]
     puzzle: Option<u64>,
 }
 
@@ -118,9 +120,9 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             continue;
         };
         let puzzle = &entry.puzzle;
-        let (fill, verdict) = Fill::new(entry, args.solution, args.candidates, &item.place());
+        let (fill, verdict) = Fill::new(entry, &args.fill, &item.place());
         status = status.max(verdict);
-        if args.solution && fill.grid.is_none() {
+        if args.fill.solution && fill.grid.is_none() {
             continue;
         }
         let bytes = match format {
@@ -153,6 +155,22 @@ fn numbered(path: &Path, number: usize) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// What to draw in the cells: shared by `show` and `render`.
+#[derive(clap::Args, Debug)]
+pub struct FillArgs {
+    /// Draw the solution (one of them if there are several).
+    #[arg(long, conflicts_with_all = ["candidates", "blank"])]
+    pub solution: bool,
+
+    /// Draw each cell's candidates: the digits its cage's arithmetic allows there.
+    #[arg(long, conflicts_with = "blank")]
+    pub candidates: bool,
+
+    /// Draw the puzzle blank, without the digits and candidates the input carries.
+    #[arg(long)]
+    pub blank: bool,
+}
+
 /// What to draw in the cells, owned: the solution or the cages' candidates when asked for,
 /// otherwise the partial state the input carried (a SudokuWiki string's progress), if any.
 #[derive(Debug, Default)]
@@ -166,9 +184,12 @@ pub struct Fill {
 impl Fill {
     /// The fill for `entry`, and how the run fares (status 1 if a solution was asked for and
     /// none found).
-    pub fn new(entry: &Entry, solution: bool, candidates: bool, place: &str) -> (Fill, Status) {
+    pub fn new(entry: &Entry, args: &FillArgs, place: &str) -> (Fill, Status) {
         let puzzle = &entry.puzzle;
-        if solution {
+        if args.blank {
+            return (Fill::default(), Status::Ok);
+        }
+        if args.solution {
             let (grid, status) = self::solution(puzzle, place);
             return (
                 Fill {
@@ -178,7 +199,7 @@ impl Fill {
                 status,
             );
         }
-        if candidates {
+        if args.candidates {
             let fill = Fill {
                 grid: None,
                 candidates: Some(cage_candidates(puzzle)),

@@ -1,31 +1,39 @@
 //! `cagey show`: draws each puzzle in the terminal with box-drawing characters.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 
 use cagey::render::terminal;
 
 use crate::input::{self, InputArgs};
-use crate::render::Fill;
+use crate::render::{Fill, FillArgs};
 use crate::Status;
 
-/// Draw puzzles: cages with heavy borders, labels, and the solution or candidates if asked.
+/// Draw puzzles in the terminal, with their solution or candidates if asked.
 ///
-/// Without --solution or --candidates, a partial state the input carries (a SudokuWiki
-/// string's solved cells and candidates) is drawn.
+/// Without --solution, --candidates or --blank, a partial state the input carries (a
+/// SudokuWiki string's solved cells and candidates) is drawn.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "\
+#[command(
+    after_help = "\
+Examples:
+  cagey show --example kk0              draw a built-in puzzle
+  cagey show --solution puzzles.kk      draw each puzzle of a file solved
+More examples and notes: cagey show --help",
+    after_long_help = "\
 Examples:
   cagey show --example kk0              draw a built-in puzzle
   cagey show --solution puzzles.kk      draw each puzzle of a file solved
   cagey show --candidates --example p4  draw the digits each cage allows in each cell
   cagey show --ascii p.kk > p.txt       plain ASCII, for files and old terminals
+  cagey show --blank progress.txt       the bare puzzle, without the progress it carries
   cat p.kk | cagey show -               read standard input
 
 Heavy lines are cage borders, light lines the cells inside a cage. With boxes or jigsaw
 regions (KenDoku, Killer Sudoku, Killer Jigsaw), heavy lines are the region borders, light
 lines the cage borders, and dashed lines the cells inside a cage; killer sums have no +.
 Digits past 9 take two characters (10..32), never letters. Colour is used only on a
-terminal, and never when NO_COLOR is set.")]
+terminal whose TERM is not dumb, never when NO_COLOR is set, always with CLICOLOR_FORCE."
+)]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -33,32 +41,29 @@ pub struct Args {
     #[command(flatten)]
     draw: DrawArgs,
 
-    /// Draw the solution (one of them if there are several).
-    #[arg(long, conflicts_with = "candidates")]
-    solution: bool,
-
-    /// Draw each cell's candidates: the digits its cage's arithmetic allows there.
-    #[arg(long)]
-    candidates: bool,
+    #[command(flatten)]
+    fill: FillArgs,
 }
 
 /// How drawings look; shared by every subcommand that draws in the terminal.
 #[derive(clap::Args, Debug)]
 pub struct DrawArgs {
-    /// Draw with plain ASCII (`- | . : +`, signs `+ - * /`; `- -` and `!` for a region
-    /// border inside a cage) instead of Unicode box drawing.
-    #[arg(long)]
+    /// Draw with plain ASCII (`- | . : +`, signs `+ - * /`) instead of Unicode box drawing.
+    #[arg(long, help_heading = "Drawing")]
     pub ascii: bool,
 
-    /// When to colour the drawing.
-    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    /// When to colour: auto (on a terminal, unless NO_COLOR or TERM=dumb; CLICOLOR_FORCE
+    /// forces it), always or never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto,
+          hide_possible_values = true, help_heading = "Drawing")]
     pub color: ColorChoice,
 }
 
 /// When to colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColorChoice {
-    /// Only when standard output is a terminal and `NO_COLOR` is unset or empty.
+    /// As anstream decides: on a terminal (not TERM=dumb), unless NO_COLOR; CLICOLOR_FORCE
+    /// forces it.
     Auto,
     /// Always, for `less -R` and the like.
     Always,
@@ -67,16 +72,20 @@ pub enum ColorChoice {
 }
 
 impl DrawArgs {
+    /// Whether standard output gets colour, as clap decides it for its help: `--color auto`
+    /// asks anstream, which says never under NO_COLOR (set, not empty) and always under
+    /// CLICOLOR_FORCE, else colour on a terminal whose TERM is not `dumb`.
+    pub fn choice(&self) -> anstream::ColorChoice {
+        match self.color {
+            ColorChoice::Always => anstream::ColorChoice::Always,
+            ColorChoice::Never => anstream::ColorChoice::Never,
+            ColorChoice::Auto => anstream::AutoStream::choice(&io::stdout()),
+        }
+    }
+
     /// The library's drawing options for these arguments.
     pub fn options(&self) -> terminal::Options {
-        let color = match self.color {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                io::stdout().is_terminal()
-                    && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
-            }
-        };
+        let color = self.choice() == anstream::ColorChoice::Always;
         terminal::Options {
             charset: if self.ascii {
                 terminal::Charset::Ascii
@@ -90,11 +99,12 @@ impl DrawArgs {
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     let options = args.draw.options();
-    let mut out = io::stdout().lock();
+    // Through anstream, which passes the drawing's colour on or strips it as decided.
+    let mut out = anstream::AutoStream::new(io::stdout().lock(), args.draw.choice());
     input::each_puzzle(&args.input, &mut out, true, |out, item, entry| {
         // Notes on standard error come in order with the drawings.
         out.flush()?;
-        let (fill, verdict) = Fill::new(entry, args.solution, args.candidates, &item.place());
+        let (fill, verdict) = Fill::new(entry, &args.fill, &item.place());
         let drawing = terminal::draw(&entry.puzzle, fill.contents(), &options)?;
         write!(out, "{drawing}")?;
         Ok(verdict)

@@ -43,7 +43,14 @@ const DEFAULT_TIMEOUT_SECS: f64 = 60.0;
 
 /// Solve puzzles: print each solution grid and whether it is unique.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "\
+#[command(
+    after_help = "\
+Examples:
+  cagey solve --example kk1             solve a built-in puzzle
+  cagey solve --all --example kk0       print every solution
+  cat p.kk | cagey solve -              read standard input
+More examples, notes and the search limits: cagey solve --help",
+    after_long_help = "\
 Examples:
   cagey solve --example kk1             solve a built-in puzzle
   cagey solve puzzles.kk                solve every puzzle of a file, in order
@@ -55,14 +62,14 @@ Examples:
   cagey solve --jobs 2 many.kk          solve a large file on two cores, output in order
   cagey solve --output jsonl many.kk    one JSON object per puzzle, then a summary
 
-Many puzzles: the input is read as it is solved, in memory that does not grow with its
-length, on --jobs threads; results come out in input order. A puzzle that cannot be read is
-reported on standard error with its file and line (in jsonl, as an object with \"error\")
-and the others are still solved; the exit status is then 2. A progress line shows on
-standard error when it is a terminal and the run lasts more than half a second.
+Many puzzles are read as they are solved, in constant memory, and come out in input order.
+A puzzle that cannot be read is reported on standard error with its file and line (in
+jsonl, as an object with \"error\") and the others are still solved. A progress line shows
+on standard error when it is a terminal and the run lasts more than half a second.
 
 Exit status: 0 solved, 1 no solution (or not unique with --unique, or gave up), 2 bad input
-(some puzzle could not be read, even if the others were solved).")]
+(some puzzle could not be read, even if the others were solved)."
+)]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -76,14 +83,14 @@ pub struct Args {
     count: bool,
 
     /// Stop after this many solutions [default: 10000 with --all, 1000000 with --count].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::input::at_least_one::<u64>)]
     limit: Option<u64>,
 
     /// Exit with status 1 unless every puzzle has exactly one solution.
     #[arg(long)]
     unique: bool,
 
-    /// The solving method (see `cagey solve --methods`).
+    /// The solving method (see --methods).
     #[arg(long, value_name = "NAME", default_value = "propagate")]
     method: String,
 
@@ -91,14 +98,12 @@ pub struct Args {
     #[arg(long)]
     methods: bool,
 
-    /// Write each solution in this format instead of rows of digits: sudokuwiki (the puzzle
-    /// string with every cell solved), json (with a progress of digits) or keen (an S
-    /// string). The verdict then goes to standard error.
+    /// Write each solution as sudokuwiki, json or keen (the verdict then goes to standard
+    /// error) instead of rows of digits.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     to: Option<Format>,
 
-    /// Draw each solution with its cages, as `cagey show` does, instead of rows of digits
-    /// (--ascii and --color choose how).
+    /// Draw each solution with its cages, as `cagey show` does.
     #[arg(long, conflicts_with_all = ["count", "to"])]
     show: bool,
 
@@ -109,33 +114,35 @@ pub struct Args {
     #[arg(long)]
     stats: bool,
 
+    /// Solve this many puzzles at once, one thread each [default: one per core]; output stays
+    /// in input order.
+    #[arg(long, short = 'j', value_name = "N", value_parser = crate::input::at_least_one::<u64>)]
+    jobs: Option<u64>,
+
+    /// How to report: text for people, or jsonl (a JSON object per puzzle, then a summary).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = OutputFormat::Text,
+          hide_possible_values = true)]
+    output: OutputFormat,
+
     /// Give up on a puzzle after this many search nodes.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES, help_heading = "Limits", hide_short_help = true)]
     max_nodes: u64,
 
     /// Give up on a puzzle after this many seconds (0: no time limit).
-    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS)]
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS,
+          help_heading = "Limits", hide_short_help = true)]
     timeout: f64,
 
     /// The direct method refuses puzzles with more combinations of cage tuples than this.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_COMBINATIONS)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_COMBINATIONS,
+          help_heading = "Limits", hide_short_help = true)]
     max_combinations: u128,
 
-    /// The essay's methods refuse to build a table of tuples with more cells (rows times
-    /// columns, a byte each) than this.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TABLE_CELLS)]
+    /// The essay's methods refuse tables of tuples with more cells (rows times columns) than
+    /// this.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TABLE_CELLS,
+          help_heading = "Limits", hide_short_help = true)]
     max_table_cells: u64,
-
-    /// Solve this many puzzles at once, on as many threads [default: one per core]; 1
-    /// solves them one after the other on the main thread. Output is in input order
-    /// whatever the number.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    jobs: Option<u64>,
-
-    /// How to report: text (solutions as rows of digits), or jsonl (one JSON object per
-    /// puzzle, then a summary object; see the README for the fields).
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = OutputFormat::Text)]
-    output: OutputFormat,
 }
 
 /// The forms of `--output`.
@@ -276,7 +283,7 @@ fn report_text(plan: &Plan, puzzle: &Numbered, sink: &mut Sink) -> anyhow::Resul
         Err(error) if error.downcast_ref::<io::Error>().is_some() => Err(error),
         Err(error) => {
             sink.note(format!("cagey: {}: {error:#}", item.place()))?;
-            Ok(Tally::error(Status::Failed))
+            Ok(Tally::error(input::error_status(&error)))
         }
     }
 }
@@ -338,7 +345,7 @@ fn report_jsonl(plan: &Plan, puzzle: &Numbered, sink: &mut Sink) -> anyhow::Resu
             Ok(tally) => tally,
             Err(error) => {
                 record.fail(format!("{error:#}"));
-                Tally::error(Status::Failed)
+                Tally::error(input::error_status(&error))
             }
         },
     };

@@ -177,8 +177,27 @@ fn lists_and_prints_examples() {
     for name in ["kk0", "kk1", "kk2", "kk3", "p4"] {
         assert!(text.contains(name), "{text}");
     }
+    // One of each kind, a line each with its kind and what it is, within 100 columns.
+    for (name, kind) in [
+        ("kendoku", "6x6 KenDoku"),
+        ("killer", "9x9 Killer Sudoku"),
+        ("jigsaw", "9x9 Killer Jigsaw"),
+        ("noop", "hidden operations"),
+        ("multi", "multi-cell: % and - over three cells"),
+    ] {
+        let line = text.lines().find(|l| l.starts_with(name)).unwrap();
+        assert!(line.contains(kind), "{line}");
+        assert!(line.chars().count() <= 100, "{line}");
+    }
     let output = cagey(&["examples", "kk0"]);
     assert_eq!(stdout(&output), KK0);
+    // The variants print with their directives and solve as they say.
+    let output = cagey(&["examples", "jigsaw"]);
+    assert!(stdout(&output).starts_with("# regions 0011111220"));
+    assert!(stdout(&output).contains("\n# killer\n"));
+    let output = cagey(&["solve", "--example", "multi"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).ends_with("1 2 4 3\n4 3 2 1\n2 1 3 4\n3 4 1 2\nunique solution\n"));
 }
 
 #[test]
@@ -219,7 +238,8 @@ fn converts_between_every_format_and_solves_any_of_them() {
 #[test]
 fn refuses_conversions_the_target_cannot_hold() {
     let output = cagey_with_input(&["convert", "--to", "keen"], Some("3+,0 1\n3+,2 3\n"));
-    assert_eq!(output.status.code(), Some(1));
+    // A puzzle the format cannot hold is refused input: status 2, as for bad input.
+    assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output)
         .contains("cannot write this puzzle as keen: Keen allows sizes 3 to 9, not 2"));
 }
@@ -281,7 +301,7 @@ fn solve_show_draws_the_solution_with_its_cages() {
 
 #[test]
 fn solves_a_killer_sudoku_string_and_names_its_kind() {
-    let text = std::fs::read_to_string(corpus("killer-and-jigsaw.txt")).unwrap();
+    let text = std::fs::read_to_string(corpus("killer-and-jigsaw.kk")).unwrap();
     let string = text
         .lines()
         .find_map(|l| l.strip_prefix("# raw: L9B"))
@@ -370,7 +390,7 @@ fn conversions_keep_the_multi_cell_rule_or_refuse_it() {
     let output = cagey(&["convert", "--multi-cell", &small, "--to", "json"]);
     assert!(stdout(&output).contains("\"multi_cell\": true"));
     let output = cagey(&["convert", "--multi-cell", &small, "--to", "grid"]);
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     let message = stderr(&output);
     assert!(
         message.contains("cannot write this puzzle as grid: the format holds plain KenKen only, and this KenKen has the multi-cell rule"),
@@ -379,199 +399,140 @@ fn conversions_keep_the_multi_cell_rule_or_refuse_it() {
 }
 
 #[test]
-fn benches_a_multi_cell_corpus_with_the_flag() {
-    let file = corpus("random/multicell-minus-divide-5x5.kk");
-    let output = cagey(&["bench", "--multi-cell", &file]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert_eq!(stderr(&output), "");
-    let table = stdout(&output);
-    let row = table.lines().nth(1).unwrap();
-    assert_eq!(row.split_whitespace().nth(1), Some("20"), "{table}");
-
-    // Without it, the puzzles with longer cages are named and left out; the others run.
-    let output = cagey(&["bench", &file]);
-    assert_eq!(output.status.code(), Some(2));
-    let message = stderr(&output);
-    assert!(
-        message.contains("multicell-minus-divide-5x5.kk: line 27: cage \"2%\" has 3 cells; a % cage must have exactly two cells (the puzzle is left out)"),
-        "{message}"
+fn refuses_a_solution_the_target_format_cannot_hold_with_status_2() {
+    // A 2x2 grid is no SudokuWiki size: writing its solution as a string is refused.
+    let output = cagey_with_input(
+        &["solve", "--to", "sudokuwiki", "-"],
+        Some("3+,0 1\n3+,2 3\n"),
     );
-    assert_eq!(message.matches("left out").count(), 8, "{message}");
-    let row = stdout(&output).lines().nth(1).unwrap().to_string();
-    assert_eq!(row.split_whitespace().nth(1), Some("12"), "{row}");
-
-    // A puzzle refused for another reason is named by its line, whatever the flag.
-    let output = cagey(&[
-        "bench",
-        "--multi-cell",
-        "--json",
-        &corpus("external-nonstandard.kk"),
-    ]);
-    assert_eq!(output.status.code(), Some(2));
-    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(
-        message.contains("external-nonstandard.kk: line 118: the cages cover 15 of the 16 cells of a 4x4 grid; in no cage: 8 (the puzzle is left out)"),
-        "{message}"
-    );
-    let json = stdout(&output);
-    assert!(json.contains("\"puzzles\": 4,"), "{json}");
-    assert!(
-        json.contains("\"failures\": [], \"refused\": [\""),
-        "{json}"
+        stderr(&output).contains("cannot write"),
+        "{}",
+        stderr(&output)
     );
 }
 
 #[test]
-fn bench_repeat_keeps_each_puzzle_s_fastest_and_first_runs() {
-    // With repeats the fastest run counts, and the first runs' median is given beside it;
-    // without, the first run is the only one.
-    let file = corpus("random/several-5x5.kk");
-    for repeat in ["1", "3"] {
-        let output = cagey(&["bench", "--json", "--repeat", repeat, &file]);
-        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-        let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
-        let row = &report["files"][0];
-        let samples = row["samples"].as_array().unwrap();
-        let mut firsts = Vec::new();
-        for sample in samples {
-            let (fastest, first) = (sample["ns"].as_u64(), sample["first_ns"].as_u64());
-            match repeat {
-                "1" => assert_eq!(fastest, first, "{sample}"),
-                _ => assert!(fastest <= first, "{sample}"),
-            }
-            firsts.push(first.unwrap());
+fn says_counts_must_be_at_least_one() {
+    for args in [
+        &["solve", "--jobs", "0", "--example", "kk0"][..],
+        &["solve", "--limit", "0", "--example", "kk0"],
+        &["render", "--size", "0", "--example", "kk0", "-o", "-"],
+    ] {
+        let output = cagey(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let message = stderr(&output);
+        assert!(
+            message.contains("must be at least 1"),
+            "{args:?}: {message}"
+        );
+        assert!(!message.contains("18446744073709551615"), "{message}");
+    }
+    let output = cagey(&["solve", "--jobs", "two", "--example", "kk0"]);
+    assert!(stderr(&output).contains("\"two\" is not a whole number"));
+}
+
+#[test]
+fn says_a_directory_is_not_a_puzzle_file() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    for command in ["solve", "convert", "show", "init", "mcounts", "render"] {
+        let mut args = vec![command, dir];
+        match command {
+            "convert" => args.extend(["--to", "kk"]),
+            "render" => args.extend(["-o", "-"]),
+            _ => {}
         }
-        firsts.sort_unstable();
-        // The median by nearest rank, of an odd number of puzzles.
-        assert_eq!(firsts.len() % 2, 1);
-        let median = firsts[firsts.len() / 2];
-        assert_eq!(Some(median), row["first_median_ns"].as_u64());
-
-        let output = cagey(&["bench", "--repeat", repeat, &file]);
-        let header = stdout(&output)
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .to_string();
-        assert_eq!(header.contains("1st run"), repeat == "3", "{header}");
+        let output = cagey(&args);
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        assert!(
+            stderr(&output).contains(&format!("`{dir}` is a directory, not a puzzle file")),
+            "{command}: {}",
+            stderr(&output)
+        );
     }
 }
 
 #[test]
-fn bench_rounds_compare_two_builds_side_by_side() {
-    // This build against itself, three rounds: each build's figures are medians over the
-    // rounds, and the ratio is the median of the rounds' ratios.
-    let file = corpus("random/unique-4x4.kk");
-    let other = env!("CARGO_BIN_EXE_cagey");
-    let output = cagey(&[
-        "bench",
-        "--json",
-        "--rounds",
-        "3",
-        "--against",
-        other,
-        &file,
-    ]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
-    assert_eq!(report["rounds"], 3);
-    assert_eq!(report["against"], other);
-    let row = &report["files"][0];
-    let against = &row["against"];
-    let rounds = |figures: &serde_json::Value| -> Vec<u64> {
-        let values = figures["rounds_median_ns"].as_array().unwrap();
-        values.iter().map(|v| v.as_u64().unwrap()).collect()
-    };
-    let (this_rounds, other_rounds) = (rounds(row), rounds(against));
-    assert_eq!((this_rounds.len(), other_rounds.len()), (3, 3));
-    for (figures, mut values) in [(row, this_rounds.clone()), (against, other_rounds.clone())] {
-        assert_eq!(figures["puzzles"], 100);
-        values.sort_unstable();
-        assert_eq!(figures["median_ns"].as_u64(), Some(values[1]), "{figures}");
-    }
-    let mut ratios: Vec<f64> = this_rounds
-        .iter()
-        .zip(&other_rounds)
-        .map(|(&a, &b)| a as f64 / b as f64)
-        .collect();
-    ratios.sort_unstable_by(f64::total_cmp);
-    let ratio = against["ratio"].as_f64().unwrap();
-    assert!((ratio - ratios[1]).abs() < 1e-9, "{against}");
-
-    // As a table: the other build's median and the ratio beside this build's figures.
-    let output = cagey(&["bench", "--rounds", "2", "--against", other, &file]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let table = stdout(&output);
-    let header: Vec<&str> = table.lines().next().unwrap().split_whitespace().collect();
-    assert_eq!(
-        header,
-        ["file", "puzzles", "median", "p90", "max", "nodes", "against", "ratio"]
-    );
+fn short_help_is_a_summary_of_the_long_one() {
+    let short = stdout(&cagey(&["solve", "-h"]));
+    let long = stdout(&cagey(&["solve", "--help"]));
     assert!(
-        table.contains("(medians of 2 round(s), alternately with"),
-        "{table}"
+        short.lines().count() * 2 < long.lines().count() + 10,
+        "{short}"
     );
+    // The search limits and the notes are for --help only.
+    assert!(!short.contains("--max-nodes") && long.contains("--max-nodes"));
+    assert!(short.contains("cagey solve --help") && long.contains("Exit status"));
+    // The shared reading flags are under their own heading, said once.
+    assert_eq!(short.matches("--multi-cell").count(), 1);
+    assert!(short.contains("Input:"));
 }
 
 #[test]
-fn bench_rounds_report_what_the_runs_said_once() {
-    // Puzzles left out are named once, not once a round, and still set the exit status.
-    let file = corpus("random/multicell-minus-divide-5x5.kk");
-    let output = cagey(&["bench", "--rounds", "2", &file]);
+fn prints_completions_for_each_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let output = cagey(&["completions", shell]);
+        assert_eq!(output.status.code(), Some(0), "{shell}");
+        let script = stdout(&output);
+        // Every subcommand and a shared flag are offered.
+        for word in ["solve", "check", "render", "multi-cell"] {
+            assert!(script.contains(word), "{shell} lacks {word}");
+        }
+    }
+    let output = cagey(&["completions", "tcsh"]);
     assert_eq!(output.status.code(), Some(2));
-    let message = stderr(&output);
-    assert_eq!(message.matches("left out").count(), 8, "{message}");
-    let row = stdout(&output).lines().nth(1).unwrap().to_string();
-    assert_eq!(row.split_whitespace().nth(1), Some("12"), "{row}");
-
-    // A build that cannot be run, or is not cagey, is named.
-    let file = corpus("random/unique-4x4.kk");
-    let output = cagey(&["bench", "--against", "/no/such/cagey", &file]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("cannot run /no/such/cagey"),
-        "{}",
-        stderr(&output)
-    );
-    // `true` prints nothing and succeeds.
-    let output = cagey(&["bench", "--against", "true", &file]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("true printed no bench report (is it a build of cagey?)"),
-        "{}",
-        stderr(&output)
-    );
 }
 
 #[test]
-fn bench_json_lists_each_puzzle_by_its_line() {
-    // Counting every solution of the 5x5 with several: each sample names its puzzle's line,
-    // in file order, and the summary is made from the samples.
-    let file = corpus("random/several-5x5.kk");
-    let output = cagey(&["bench", "--json", &file]);
+fn prints_and_writes_man_pages() {
+    let output = cagey(&["man"]);
+    assert_eq!(output.status.code(), Some(0));
+    let page = stdout(&output);
+    assert!(page.contains(".TH cagey 1"), "{page}");
+    assert!(page.contains("cagey\\-check(1)"), "{page}");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("man1");
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = cagey(&["man", "--out", &dir.to_string_lossy()]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
-    let row = &report["files"][0];
-    let samples = row["samples"].as_array().unwrap();
-    assert_eq!(samples.len() as u64, row["puzzles"].as_u64().unwrap());
-    let lines: Vec<u64> = samples
-        .iter()
-        .map(|s| s["line"].as_u64().unwrap())
-        .collect();
-    assert_eq!(
-        lines[0], 8,
-        "the first puzzle's cages start on line 8, after its comments"
-    );
-    assert!(lines.windows(2).all(|w| w[0] < w[1]), "{lines:?}");
-    let slowest = samples.iter().map(|s| s["ns"].as_u64().unwrap()).max();
-    assert_eq!(slowest, row["max_ns"].as_u64());
-    let most_nodes = samples.iter().map(|s| s["nodes"].as_u64().unwrap()).max();
-    assert_eq!(most_nodes, row["max_nodes"].as_u64());
-    for sample in samples {
-        let solutions = sample["solutions"].as_u64().unwrap();
-        assert!(solutions >= 2, "every puzzle here has several: {sample}");
-        // The root is a node, and not a guess.
-        let nodes = sample["nodes"].as_u64().unwrap();
-        assert!(sample["guesses"].as_u64().unwrap() < nodes, "{sample}");
+    for name in [
+        "cagey.1",
+        "cagey-solve.1",
+        "cagey-check.1",
+        "cagey-render.1",
+    ] {
+        let page = std::fs::read_to_string(dir.join(name)).unwrap();
+        assert!(page.starts_with(".ie"), "{name}");
     }
+    let solve = std::fs::read_to_string(dir.join("cagey-solve.1")).unwrap();
+    assert!(solve.contains("\\-\\-max\\-nodes"));
+}
+
+#[test]
+fn hints_at_common_mistakes_in_kk_files() {
+    // kk0 with its cells numbered from 1.
+    let one_based = "1,1\n11+,2 3 6 7\n4+,4 8\n8*,5 9 10\n1-,11 12\n7+,13 14\n2%,15 16\n";
+    for (text, hint) in [
+        (
+            one_based,
+            "in no cage: 0 17 18 19 20 21 22 23 24 (hint: cells count from 0 in kk files \
+             (row-major: 0 is the top-left); these cages cover 1 to 16, a 4x4 grid numbered from 1)",
+        ),
+        ("+3,0 1\n3+,2 3\n", "(hint: the target comes first: `3+`)"),
+        (
+            "3+,0 3\n3+,1 2\n",
+            "are not connected (hint: a cage's cells share sides; cells count from 0",
+        ),
+        (
+            "3+,0 1\n1-,2 3 4\n1,5\n1,6\n1,7\n1,8\n",
+            "(hint: for - over more cells, the multi-cell rules, add a `# multi-cell` line or --multi-cell)",
+        ),
+    ] {
+        let output = cagey_with_input(&["solve", "-"], Some(text));
+        assert_eq!(output.status.code(), Some(2));
+        assert!(stderr(&output).contains(hint), "{}", stderr(&output));
+    }
+    // No hint where the slip is another: a cell simply left out.
+    let output = cagey_with_input(&["solve", "-"], Some("3+,0 1\n3+,2\n"));
+    assert!(!stderr(&output).contains("hint"), "{}", stderr(&output));
 }

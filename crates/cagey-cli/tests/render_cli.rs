@@ -47,7 +47,7 @@ fn show_draws_as_the_library_does() {
 
 /// The SudokuWiki string of the killer corpus that starts with `prefix`.
 fn killer_string(prefix: &str) -> String {
-    let text = std::fs::read_to_string(corpus("killer-and-jigsaw.txt")).unwrap();
+    let text = std::fs::read_to_string(corpus("killer-and-jigsaw.kk")).unwrap();
     text.lines()
         .find_map(|line| {
             line.strip_prefix("# raw: ")
@@ -174,6 +174,20 @@ fn show_draws_the_partial_state_the_input_carries() {
     };
     let expected = terminal::draw(&puzzle, contents, &terminal::Options::default()).unwrap();
     assert_eq!(stdout(&output), expected);
+
+    // --blank leaves the progress out: the drawing of the bare puzzle.
+    let output = cagey_with(&["show", "--blank", "-"], Some(&string), &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output), golden("kk0.txt"));
+    assert_ne!(golden("kk0.txt"), expected);
+    let svg = |args: &[&str]| stdout(&cagey_with(args, Some(&string), &[]));
+    let blank = svg(&["render", "--blank", "-o", "-", "-"]);
+    let kk0_svg = stdout(&cagey(&["render", "--example", "kk0", "-o", "-"]));
+    assert_eq!(blank, kk0_svg);
+    assert_ne!(svg(&["render", "-o", "-", "-"]), kk0_svg);
+    // It does not go with a fill of its own.
+    let output = cagey(&["show", "--blank", "--solution", "--example", "kk0"]);
+    assert_eq!(output.status.code(), Some(2));
 }
 
 #[test]
@@ -188,6 +202,19 @@ fn colour_only_when_asked_for_in_a_pipe() {
         &[("NO_COLOR", "1")],
     );
     assert!(!stdout(&output).contains('\x1b'));
+    // As clap and anstream decide it: CLICOLOR_FORCE colours a pipe, NO_COLOR wins over it,
+    // and --color never over both; the same for `solve --show`.
+    let env = |vars: &[(&str, &str)], args: &[&str]| stdout(&cagey_with(args, None, vars));
+    for args in [
+        &["show", "--example", "kk0"][..],
+        &["solve", "--show", "--example", "kk0"],
+    ] {
+        assert!(env(&[("CLICOLOR_FORCE", "1")], args).contains("\x1b[36m11+\x1b[0m"));
+        let both = [("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")];
+        assert!(!env(&both, args).contains('\x1b'));
+        let never = [args, &["--color", "never"]].concat();
+        assert!(!env(&[("CLICOLOR_FORCE", "1")], &never).contains('\x1b'));
+    }
 }
 
 #[test]

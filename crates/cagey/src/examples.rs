@@ -1,15 +1,17 @@
-//! The sample puzzles of the source documents, built in so that every command can try them
-//! (`--example NAME`) and tests can lean on them.
+//! The sample puzzles of the source documents, and one of each variant (KenDoku, Killer
+//! Sudoku, Killer Jigsaw, hidden operations, multi-cell subtraction and division), built in
+//! so that every command can try them (`--example NAME`) and tests can lean on them. Each has
+//! exactly one solution (`tests/examples.rs` proves it with the production solver).
 
 use crate::formats::kk;
 use crate::model::{Grid, Puzzle};
 
-/// A built-in puzzle with the solution its source printed.
+/// A built-in puzzle with its solution (the one its source printed, where it printed one).
 #[derive(Clone, Copy, Debug)]
 pub struct Example {
     /// The name used on the command line.
     pub name: &'static str,
-    /// Where it comes from.
+    /// What it is and where it comes from, in one line.
     pub source: &'static str,
     /// The puzzle in the J essay's format.
     pub text: &'static str,
@@ -36,7 +38,7 @@ impl Example {
 }
 
 /// Every built-in example.
-pub const EXAMPLES: [Example; 5] = [
+pub const EXAMPLES: [Example; 10] = [
     Example {
         name: "kk0",
         source: "the J essay's 4x4 example (seed 000)",
@@ -68,6 +70,40 @@ pub const EXAMPLES: [Example; 5] = [
         source: "the 6x6 newspaper puzzle of seeds 002 and 004 (kk-p4)",
         text: include_str!("../puzzles/p4.kk"),
         solution: "6 1 5 2 4 3  2 6 1 3 5 4  1 4 6 5 3 2  3 2 4 6 1 5  5 3 2 4 6 1  4 5 3 1 2 6",
+    },
+    Example {
+        name: "kendoku",
+        source: "p4's cages redrawn over a grid with 2x3 boxes",
+        text: include_str!("../puzzles/kendoku.kk"),
+        solution: "2 3 5 4 1 6  4 1 6 2 3 5  3 5 2 1 6 4  1 6 4 3 5 2  5 2 3 6 4 1  6 4 1 5 2 3",
+    },
+    Example {
+        name: "killer",
+        source: "SudokuWiki's 'gentle' example: sums, no digit twice in a cage",
+        text: include_str!("../puzzles/killer.kk"),
+        solution: "7 5 1 3 8 9 2 6 4  3 9 2 1 4 6 8 5 7  6 8 4 7 5 2 9 3 1  \
+                   8 3 9 4 1 7 6 2 5  2 4 7 5 6 8 3 1 9  1 6 5 2 9 3 7 4 8  \
+                   5 7 6 9 3 1 4 8 2  4 2 8 6 7 5 1 9 3  9 1 3 8 2 4 5 7 6",
+    },
+    Example {
+        name: "jigsaw",
+        source: "Tim Tang's: irregular regions instead of boxes",
+        text: include_str!("../puzzles/jigsaw.kk"),
+        solution: "9 5 7 2 6 4 3 1 8  8 1 9 3 2 7 5 6 4  7 2 1 6 4 9 8 3 5  \
+                   3 6 4 8 5 1 2 7 9  5 4 8 9 1 3 7 2 6  1 3 2 4 8 6 9 5 7  \
+                   2 8 6 7 9 5 1 4 3  4 9 3 5 7 2 6 8 1  6 7 5 1 3 8 4 9 2",
+    },
+    Example {
+        name: "noop",
+        source: "hidden operations: p4 with every sign taken off (`12?`)",
+        text: include_str!("../puzzles/noop.kk"),
+        solution: "6 1 5 2 4 3  2 6 1 3 5 4  1 4 6 5 3 2  3 2 4 6 1 5  5 3 2 4 6 1  4 5 3 1 2 6",
+    },
+    Example {
+        name: "multi",
+        source: "multi-cell: % and - over three cells, largest against the rest",
+        text: include_str!("../puzzles/multi.kk"),
+        solution: "1 2 4 3  4 3 2 1  2 1 3 4  3 4 1 2",
     },
 ];
 

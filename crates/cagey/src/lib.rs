@@ -19,7 +19,6 @@
 
 #![deny(missing_docs)]
 
-pub mod bench;
 pub mod examples;
 pub mod formats;
 pub mod logic;

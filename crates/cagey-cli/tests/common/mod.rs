@@ -13,6 +13,8 @@ pub fn cagey_with(args: &[&str], input: Option<&str>, env: &[(&str, &str)]) -> O
     command
         .args(args)
         .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("CLICOLOR")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

@@ -101,7 +101,10 @@ pub enum KkErrorKind {
         label: String,
     },
     /// More than a target and one operator.
-    #[error("cage label \"{label}\" should be a number followed by at most one operator")]
+    #[error(
+        "cage label \"{label}\" should be a number followed by at most one operator{}",
+        operator_first_hint(label)
+    )]
     BadLabel {
         /// The label as written.
         label: String,
@@ -152,8 +155,9 @@ pub enum KkErrorKind {
     },
     /// Cells missing from the grid the highest cell implies.
     #[error(
-        "the cages cover {covered} of the {total} cells of a {size}x{size} grid; in no cage: {}",
-        list(missing)
+        "the cages cover {covered} of the {total} cells of a {size}x{size} grid; in no cage: {}{}",
+        list(missing),
+        one_based_hint(*covered, missing)
     )]
     Missing {
         /// The grid side implied by the highest cell.
@@ -166,7 +170,10 @@ pub enum KkErrorKind {
         missing: Vec<usize>,
     },
     /// Cells that are not 4-connected.
-    #[error("cage \"{label}\" cells {} are not connected", list(cells))]
+    #[error(
+        "cage \"{label}\" cells {} are not connected (hint: a cage's cells share sides; cells count from 0, row by row from the top-left)",
+        list(cells)
+    )]
     NotConnected {
         /// The label as written.
         label: String,
@@ -198,6 +205,37 @@ pub enum KkErrorKind {
         /// The grid side.
         size: usize,
     },
+}
+
+/// The hint for cells numbered from 1, the commonest slip in kk files: cell 0 missing and
+/// the cages covering exactly 1 to k*k, a whole k x k grid shifted by one.
+fn one_based_hint(covered: usize, missing: &[usize]) -> String {
+    let side = covered.isqrt();
+    let shifted = side > 0
+        && side * side == covered
+        && missing.first() == Some(&0)
+        && missing[1..].iter().all(|&cell| cell > covered);
+    if shifted {
+        format!(
+            " (hint: cells count from 0 in kk files (row-major: 0 is the top-left); these cages cover 1 to {covered}, a {side}x{side} grid numbered from 1)"
+        )
+    } else {
+        String::new()
+    }
+}
+
+/// The hint for a label written operator first (`+11`).
+fn operator_first_hint(label: &str) -> String {
+    let mut chars = label.chars();
+    match chars.next() {
+        Some(sign) if "+-*%x/×÷−".contains(sign) && chars.as_str().parse::<u64>().is_ok() => {
+            format!(
+                " (hint: the target comes first: `{}{sign}`)",
+                chars.as_str()
+            )
+        }
+        _ => String::new(),
+    }
 }
 
 /// At most this many cells are listed in a message; the rest are counted.
@@ -269,6 +307,13 @@ pub fn parse_all(text: &str) -> Vec<Result<Entry, KkError>> {
 /// ```
 pub fn parse_all_with(text: &str, options: Options) -> Vec<Result<Entry, KkError>> {
     super::parse_lines::<Lines>(text, options)
+}
+
+/// [`parse_all_with`] with the line each puzzle starts on (0 for the error of an input that
+/// holds no puzzle): what names a puzzle whose error concerns all of it (a cell in no cage)
+/// rather than one line, as the corpus benchmark (`cargo xtask bench`) reports them.
+pub fn parse_all_numbered(text: &str, options: Options) -> Vec<(usize, Result<Entry, KkError>)> {
+    super::parse_numbered_lines::<Lines>(text, options)
 }
 
 /// The line-by-line reader behind [`parse_all`] and the streaming
@@ -699,6 +744,11 @@ fn build(block: &Block, rules: &Rules) -> Result<Puzzle, KkError> {
                     Operation::Given => {
                         "a cage without an operator is a given and has exactly one cell".into()
                     }
+                    Operation::Subtract | Operation::Divide if cells > 2 => format!(
+                        "a {} cage {expected} (hint: for {} over more cells, the multi-cell rules, add a `# multi-cell` line or --multi-cell)",
+                        operation.ascii().unwrap_or(' '),
+                        operation.ascii().unwrap_or(' ')
+                    ),
                     _ => format!("a {} cage {expected}", operation.ascii().unwrap_or(' ')),
                 },
             },

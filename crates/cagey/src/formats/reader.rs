@@ -455,7 +455,9 @@ mod tests {
         let refused = read(kk).remove(0).unwrap_err();
         assert_eq!(
             refused.to_string(),
-            "kk format, line 1: cage \"2%\" has 3 cells; a % cage must have exactly two cells"
+            "kk format, line 1: cage \"2%\" has 3 cells; a % cage must have exactly two cells \
+             (hint: for % over more cells, the multi-cell rules, add a `# multi-cell` line or \
+             --multi-cell)"
         );
         let mut puzzles = Vec::new();
         for (format, text) in THREE_CELL_DIVISION {

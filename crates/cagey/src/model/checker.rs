@@ -144,6 +144,95 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
     Ok(())
 }
 
+/// Every rule a full or partly filled `grid` (0 for an empty cell) breaks, in the order rows,
+/// columns, boxes or regions, givens, cages: what a person checking their work wants named,
+/// where [`check`] stops at the first. Empty cells break nothing: a digit repeated among the
+/// filled cells of a house, a given not held, and a cage whose digits cannot reach its
+/// target are broken. A full cage is checked as [`check`] does; a partly filled one is
+/// broken only when no digits in its empty cells could mend it (a sum already too large, a
+/// product its target is not a multiple of, a digit repeated under the killer rule). An
+/// empty list for a full grid means the grid solves the puzzle.
+pub fn violations(puzzle: &Puzzle, grid: &Grid) -> Vec<Violation> {
+    let n = puzzle.size();
+    if grid.size() != n {
+        return vec![Violation::WrongSize {
+            expected: n,
+            found: grid.size(),
+        }];
+    }
+    let mut found = Vec::new();
+    // The first digit repeated among the filled cells of `cells`, if any.
+    let repeat = |cells: &mut dyn Iterator<Item = Cell>| -> Option<u8> {
+        let mut seen = vec![false; n + 1];
+        cells
+            .map(|cell| grid.get(cell))
+            .filter(|&digit| digit != 0)
+            .find(|&digit| std::mem::replace(&mut seen[usize::from(digit)], true))
+    };
+    for row in 0..n {
+        if let Some(digit) = repeat(&mut (0..n).map(|col| Cell::at(row, col, n))) {
+            found.push(Violation::RowRepeat { row, digit });
+        }
+    }
+    for col in 0..n {
+        if let Some(digit) = repeat(&mut (0..n).map(|row| Cell::at(row, col, n))) {
+            found.push(Violation::ColumnRepeat { col, digit });
+        }
+    }
+    for (region, house) in puzzle.regions().houses(n).iter().enumerate() {
+        if let Some(digit) = repeat(&mut house.iter().copied()) {
+            found.push(Violation::RegionRepeat { region, digit });
+        }
+    }
+    for cell in puzzle.cells() {
+        let digit = grid.get(cell);
+        if digit != 0 && puzzle.given(cell).is_some_and(|given| given != digit) {
+            found.push(Violation::Given(cell));
+        }
+    }
+    for (id, cage) in puzzle.cages().iter().enumerate() {
+        let id = CageId(id as u16);
+        let digits: Vec<u64> = cage
+            .cells()
+            .iter()
+            .map(|&c| u64::from(grid.get(c)))
+            .filter(|&d| d != 0)
+            .collect();
+        if puzzle.options().killer {
+            let mut sorted = digits.clone();
+            sorted.sort_unstable();
+            if sorted.windows(2).any(|pair| pair[0] == pair[1]) {
+                found.push(Violation::KillerRepeat(id));
+                continue;
+            }
+        }
+        let empty = (cage.cells().len() - digits.len()) as u64;
+        let broken = if empty == 0 {
+            let long_ok = digits.len() == 2 || puzzle.options().multi_cell;
+            match cage.operation() {
+                Operation::Given => digits != [cage.target()],
+                Operation::Unknown => !HIDDEN
+                    .iter()
+                    .any(|&operation| reaches(operation, &digits, cage.target(), long_ok)),
+                operation => !reaches(operation, &digits, cage.target(), long_ok),
+            }
+        } else {
+            // Each empty cell adds at least 1 to a sum, and multiplies a product by a digit.
+            let sum: u64 = digits.iter().sum();
+            let product = digits.iter().try_fold(1u64, |p, &d| p.checked_mul(d));
+            match cage.operation() {
+                Operation::Add => sum + empty > cage.target(),
+                Operation::Multiply => product.is_none_or(|p| cage.target() % p != 0),
+                _ => false,
+            }
+        };
+        if broken {
+            found.push(Violation::Cage(id));
+        }
+    }
+    found
+}
+
 /// The operations a hidden `?` may stand for.
 const HIDDEN: [Operation; 4] = [
     Operation::Add,
@@ -351,6 +440,49 @@ mod tests {
             .build()
             .unwrap();
         assert_eq!(check(&puzzle, &grid), Err(Violation::Cage(CageId(1))));
+    }
+
+    #[test]
+    fn lists_every_broken_rule_of_a_partial_grid() {
+        // Empty cells break nothing.
+        assert_eq!(violations(&puzzle(), &Grid::empty(2)), []);
+        assert_eq!(
+            violations(&puzzle(), &Grid::from_digits(2, vec![1, 0, 0, 0]).unwrap()),
+            []
+        );
+        // 2 2 / 2 0: row 0 and column 0 repeat 2, and 2 + 2 is not 3.
+        assert_eq!(
+            violations(&puzzle(), &Grid::from_digits(2, vec![2, 2, 2, 0]).unwrap()),
+            [
+                Violation::RowRepeat { row: 0, digit: 2 },
+                Violation::ColumnRepeat { col: 0, digit: 2 },
+                Violation::Cage(CageId(0)),
+            ]
+        );
+        // A full solution breaks nothing, as `check` says.
+        let solution = Grid::from_digits(2, vec![1, 2, 2, 1]).unwrap();
+        assert_eq!(violations(&puzzle(), &solution), []);
+        assert_eq!(
+            violations(&puzzle(), &Grid::empty(3)),
+            [Violation::WrongSize {
+                expected: 2,
+                found: 3
+            }]
+        );
+        // A partial sum already past its target, a product its target is not a multiple of.
+        let puzzle = Puzzle::new(
+            3,
+            vec![
+                Cage::new(Operation::Add, 4, vec![Cell(0), Cell(1), Cell(2)]),
+                Cage::new(Operation::Multiply, 6, vec![Cell(3), Cell(4), Cell(5)]),
+                Cage::new(Operation::Add, 6, vec![Cell(6), Cell(7), Cell(8)]),
+            ],
+        )
+        .unwrap();
+        let grid = Grid::from_digits(3, vec![3, 0, 0, 0, 0, 3, 0, 0, 0]).unwrap();
+        assert_eq!(violations(&puzzle, &grid), [Violation::Cage(CageId(0))]);
+        let grid = Grid::from_digits(3, vec![1, 0, 0, 0, 0, 3, 0, 0, 0]).unwrap();
+        assert_eq!(violations(&puzzle, &grid), []);
     }
 
     #[test]

@@ -27,7 +27,7 @@ mod regions;
 
 pub use cage::{Cage, Label};
 pub use cell::{CageId, Cell};
-pub use checker::{check, revealed_operations, Violation};
+pub use checker::{check, revealed_operations, violations, Violation};
 pub use digit_set::{DigitSet, Digits};
 pub use grid::Grid;
 pub use operation::Operation;

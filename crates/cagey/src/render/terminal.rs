@@ -55,6 +55,7 @@
 //! [`plain_grid`] writes a grid without cages, as plain rows of digits with the boxes or
 //! regions marked, for printing a solution as text.
 
+use anstyle::{AnsiColor, Color, Style};
 use std::fmt::Write;
 
 use super::{has_regions, labels, Border, Borders, Contents, Highlight, Mark, RenderError};
@@ -71,14 +72,14 @@ pub const ONE_LINE_CANDIDATES: usize = 6;
 /// Spaces on each side of a cell's text.
 const PADDING: usize = 1;
 
-/// ANSI styles of the coloured drawing: cyan labels read on dark and light backgrounds alike.
-const LABEL_STYLE: &str = "\x1b[36m";
-const DIGIT_STYLE: &str = "\x1b[1m";
-const CANDIDATE_STYLE: &str = "\x1b[2m";
-const RESET: &str = "\x1b[0m";
+/// Styles of the coloured drawing, as clap styles its help (`anstyle`, whose escape codes
+/// `anstream` passes on or strips): cyan labels read on dark and light backgrounds alike.
+const LABEL_STYLE: Style = Style::new().fg_color(Some(Color::Ansi(AnsiColor::Cyan)));
+const DIGIT_STYLE: Style = Style::new().bold();
+const CANDIDATE_STYLE: Style = Style::new().dimmed();
 /// Backgrounds of highlighted cells: blue for a step's causes, yellow for what it changes.
-const CAUSE_STYLE: &str = "\x1b[44m";
-const CHANGE_STYLE: &str = "\x1b[43m";
+const CAUSE_STYLE: Style = Style::new().bg_color(Some(Color::Ansi(AnsiColor::Blue)));
+const CHANGE_STYLE: Style = Style::new().bg_color(Some(Color::Ansi(AnsiColor::Yellow)));
 /// Without colour, a highlighted cell's label line ends with one of these.
 const CAUSE_MARK: char = '*';
 const CHANGE_MARK: char = '!';
@@ -263,16 +264,21 @@ impl Layout {
             let after = self.width - text_width - before;
             let highlight = highlights.get(cell).copied().unwrap_or_default();
             let background = match highlight {
-                Highlight::None => "",
+                Highlight::None => Style::new(),
                 Highlight::Cause => CAUSE_STYLE,
                 Highlight::Change => CHANGE_STYLE,
             };
-            if options.color && !background.is_empty() {
-                out.push_str(background);
+            let highlighted = options.color && highlight != Highlight::None;
+            if highlighted {
+                let _ = write!(out, "{background}");
             }
             out.extend(std::iter::repeat_n(' ', PADDING + before));
             if options.color && !text.trim().is_empty() {
-                let _ = write!(out, "{style}{background}{text}{RESET}{background}");
+                if highlighted {
+                    let _ = write!(out, "{style}{background}{text}{style:#}{background}");
+                } else {
+                    let _ = write!(out, "{style}{text}{style:#}");
+                }
             } else {
                 out.push_str(&text);
             }
@@ -288,15 +294,15 @@ impl Layout {
                 }
                 _ => out.extend(std::iter::repeat_n(' ', after + PADDING)),
             }
-            if options.color && !background.is_empty() {
-                out.push_str(RESET);
+            if highlighted {
+                let _ = write!(out, "{background:#}");
             }
         }
         out.push('\n');
     }
 
     /// Line `line` of a cell's content, and its colour.
-    fn content(&self, mark: Mark, line: usize) -> (String, &'static str) {
+    fn content(&self, mark: Mark, line: usize) -> (String, Style) {
         match mark {
             // A digit sits on the middle line of a tall cell, the upper one of two.
             Mark::Digit(digit) if line == (self.lines - 2) / 2 => (
@@ -304,7 +310,7 @@ impl Layout {
                 DIGIT_STYLE,
             ),
             Mark::Candidates(set) => (self.candidate_line(set, line), CANDIDATE_STYLE),
-            Mark::Digit(_) | Mark::Empty => (String::new(), ""),
+            Mark::Digit(_) | Mark::Empty => (String::new(), Style::new()),
         }
     }
 

@@ -8,7 +8,7 @@
 //! is searched for one solution more than it is known to have (at least two, the uniqueness
 //! check users run), so that a count is proved exact, and every answer is verified:
 //!
-//! - every solution passes the independent [`crate::check`];
+//! - every solution passes the independent [`cagey::check`];
 //! - the number found is the number expected, and the search was exhaustive if it had to be;
 //! - the known solution is among those found.
 //!
@@ -31,7 +31,7 @@
 //! rank, so they are always the time of a real puzzle.
 //!
 //! ```
-//! use cagey::bench::{self, Options};
+//! use xtask::bench::{self, Options};
 //! use cagey::solve;
 //!
 //! let text = "# solutions=1\n# solution=1243432121343412\n\
@@ -40,16 +40,16 @@
 //! let report = bench::run(solve::default_solver(), &cases, &Options::default());
 //! assert!(report.failures.is_empty());
 //! assert_eq!(report.summary.puzzles, 1);
-//! # Ok::<(), cagey::bench::BenchError>(())
+//! # Ok::<(), xtask::bench::BenchError>(())
 //! ```
 
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::formats::kk::{self, Entry, KkError};
-use crate::model::{self, check, Grid, Puzzle};
-use crate::solve::{Budget, End, Limits, SolveError, Solver};
+use cagey::formats::kk::{self, Entry, KkError};
+use cagey::model::{self, check, Grid, Puzzle};
+use cagey::solve::{Budget, End, Limits, SolveError, Solver};
 
 /// How long one puzzle may take by default before the benchmark counts it as a failure: far
 /// beyond any target of the production solver, yet a run over a corpus still ends.
@@ -279,7 +279,7 @@ pub fn read_cases(file: &str, text: &str) -> Result<Vec<Case>, BenchError> {
 /// starts on.
 ///
 /// ```
-/// use cagey::bench;
+/// use xtask::bench;
 /// use cagey::model::Options;
 ///
 /// // An L of three cells divides to 2 under the multi-cell rules: 2 / (1 * 1).
@@ -290,10 +290,10 @@ pub fn read_cases(file: &str, text: &str) -> Result<Vec<Case>, BenchError> {
 /// assert_eq!(case.expected, bench::Expected::Exactly(1));
 /// let report = bench::run(cagey::solve::default_solver(), &[case], &bench::Options::default());
 /// assert!(report.failures.is_empty());
-/// # Ok::<(), cagey::bench::BenchError>(())
+/// # Ok::<(), xtask::bench::BenchError>(())
 /// ```
 pub fn read_each(file: &str, text: &str, rules: model::Options) -> Vec<Result<Case, BenchError>> {
-    crate::formats::parse_numbered_lines::<kk::Lines>(text, rules)
+    kk::parse_all_numbered(text, rules)
         .into_iter()
         .map(|(line, entry)| match entry {
             Ok(entry) => Ok(Case::from_entry(file, entry)),
@@ -506,7 +506,7 @@ pub fn format_duration(duration: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve;
+    use cagey::solve;
 
     const KK0: &str = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
 

@@ -1,7 +1,7 @@
-//! `cagey bench`: times a solver over corpus files and verifies every answer.
+//! `cargo xtask bench`: times a solver over corpus files and verifies every answer.
 //!
-//! The work is the library's ([`cagey::bench`]); this file reads the files, prints one row
-//! per file as it finishes (or JSON at the end), and turns a wrong answer into exit status 1.
+//! The work is [`xtask::bench`]'s; this file reads the files, prints one row per file as it
+//! finishes (or JSON at the end), and turns a wrong answer into exit status 1.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
-use cagey::bench::{self, format_duration, FileReport, Options, Summary};
+use xtask::bench::{self, format_duration, FileReport, Options, Summary};
 
 use crate::Status;
 
@@ -21,14 +21,13 @@ mod rounds;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Examples:
-  cagey bench corpora/keen/keen_9du.kk            time the default solver on one file
-  cagey bench corpora/random/*.kk --repeat 5      keep each puzzle's fastest of 5 runs
-  cagey bench --method direct corpora/keen/keen_4de.kk
-  cagey bench --json corpora/keen/*.kk > out.json machine-readable output
-  cagey bench --multi-cell corpora/random/multicell-minus-divide-5x5.kk
-                                                  a corpus written before `# multi-cell`
-  cagey bench --rounds 16 --against old/cagey --repeat 3 corpora/keen/keen_9du.kk
-                                                  this build against another, side by side
+  cargo xtask bench corpora/keen/keen_9du.kk        time the default solver on one file
+  cargo xtask bench corpora/random/*.kk --repeat 5  keep each puzzle's fastest of 5 runs
+  cargo xtask bench --method direct corpora/keen/keen_4de.kk
+  cargo xtask bench --json corpora/keen/*.kk > out.json
+  cargo xtask bench --multi-cell corpora/random/multicell-minus-divide-5x5.kk
+  cargo xtask bench --rounds 16 --against ../old/target/release/xtask --repeat 3 \
+      corpora/keen/keen_9du.kk                      this build against another, in turn
 
 Each puzzle is searched for one solution more than its file says it has (at least two: the
 uniqueness check), so times include proving the count. Medians and percentiles are by
@@ -41,8 +40,8 @@ twice as fast on puzzles of tens of microseconds): the first run is the time of 
 met once, as in a batch of different puzzles.
 
 With --rounds or --against, each round runs the whole benchmark in a process of its own
-(`bench --json`), this build and the other in turn, the first swapped from one round to the
-next; each file's figures are their medians over the rounds, and `ratio` is this build's
+(`bench --json`), this build and the other (an xtask, or a cagey from before the
+benchmark moved here) in turn, the first swapped from one round to the next; each file's figures are their medians over the rounds, and `ratio` is this build's
 median over the other's, the median of the rounds' ratios (`1st ratio` the same for the
 first runs). A change of a few percent needs a dozen rounds or more to show through the
 noise of a machine whose load comes and goes.
@@ -72,7 +71,7 @@ pub struct Args {
     /// Solve each puzzle this many times in a row and keep its fastest run (the median of
     /// the first runs is shown beside).
     #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = crate::at_least_one::<u64>)]
     repeat: u64,
 
     /// Count a puzzle as failed after this many seconds (0: no limit).
@@ -83,17 +82,18 @@ pub struct Args {
     /// file's medians over the runs: one run says little on a machine whose load comes and
     /// goes.
     #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = crate::at_least_one::<u64>)]
     rounds: u64,
 
-    /// Another build of cagey to compare with: each round runs it too, the order of the two
+    /// Another build to compare with (an xtask binary, or an older cagey with `bench`): each
+    /// round runs it too, the order of the two
     /// swapped from one round to the next, and each file gets the other's median and the
     /// ratio of the two (this build's over the other's, the median of the rounds' ratios).
-    #[arg(long, value_name = "CAGEY")]
+    #[arg(long, value_name = "BINARY")]
     against: Option<PathBuf>,
 
     #[command(flatten)]
-    rules: crate::input::RuleArgs,
+    rules: crate::RuleArgs,
 }
 
 /// One file's outcome: the report of the puzzles run, and the puzzles that could not be
@@ -106,16 +106,17 @@ struct Row {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let solver = crate::solve::method(&args.method)?;
+    let solver = crate::method(&args.method)?;
     let options = Options {
         repeat: usize::try_from(args.repeat).unwrap_or(usize::MAX),
-        timeout: crate::solve::timeout(args.timeout)?,
+        timeout: crate::timeout(args.timeout)?,
     };
     // Read every file before printing anything, so that a missing file stops the run at once.
     let texts = args
         .files
         .iter()
         .map(|path| {
+            crate::refuse_directory(path)?;
             fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
         })
         .collect::<anyhow::Result<Vec<String>>>()?;
@@ -149,16 +150,16 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         }
         out.flush()?;
         for error in &refused {
-            eprintln!("cagey: {error} (the puzzle is left out)");
+            eprintln!("xtask: {error} (the puzzle is left out)");
             status = status.max(Status::BadInput);
         }
         for failure in &report.failures {
-            eprintln!("cagey: FAILED: {failure}");
+            eprintln!("xtask: FAILED: {failure}");
             status = status.max(Status::Failed);
         }
         if report.unverified > 0 {
             eprintln!(
-                "cagey: {file}: {} puzzle(s) say nothing of their solutions: only \
+                "xtask: {file}: {} puzzle(s) say nothing of their solutions: only \
                  the solutions found were checked",
                 report.unverified
             );

@@ -4,23 +4,23 @@
 //! more than the file says for puzzles with several).
 //!
 //! Before its group, every puzzle of the file is solved once and its answer verified
-//! ([`cagey::bench`]), and the search effort printed: median and largest nodes and guesses.
+//! ([`xtask::bench`]), and the search effort printed: median and largest nodes and guesses.
 //!
 //! ```text
-//! cargo bench -p cagey --bench solve                 # the quick corpora
-//! cargo bench -p cagey --bench solve -- keen_9du     # one file
-//! CAGEY_BENCH_HEAVY=1 cargo bench -p cagey --bench solve   # also hard 9x9, 12x12, 16x16
+//! cargo bench -p xtask --bench solve                 # the quick corpora
+//! cargo bench -p xtask --bench solve -- keen_9du     # one file
+//! CAGEY_BENCH_HEAVY=1 cargo bench -p xtask --bench solve   # also hard 9x9, 12x12, 16x16
 //! ```
 //!
-//! `cagey bench FILES` gives medians and percentiles over the same files in one run; these
+//! `cargo xtask bench FILES` gives medians and percentiles over the same files in one run; these
 //! benchmarks give Criterion's statistics and comparisons between runs.
 
 use std::path::Path;
 use std::time::Duration;
 
-use cagey::bench::{self, Case, Options};
 use cagey::solve::{self, Limits, Solver};
 use criterion::{criterion_group, criterion_main, Criterion};
+use xtask::bench::{self, Case, Options};
 
 /// The corpus files run by default: Keen's 3x3 and 4x4 at their extremes (searched without
 /// the engine), Keen's 6x6 and 9x9 at every difficulty, the random unique puzzles up to

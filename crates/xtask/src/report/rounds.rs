@@ -1,5 +1,5 @@
-//! `cagey bench --rounds N [--against OTHER]`: the benchmark run several times, alternately
-//! with another build of `cagey`, and summed up by medians and ratios.
+//! `cargo xtask bench --rounds N [--against OTHER]`: the benchmark run several times, alternately
+//! with another build (an `xtask`, or a `cagey` from before the benchmark moved), and summed up by medians and ratios.
 //!
 //! A machine's load comes and goes, and one run says little about a change of a few
 //! percent: the same build can be 1.5 times slower a minute later. So each round runs the
@@ -15,10 +15,10 @@ use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
-use cagey::bench::{format_duration, percentile, Summary};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Deserialize;
 use serde_json::json;
+use xtask::bench::{format_duration, percentile, Summary};
 
 use super::Args;
 use crate::Status;
@@ -97,7 +97,7 @@ impl Build {
         let report: Report = serde_json::from_slice(&output.stdout).with_context(|| {
             let said = String::from_utf8_lossy(&output.stderr);
             match said.trim_end() {
-                "" => format!("{path} printed no bench report (is it a build of cagey?)"),
+                "" => format!("{path} printed no bench report (is it a build of xtask, or a cagey with `bench`?)"),
                 said => format!("{path} printed no bench report, and said: {said}"),
             }
         })?;
@@ -216,7 +216,7 @@ pub(super) fn run(args: &Args) -> anyhow::Result<Status> {
             let (a, b) = (&this.rounds[0][k], &other.rounds[0][k]);
             if a.puzzles != b.puzzles {
                 eprintln!(
-                    "cagey: {}: {} puzzle(s) run by this build, {} by {}: the ratio compares \
+                    "xtask: {}: {} puzzle(s) run by this build, {} by {}: the ratio compares \
                      different sets",
                     a.file,
                     a.puzzles,

@@ -1,7 +1,7 @@
 //! Regression checks on the production solver's *effort*, never its time: search nodes and
 //! guesses on corpus puzzles, which depend only on the algorithm, not on the machine. A
 //! change that weakens propagation or branching shows here first. (Times are measured by
-//! `cargo bench` and `cagey bench`, not by tests.)
+//! `cargo bench` and `cargo xtask bench`, not by tests.)
 //!
 //! The bounds leave some room above today's counts (given in each test) so that a
 //! harmless change of order does not fail them, while losing a rule does.
@@ -9,8 +9,8 @@
 use std::path::Path;
 use std::time::Duration;
 
-use cagey::bench::{self, Case, Options, Sample};
 use cagey::solve;
+use xtask::bench::{self, Case, Options, Sample};
 
 fn cases(relative: &str) -> Vec<Case> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
