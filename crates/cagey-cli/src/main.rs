@@ -11,6 +11,7 @@ mod init;
 mod input;
 mod jsonl;
 mod mcounts;
+mod print;
 mod render;
 mod show;
 mod solve;
@@ -39,6 +40,7 @@ enum Command {
     Mcounts(mcounts::Args),
     Show(show::Args),
     Render(render::Args),
+    Print(print::Args),
 }
 
 /// How a run ended, from best to worst; the exit code is that of the worst puzzle.
@@ -63,6 +65,7 @@ fn main() -> ExitCode {
         Command::Mcounts(args) => mcounts::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Print(args) => print::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),
