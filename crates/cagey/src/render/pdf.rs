@@ -322,20 +322,7 @@ impl Book {
             Some(title) => format!("{title}: answers"),
             None => "Answers".to_string(),
         };
-        let (page_width, page_height) = self.options.paper.size();
-        let width = page_width - 2.0 * MARGIN;
-        let height = page_height - 2.0 * MARGIN - FOOTER_BAND - HEADING_BAND;
-        let side = ANSWER_CELL * picture_units(largest) / CELL as f32;
-        let caption = CAPTION_LINE * ANSWER_CAPTION_SIZE;
-        let fit =
-            |room: f32, each: f32| ((room + ANSWER_GAP) / (each + ANSWER_GAP)).floor() as usize;
-        let layout = Layout {
-            columns: fit(width, side).clamp(1, ANSWER_MAX_COLUMNS),
-            rows: fit(height, side + caption).max(1),
-            caption_size: ANSWER_CAPTION_SIZE,
-            gap: ANSWER_GAP,
-            max_cell: ANSWER_CELL,
-        };
+        let layout = answer_layout(self.options.paper, largest);
         self.title_pending = false;
         self.start_page(layout, Some(&heading));
         for answer in answers {
@@ -581,8 +568,195 @@ impl Book {
     }
 }
 
+/// How the answer key is set out on `paper` when its largest grid has side `largest`: as
+/// many grids of [`ANSWER_CELL`] cells as fit below the heading, at most
+/// [`ANSWER_MAX_COLUMNS`] across, and at least one.
+fn answer_layout(paper: Paper, largest: usize) -> Layout {
+    let (page_width, page_height) = paper.size();
+    let width = page_width - 2.0 * MARGIN;
+    let height = page_height - 2.0 * MARGIN - FOOTER_BAND - HEADING_BAND;
+    let side = ANSWER_CELL * picture_units(largest) / CELL as f32;
+    let caption = CAPTION_LINE * ANSWER_CAPTION_SIZE;
+    let fit = |room: f32, each: f32| ((room + ANSWER_GAP) / (each + ANSWER_GAP)).floor() as usize;
+    Layout {
+        columns: fit(width, side).clamp(1, ANSWER_MAX_COLUMNS),
+        rows: fit(height, side + caption).max(1),
+        caption_size: ANSWER_CAPTION_SIZE,
+        gap: ANSWER_GAP,
+        max_cell: ANSWER_CELL,
+    }
+}
+
 /// The side of the picture of a grid of side `n`, in the SVG's user units (grid and margin),
 /// as [`svg::render`] lays it out.
 fn picture_units(n: usize) -> f32 {
     svg::side(n) as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::MAX_SIZE;
+
+    /// A 4x4 of Keen's with one solution, and that solution.
+    fn puzzle() -> (Puzzle, Grid) {
+        let puzzle = crate::examples::by_name("kk0").unwrap().puzzle();
+        let report = crate::solve::default_solver()
+            .solve(&puzzle, &crate::solve::Limits::uniqueness())
+            .unwrap();
+        let solution = report.outcome.solutions()[0].clone();
+        (puzzle, solution)
+    }
+
+    /// A booklet of `count` copies of the puzzle, with its answers unless `answers` is false.
+    fn book(count: usize, options: &Options, answers: bool) -> Book {
+        let (puzzle, solution) = puzzle();
+        let mut book = Book::new(options);
+        let mut key = Vec::new();
+        for number in 1..=count {
+            let caption = Caption {
+                number,
+                level: Some("hard"),
+            };
+            book.add_puzzle(&puzzle, &caption).unwrap();
+            key.push(Answer {
+                number,
+                puzzle: puzzle.clone(),
+                solution: solution.clone(),
+            });
+        }
+        if answers {
+            book.add_answers(&key).unwrap();
+        }
+        book
+    }
+
+    /// How many times `needle` occurs in `bytes`.
+    fn occurrences(bytes: &[u8], needle: &[u8]) -> usize {
+        bytes.windows(needle.len()).filter(|w| *w == needle).count()
+    }
+
+    /// The number of page objects in a PDF (not counting the page tree, `/Type /Pages`).
+    fn pages(pdf: &[u8]) -> usize {
+        occurrences(pdf, b"/Type /Page\n")
+    }
+
+    #[test]
+    fn pages_hold_their_share_of_puzzles_then_the_answers() {
+        let options = Options::default();
+        for (count, puzzle_pages) in [(1, 1), (4, 1), (5, 2), (9, 3)] {
+            let without = book(count, &options, false);
+            assert_eq!(without.page_count(), puzzle_pages);
+            assert_eq!(pages(&without.finish().unwrap()), puzzle_pages);
+            // Up to 35 small 4x4 answers share one page.
+            let with = book(count, &options, true).finish().unwrap();
+            assert_eq!(pages(&with), puzzle_pages + 1, "{count} puzzles");
+            let count = format!("/Count {}\n", puzzle_pages + 1);
+            assert_eq!(occurrences(&with, count.as_bytes()), 1);
+        }
+        for per_page in PerPage::ALL {
+            let options = Options {
+                per_page,
+                ..Options::default()
+            };
+            let book = book(12, &options, false);
+            assert_eq!(book.page_count(), 12_usize.div_ceil(per_page.count()));
+        }
+    }
+
+    #[test]
+    fn every_grid_is_a_form_of_its_own() {
+        let pdf = book(3, &Options::default(), true).finish().unwrap();
+        // Three puzzles and three answers, each drawn once.
+        assert_eq!(occurrences(&pdf, b"/Subtype /Form"), 6);
+        assert_eq!(
+            occurrences(&pdf, b" Do\n") + occurrences(&pdf, b" Do "),
+            0,
+            "streams are compressed"
+        );
+    }
+
+    #[test]
+    fn text_is_the_bundled_font_embedded_with_its_characters() {
+        let pdf = book(1, &Options::default(), true).finish().unwrap();
+        assert_eq!(occurrences(&pdf, b"/FontFile2"), 1);
+        assert_eq!(occurrences(&pdf, b"/BaseFont /CAGEYP+DejaVuSans"), 2);
+        // No font is named for a reader to substitute from its own system.
+        assert_eq!(occurrences(&pdf, b"/BaseFont"), 2);
+        // The map back to characters knows the caption's "P", "×" and "·".
+        for code in [b"<0050>", b"<00D7>", b"<00B7>"] {
+            assert_eq!(
+                occurrences(&pdf, code),
+                1,
+                "{}",
+                String::from_utf8_lossy(code)
+            );
+        }
+    }
+
+    #[test]
+    fn the_same_booklet_gives_the_same_bytes() {
+        let options = Options {
+            title: Some("Week 12".to_string()),
+            ..Options::default()
+        };
+        let a = book(5, &options, true).finish().unwrap();
+        let b = book(5, &options, true).finish().unwrap();
+        assert!(a == b);
+        assert_eq!(occurrences(&a, b"/Title (Week 12)"), 1);
+    }
+
+    #[test]
+    fn paper_sizes_are_the_media_boxes() {
+        for (paper, box_) in [
+            (Paper::A4, "595.27563 841.8898"),
+            (Paper::Letter, "612 792"),
+        ] {
+            let options = Options {
+                paper,
+                ..Options::default()
+            };
+            let pdf = book(1, &options, false).finish().unwrap();
+            let media_box = format!("/MediaBox [0 0 {box_}]");
+            assert_eq!(occurrences(&pdf, media_box.as_bytes()), 1, "{paper:?}");
+        }
+    }
+
+    #[test]
+    fn a_booklet_of_nothing_is_an_error() {
+        assert!(matches!(
+            Book::new(&Options::default()).finish(),
+            Err(RenderError::Pdf(_))
+        ));
+        let mut book = Book::new(&Options::default());
+        book.add_answers(&[]).unwrap();
+        assert_eq!(book.page_count(), 0);
+    }
+
+    #[test]
+    fn answers_are_smaller_and_more_to_a_page_than_puzzles() {
+        for paper in [Paper::A4, Paper::Letter] {
+            let (width, height) = paper.size();
+            for n in 1..=MAX_SIZE {
+                let layout = answer_layout(paper, n);
+                assert!(layout.columns >= 1 && layout.rows >= 1);
+                // At their full size, the grids and the gaps between them fit the page.
+                let side = ANSWER_CELL * picture_units(n) / CELL as f32;
+                let used = layout.columns as f32 * (side + ANSWER_GAP) - ANSWER_GAP;
+                assert!(used <= width - 2.0 * MARGIN || layout.columns == 1, "{n}");
+                let caption = CAPTION_LINE * ANSWER_CAPTION_SIZE;
+                let used = layout.rows as f32 * (side + caption + ANSWER_GAP) - ANSWER_GAP;
+                assert!(used <= height - 2.0 * MARGIN || layout.rows == 1, "{n}");
+            }
+            let six = answer_layout(paper, 6);
+            assert!(six.columns * six.rows > PerPage::Six.count());
+        }
+    }
+
+    #[test]
+    fn per_page_counts() {
+        assert_eq!(PerPage::from_count(6), Some(PerPage::Six));
+        assert_eq!(PerPage::from_count(3), None);
+        assert_eq!(PerPage::ALL.map(PerPage::count), [1, 2, 4, 6]);
+    }
 }
