@@ -413,13 +413,19 @@ impl Book {
         let (column, row) = (page.filled % columns, page.filled / columns);
         let (slot_width, slot_height) = (width / columns as f32, height / rows as f32);
         let caption_height = CAPTION_LINE * caption_size;
-        let units = picture_units(puzzle.size());
-        let side = (slot_width - gap)
+        // Every row is as tall as the largest grid a slot holds, with its caption, and the
+        // height left over is shared out evenly above, between and below the rows, so that
+        // no band of empty paper stands out under a heading or between two rows.
+        let largest = (slot_width - gap)
             .min(slot_height - gap - caption_height)
-            .min(max_cell * units / CELL as f32)
             .max(1.0);
-        let slot_top = bottom + height - row as f32 * slot_height;
-        let block_top = slot_top - (slot_height - caption_height - side) / 2.0;
+        let row_height = caption_height + largest;
+        let space = (height - rows as f32 * row_height) / (rows + 1) as f32;
+        let row_top = bottom + height - space * (row + 1) as f32 - row_height * row as f32;
+        let units = picture_units(puzzle.size());
+        let side = largest.min(max_cell * units / CELL as f32);
+        // A grid kept smaller by the cell cap sits in the middle of its row.
+        let block_top = row_top - (largest - side) / 2.0;
         let grid_top = block_top - caption_height;
         let x = left + column as f32 * slot_width + (slot_width - side) / 2.0;
         let name = format!("G{}", page.forms.len());
