@@ -7,12 +7,16 @@ mod batch;
 mod bench;
 mod convert;
 mod examples;
+mod explain;
+mod grade;
+mod hint;
 mod init;
 mod input;
 mod jsonl;
 mod mcounts;
 mod print;
 mod render;
+mod rules;
 mod show;
 mod solve;
 
@@ -41,6 +45,10 @@ enum Command {
     Show(show::Args),
     Render(render::Args),
     Print(print::Args),
+    Grade(grade::Args),
+    Explain(explain::Args),
+    Hint(hint::Args),
+    Rules(rules::Args),
 }
 
 /// How a run ended, from best to worst; the exit code is that of the worst puzzle.
@@ -66,6 +74,10 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Print(args) => print::run(&args),
+        Command::Grade(args) => grade::run(&args),
+        Command::Explain(args) => explain::run(&args),
+        Command::Hint(args) => hint::run(&args),
+        Command::Rules(args) => rules::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

@@ -11,17 +11,21 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use cagey::formats::{kk, Entry, ReadError};
+use cagey::logic::{self, LogicError, LogicLimits};
 use cagey::render::pdf::{Answer, Book, Caption, Options, Paper, PerPage};
 use cagey::solve::{self, Limits, Outcome};
 use cagey::Grid;
 
-use crate::input::{self, InputArgs};
+use rayon::prelude::*;
+
+use crate::input::{self, InputArgs, Item};
 use crate::Status;
 
 /// Make a print-ready PDF booklet: every puzzle of the inputs in order, numbered, with its
 /// size and level, a few to a page, and an answer key of small solved grids at the end.
 ///
-/// A puzzle's level comes from a `# level=` comment (as `cagey generate` writes). Its answer
+/// A puzzle's level comes from a `# level=` comment (as `cagey generate` writes), or with
+/// --grade from grading it as `cagey grade` does. Its answer
 /// comes from a `# solution=` comment, checked against the puzzle, or else from the solver;
 /// a puzzle without exactly one solution stops the booklet (print it with --answers none).
 /// Nothing is written unless every puzzle could be read and answered.
@@ -31,6 +35,7 @@ Examples:
   cagey print puzzles.kk -o book.pdf                      four to an A4 page, answers at the end
   cagey print a.kk b.txt --per-page 1 --paper letter -o big.pdf
   cagey print puzzles.kk --title 'Week 12' --answers answers.pdf -o week12.pdf
+  cagey print --grade puzzles.kk -o graded.pdf            levels from grading each puzzle
   cagey generate --size 6 --count 24 | cagey print -o six.pdf
 
 The PDF is vector throughout, with the bundled DejaVu Sans embedded: it prints the same on
@@ -54,6 +59,11 @@ pub struct Args {
     /// A title for the first page (and the answer key's heading).
     #[arg(long)]
     title: Option<String>,
+
+    /// Grade every puzzle (as `cagey grade` does) and caption it with that level, in place
+    /// of any `# level=` comment.
+    #[arg(long)]
+    grade: bool,
 
     /// The answer key: `end` of the booklet, `none`, or a separate FILE.pdf.
     #[arg(long, value_name = "end|none|FILE.pdf", default_value = "end", value_parser = parse_answers)]
@@ -117,27 +127,55 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let mut answers = Vec::new();
     let mut status = Status::Ok;
     let mut number = 0;
-    for item in input::open(&args.input)? {
-        if let Err(error @ ReadError::Io { .. }) = &item.entry {
-            bail!("cannot read {}: {error}", item.source);
+    let mut puzzles = input::open(&args.input)?.peekable();
+    while puzzles.peek().is_some() {
+        let batch: Vec<Item> = puzzles.by_ref().take(BATCH).collect();
+        if let Some(item) = batch
+            .iter()
+            .find(|item| matches!(item.entry, Err(ReadError::Io { .. })))
+        {
+            if let Err(error) = &item.entry {
+                bail!("cannot read {}: {error}", item.source);
+            }
         }
-        let Some(entry) = item.entry_or_report(&mut status) else {
-            continue;
-        };
-        number += 1;
-        let level = entry.meta("level");
-        book.add_puzzle(&entry.puzzle, &Caption { number, level })?;
-        if with_answers {
-            match solution(entry) {
-                Ok(solution) => answers.push(Answer {
+        // Grading and solving, the slow part, on every core; drawing after, in order.
+        let prepared: Vec<Option<Prepared>> = batch
+            .par_iter()
+            .map(|item| {
+                let entry = item.entry.as_ref().ok()?;
+                Some(prepare(entry, args.grade, with_answers))
+            })
+            .collect();
+        for (item, prepared) in batch.iter().zip(prepared) {
+            let (Some(entry), Some(prepared)) = (item.entry_or_report(&mut status), prepared)
+            else {
+                continue;
+            };
+            number += 1;
+            let place = format!("{} (puzzle {number})", item.place());
+            if let Some(note) = &prepared.note {
+                eprintln!("cagey: {place}: {note}");
+            }
+            let level = match &prepared.level {
+                Some(level) => Some(level.as_str()),
+                None if args.grade => None,
+                None => entry.meta("level"),
+            };
+            book.add_puzzle(&entry.puzzle, &Caption { number, level })?;
+            match prepared.answer {
+                Some(Ok(solution)) => answers.push(Answer {
                     number,
                     puzzle: entry.puzzle.clone(),
                     solution,
                 }),
-                Err(reason) => {
-                    eprintln!("cagey: {} (puzzle {number}): {reason}", item.place());
+                Some(Err(reason)) => {
+                    eprintln!("cagey: {place}: {reason}");
                     status = status.max(Status::Failed);
                 }
+                None => {}
+            }
+            if prepared.failed {
+                status = status.max(Status::Failed);
             }
         }
     }
@@ -173,6 +211,49 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(Status::Ok)
+}
+
+/// Puzzles read, graded and solved at a time: enough to keep every core busy, and few
+/// enough that the batch's puzzles take little memory.
+const BATCH: usize = 256;
+
+/// What is known of a puzzle before it is drawn.
+struct Prepared {
+    /// Its level from grading, if asked for and found.
+    level: Option<String>,
+    /// Its answer, if asked for, or why there is none.
+    answer: Option<Result<Grid, String>>,
+    /// A note for standard error.
+    note: Option<String>,
+    /// Whether the note is an error (grading showed the puzzle has not one solution).
+    failed: bool,
+}
+
+/// Grades the puzzle if `grade`, and finds its answer if `answer`.
+fn prepare(entry: &Entry, grade: bool, answer: bool) -> Prepared {
+    let mut prepared = Prepared {
+        level: None,
+        answer: None,
+        note: None,
+        failed: false,
+    };
+    if grade {
+        match logic::grade(&entry.puzzle, &LogicLimits::default()) {
+            Ok(grade) => prepared.level = Some(grade.level.to_string()),
+            // Finding the answer below says the same in its own words: say it once.
+            Err(LogicError::NoSolution | LogicError::NotUnique) if answer => {}
+            Err(error @ (LogicError::NoSolution | LogicError::NotUnique)) => {
+                prepared.note = Some(format!("cannot grade it: {error}"));
+                prepared.failed = true;
+            }
+            // A puzzle past the grader's limits is still a puzzle: printed without a level.
+            Err(error) => prepared.note = Some(format!("printed without a level: {error}")),
+        }
+    }
+    if answer {
+        prepared.answer = Some(solution(entry));
+    }
+    prepared
 }
 
 /// The puzzle's answer: its `# solution=` comment, checked, or else the solver's unique

@@ -270,6 +270,38 @@ fn the_answer_key_is_solved_when_no_solution_is_given() {
 }
 
 #[test]
+fn grade_puts_the_graded_level_in_place_of_the_comment() {
+    let dir = scratch("print-grade");
+    let input = dir.join("graded.kk");
+    // Keen made these at its easy level; the comments say otherwise.
+    std::fs::write(
+        &input,
+        easy_puzzles(3).replace("level=easy", "level=unknown"),
+    )
+    .unwrap();
+    let pdf = dir.join("graded.pdf");
+    let (input, out) = (input.to_string_lossy(), pdf.to_string_lossy());
+    let output = cagey(&["print", &input, "-o", &out]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(text(&pdf, 1, 1).matches("4×4 · unknown").count(), 3);
+    let output = cagey(&["print", "--grade", &input, "-o", &out]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let captions = text(&pdf, 1, 1);
+    assert_eq!(captions.matches("4×4 · easy").count(), 3, "{captions}");
+    assert!(!captions.contains("unknown"));
+
+    // A puzzle with two solutions cannot be graded.
+    let several = "3+,0 1\n3+,2 3\n";
+    let output = cagey_with(
+        &["print", "--grade", "--answers", "none", "-o", &out],
+        Some(several),
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("cannot grade it: the puzzle has more than one solution"));
+}
+
+#[test]
 fn a_puzzle_without_one_answer_writes_nothing() {
     let dir = scratch("print-errors");
     let pdf = dir.join("book.pdf");
