@@ -377,6 +377,7 @@ impl Book {
                 &mut content,
                 heading,
                 HEADING_SIZE,
+                width - 2.0 * MARGIN,
                 width / 2.0,
                 top - HEADING_SIZE,
             );
@@ -439,6 +440,7 @@ impl Book {
             &mut page.content,
             caption,
             caption_size,
+            slot_width - gap,
             x + side / 2.0,
             grid_top + 0.6 * caption_size,
         );
@@ -462,9 +464,14 @@ impl Book {
         Ok(numbers[&form])
     }
 
-    /// Writes `text` in the bundled font, centred on `x`, its baseline at `y`.
-    fn text(&mut self, content: &mut Content, text: &str, size: f32, x: f32, y: f32) {
-        let width = Font::bundled().width(text) as f32 * size;
+    /// Writes `text` in the bundled font, centred on `x`, its baseline at `y`, at `size` or
+    /// smaller if that is wider than `room` (a long title, or a caption such as `Puzzle 1000
+    /// · Killer Jigsaw 9×9 · unreasonable` over a narrow slot, which would run into its
+    /// neighbour's).
+    fn text(&mut self, content: &mut Content, text: &str, size: f32, room: f32, x: f32, y: f32) {
+        let em = Font::bundled().width(text) as f32;
+        let size = size.min(room / em.max(f32::EPSILON));
+        let width = em * size;
         let glyphs = self.glyphs.encode(text);
         content
             .begin_text()
@@ -482,7 +489,14 @@ impl Book {
         let number = (self.pages.len() + 1).to_string();
         let (width, height) = self.options.paper.size();
         page.content.set_fill_gray(FOOTER_GREY);
-        self.text(&mut page.content, &number, FOOTER_SIZE, width / 2.0, MARGIN);
+        self.text(
+            &mut page.content,
+            &number,
+            FOOTER_SIZE,
+            width - 2.0 * MARGIN,
+            width / 2.0,
+            MARGIN,
+        );
         let id = self.next.bump();
         let stream = self.next.bump();
         let bytes =
