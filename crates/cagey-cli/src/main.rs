@@ -15,6 +15,7 @@ mod init;
 mod input;
 mod jsonl;
 mod mcounts;
+mod print;
 mod render;
 mod rules;
 mod show;
@@ -44,6 +45,7 @@ enum Command {
     Mcounts(mcounts::Args),
     Show(show::Args),
     Render(render::Args),
+    Print(print::Args),
     Grade(grade::Args),
     Explain(explain::Args),
     Hint(hint::Args),
@@ -74,6 +76,7 @@ fn main() -> ExitCode {
         Command::Mcounts(args) => mcounts::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Print(args) => print::run(&args),
         Command::Grade(args) => grade::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Hint(args) => hint::run(&args),

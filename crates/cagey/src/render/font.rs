@@ -35,6 +35,18 @@ impl Font {
         })
     }
 
+    /// The font file's bytes, for embedding it in a PDF.
+    #[cfg(feature = "pdf")]
+    pub(crate) fn data(&self) -> &'static [u8] {
+        DEJAVU_SANS
+    }
+
+    /// The parsed face, for the metrics a PDF font descriptor states.
+    #[cfg(feature = "pdf")]
+    pub(crate) fn face(&self) -> &Face<'static> {
+        &self.face
+    }
+
     /// Font units per em: glyph outlines are in these units.
     pub(crate) fn units_per_em(&self) -> f64 {
         self.units_per_em

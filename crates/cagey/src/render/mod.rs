@@ -1,5 +1,6 @@
-//! Drawing puzzles: as text for a terminal ([`terminal`]), as SVG ([`svg`]) and as PNG
-//! (`png`, behind the default `png` feature, which brings in resvg).
+//! Drawing puzzles: as text for a terminal ([`terminal`]), as SVG ([`svg`]), as PNG
+//! (`png`, behind the default `png` feature, which brings in resvg) and as print-ready PDF
+//! booklets (`pdf`, behind the default `pdf` feature, which brings in svg2pdf).
 //!
 //! Every drawer takes the same three things: the [`Puzzle`], the [`Contents`] to show in the
 //! cells (nothing, digits such as a solution, candidates of a partial state, or digits and
@@ -34,6 +35,8 @@
 
 mod colouring;
 mod font;
+#[cfg(feature = "pdf")]
+pub mod pdf;
 #[cfg(feature = "png")]
 pub mod png;
 pub mod svg;
@@ -136,6 +139,10 @@ pub enum RenderError {
     /// The SVG could not be rasterised or encoded as PNG (a bug: the SVG is our own).
     #[error("cannot make the PNG: {0}")]
     Png(String),
+    /// The PDF could not be made: nothing to print, or a conversion failed (a bug: the SVG
+    /// is our own).
+    #[error("cannot make the PDF: {0}")]
+    Pdf(String),
 }
 
 /// What one cell shows.

@@ -158,7 +158,7 @@ impl Options {
 }
 
 /// The side of the picture of a grid of side `n`, in user units.
-fn side(n: usize) -> f64 {
+pub(crate) fn side(n: usize) -> f64 {
     n as f64 * CELL + 2.0 * MARGIN
 }
 

@@ -1,0 +1,370 @@
+//! `cagey print`: the booklets it writes, read back with poppler's tools (`pdfinfo`,
+//! `pdftotext`, `pdftoppm`; `scripts/install-test-tools.sh` installs them): page counts,
+//! one caption per puzzle, the answer key, and a page turned into pixels that show a grid.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::{cagey_with, corpus, stderr};
+
+fn cagey(args: &[&str]) -> Output {
+    cagey_with(args, None, &[])
+}
+
+/// A fresh, empty directory in the target directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs one of poppler's tools, which must succeed.
+fn poppler(tool: &str, args: &[&str]) -> Vec<u8> {
+    let output = Command::new(tool)
+        .args(args)
+        .output()
+        .unwrap_or_else(|error| {
+            panic!("cannot run {tool} ({error}): run scripts/install-test-tools.sh to install it")
+        });
+    assert!(
+        output.status.success(),
+        "{tool} {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output.stdout
+}
+
+/// The number of pages, as pdfinfo reads it.
+fn page_count(pdf: &Path) -> usize {
+    let info = String::from_utf8(poppler("pdfinfo", &[&pdf.to_string_lossy()])).unwrap();
+    info.lines()
+        .find_map(|line| line.strip_prefix("Pages:"))
+        .expect("pdfinfo gives the page count")
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+/// The text of pages `first..=last`, as pdftotext reads it.
+fn text(pdf: &Path, first: usize, last: usize) -> String {
+    let (first, last) = (first.to_string(), last.to_string());
+    let path = pdf.to_string_lossy();
+    String::from_utf8(poppler(
+        "pdftotext",
+        &["-f", &first, "-l", &last, "-layout", &path, "-"],
+    ))
+    .unwrap()
+}
+
+/// The first `count` puzzles of Keen's easy 4x4s, each with its `# solution=` comment and
+/// a `# level=easy` comment added.
+fn easy_puzzles(count: usize) -> String {
+    let text = std::fs::read_to_string(corpus("keen/keen_4de.kk")).unwrap();
+    let blocks: Vec<&str> = text.split("\n\n").take(count).collect();
+    assert_eq!(blocks.len(), count);
+    blocks
+        .iter()
+        .map(|block| format!("# level=easy\n{}\n", block.trim()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_booklet_holds_every_puzzle_once_then_the_answers() {
+    let dir = scratch("print-booklet");
+    let input = dir.join("five.kk");
+    std::fs::write(&input, easy_puzzles(5)).unwrap();
+    let pdf = dir.join("book.pdf");
+    let output = cagey(&[
+        "print",
+        &input.to_string_lossy(),
+        "--title",
+        "Five easy",
+        "-o",
+        &pdf.to_string_lossy(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    // Four puzzles a page: two pages, then one page of answers.
+    assert_eq!(page_count(&pdf), 3);
+    let puzzles = text(&pdf, 1, 2);
+    assert!(puzzles.contains("Five easy"));
+    for number in 1..=5 {
+        let caption = format!("Puzzle {number} · KenKen 4×4 · easy");
+        assert_eq!(puzzles.matches(&caption).count(), 1, "{caption}\n{puzzles}");
+    }
+    assert!(!puzzles.contains("Puzzle 6"));
+    assert!(!puzzles.contains("answers"));
+    let answers = text(&pdf, 3, 3);
+    assert!(answers.contains("Five easy: answers"), "{answers}");
+    assert!(!answers.contains("Puzzle"));
+    let numbers: Vec<&str> = answers.split_whitespace().collect();
+    for number in 1..=5 {
+        assert!(numbers.contains(&number.to_string().as_str()), "{answers}");
+    }
+}
+
+#[test]
+fn answers_can_go_in_their_own_file_or_nowhere() {
+    let dir = scratch("print-answers");
+    let input = dir.join("seven.kk");
+    std::fs::write(&input, easy_puzzles(7)).unwrap();
+    let (book, sheet) = (dir.join("book.pdf"), dir.join("key.pdf"));
+    let output = cagey(&[
+        "print",
+        &input.to_string_lossy(),
+        "--per-page",
+        "6",
+        "--paper",
+        "letter",
+        "--answers",
+        &sheet.to_string_lossy(),
+        "-o",
+        &book.to_string_lossy(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(page_count(&book), 2);
+    assert!(!text(&book, 1, 2).contains("Answers"));
+    assert_eq!(page_count(&sheet), 1);
+    assert!(text(&sheet, 1, 1).contains("Answers"));
+    let info = String::from_utf8(poppler("pdfinfo", &[&book.to_string_lossy()])).unwrap();
+    assert!(info.contains("612 x 792 pts (letter)"), "{info}");
+
+    let output = cagey(&[
+        "print",
+        &input.to_string_lossy(),
+        "--per-page",
+        "1",
+        "--answers",
+        "none",
+        "-o",
+        &book.to_string_lossy(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(page_count(&book), 7);
+    assert!(!text(&book, 1, 7).contains("Answers"));
+}
+
+/// The longest run of dark pixels in each row of a greyscale picture.
+fn dark_runs(pixels: &[u8], width: usize) -> Vec<usize> {
+    pixels
+        .chunks(width)
+        .map(|row| {
+            let (mut longest, mut run) = (0, 0);
+            for &pixel in row {
+                run = if pixel < 128 { run + 1 } else { 0 };
+                longest = longest.max(run);
+            }
+            longest
+        })
+        .collect()
+}
+
+/// How many separate bands of rows hold a dark run at least `length` long: each is a
+/// horizontal line of the grid drawn across the page.
+fn long_lines(runs: &[usize], length: usize) -> usize {
+    let long: Vec<bool> = runs.iter().map(|&run| run >= length).collect();
+    long.iter()
+        .enumerate()
+        .filter(|&(i, &is_long)| is_long && (i == 0 || !long[i - 1]))
+        .count()
+}
+
+#[test]
+fn a_page_turned_into_pixels_shows_the_grid() {
+    let dir = scratch("print-pixels");
+    let input = dir.join("one.kk");
+    std::fs::write(&input, easy_puzzles(1)).unwrap();
+    let pdf = dir.join("one.pdf");
+    let output = cagey(&[
+        "print",
+        &input.to_string_lossy(),
+        "--per-page",
+        "1",
+        "-o",
+        &pdf.to_string_lossy(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    // Page 1 at 50 dpi in grey: 413 (or 414, rounded up) x 585 pixels on A4.
+    let prefix = dir.join("page");
+    poppler(
+        "pdftoppm",
+        &[
+            "-r",
+            "50",
+            "-gray",
+            "-png",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-singlefile",
+            &pdf.to_string_lossy(),
+            &prefix.to_string_lossy(),
+        ],
+    );
+    let file = std::fs::File::open(dir.join("page.png")).unwrap();
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut pixels).unwrap();
+    let (width, height) = (frame.width as usize, frame.height as usize);
+    assert!(
+        (413..=414).contains(&width) && height == 585,
+        "A4 at 50 dpi"
+    );
+    // pdftoppm writes grey pixels as RGB in some versions: keep one channel.
+    let channels = frame.line_size / width;
+    let pixels: Vec<u8> = pixels[..frame.buffer_size()]
+        .iter()
+        .step_by(channels)
+        .copied()
+        .collect();
+    let pixels = &pixels[..width * height];
+    // A 4x4 of 17 mm cells is 68 mm across, 134 pixels at 50 dpi: its top and bottom edges
+    // (and cage borders that span the grid) are dark rows that long; the page is otherwise
+    // white but for text, whose runs are far shorter.
+    let rows = dark_runs(pixels, width);
+    assert!(long_lines(&rows, 120) >= 2, "{rows:?}");
+    let mut columns = vec![0; width * height];
+    for y in 0..height {
+        for x in 0..width {
+            columns[x * height + y] = pixels[y * width + x];
+        }
+    }
+    let columns = dark_runs(&columns, height);
+    assert!(long_lines(&columns, 120) >= 2, "{columns:?}");
+    // Everything lies inside the 15 mm margins (30 pixels), the page number included.
+    let margin = 29;
+    for (y, row) in pixels.chunks(width).enumerate() {
+        for (x, &pixel) in row.iter().enumerate() {
+            if x < margin || x >= width - margin || y < margin || y >= height - margin {
+                assert!(pixel > 200, "ink at ({x}, {y}) in the margin");
+            }
+        }
+    }
+}
+
+#[test]
+fn puzzles_come_from_standard_input_and_the_pdf_can_go_to_standard_output() {
+    let output = cagey_with(&["print", "-o", "-"], Some(&easy_puzzles(2)), &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(output.stdout.starts_with(b"%PDF-1."));
+    assert!(output.stdout.ends_with(b"%%EOF\n") || output.stdout.ends_with(b"%%EOF"));
+}
+
+#[test]
+fn the_answer_key_is_solved_when_no_solution_is_given() {
+    let dir = scratch("print-solved");
+    // kk0 has no `# solution=` comment: the solver finds its one solution.
+    let pdf = dir.join("kk0.pdf");
+    let output = cagey(&["print", "--example", "kk0", "-o", &pdf.to_string_lossy()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(page_count(&pdf), 2);
+    let puzzle = text(&pdf, 1, 1);
+    assert!(puzzle.contains("Puzzle 1 · KenKen 4×4"), "{puzzle}");
+    assert!(!puzzle.contains(" · easy"), "no level is invented");
+}
+
+#[test]
+fn grade_puts_the_graded_level_in_place_of_the_comment() {
+    let dir = scratch("print-grade");
+    let input = dir.join("graded.kk");
+    // Keen made these at its easy level; the comments say otherwise.
+    std::fs::write(
+        &input,
+        easy_puzzles(3).replace("level=easy", "level=unknown"),
+    )
+    .unwrap();
+    let pdf = dir.join("graded.pdf");
+    let (input, out) = (input.to_string_lossy(), pdf.to_string_lossy());
+    let output = cagey(&["print", &input, "-o", &out]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(text(&pdf, 1, 1).matches("4×4 · unknown").count(), 3);
+    let output = cagey(&["print", "--grade", &input, "-o", &out]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let captions = text(&pdf, 1, 1);
+    assert_eq!(captions.matches("4×4 · easy").count(), 3, "{captions}");
+    assert!(!captions.contains("unknown"));
+
+    // A puzzle with two solutions cannot be graded.
+    let several = "3+,0 1\n3+,2 3\n";
+    let output = cagey_with(
+        &["print", "--grade", "--answers", "none", "-o", &out],
+        Some(several),
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("cannot grade it: the puzzle has more than one solution"));
+}
+
+#[test]
+fn a_puzzle_without_one_answer_writes_nothing() {
+    let dir = scratch("print-errors");
+    let pdf = dir.join("book.pdf");
+    let out = pdf.to_string_lossy().into_owned();
+    // Two solutions: 12/21 and 21/12.
+    let several = "3+,0 1\n3+,2 3\n";
+    let output = cagey_with(&["print", "-o", &out], Some(several), &[]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("puzzle 1): it has more than one solution"));
+    assert!(!pdf.exists());
+    // Without a key it prints.
+    let output = cagey_with(
+        &["print", "--answers", "none", "-o", &out],
+        Some(several),
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(page_count(&pdf), 1);
+    std::fs::remove_file(&pdf).unwrap();
+
+    // A wrong `# solution=` comment is caught, not printed.
+    let wrong = easy_puzzles(1).replace("solution=2134", "solution=1234");
+    let output = cagey_with(&["print", "-o", &out], Some(&wrong), &[]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("`# solution=` comment is wrong"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!pdf.exists());
+
+    // No solution at all.
+    let output = cagey_with(&["print", "-o", &out], Some("5+,0 1 2 3\n"), &[]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("it has no solution"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!pdf.exists());
+
+    // A puzzle that cannot be read: bad input, nothing written.
+    let bad = format!("{}\n5+,0 1 2 x\n", easy_puzzles(1));
+    let output = cagey_with(&["print", "-o", &out], Some(&bad), &[]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!pdf.exists());
+
+    // Usage errors.
+    let output = cagey_with(
+        &["print", "--per-page", "3", "-o", &out],
+        Some(several),
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("choose 1, 2, 4 or 6"));
+    let output = cagey_with(
+        &["print", "--answers", "nope", "-o", &out],
+        Some(several),
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("choose end, none, or a FILE.pdf"));
+    let output = cagey_with(&["print", "-o", &out], Some(""), &[]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!pdf.exists());
+}
