@@ -7,13 +7,16 @@ mod batch;
 mod bench;
 mod convert;
 mod examples;
+mod generate;
 mod init;
 mod input;
 mod jsonl;
+mod levels;
 mod mcounts;
 mod render;
 mod show;
 mod solve;
+mod unique;
 
 use std::io;
 use std::process::ExitCode;
@@ -39,6 +42,8 @@ enum Command {
     Mcounts(mcounts::Args),
     Show(show::Args),
     Render(render::Args),
+    Generate(generate::Args),
+    Unique(unique::Args),
 }
 
 /// How a run ended, from best to worst; the exit code is that of the worst puzzle.
@@ -63,6 +68,8 @@ fn main() -> ExitCode {
         Command::Mcounts(args) => mcounts::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Generate(args) => generate::run(&args),
+        Command::Unique(args) => unique::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),
