@@ -8,12 +8,16 @@ mod bench;
 mod convert;
 mod examples;
 mod generate;
+mod explain;
+mod grade;
+mod hint;
 mod init;
 mod input;
 mod jsonl;
 mod levels;
 mod mcounts;
 mod render;
+mod rules;
 mod show;
 mod solve;
 mod unique;
@@ -44,6 +48,10 @@ enum Command {
     Render(render::Args),
     Generate(generate::Args),
     Unique(unique::Args),
+    Grade(grade::Args),
+    Explain(explain::Args),
+    Hint(hint::Args),
+    Rules(rules::Args),
 }
 
 /// How a run ended, from best to worst; the exit code is that of the worst puzzle.
@@ -70,6 +78,10 @@ fn main() -> ExitCode {
         Command::Render(args) => render::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Unique(args) => unique::run(&args),
+        Command::Grade(args) => grade::run(&args),
+        Command::Explain(args) => explain::run(&args),
+        Command::Hint(args) => hint::run(&args),
+        Command::Rules(args) => rules::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),
