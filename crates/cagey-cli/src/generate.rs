@@ -118,7 +118,11 @@ pub struct Args {
 fn parse_score(text: &str) -> Result<(u32, u32), String> {
     let bad = || format!("score range {text:?}: write MIN..MAX, e.g. 20..60");
     let (a, b) = text.split_once("..").ok_or_else(bad)?;
-    let lo = if a.is_empty() { 0 } else { a.parse().map_err(|_| bad())? };
+    let lo = if a.is_empty() {
+        0
+    } else {
+        a.parse().map_err(|_| bad())?
+    };
     let hi = if b.is_empty() {
         u32::MAX
     } else {
@@ -138,9 +142,7 @@ struct Made {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let size = args
-        .size
-        .unwrap_or(if args.kind.killer() { 9 } else { 6 });
+    let size = args.size.unwrap_or(if args.kind.killer() { 9 } else { 6 });
     let mut settings = Settings::of_kind(args.kind, size);
     if let Some(ops) = args.ops {
         settings.operations = ops;
@@ -197,7 +199,9 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
                     }
                     _ => {
                         let joined = formats::join(args.to, &[(&entry, text)]);
-                        let gap = if first_written || !matches!(args.to, Format::Kk | Format::A1 | Format::Grid) {
+                        let gap = if first_written
+                            || !matches!(args.to, Format::Kk | Format::A1 | Format::Grid)
+                        {
                             ""
                         } else {
                             "\n"
@@ -281,7 +285,11 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
 
 /// Says that nothing was made; the exit status is 1 (a failed result, not bad usage).
 fn bail_failed(count: u64) -> anyhow::Result<()> {
-    let noun = if count == 1 { "the puzzle" } else { "any puzzle" };
+    let noun = if count == 1 {
+        "the puzzle"
+    } else {
+        "any puzzle"
+    };
     eprintln!("cagey: could not make {noun} with these settings (see the messages above)");
     std::process::exit(Status::Failed as i32)
 }
@@ -299,7 +307,9 @@ fn entry(generated: &Generated, seed: u64, index: u64) -> Entry {
     let grid = &generated.solution;
     let sep = if grid.size() > 9 { "," } else { "" };
     let digits: Vec<String> = grid.digits().iter().map(|d| d.to_string()).collect();
-    entry.comments.push(format!("solution={}", digits.join(sep)));
+    entry
+        .comments
+        .push(format!("solution={}", digits.join(sep)));
     entry
 }
 
@@ -309,8 +319,10 @@ fn progress(count: u64) -> ProgressBar {
     }
     let bar = ProgressBar::new(count);
     bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} puzzles, {per_sec} ({elapsed}, {eta} left)")
-            .expect("the template is valid"),
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} puzzles, {per_sec} ({elapsed}, {eta} left)",
+        )
+        .expect("the template is valid"),
     );
     bar
 }

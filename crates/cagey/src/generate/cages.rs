@@ -83,7 +83,10 @@ pub(crate) fn pick_label<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Option<(Operation, u64)> {
     let options = labels(set, digits, multi_cell);
-    let total: u32 = options.iter().map(|&(op, _)| weight(op, digits.len())).sum();
+    let total: u32 = options
+        .iter()
+        .map(|&(op, _)| weight(op, digits.len()))
+        .sum();
     if total == 0 {
         return None;
     }

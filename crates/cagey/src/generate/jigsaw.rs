@@ -38,12 +38,13 @@ pub fn random_regions<R: Rng + ?Sized>(size: usize, rng: &mut R) -> Regions {
         if b_cells.is_empty() {
             continue;
         }
-        let (ra, rb) = (region[a], region[b_cells[rng.random_range(0..b_cells.len() as u32) as usize]]);
+        let (ra, rb) = (
+            region[a],
+            region[b_cells[rng.random_range(0..b_cells.len() as u32) as usize]],
+        );
         // A cell of B, other than the neighbour, next to A (after a has left A).
         let candidates: Vec<usize> = (0..n * n)
-            .filter(|&x| {
-                region[x] == rb && neighbours_of_region(x, n, &region, ra, a)
-            })
+            .filter(|&x| region[x] == rb && neighbours_of_region(x, n, &region, ra, a))
             .collect();
         if candidates.is_empty() {
             continue;
@@ -124,11 +125,7 @@ mod tests {
                 assert_eq!(map.iter().filter(|&&x| x == r).count(), size);
                 assert!(connected(map, size, r));
             }
-            let cage = crate::model::Cage::new(
-                crate::model::Operation::Add,
-                1,
-                vec![Cell(0)],
-            );
+            let cage = crate::model::Cage::new(crate::model::Operation::Add, 1, vec![Cell(0)]);
             // Only the regions matter here: the model checks them when building.
             let built = Puzzle::builder(size)
                 .cages(vec![cage])

@@ -167,7 +167,9 @@ mod tests {
             let mut col = vec![false; n + 1];
             (0..n).all(|j| {
                 let (a, b) = (usize::from(d[i * n + j]), usize::from(d[j * n + i]));
-                a >= 1 && b >= 1 && !std::mem::replace(&mut row[a], true)
+                a >= 1
+                    && b >= 1
+                    && !std::mem::replace(&mut row[a], true)
                     && !std::mem::replace(&mut col[b], true)
             })
         })
@@ -211,6 +213,9 @@ mod tests {
             .values()
             .map(|&k| (f64::from(k) - expected).powi(2) / expected)
             .sum();
-        assert!(chi2 < 700.0, "chi-square {chi2:.0} over 575 degrees of freedom");
+        assert!(
+            chi2 < 700.0,
+            "chi-square {chi2:.0} over 575 degrees of freedom"
+        );
     }
 }

@@ -21,6 +21,7 @@ mod cages;
 mod fill;
 mod jigsaw;
 mod latin;
+mod level;
 mod repair;
 mod steer;
 
@@ -38,6 +39,7 @@ use crate::solve::{self, Limits, Outcome};
 pub use fill::random_grid;
 pub use jigsaw::random_regions;
 pub use latin::random_latin_square;
+pub use level::{level_of, rank, LogicGrader, GRADE_MAX_WORK};
 pub use repair::{make_unique, Change, Repair, RepairError};
 
 use cages::Draft;
@@ -115,7 +117,9 @@ impl FromStr for GenKind {
             .into_iter()
             .find(|k| k.name() == text)
             .ok_or_else(|| {
-                format!("unknown kind {text:?}; the kinds are kenken, kendoku, killer, killer-jigsaw")
+                format!(
+                    "unknown kind {text:?}; the kinds are kenken, kendoku, killer, killer-jigsaw"
+                )
             })
     }
 }
@@ -238,7 +242,9 @@ impl FromStr for CageSizes {
     /// `2..5` (each size alike), `3` (one size), or weights `2=50,3=35,4=15`.
     fn from_str(text: &str) -> Result<CageSizes, String> {
         let bad = || {
-            format!("cage sizes {text:?}: write a range 2..5, one size 3, or weights 2=50,3=35,4=15")
+            format!(
+                "cage sizes {text:?}: write a range 2..5, one size 3, or weights 2=50,3=35,4=15"
+            )
         };
         let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
         let sizes = if text.contains('=') {
@@ -300,8 +306,10 @@ pub struct Graded {
 /// Measures how hard a puzzle is, for steering toward a [`Target`].
 pub trait Grader: Sync {
     /// The level and score of a puzzle known to be unique, or `None` when the grader gives
-    /// up on it (a limit ran out): such a puzzle is treated as off target.
-    fn grade(&self, puzzle: &Puzzle) -> Option<Graded>;
+    /// up on it (a limit ran out): such a puzzle is treated as off target. `aim` is the
+    /// target being steered to, if any: a grader may skip work that cannot change whether
+    /// the puzzle meets it, as long as the grade it returns for a puzzle that does is exact.
+    fn grade(&self, puzzle: &Puzzle, aim: Option<&Target>) -> Option<Graded>;
 }
 
 /// What to make.
@@ -585,7 +593,7 @@ pub fn generate<R: Rng + ?Sized>(
                     }
                 }
             }
-            (None, Some(grader)) => grader.grade(&candidate.build(settings)),
+            (None, Some(grader)) => grader.grade(&candidate.build(settings), None),
             _ => None,
         };
         return Ok(Generated {

@@ -77,7 +77,8 @@ fn proposals<R: Rng + ?Sized>(
             continue;
         }
         let digits = digits_of(grid, &draft.cells);
-        for (operation, target) in cages::labels(settings.operations, &digits, settings.multi_cell) {
+        for (operation, target) in cages::labels(settings.operations, &digits, settings.multi_cell)
+        {
             if (operation, target) != (draft.operation, draft.target) {
                 let mut next = drafts.clone();
                 next[i] = Draft {
@@ -166,10 +167,7 @@ pub(crate) fn make_candidate_unique<R: Rng + ?Sized>(
 ) -> Option<u32> {
     for made in 0..=MAX_REPAIRS {
         let puzzle = candidate.build(settings);
-        let t0 = Instant::now();
-        let v = verdict(&puzzle, &candidate.solution, deadline);
-        if std::env::var("GEN_DEBUG").is_ok() { eprintln!("repair round {made}: {:?} {}", t0.elapsed(), match &v { Verdict::Unique => "unique", Verdict::OutOfTime => "timeout", Verdict::Other(_) => "other"}); }
-        let other = match v {
+        let other = match verdict(&puzzle, &candidate.solution, deadline) {
             Verdict::Unique => return Some(made),
             Verdict::OutOfTime => return None,
             Verdict::Other(other) => other,
@@ -345,7 +343,12 @@ pub fn make_unique(
     let mut changes = Vec::new();
     let mut outcome = first;
     for _ in 0..MAX_SETTER_STEPS {
-        let Some(other) = outcome.solutions().iter().find(|&g| *g != solution).cloned() else {
+        let Some(other) = outcome
+            .solutions()
+            .iter()
+            .find(|&g| *g != solution)
+            .cloned()
+        else {
             return Ok(Repair {
                 puzzle: current,
                 solution,
@@ -503,9 +506,11 @@ fn part(operation: Operation, cells: &[Cell], solution: &Grid, multi: bool) -> O
         Operation::Unknown => &[Operation::Add],
         op => &[op, Operation::Multiply, Operation::Add],
     };
-    let (op, target) = tries
-        .iter()
-        .find_map(|&op| evaluate(op, &digits, multi).filter(|&t| t > 0).map(|t| (op, t)))?;
+    let (op, target) = tries.iter().find_map(|&op| {
+        evaluate(op, &digits, multi)
+            .filter(|&t| t > 0)
+            .map(|t| (op, t))
+    })?;
     let shown = if operation == Operation::Unknown {
         Operation::Unknown
     } else {
