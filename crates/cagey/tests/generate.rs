@@ -40,7 +40,10 @@ fn assert_sound(generated: &Generated) {
         cagey::formats::kk::write(puzzle)
     );
     // The brute-force counter reads no hidden operation; those puzzles rest on the solver.
-    let hidden = puzzle.cages().iter().any(|c| c.operation() == Operation::Unknown);
+    let hidden = puzzle
+        .cages()
+        .iter()
+        .any(|c| c.operation() == Operation::Unknown);
     if puzzle.size() <= BRUTE_MAX_SIZE && !hidden {
         let count = brute::count(puzzle, 2);
         assert!(count.complete && count.solutions.len() == 1);
