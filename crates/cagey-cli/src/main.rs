@@ -9,17 +9,20 @@ mod completions;
 mod convert;
 mod examples;
 mod explain;
+mod generate;
 mod grade;
 mod hint;
 mod init;
 mod input;
 mod jsonl;
+mod levels;
 mod mcounts;
 mod print;
 mod render;
 mod rules;
 mod show;
 mod solve;
+mod unique;
 
 use std::io;
 use std::process::ExitCode;
@@ -46,6 +49,8 @@ enum Command {
     Show(show::Args),
     Render(render::Args),
     Print(print::Args),
+    Generate(generate::Args),
+    Unique(unique::Args),
     Grade(grade::Args),
     Explain(explain::Args),
     Hint(hint::Args),
@@ -77,6 +82,8 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Print(args) => print::run(&args),
+        Command::Generate(args) => generate::run(&args),
+        Command::Unique(args) => unique::run(&args),
         Command::Grade(args) => grade::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Hint(args) => hint::run(&args),

@@ -21,6 +21,7 @@
 
 pub mod examples;
 pub mod formats;
+pub mod generate;
 pub mod logic;
 pub mod model;
 pub mod render;
