@@ -12,6 +12,7 @@ mod input;
 mod jsonl;
 mod mcounts;
 mod render;
+mod serve;
 mod show;
 mod solve;
 
@@ -39,6 +40,7 @@ enum Command {
     Mcounts(mcounts::Args),
     Show(show::Args),
     Render(render::Args),
+    Serve(serve::Args),
 }
 
 /// How a run ended, from best to worst; the exit code is that of the worst puzzle.
@@ -63,6 +65,7 @@ fn main() -> ExitCode {
         Command::Mcounts(args) => mcounts::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),
