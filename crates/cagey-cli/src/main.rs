@@ -7,11 +7,15 @@ mod batch;
 mod bench;
 mod convert;
 mod examples;
+mod explain;
+mod grade;
+mod hint;
 mod init;
 mod input;
 mod jsonl;
 mod mcounts;
 mod render;
+mod rules;
 mod serve;
 mod show;
 mod solve;
@@ -40,6 +44,10 @@ enum Command {
     Mcounts(mcounts::Args),
     Show(show::Args),
     Render(render::Args),
+    Grade(grade::Args),
+    Explain(explain::Args),
+    Hint(hint::Args),
+    Rules(rules::Args),
     Serve(serve::Args),
 }
 
@@ -65,6 +73,10 @@ fn main() -> ExitCode {
         Command::Mcounts(args) => mcounts::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Grade(args) => grade::run(&args),
+        Command::Explain(args) => explain::run(&args),
+        Command::Hint(args) => hint::run(&args),
+        Command::Rules(args) => rules::run(&args),
         Command::Serve(args) => serve::run(&args),
     };
     match result {

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use anyhow::bail;
 use cagey::solve::{
-    self, End, Limits, Outcome, Search, Solver, Stats, DEFAULT_MAX_COMBINATIONS, DEFAULT_MAX_NODES,
+    End, Limits, Outcome, Search, Solver, Stats, DEFAULT_MAX_COMBINATIONS, DEFAULT_MAX_NODES,
     DEFAULT_MAX_TABLE_CELLS,
 };
 
@@ -162,7 +162,7 @@ struct Plan {
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     if args.methods {
         let mut out = io::stdout().lock();
-        for solver in solve::registry() {
+        for solver in cagey::solvers::registry() {
             writeln!(out, "{:<10} {}", solver.name(), solver.summary())?;
         }
         return Ok(Status::Ok);
@@ -373,8 +373,11 @@ fn solve_record(plan: &Plan, puzzle: &Puzzle, record: &mut Record) -> anyhow::Re
 
 /// The solver `--method NAME` names, or an error listing the methods.
 pub fn method(name: &str) -> anyhow::Result<&'static dyn Solver> {
-    solve::by_name(name).ok_or_else(|| {
-        let names: Vec<&str> = solve::registry().iter().map(|s| s.name()).collect();
+    cagey::solvers::by_name(name).ok_or_else(|| {
+        let names: Vec<&str> = cagey::solvers::registry()
+            .iter()
+            .map(|s| s.name())
+            .collect();
         anyhow::anyhow!(
             "no method called {name:?}; the methods are {}",
             names.join(", ")

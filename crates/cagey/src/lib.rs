@@ -22,8 +22,10 @@
 pub mod bench;
 pub mod examples;
 pub mod formats;
+pub mod logic;
 pub mod model;
 pub mod render;
 pub mod solve;
+pub mod solvers;
 
 pub use model::{check, Cage, CageId, Cell, DigitSet, Grid, Operation, Puzzle, PuzzleError};

@@ -195,7 +195,7 @@ fn multi_cell_puzzles_solve_under_the_multi_cell_option() {
             };
             let case = case(file, entry);
             assert!(case.puzzle.options().multi_cell);
-            for solver in solve::registry() {
+            for solver in cagey::solvers::registry() {
                 // The essay's methods on the small ones (direct refuses most of them).
                 let small = case.puzzle.size() <= 5 && solver.name() != "direct";
                 if solver.name() == "propagate" || small {
@@ -234,7 +234,7 @@ fn every_solver_agrees_on_small_puzzles() {
     ] {
         small.extend(cases(file));
     }
-    for solver in solve::registry() {
+    for solver in cagey::solvers::registry() {
         let answered = small
             .iter()
             .filter(|case| verify(*solver, case, Duration::from_secs(2)))

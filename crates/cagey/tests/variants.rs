@@ -72,7 +72,8 @@ fn brute_answer(puzzle: &Puzzle, limit: u64) -> Answer {
 /// method past its combinations, merging past its table limit). Every solution must pass the
 /// checker, and no method may refuse a variant.
 fn method_answer(name: &str, puzzle: &Puzzle, limit: u64) -> Option<Answer> {
-    let solver: &dyn Solver = solve::by_name(name).unwrap_or_else(|| panic!("no method {name}"));
+    let solver: &dyn Solver =
+        cagey::solvers::by_name(name).unwrap_or_else(|| panic!("no method {name}"));
     let report =
         match solver.solve(puzzle, &limits(limit)) {
             Ok(report) => report,
@@ -115,6 +116,9 @@ fn agree(puzzle: &Puzzle, limit: u64) -> (u64, Vec<&'static str>) {
     // The production solver takes every variant too, and must always answer.
     let production = method_answer("propagate", puzzle, limit).expect("propagate answers");
     assert_eq!(production, expected, "propagate on\n{}", kk::write(puzzle));
+    // So must the logic solver, whose rules are checked here on every variant.
+    let logic = method_answer("logic", puzzle, limit).expect("logic answers");
+    assert_eq!(logic, expected, "logic on\n{}", kk::write(puzzle));
     (expected.count, answered)
 }
 

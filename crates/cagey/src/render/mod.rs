@@ -81,6 +81,19 @@ impl<'a> Contents<'a> {
     }
 }
 
+/// How a cell stands out in a drawing of one step of an explanation: the cells that cause
+/// the step and those it changes, in two colours (or marks without colour).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Highlight {
+    /// Drawn as usual.
+    #[default]
+    None,
+    /// A cell the step looks at.
+    Cause,
+    /// A cell the step places a digit in or removes candidates from.
+    Change,
+}
+
 /// Why a drawing could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RenderError {

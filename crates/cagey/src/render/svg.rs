@@ -47,7 +47,9 @@ use std::fmt::{self, Write};
 
 use super::colouring::{self, MAX_COLOURS};
 use super::font::Font;
-use super::{has_regions, labels, same_cage, Border, Borders, Contents, Mark, RenderError};
+use super::{
+    has_regions, labels, same_cage, Border, Borders, Contents, Highlight, Mark, RenderError,
+};
 use crate::model::{Cell, DigitSet, Operation, Puzzle};
 
 /// User units per cell; every other length is relative to it.
@@ -168,6 +170,22 @@ pub fn render(
     contents: Contents<'_>,
     options: &Options,
 ) -> Result<String, RenderError> {
+    render_highlighted(puzzle, contents, options, &[])
+}
+
+/// Blue behind the cells a step looks at, yellow behind those it changes: the two colour
+/// roles of explanations, light enough for the digits on them.
+const CAUSE_FILL: &str = "#bcd4f6";
+const CHANGE_FILL: &str = "#fbe49a";
+
+/// Writes the picture as [`render`] does, with cells highlighted (one entry per cell,
+/// row-major, or none): a step's causes in blue, the cells it changes in yellow.
+pub fn render_highlighted(
+    puzzle: &Puzzle,
+    contents: Contents<'_>,
+    options: &Options,
+    highlights: &[Highlight],
+) -> Result<String, RenderError> {
     let marks = contents.marks(puzzle)?;
     let pixels = options.picture_size(puzzle)?;
     let n = puzzle.size();
@@ -224,6 +242,25 @@ pub fn render(
                 );
             }
         }
+    }
+    for (index, highlight) in highlights.iter().enumerate().take(puzzle.cell_count()) {
+        let fill = match highlight {
+            Highlight::None => continue,
+            Highlight::Cause => CAUSE_FILL,
+            Highlight::Change => CHANGE_FILL,
+        };
+        let (x, y) = corner(Cell(index as u16), n);
+        svg.leaf(
+            "rect",
+            &[
+                ("class", &"highlight"),
+                ("x", &Num(x)),
+                ("y", &Num(y)),
+                ("width", &Num(CELL)),
+                ("height", &Num(CELL)),
+                ("fill", &fill),
+            ],
+        );
     }
     svg.leaf(
         "path",

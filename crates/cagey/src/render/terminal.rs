@@ -57,7 +57,7 @@
 
 use std::fmt::Write;
 
-use super::{has_regions, labels, Border, Borders, Contents, Mark, RenderError};
+use super::{has_regions, labels, Border, Borders, Contents, Highlight, Mark, RenderError};
 use crate::model::{Cell, DigitSet, Grid, Operation, Puzzle, Regions};
 
 /// The narrowest cell text, so that cells of small puzzles stay about as tall as they are
@@ -76,6 +76,12 @@ const LABEL_STYLE: &str = "\x1b[36m";
 const DIGIT_STYLE: &str = "\x1b[1m";
 const CANDIDATE_STYLE: &str = "\x1b[2m";
 const RESET: &str = "\x1b[0m";
+/// Backgrounds of highlighted cells: blue for a step's causes, yellow for what it changes.
+const CAUSE_STYLE: &str = "\x1b[44m";
+const CHANGE_STYLE: &str = "\x1b[43m";
+/// Without colour, a highlighted cell's label line ends with one of these.
+const CAUSE_MARK: char = '*';
+const CHANGE_MARK: char = '!';
 
 /// The characters to draw with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -104,6 +110,18 @@ pub fn draw(
     contents: Contents<'_>,
     options: &Options,
 ) -> Result<String, RenderError> {
+    draw_highlighted(puzzle, contents, options, &[])
+}
+
+/// Draws as [`draw`] does, with cells highlighted (one entry per cell, row-major, or none):
+/// a step's causes on a blue background and the cells it changes on a yellow one, or, without
+/// colour, marked `*` and `!` at the end of their label line.
+pub fn draw_highlighted(
+    puzzle: &Puzzle,
+    contents: Contents<'_>,
+    options: &Options,
+    highlights: &[Highlight],
+) -> Result<String, RenderError> {
     let marks = contents.marks(puzzle)?;
     let sign = match options.charset {
         Charset::Unicode => Operation::sign,
@@ -122,7 +140,7 @@ pub fn draw(
         if line < layout.size {
             for text_line in 0..layout.lines {
                 layout.text_line(
-                    &mut out, &borders, &labels, &marks, line, text_line, pen, options,
+                    &mut out, &borders, &labels, &marks, line, text_line, pen, options, highlights,
                 );
             }
         }
@@ -221,6 +239,7 @@ impl Layout {
         text_line: usize,
         pen: Pen,
         options: &Options,
+        highlights: &[Highlight],
     ) {
         let n = self.size;
         for col in 0..=n {
@@ -242,13 +261,36 @@ impl Layout {
                 (self.width - text_width) / 2
             };
             let after = self.width - text_width - before;
+            let highlight = highlights.get(cell).copied().unwrap_or_default();
+            let background = match highlight {
+                Highlight::None => "",
+                Highlight::Cause => CAUSE_STYLE,
+                Highlight::Change => CHANGE_STYLE,
+            };
+            if options.color && !background.is_empty() {
+                out.push_str(background);
+            }
             out.extend(std::iter::repeat_n(' ', PADDING + before));
             if options.color && !text.trim().is_empty() {
-                let _ = write!(out, "{style}{text}{RESET}");
+                let _ = write!(out, "{style}{background}{text}{RESET}{background}");
             } else {
                 out.push_str(&text);
             }
-            out.extend(std::iter::repeat_n(' ', after + PADDING));
+            let mark = match highlight {
+                Highlight::Cause if !options.color => Some(CAUSE_MARK),
+                Highlight::Change if !options.color => Some(CHANGE_MARK),
+                _ => None,
+            };
+            match mark {
+                Some(mark) if text_line == 0 && after + PADDING > 0 => {
+                    out.extend(std::iter::repeat_n(' ', after + PADDING - 1));
+                    out.push(mark);
+                }
+                _ => out.extend(std::iter::repeat_n(' ', after + PADDING)),
+            }
+            if options.color && !background.is_empty() {
+                out.push_str(RESET);
+            }
         }
         out.push('\n');
     }

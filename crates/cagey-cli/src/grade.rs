@@ -1,0 +1,136 @@
+//! `cagey grade`: the level of each puzzle (Keen's five: easy, normal, hard, extreme,
+//! unreasonable) and its score, one line per puzzle, streamed and parallel like
+//! `cagey solve` ([`crate::batch`]).
+
+use std::io::Write;
+use std::num::NonZeroUsize;
+use std::sync::Arc;
+
+use cagey::logic::{self, LogicError, LogicLimits};
+use serde::Serialize;
+
+use crate::batch::{self, Sink, Terminal};
+use crate::input::{self, InputArgs, Numbered};
+use crate::Status;
+
+/// Grade puzzles: the hardest level of rule each needs, and a score within the level.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cagey grade --example kk1           hard 412 (say)
+  cagey grade puzzles.kk              one line per puzzle, in order
+  cagey grade --output jsonl p.kk     index, level, score and the rules used
+
+The level is that of the hardest rule needed (see `cagey rules`): a puzzle is graded d when
+the rules up to d solve it and those up to d-1 do not, as Keen grades. The score adds up the
+weights of the steps taken and orders puzzles within a level. A puzzle without exactly one
+solution is not graded (exit status 1).")]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+
+    /// How to report: text (`hard 412`) or jsonl (one object per puzzle).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Output::Text)]
+    output: Output,
+
+    /// Grade this many puzzles at once [default: one per core].
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    jobs: Option<u64>,
+}
+
+/// The report formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Output {
+    /// `level score`.
+    Text,
+    /// One JSON object per puzzle.
+    Jsonl,
+}
+
+struct Plan {
+    output: Output,
+    limits: LogicLimits,
+}
+
+/// One puzzle's JSON line.
+#[derive(Serialize)]
+struct Record<'a> {
+    index: usize,
+    source: &'a str,
+    line: Option<usize>,
+    level: Option<logic::Level>,
+    score: Option<u32>,
+    steps: Option<usize>,
+    /// Rules used, with how many steps each took (by name).
+    rules: serde_json::Map<String, serde_json::Value>,
+    error: Option<String>,
+}
+
+pub fn run(args: &Args) -> anyhow::Result<Status> {
+    let jobs = match args.jobs {
+        Some(jobs) => usize::try_from(jobs).unwrap_or(usize::MAX),
+        None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+    };
+    let plan = Plan {
+        output: args.output,
+        limits: LogicLimits::default(),
+    };
+    let puzzles = input::numbered(input::open(&args.input)?);
+    let mut terminal = Terminal::new();
+    let mut status = Status::Ok;
+    batch::run(
+        puzzles,
+        jobs,
+        batch::WINDOW_PER_JOB.saturating_mul(jobs),
+        Arc::new(plan),
+        report,
+        &mut terminal,
+        |done: Status| status = status.max(done),
+    )?;
+    terminal.finish();
+    Ok(status)
+}
+
+fn report(plan: &Plan, puzzle: &Numbered, sink: &mut Sink) -> anyhow::Result<Status> {
+    let item = &puzzle.item;
+    let (graded, status) = match &item.entry {
+        Err(error) => (Err(error.to_string()), Status::BadInput),
+        Ok(entry) => match logic::grade(&entry.puzzle, &plan.limits) {
+            Ok(grade) => (Ok(grade), Status::Ok),
+            Err(error @ (LogicError::NoSolution | LogicError::NotUnique)) => {
+                (Err(error.to_string()), Status::Failed)
+            }
+            Err(error) => (Err(error.to_string()), Status::Failed),
+        },
+    };
+    match plan.output {
+        Output::Text => match &graded {
+            Ok(grade) => writeln!(sink, "{} {}", grade.level, grade.score)?,
+            Err(message) => {
+                writeln!(sink, "-")?;
+                sink.note(format!("cagey: {}: {message}", item.place()))?;
+            }
+        },
+        Output::Jsonl => {
+            let mut rules = serde_json::Map::new();
+            if let Ok(grade) = &graded {
+                for (name, count) in &grade.rules {
+                    rules.insert((*name).to_string(), (*count).into());
+                }
+            }
+            let record = Record {
+                index: puzzle.number,
+                source: &item.source,
+                line: item.line(),
+                level: graded.as_ref().ok().map(|g| g.level),
+                score: graded.as_ref().ok().map(|g| g.score),
+                steps: graded.as_ref().ok().map(|g| g.steps),
+                rules,
+                error: graded.as_ref().err().cloned(),
+            };
+            serde_json::to_writer(&mut *sink, &record)?;
+            writeln!(sink)?;
+        }
+    }
+    Ok(status)
+}

@@ -1,0 +1,78 @@
+//! `cagey hint`: the next step from the progress the input carries (SudokuWiki strings and
+//! JSON hold solved cells and candidates; a puzzle without progress starts empty), revealed
+//! in three degrees. Mistakes in the progress come first, by cell, instead of a hint.
+
+use std::io::{self, Write};
+
+use cagey::logic::{self, Hint, LogicLimits, Mistake};
+use cagey::model::Progress;
+
+use crate::input::{self, InputArgs};
+use crate::Status;
+
+/// Give the next step from a partly solved puzzle, or point at mistakes.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cagey hint --example kk1              the first step, by rule and house
+  cagey hint --level 3 progress.txt     the whole next step from a SudokuWiki string
+
+--level 1 names the rule and where to look, 2 adds the cells, 3 gives the whole step. A
+digit placed, or a candidate removed, that the solution contradicts is reported by cell
+(without the digit) instead of a hint. Exit status: 0 a hint (or already solved), 1 mistakes
+or no solution, 2 bad input.")]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+
+    /// How much to reveal: 1 the rule and the house, 2 the cells, 3 the whole step.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    level: u8,
+}
+
+pub fn run(args: &Args) -> anyhow::Result<Status> {
+    let mut out = io::stdout().lock();
+    input::each_puzzle(&args.input, &mut out, true, |out, _, entry| {
+        let puzzle = &entry.puzzle;
+        let n = puzzle.size();
+        let progress = entry
+            .progress
+            .clone()
+            .unwrap_or_else(|| Progress::unknown(n));
+        let name = |c: cagey::Cell| format!("r{}c{}", c.row(n) + 1, c.col(n) + 1);
+        match logic::hint(puzzle, &progress, &LogicLimits::default())? {
+            Hint::Mistakes(mistakes) => {
+                for mistake in mistakes {
+                    match mistake {
+                        Mistake::WrongDigit { cell } => writeln!(
+                            out,
+                            "mistake: {} holds a digit the solution does not",
+                            name(cell)
+                        )?,
+                        Mistake::RemovedSolution { cell } => writeln!(
+                            out,
+                            "mistake: {} has lost the digit the solution puts there",
+                            name(cell)
+                        )?,
+                    }
+                }
+                Ok(Status::Failed)
+            }
+            Hint::Step(step) => {
+                writeln!(out, "{}", step.hint_text(args.level, n))?;
+                Ok(Status::Ok)
+            }
+            Hint::Solved => {
+                writeln!(out, "solved: nothing left to do")?;
+                Ok(Status::Ok)
+            }
+            Hint::Stuck => {
+                writeln!(
+                    out,
+                    "no rule applies from here, and the puzzle has more than one solution"
+                )?;
+                Ok(Status::Failed)
+            }
+        }
+    })
+}

@@ -1,0 +1,48 @@
+//! Easy: cage digits. A cell of a cage keeps only digits that some layout of the cage still
+//! uses anywhere (Keen's easy cage rule: which digit goes where is not used).
+
+use super::state::{digits, State};
+use super::{Level, Rule, Step};
+
+/// The rule.
+pub(super) const RULE: Rule = Rule {
+    name: "cage digits",
+    level: Level::Easy,
+    weight: 10,
+    summary: "a cage's cells keep only digits some fitting layout of the cage uses",
+    find,
+};
+
+fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+    let g = state.g;
+    for k in 0..state.cages.len() {
+        state.refresh(k);
+        let union = state.cages[k].union;
+        let cells = g.cage_cells(k);
+        let eliminated: Vec<_> = cells
+            .iter()
+            .flat_map(|&c| (state.cand[c.index()] & !union).iter().map(move |d| (c, d)))
+            .collect();
+        if eliminated.is_empty() {
+            continue;
+        }
+        let count = state.cages[k].alive.len();
+        let text = format!(
+            "cage {} can only be filled with the digits {} ({} layout{} fit{})",
+            g.cage_names[k],
+            digits(union),
+            count,
+            if count == 1 { "" } else { "s" },
+            if count == 1 { "s" } else { "" },
+        );
+        return Some(Step::new(
+            &RULE,
+            format!("cage {}", g.cage_names[k]),
+            cells.to_vec(),
+            Vec::new(),
+            eliminated,
+            text,
+        ));
+    }
+    None
+}

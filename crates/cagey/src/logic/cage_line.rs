@@ -1,0 +1,50 @@
+//! Hard: a cage's forced digit in a line. When every fitting layout of a cage puts digit `d`
+//! in the same row (column, region), no other cell of that house holds `d`.
+
+use super::state::State;
+use super::{Level, Rule, Step};
+
+/// The rule.
+pub(super) const RULE: Rule = Rule {
+    name: "cage forces a digit into a line",
+    level: Level::Hard,
+    weight: 50,
+    summary: "every layout of a cage puts d in a row or column: the rest of it loses d",
+    find,
+};
+
+fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+    let g = state.g;
+    for k in 0..state.cages.len() {
+        state.refresh(k);
+        for (slot, &(h, _)) in g.cage_houses[k].iter().enumerate() {
+            let forced = state.cages[k].forced[slot];
+            for d in forced.iter() {
+                let eliminated: Vec<_> = g.houses[h]
+                    .cells
+                    .iter()
+                    .filter(|c| g.cage_of[c.index()] != Some(k))
+                    .filter(|c| state.cand[c.index()].contains(d))
+                    .map(|&c| (c, d))
+                    .collect();
+                if eliminated.is_empty() {
+                    continue;
+                }
+                let text = format!(
+                    "every layout of cage {} puts {d} in {}",
+                    g.cage_names[k],
+                    g.house_name(h)
+                );
+                return Some(Step::new(
+                    &RULE,
+                    format!("cage {} and {}", g.cage_names[k], g.house_name(h)),
+                    g.cage_cells(k).to_vec(),
+                    Vec::new(),
+                    eliminated,
+                    text,
+                ));
+            }
+        }
+    }
+    None
+}

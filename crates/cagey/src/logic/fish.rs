@@ -1,0 +1,108 @@
+//! Extreme: single-digit fish (X-wing, swordfish, jellyfish, ...). When digit `d` fits, in
+//! `k` rows, only cells of `k` columns, each of those columns has its `d` in those rows: the
+//! other cells of the columns lose `d`. The same with rows and columns swapped.
+
+use super::combinations;
+use super::state::State;
+use super::{Level, Rule, Step};
+use crate::model::Cell;
+
+/// The rule.
+pub(super) const RULE: Rule = Rule {
+    name: "fish",
+    level: Level::Extreme,
+    weight: 140,
+    summary: "d in k rows confined to k columns (X-wing, swordfish): the columns lose d elsewhere",
+    find,
+};
+
+fn fish_name(k: usize) -> &'static str {
+    match k {
+        2 => "X-wing",
+        3 => "swordfish",
+        4 => "jellyfish",
+        _ => "fish",
+    }
+}
+
+fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+    let g = state.g;
+    let n = g.n;
+    for d in 1..=n as u8 {
+        for by_rows in [true, false] {
+            // lines[i]: for base line i (a row when by_rows), the cover lines holding d.
+            let at = |base: usize, cover: usize| {
+                if by_rows {
+                    Cell::at(base, cover, n)
+                } else {
+                    Cell::at(cover, base, n)
+                }
+            };
+            let mut bases = Vec::new();
+            for base in 0..n {
+                let mut mask = 0u64;
+                for cover in 0..n {
+                    if state.cand[at(base, cover).index()].contains(d) {
+                        mask |= 1 << cover;
+                    }
+                }
+                if mask.count_ones() >= 2 {
+                    bases.push((base, mask));
+                }
+            }
+            for k in 2..=bases.len() / 2 {
+                let mut found = None;
+                combinations(bases.len(), k, &mut |pick| {
+                    let cover = pick.iter().fold(0u64, |m, &i| m | bases[i].1);
+                    if cover.count_ones() as usize != k {
+                        return false;
+                    }
+                    let chosen: Vec<usize> = pick.iter().map(|&i| bases[i].0).collect();
+                    let mut eliminated = Vec::new();
+                    for c in (0..n).filter(|c| cover >> c & 1 == 1) {
+                        for b in (0..n).filter(|b| !chosen.contains(b)) {
+                            let cell = at(b, c);
+                            if state.cand[cell.index()].contains(d) {
+                                eliminated.push((cell, d));
+                            }
+                        }
+                    }
+                    if eliminated.is_empty() {
+                        return false;
+                    }
+                    found = Some((chosen, cover, eliminated));
+                    true
+                });
+                if let Some((chosen, cover, mut eliminated)) = found {
+                    eliminated.sort_unstable();
+                    let (base_word, cover_word) = if by_rows {
+                        ("rows", "columns")
+                    } else {
+                        ("columns", "rows")
+                    };
+                    let list = |ix: &mut dyn Iterator<Item = usize>| {
+                        ix.map(|i| (i + 1).to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    };
+                    let covers: Vec<usize> = (0..n).filter(|c| cover >> c & 1 == 1).collect();
+                    let cells: Vec<Cell> = chosen
+                        .iter()
+                        .flat_map(|&b| covers.iter().map(move |&c| at(b, c)))
+                        .filter(|c| state.cand[c.index()].contains(d))
+                        .collect();
+                    let text = format!(
+                        "{} ({}): in {base_word} {}, {d} fits only in {cover_word} {}, so those {cover_word} hold their {d} there",
+                        fish_name(k),
+                        d,
+                        list(&mut chosen.iter().copied()),
+                        list(&mut covers.iter().copied()),
+                    );
+                    let house = format!("{base_word} {}", list(&mut chosen.iter().copied()));
+                    return Some(Step::new(&RULE, house, cells, Vec::new(), eliminated, text));
+                }
+            }
+        }
+    }
+    None
+}

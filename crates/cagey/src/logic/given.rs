@@ -1,0 +1,42 @@
+//! Easy: a given. A one-cell cage (or a digit given outside the cages) is its digit.
+
+use super::state::State;
+use super::{Level, Rule, Step};
+
+/// The rule.
+pub(super) const RULE: Rule = Rule {
+    name: "given",
+    level: Level::Easy,
+    weight: 1,
+    summary: "a one-cell cage holds its target",
+    find,
+};
+
+fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+    let g = state.g;
+    (0..g.n * g.n).find_map(|i| {
+        let d = g.givens[i];
+        if d == 0 || state.placed[i] {
+            return None;
+        }
+        let cell = crate::model::Cell(i as u16);
+        let mut eliminated: Vec<_> = state.cand[i]
+            .iter()
+            .filter(|&x| x != d)
+            .map(|x| (cell, x))
+            .collect();
+        eliminated.extend(state.cleanup(cell, d));
+        let house = match g.cage_of[i] {
+            Some(k) if g.cage_cells(k).len() == 1 => format!("cage {}", g.cage_names[k]),
+            _ => g.cell(cell),
+        };
+        Some(Step::new(
+            &RULE,
+            house,
+            vec![cell],
+            vec![(cell, d)],
+            eliminated,
+            format!("{} is given as {d}", g.cell(cell)),
+        ))
+    })
+}

@@ -1,0 +1,49 @@
+//! Easy: a hidden single. A digit that fits only one cell of a row, column or region goes
+//! there.
+
+use super::state::State;
+use super::{Level, Rule, Step};
+
+/// The rule.
+pub(super) const RULE: Rule = Rule {
+    name: "hidden single",
+    level: Level::Easy,
+    weight: 14,
+    summary: "a digit that fits only one cell of a house goes there",
+    find,
+};
+
+fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+    let g = state.g;
+    for (h, house) in g.houses.iter().enumerate() {
+        for d in 1..=g.n as u8 {
+            let mut only = None;
+            let mut count = 0;
+            for &c in &house.cells {
+                if state.cand[c.index()].contains(d) {
+                    count += 1;
+                    only = Some(c);
+                }
+            }
+            let Some(cell) = only else { continue };
+            if count != 1 || state.placed[cell.index()] {
+                continue;
+            }
+            let mut eliminated: Vec<_> = state.cand[cell.index()]
+                .iter()
+                .filter(|&x| x != d)
+                .map(|x| (cell, x))
+                .collect();
+            eliminated.extend(state.cleanup(cell, d));
+            return Some(Step::new(
+                &RULE,
+                g.house_name(h),
+                house.cells.clone(),
+                vec![(cell, d)],
+                eliminated,
+                format!("{d} fits only {} in {}", g.cell(cell), g.house_name(h)),
+            ));
+        }
+    }
+    None
+}

@@ -1,0 +1,73 @@
+//! Hard: a hidden subset. When `k` digits of a house fit only `k` cells between them, those
+//! cells hold those digits: they lose every other candidate.
+
+use super::state::{digits, State};
+use super::{combinations, subset_name, Level, Rule, Step};
+use crate::model::{Cell, DigitSet};
+
+/// The rule.
+pub(super) const RULE: Rule = Rule {
+    name: "hidden subset",
+    level: Level::Hard,
+    weight: 70,
+    summary: "k digits of a house fitting only k cells: those cells lose other digits",
+    find,
+};
+
+fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+    let g = state.g;
+    for (h, house) in g.houses.iter().enumerate() {
+        let open: Vec<Cell> = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|c| !state.placed[c.index()] && state.cand[c.index()].len() > 1)
+            .collect();
+        let free: Vec<u8> = open
+            .iter()
+            .fold(DigitSet::EMPTY, |u, c| u | state.cand[c.index()])
+            .iter()
+            .collect();
+        for k in 2..=open.len() / 2 {
+            let mut found = None;
+            combinations(free.len(), k, &mut |pick| {
+                let set: DigitSet = pick.iter().map(|&i| free[i]).collect();
+                let cells: Vec<Cell> = open
+                    .iter()
+                    .copied()
+                    .filter(|c| !(state.cand[c.index()] & set).is_empty())
+                    .collect();
+                if cells.len() != k {
+                    return false;
+                }
+                let eliminated: Vec<_> = cells
+                    .iter()
+                    .flat_map(|&c| (state.cand[c.index()] & !set).iter().map(move |d| (c, d)))
+                    .collect();
+                if eliminated.is_empty() {
+                    return false;
+                }
+                found = Some((cells, set, eliminated));
+                true
+            });
+            if let Some((cells, set, eliminated)) = found {
+                let text = format!(
+                    "{} fit only {} in {} (hidden {})",
+                    digits(set),
+                    g.cells(&cells),
+                    g.house_name(h),
+                    subset_name(k)
+                );
+                return Some(Step::new(
+                    &RULE,
+                    g.house_name(h),
+                    cells,
+                    Vec::new(),
+                    eliminated,
+                    text,
+                ));
+            }
+        }
+    }
+    None
+}

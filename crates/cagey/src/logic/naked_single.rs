@@ -1,0 +1,39 @@
+//! Easy: a naked single. A cell with one candidate left holds it; its peers lose it.
+
+use super::state::State;
+use super::{Level, Rule, Step};
+use crate::model::Cell;
+
+/// The rule.
+pub(super) const RULE: Rule = Rule {
+    name: "naked single",
+    level: Level::Easy,
+    weight: 4,
+    summary: "a cell with one candidate left holds it",
+    find,
+};
+
+fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+    let g = state.g;
+    (0..g.n * g.n).find_map(|i| {
+        let cell = Cell(i as u16);
+        let d = state.cand[i].single_digit()?;
+        let cleanup = state.cleanup(cell, d);
+        if state.placed[i] && cleanup.is_empty() {
+            return None;
+        }
+        let text = if state.placed[i] {
+            format!("{} is {d}, so its row and column lose {d}", g.cell(cell))
+        } else {
+            format!("{} has only {d} left", g.cell(cell))
+        };
+        Some(Step::new(
+            &RULE,
+            g.cell(cell),
+            vec![cell],
+            vec![(cell, d)],
+            cleanup,
+            text,
+        ))
+    })
+}

@@ -1,0 +1,70 @@
+//! Hard: a naked subset. When `k` cells of a house hold only `k` digits between them
+//! (a pair, a triple, ...), those digits go in those cells: the rest of the house loses them.
+
+use super::state::{digits, State};
+use super::{combinations, subset_name, Level, Rule, Step};
+use crate::model::{Cell, DigitSet};
+
+/// The rule.
+pub(super) const RULE: Rule = Rule {
+    name: "naked subset",
+    level: Level::Hard,
+    weight: 60,
+    summary: "k cells of a house holding only k digits: the rest of the house loses them",
+    find,
+};
+
+fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+    let g = state.g;
+    for (h, house) in g.houses.iter().enumerate() {
+        let open: Vec<Cell> = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|c| !state.placed[c.index()] && state.cand[c.index()].len() > 1)
+            .collect();
+        // A naked subset of k cells among m is a hidden subset of the other m - k cells, so
+        // sizes up to m / 2 find everything (the hidden rule takes the other half).
+        for k in 2..=open.len() / 2 {
+            let mut found = None;
+            combinations(open.len(), k, &mut |pick| {
+                let union = pick
+                    .iter()
+                    .fold(DigitSet::EMPTY, |u, &i| u | state.cand[open[i].index()]);
+                if union.len() as usize != k {
+                    return false;
+                }
+                let cells: Vec<Cell> = pick.iter().map(|&i| open[i]).collect();
+                let eliminated: Vec<_> = house
+                    .cells
+                    .iter()
+                    .filter(|c| !cells.contains(c))
+                    .flat_map(|&c| (state.cand[c.index()] & union).iter().map(move |d| (c, d)))
+                    .collect();
+                if eliminated.is_empty() {
+                    return false;
+                }
+                found = Some((cells, union, eliminated));
+                true
+            });
+            if let Some((cells, union, eliminated)) = found {
+                let text = format!(
+                    "{} hold only {} between them (naked {} in {})",
+                    g.cells(&cells),
+                    digits(union),
+                    subset_name(k),
+                    g.house_name(h)
+                );
+                return Some(Step::new(
+                    &RULE,
+                    g.house_name(h),
+                    cells,
+                    Vec::new(),
+                    eliminated,
+                    text,
+                ));
+            }
+        }
+    }
+    None
+}

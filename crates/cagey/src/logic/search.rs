@@ -1,0 +1,91 @@
+//! A search that guesses where no rule applies: the rules up to hard settle what they can,
+//! then the most constrained cell is tried digit by digit. It counts solutions, so the
+//! logic solver gives the same verdicts as every other solver, and it decides whether a set
+//! of cages can all hold (see `conflict`).
+
+use std::time::Instant;
+
+use super::state::State;
+use super::{apply, run, Ctx, End, Level, LogicLimits, Step};
+use crate::model::{Cell, Grid};
+
+/// Why a search stopped early.
+pub(crate) enum Stop {
+    /// Enough solutions were found.
+    Enough,
+    /// The node budget ran out.
+    Budget,
+    /// The time budget ran out.
+    Time,
+}
+
+/// Counts solutions from `state` (rules up to `level` between guesses), calling `found` with
+/// each, until `max` are found or `nodes` runs out.
+pub(crate) fn search(
+    state: &mut State,
+    level: Level,
+    max: u64,
+    nodes: &mut u64,
+    found: &mut dyn FnMut(&Grid),
+    count: &mut u64,
+    deadline: Option<Instant>,
+) -> Result<(), Stop> {
+    if *nodes == 0 {
+        return Err(Stop::Budget);
+    }
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return Err(Stop::Time);
+    }
+    *nodes -= 1;
+    let limits = LogicLimits {
+        max_trial_depth: 0,
+        ..LogicLimits::default()
+    };
+    let mut ctx = Ctx::new(&limits);
+    match run(state, level, &mut ctx, &mut |_: &Step| {}) {
+        Err(_) => return Err(Stop::Budget),
+        Ok(End::Contradiction(..)) => return Ok(()),
+        Ok(End::Solved) => {
+            let digits = state
+                .cand
+                .iter()
+                .map(|s| s.single_digit().unwrap_or(0))
+                .collect();
+            let grid = Grid::from_digits(state.g.n, digits).expect("digits fit the grid");
+            *count += 1;
+            found(&grid);
+            return if *count >= max {
+                Err(Stop::Enough)
+            } else {
+                Ok(())
+            };
+        }
+        Ok(End::Stuck) => {}
+    }
+    let g = state.g;
+    let i = (0..g.n * g.n)
+        .filter(|&i| !state.placed[i])
+        .min_by_key(|&i| state.cand[i].len())
+        .expect("a stuck state has an open cell");
+    let cell = Cell(i as u16);
+    for d in state.cand[i].iter() {
+        let mut copy = state.clone();
+        let mut eliminated: Vec<_> = copy.cand[i]
+            .iter()
+            .filter(|&x| x != d)
+            .map(|x| (cell, x))
+            .collect();
+        eliminated.extend(copy.cleanup(cell, d));
+        let guess = Step::new(
+            &super::trial::RULE,
+            String::new(),
+            vec![cell],
+            vec![(cell, d)],
+            eliminated,
+            String::new(),
+        );
+        apply(&mut copy, &guess);
+        search(&mut copy, level, max, nodes, found, count, deadline)?;
+    }
+    Ok(())
+}

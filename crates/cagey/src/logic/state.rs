@@ -1,0 +1,416 @@
+//! The state the rules work on: the candidates of every cell, which cells are placed, and for
+//! every cage the layouts that still fit those candidates.
+//!
+//! A cage's full list of layouts is computed once per puzzle (by [`solve::init`], which lists
+//! exactly the digit tuples that meet a cage's arithmetic without a repeat in a row, column or
+//! region among its own cells) and shared by every copy of the state; a state keeps only the
+//! indices of the layouts still alive. Candidates only ever shrink, so a layout that stops
+//! fitting never fits again: each cage filters its list again only when one of its cells lost a
+//! candidate (its `dirty` flag), and caches what the cage rules read (the digits of all
+//! layouts, the digits per cell, the digits every layout puts in a house).
+//!
+//! [`solve::init`]: crate::solve::init
+
+use crate::model::{Cell, DigitSet, Puzzle, Regions};
+use crate::solve::init::Table;
+
+/// What kind of house: a row, a column, or a box or jigsaw region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HouseKind {
+    Row(usize),
+    Col(usize),
+    Region(usize),
+}
+
+/// A group of `n` cells holding every digit once.
+#[derive(Clone, Debug)]
+pub(crate) struct House {
+    pub(crate) kind: HouseKind,
+    pub(crate) cells: Vec<Cell>,
+}
+
+/// Everything about a puzzle that no step changes: houses, peers, cages and their layouts.
+#[derive(Clone, Debug)]
+pub(crate) struct Geometry {
+    pub(crate) n: usize,
+    pub(crate) houses: Vec<House>,
+    /// Whether the puzzle has boxes (region houses are then called boxes in texts).
+    pub(crate) boxes: bool,
+    /// The cells sharing a house with each cell (itself excluded).
+    pub(crate) peers: Vec<Vec<Cell>>,
+    /// The cage of each cell, if any.
+    pub(crate) cage_of: Vec<Option<usize>>,
+    /// Each cage's label as printed (`12+`) and its cells.
+    pub(crate) cage_names: Vec<String>,
+    /// Each cage's full list of layouts.
+    pub(crate) tables: Vec<Table>,
+    /// Per cage, the houses it touches and the positions (in the cage's cell order) of its
+    /// cells in each, as a bitmask.
+    pub(crate) cage_houses: Vec<Vec<(usize, u64)>>,
+    /// The digit given for each cell (0 if none), from one-cell cages and givens.
+    pub(crate) givens: Vec<u8>,
+    /// Givens outside the cages only (kept when a one-cell cage is switched off).
+    pub(crate) loose_givens: Vec<u8>,
+    /// Whether each cage counts: switched off to find which cages conflict.
+    pub(crate) active: Vec<bool>,
+}
+
+impl Geometry {
+    pub(crate) fn new(puzzle: &Puzzle, tables: Vec<Table>) -> Geometry {
+        let n = puzzle.size();
+        let mut houses = Vec::new();
+        for r in 0..n {
+            let cells = (0..n).map(|c| Cell::at(r, c, n)).collect();
+            houses.push(House {
+                kind: HouseKind::Row(r),
+                cells,
+            });
+        }
+        for c in 0..n {
+            let cells = (0..n).map(|r| Cell::at(r, c, n)).collect();
+            houses.push(House {
+                kind: HouseKind::Col(c),
+                cells,
+            });
+        }
+        for (i, cells) in puzzle.regions().houses(n).into_iter().enumerate() {
+            houses.push(House {
+                kind: HouseKind::Region(i),
+                cells,
+            });
+        }
+        let mut cell_houses = vec![Vec::new(); n * n];
+        for (h, house) in houses.iter().enumerate() {
+            for cell in &house.cells {
+                cell_houses[cell.index()].push(h);
+            }
+        }
+        let peers = (0..n * n)
+            .map(|i| {
+                let mut seen = vec![false; n * n];
+                let mut list = Vec::new();
+                for &h in &cell_houses[i] {
+                    for &c in &houses[h].cells {
+                        if c.index() != i && !seen[c.index()] {
+                            seen[c.index()] = true;
+                            list.push(c);
+                        }
+                    }
+                }
+                list.sort_unstable();
+                list
+            })
+            .collect();
+        let cage_of = puzzle
+            .cells()
+            .map(|c| puzzle.cage_of(c).map(|id| id.index()))
+            .collect();
+        let cage_names = puzzle
+            .cages()
+            .iter()
+            .map(|cage| {
+                let sign = cage
+                    .operation()
+                    .sign()
+                    .map(String::from)
+                    .unwrap_or_default();
+                let anchor = cage.anchor().expect("cages are not empty");
+                format!("{}{} at {}", cage.target(), sign, cell_name(anchor, n))
+            })
+            .collect();
+        let cage_houses = puzzle
+            .cages()
+            .iter()
+            .map(|cage| {
+                let mut list: Vec<(usize, u64)> = Vec::new();
+                for (pos, cell) in cage.cells().iter().enumerate() {
+                    for &h in &cell_houses[cell.index()] {
+                        match list.iter_mut().find(|(x, _)| *x == h) {
+                            Some((_, mask)) => *mask |= 1 << pos,
+                            None => list.push((h, 1 << pos)),
+                        }
+                    }
+                }
+                list.sort_unstable();
+                list
+            })
+            .collect();
+        let loose_givens: Vec<u8> = puzzle
+            .cells()
+            .map(|c| puzzle.given(c).unwrap_or(0))
+            .collect();
+        let mut givens = loose_givens.clone();
+        let mut tables = tables;
+        tables.truncate(puzzle.cages().len());
+        for table in &tables {
+            if let Some(d) = one_cell_digit(table) {
+                givens[table.cells()[0].index()] = d;
+            }
+        }
+        Geometry {
+            n,
+            houses,
+            boxes: matches!(puzzle.regions(), Regions::Boxes { .. }),
+            peers,
+            cage_of,
+            cage_names,
+            tables,
+            cage_houses,
+            givens,
+            loose_givens,
+            active: vec![true; puzzle.cages().len()],
+        }
+    }
+
+    /// Switches cage `k` on or off (an inactive cage allows any digits).
+    pub(crate) fn set_active(&mut self, k: usize, on: bool) {
+        self.active[k] = on;
+        let cells = self.tables[k].cells().to_vec();
+        if cells.len() == 1 {
+            let i = cells[0].index();
+            self.givens[i] = match one_cell_digit(&self.tables[k]) {
+                Some(d) if on => d,
+                _ => self.loose_givens[i],
+            };
+        }
+    }
+
+    /// The name of a house as people say it: `row 3`, `column 4`, `box 2`.
+    pub(crate) fn house_name(&self, h: usize) -> String {
+        match self.houses[h].kind {
+            HouseKind::Row(r) => format!("row {}", r + 1),
+            HouseKind::Col(c) => format!("column {}", c + 1),
+            HouseKind::Region(i) if self.boxes => format!("box {}", i + 1),
+            HouseKind::Region(i) => format!("region {}", i + 1),
+        }
+    }
+
+    /// The name of a cell, `r3c4`.
+    pub(crate) fn cell(&self, cell: Cell) -> String {
+        cell_name(cell, self.n)
+    }
+
+    /// Cell names joined by commas.
+    pub(crate) fn cells(&self, cells: &[Cell]) -> String {
+        cells
+            .iter()
+            .map(|&c| self.cell(c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The cells of cage `k`.
+    pub(crate) fn cage_cells(&self, k: usize) -> &[Cell] {
+        self.tables[k].cells()
+    }
+}
+
+/// The digit of a one-cell cage with a single layout (a given, or `3+` on one cell).
+fn one_cell_digit(table: &Table) -> Option<u8> {
+    (table.width() == 1 && table.len() == 1).then(|| table.row(0)[0])
+}
+
+/// `r3c4`: row and column counted from 1.
+pub(crate) fn cell_name(cell: Cell, n: usize) -> String {
+    format!("r{}c{}", cell.row(n) + 1, cell.col(n) + 1)
+}
+
+/// Digits written `1, 2 and 5` or `{1,2,5}` style for texts: `1/2/5`.
+pub(crate) fn digits(set: DigitSet) -> String {
+    set.iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// What a cage's live layouts allow, cached until one of its cells loses a candidate.
+#[derive(Clone, Debug)]
+pub(crate) struct CageView {
+    /// Indices into the cage's table of the layouts that fit the candidates.
+    pub(crate) alive: Vec<u32>,
+    pub(crate) dirty: bool,
+    /// The digits some live layout uses anywhere.
+    pub(crate) union: DigitSet,
+    /// Per cell (in cage order), the digits live layouts put there.
+    pub(crate) per_cell: Vec<DigitSet>,
+    /// Per touched house (as in `Geometry::cage_houses`), the digits every live layout puts
+    /// in that house.
+    pub(crate) forced: Vec<DigitSet>,
+}
+
+/// Candidates, placements and live layouts.
+#[derive(Clone, Debug)]
+pub(crate) struct State<'g> {
+    pub(crate) g: &'g Geometry,
+    pub(crate) cand: Vec<DigitSet>,
+    pub(crate) placed: Vec<bool>,
+    pub(crate) cages: Vec<CageView>,
+}
+
+impl<'g> State<'g> {
+    /// Every cell holds every digit (or its given: the given rule still has to place it).
+    pub(crate) fn new(g: &'g Geometry) -> State<'g> {
+        let full = DigitSet::full(g.n);
+        let cages = g
+            .tables
+            .iter()
+            .map(|t| CageView {
+                alive: (0..t.len() as u32).collect(),
+                dirty: true,
+                union: DigitSet::EMPTY,
+                per_cell: vec![DigitSet::EMPTY; t.width()],
+                forced: Vec::new(),
+            })
+            .collect();
+        State {
+            g,
+            cand: vec![full; g.n * g.n],
+            placed: vec![false; g.n * g.n],
+            cages,
+        }
+    }
+
+    /// Removes `d` from `cell`; returns whether it was there.
+    pub(crate) fn remove(&mut self, cell: Cell, d: u8) -> bool {
+        let set = &mut self.cand[cell.index()];
+        if !set.contains(d) {
+            return false;
+        }
+        set.remove(d);
+        if let Some(k) = self.g.cage_of[cell.index()] {
+            self.cages[k].dirty = true;
+        }
+        true
+    }
+
+    /// Places `d` in `cell`: its other candidates go (peers are cleaned by the step itself).
+    pub(crate) fn place(&mut self, cell: Cell, d: u8) {
+        for other in self.cand[cell.index()].iter() {
+            if other != d {
+                self.remove(cell, other);
+            }
+        }
+        self.placed[cell.index()] = true;
+    }
+
+    /// The peers of `cell` still holding `d`: what placing `d` there eliminates.
+    pub(crate) fn cleanup(&self, cell: Cell, d: u8) -> Vec<(Cell, u8)> {
+        self.g.peers[cell.index()]
+            .iter()
+            .filter(|p| self.cand[p.index()].contains(d))
+            .map(|&p| (p, d))
+            .collect()
+    }
+
+    /// Whether every cell is placed.
+    pub(crate) fn solved(&self) -> bool {
+        self.placed.iter().all(|&p| p)
+    }
+
+    /// Filters cage `k`'s layouts again if a cell lost a candidate, and recomputes its caches.
+    pub(crate) fn refresh(&mut self, k: usize) {
+        if !self.cages[k].dirty {
+            return;
+        }
+        let g = self.g;
+        let table = &g.tables[k];
+        let cells = table.cells();
+        if !g.active[k] {
+            let view = &mut self.cages[k];
+            let full = DigitSet::full(g.n);
+            view.union = full;
+            view.per_cell = vec![full; cells.len()];
+            view.forced = vec![DigitSet::EMPTY; g.cage_houses[k].len()];
+            view.dirty = false;
+            return;
+        }
+        let cand = &self.cand;
+        let view = &mut self.cages[k];
+        view.alive.retain(|&i| {
+            table
+                .row(i as usize)
+                .iter()
+                .zip(cells)
+                .all(|(&d, c)| cand[c.index()].contains(d))
+        });
+        let houses = &g.cage_houses[k];
+        let mut union = DigitSet::EMPTY;
+        let mut per_cell = vec![DigitSet::EMPTY; cells.len()];
+        let mut forced = vec![DigitSet::full(g.n); houses.len()];
+        for &i in &view.alive {
+            let row = table.row(i as usize);
+            for (pos, &d) in row.iter().enumerate() {
+                per_cell[pos].insert(d);
+            }
+            for (slot, &(_, mask)) in houses.iter().enumerate() {
+                let mut here = DigitSet::EMPTY;
+                for (pos, &d) in row.iter().enumerate() {
+                    if mask >> pos & 1 == 1 {
+                        here.insert(d);
+                    }
+                }
+                forced[slot] = forced[slot] & here;
+            }
+        }
+        for set in &per_cell {
+            union = union | *set;
+        }
+        if view.alive.is_empty() {
+            forced.iter_mut().for_each(|f| *f = DigitSet::EMPTY);
+        }
+        view.union = union;
+        view.per_cell = per_cell;
+        view.forced = forced;
+        view.dirty = false;
+    }
+
+    /// A contradiction, described, if the state has one: a cell with no candidate, a cage
+    /// with no layout left, or a digit with no place in a house.
+    pub(crate) fn contradiction(&mut self) -> Option<(String, Vec<Cell>)> {
+        let g = self.g;
+        for i in 0..g.n * g.n {
+            if self.cand[i].is_empty() {
+                let cell = Cell(i as u16);
+                return Some((format!("{} has no digit left", g.cell(cell)), vec![cell]));
+            }
+        }
+        for k in 0..self.cages.len() {
+            self.refresh(k);
+            if self.cages[k].alive.is_empty() {
+                return Some((
+                    format!("cage {} has no layout left", g.cage_names[k]),
+                    g.cage_cells(k).to_vec(),
+                ));
+            }
+        }
+        for (h, house) in g.houses.iter().enumerate() {
+            let mut all = DigitSet::EMPTY;
+            for c in &house.cells {
+                all = all | self.cand[c.index()];
+            }
+            if all != DigitSet::full(g.n) {
+                let missing = DigitSet::full(g.n) & !all;
+                return Some((
+                    format!("{} has no place for {}", g.house_name(h), digits(missing)),
+                    house.cells.clone(),
+                ));
+            }
+            // Two placed cells with one digit.
+            let mut seen = DigitSet::EMPTY;
+            for c in &house.cells {
+                if self.placed[c.index()] {
+                    if let Some(d) = self.cand[c.index()].single_digit() {
+                        if seen.contains(d) {
+                            return Some((
+                                format!("{} holds {} twice", g.house_name(h), d),
+                                house.cells.clone(),
+                            ));
+                        }
+                        seen.insert(d);
+                    }
+                }
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,93 @@
+//! Unreasonable: trial. Suppose a cell holds one of its candidates and apply every rule up to
+//! extreme; when that ends in a contradiction (a cell or a cage with nothing left), the
+//! candidate was wrong. The step's text shows the chain of deductions that led there.
+//!
+//! Cells with fewest candidates are tried first, as a person would. A trial inside a trial is
+//! allowed up to [`LogicLimits::max_trial_depth`](super::LogicLimits) levels deep.
+
+use super::state::State;
+use super::{apply, run, Ctx, End, Level, Rule, Step};
+use crate::model::Cell;
+
+/// The rule.
+pub(super) const RULE: Rule = Rule {
+    name: "trial",
+    level: Level::Unreasonable,
+    weight: 1000,
+    summary: "assume a candidate, apply the rules until a contradiction, remove it",
+    find,
+};
+
+/// How many of the trial's steps the text lists before eliding the rest: enough to follow,
+/// short enough to read.
+const SHOWN_STEPS: usize = 12;
+
+fn find(state: &mut State, ctx: &mut Ctx) -> Option<Step> {
+    if ctx.depth >= ctx.limits.max_trial_depth {
+        return None;
+    }
+    let g = state.g;
+    let mut order: Vec<usize> = (0..g.n * g.n)
+        .filter(|&i| !state.placed[i] && state.cand[i].len() >= 2)
+        .collect();
+    order.sort_by_key(|&i| state.cand[i].len());
+    let inner = if ctx.depth + 1 >= ctx.limits.max_trial_depth {
+        Level::Extreme
+    } else {
+        Level::Unreasonable
+    };
+    for i in order {
+        let cell = Cell(i as u16);
+        for d in state.cand[i].iter() {
+            if ctx.out_of_budget() {
+                return None;
+            }
+            let mut copy = state.clone();
+            let mut eliminated: Vec<_> = copy.cand[i]
+                .iter()
+                .filter(|&x| x != d)
+                .map(|x| (cell, x))
+                .collect();
+            eliminated.extend(copy.cleanup(cell, d));
+            let assume = Step::new(
+                &RULE,
+                g.cell(cell),
+                vec![cell],
+                vec![(cell, d)],
+                eliminated,
+                String::new(),
+            );
+            apply(&mut copy, &assume);
+            let mut chain: Vec<String> = Vec::new();
+            ctx.depth += 1;
+            let end = run(&mut copy, inner, ctx, &mut |step: &Step| {
+                if chain.len() <= SHOWN_STEPS {
+                    chain.push(step.text.clone());
+                }
+            });
+            ctx.depth -= 1;
+            let Ok(End::Contradiction(reason, _)) = end else {
+                continue;
+            };
+            if chain.len() > SHOWN_STEPS {
+                chain.truncate(SHOWN_STEPS);
+                chain.push("...".into());
+            }
+            let mut text = format!("if {} were {d}: ", g.cell(cell));
+            if !chain.is_empty() {
+                text.push_str(&chain.join("; "));
+                text.push_str("; then ");
+            }
+            text.push_str(&format!("{reason}. So {} is not {d}", g.cell(cell)));
+            return Some(Step::new(
+                &RULE,
+                g.cell(cell),
+                vec![cell],
+                Vec::new(),
+                vec![(cell, d)],
+                text,
+            ));
+        }
+    }
+    None
+}
