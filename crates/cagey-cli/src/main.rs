@@ -8,17 +8,20 @@ mod bench;
 mod convert;
 mod examples;
 mod explain;
+mod generate;
 mod grade;
 mod hint;
 mod init;
 mod input;
 mod jsonl;
+mod levels;
 mod mcounts;
 mod render;
 mod rules;
 mod serve;
 mod show;
 mod solve;
+mod unique;
 
 use std::io;
 use std::process::ExitCode;
@@ -49,6 +52,8 @@ enum Command {
     Hint(hint::Args),
     Rules(rules::Args),
     Serve(serve::Args),
+    Generate(generate::Args),
+    Unique(unique::Args),
 }
 
 /// How a run ended, from best to worst; the exit code is that of the worst puzzle.
@@ -78,6 +83,8 @@ fn main() -> ExitCode {
         Command::Hint(args) => hint::run(&args),
         Command::Rules(args) => rules::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Generate(args) => generate::run(&args),
+        Command::Unique(args) => unique::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

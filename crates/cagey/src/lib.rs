@@ -22,6 +22,7 @@
 pub mod bench;
 pub mod examples;
 pub mod formats;
+pub mod generate;
 pub mod logic;
 pub mod model;
 pub mod render;

@@ -1,0 +1,434 @@
+//! `cagey generate`: new puzzles, each proved unique, streamed in order in any format.
+//!
+//! Puzzle `i` of a run is made from its own generator, [`rng_for`]`(seed, i)`, so a seed
+//! gives the same puzzles with any `--jobs`; the jobs make puzzles ahead of the one being
+//! written, at most [`WINDOW_PER_JOB`] each, so memory stays flat however many are asked
+//! for.
+
+use std::collections::BTreeMap;
+use std::io::{self, IsTerminal, Write};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use anyhow::bail;
+use cagey::formats::{self, Entry, Format};
+use cagey::generate::{
+    self, rng_for, CageSizes, GenKind, GenerateError, Generated, Grader, OperationSet, Settings,
+};
+use cagey::model::Operation;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::input::parse_format;
+use crate::levels;
+use crate::Status;
+
+/// Puzzles made ahead of the one being written, per job: enough that a slow puzzle does not
+/// leave the other jobs idle, few enough that memory does not grow with `--count`.
+const WINDOW_PER_JOB: usize = 16;
+
+/// Make new puzzles, each with exactly one solution, at the level asked for.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cagey generate --size 6                             one 6x6 KenKen, all four operations
+  cagey generate --size 9 --difficulty hard --count 100 --seed 7 > hard.kk
+  cagey generate --size 5 --ops '*' --difficulty extreme
+  cagey generate --kind killer --difficulty normal --to sudokuwiki
+  cagey generate --size 8 --count 1000 --jobs 2 --stats > /dev/null
+
+Each kk block carries # seed=SEED/INDEX (run again with --seed SEED --first INDEX --count 1
+to make it again), # level=, # score= and # solution= comments. A seed gives the same
+puzzles with any --jobs, on any machine. Exit status 1 if some puzzle could not be made
+within --time-limit.")]
+pub struct Args {
+    /// The side of the grid [default: 9 for the killer kinds, 6 otherwise].
+    #[arg(long, value_name = "N")]
+    size: Option<usize>,
+
+    /// The kind: kenken, kendoku (KenKen with boxes), killer (Killer Sudoku), killer-jigsaw.
+    #[arg(long, default_value = "kenken", value_name = "KIND")]
+    kind: GenKind,
+
+    /// The operations cages may have, any of + - * /: '*' multiplication only, '+' sums only
+    /// [default: +-*/, or + for the killer kinds].
+    #[arg(long, value_name = "OPS")]
+    ops: Option<OperationSet>,
+
+    /// Hide every operation (no-op KenKen): cages show only their targets.
+    #[arg(long)]
+    hidden_ops: bool,
+
+    /// Subtraction and division over more than two cells (largest minus, or divided by, the
+    /// others).
+    #[arg(long)]
+    multi_cell: bool,
+
+    /// Cage sizes: a range 2..5 (each alike), one size 3, or weights 2=50,3=35,4=15
+    /// [default: 2=50,3=33,4=12,5=5 for KenKen, 2=35,3=35,4=20,5=10 for the killer kinds].
+    #[arg(long, value_name = "SIZES")]
+    cage_size: Option<CageSizes>,
+
+    /// One-cell givens to place.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    givens: usize,
+
+    /// Cells to leave in no cage (killer kinds only).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    uncaged: usize,
+
+    /// The level, as the logic grader measures it: easy, normal, hard, extreme or
+    /// unreasonable.
+    #[arg(long, value_name = "LEVEL")]
+    difficulty: Option<String>,
+
+    /// A range the grader's score must fall in, MIN..MAX.
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_score)]
+    score: Option<(u32, u32)>,
+
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    count: u64,
+
+    /// The seed [default: from the clock, printed in each puzzle's # seed= comment].
+    #[arg(long, value_name = "SEED")]
+    seed: Option<u64>,
+
+    /// The index of the first puzzle (to make one puzzle of a run again).
+    #[arg(long, default_value_t = 0, value_name = "INDEX")]
+    first: u64,
+
+    /// The output format: kk, a1, sudokuwiki, keen, json or grid.
+    #[arg(long, default_value = "kk", value_name = "FORMAT", value_parser = parse_format)]
+    to: Format,
+
+    /// Threads making puzzles [default: every core].
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
+
+    /// Seconds one puzzle may take.
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    time_limit: f64,
+
+    /// Report the mix of cage sizes, operations and levels, and the time per puzzle, on
+    /// standard error.
+    #[arg(long)]
+    stats: bool,
+}
+
+fn parse_score(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("score range {text:?}: write MIN..MAX, e.g. 20..60");
+    let (a, b) = text.split_once("..").ok_or_else(bad)?;
+    let lo = if a.is_empty() {
+        0
+    } else {
+        a.parse().map_err(|_| bad())?
+    };
+    let hi = if b.is_empty() {
+        u32::MAX
+    } else {
+        b.trim_start_matches('=').parse().map_err(|_| bad())?
+    };
+    if lo > hi {
+        return Err(bad());
+    }
+    Ok((lo, hi))
+}
+
+/// One puzzle's result, with what the statistics need.
+struct Made {
+    index: u64,
+    result: Result<Generated, GenerateError>,
+    elapsed: Duration,
+}
+
+pub fn run(args: &Args) -> anyhow::Result<Status> {
+    let size = args.size.unwrap_or(if args.kind.killer() { 9 } else { 6 });
+    let mut settings = Settings::of_kind(args.kind, size);
+    if let Some(ops) = args.ops {
+        settings.operations = ops;
+    }
+    if let Some(sizes) = &args.cage_size {
+        settings.cage_sizes = sizes.clone();
+    }
+    settings.hidden_operations = args.hidden_ops;
+    settings.multi_cell = args.multi_cell;
+    settings.givens = args.givens;
+    settings.uncaged = args.uncaged;
+    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
+        bail!("--time-limit must be a positive number of seconds");
+    }
+    settings.time_limit = Duration::from_secs_f64(args.time_limit);
+    let grader = levels::grader();
+    if let Some(name) = &args.difficulty {
+        settings.target = Some(levels::target(name, args.score)?);
+    } else if let Some(score) = args.score {
+        settings.target = Some(levels::score_only(score)?);
+    }
+    if let Err(error) = settings.validate() {
+        bail!("{error}");
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs())
+    });
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let settings = Arc::new(settings);
+    let end = args.first.saturating_add(args.count);
+    let bar = progress(args.count);
+    let mut stats = Stats::default();
+    let mut status = Status::Ok;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut first_written = true;
+    let mut json_open = false;
+    let mut write = |made: Made, stats: &mut Stats, out: &mut dyn Write| -> anyhow::Result<()> {
+        stats.add(&made);
+        match &made.result {
+            Ok(generated) => {
+                let entry = entry(generated, seed, made.index);
+                let text = formats::write(args.to, &entry)?;
+                let block = match args.to {
+                    // One JSON array for the whole run, written as it goes.
+                    Format::Json if args.count > 1 => {
+                        let lead = if json_open { ",\n" } else { "[\n" };
+                        json_open = true;
+                        format!("{lead}{}", text.trim_end())
+                    }
+                    _ => {
+                        let joined = formats::join(args.to, &[(&entry, text)]);
+                        let gap = if first_written
+                            || !matches!(args.to, Format::Kk | Format::A1 | Format::Grid)
+                        {
+                            ""
+                        } else {
+                            "\n"
+                        };
+                        format!("{gap}{joined}")
+                    }
+                };
+                first_written = false;
+                bar.suspend(|| -> io::Result<()> {
+                    out.write_all(block.as_bytes())?;
+                    out.flush()
+                })?;
+            }
+            Err(error) => {
+                status = Status::Failed;
+                bar.suspend(|| eprintln!("cagey: puzzle {seed}/{}: {error}", made.index));
+            }
+        }
+        bar.inc(1);
+        Ok(())
+    };
+    let make = {
+        let settings = settings.clone();
+        move |index: u64| -> Made {
+            let start = Instant::now();
+            let mut rng = rng_for(seed, index);
+            let grader: Option<&dyn Grader> = grader.as_deref().map(|g| g as &dyn Grader);
+            let result = generate::generate(&settings, grader, &mut rng);
+            Made {
+                index,
+                result,
+                elapsed: start.elapsed(),
+            }
+        }
+    };
+    let wall = Instant::now();
+    if jobs == 1 {
+        for index in args.first..end {
+            write(make(index), &mut stats, &mut out)?;
+        }
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .thread_name(|i| format!("cagey-generate-{i}"))
+            .build()?;
+        let make = Arc::new(make);
+        let (sender, received) = mpsc::channel::<Made>();
+        let window = (jobs * WINDOW_PER_JOB) as u64;
+        let (mut spawned, mut next) = (args.first, args.first);
+        let mut waiting: BTreeMap<u64, Made> = BTreeMap::new();
+        while next < end {
+            while spawned < end && spawned < next + window {
+                let (make, sender) = (make.clone(), sender.clone());
+                let index = spawned;
+                pool.spawn(move || {
+                    let _ = sender.send(make(index));
+                });
+                spawned += 1;
+            }
+            let made = received.recv()?;
+            waiting.insert(made.index, made);
+            while let Some(made) = waiting.remove(&next) {
+                write(made, &mut stats, &mut out)?;
+                next += 1;
+            }
+        }
+    }
+    if json_open {
+        out.write_all(b"\n]\n")?;
+    }
+    out.flush()?;
+    bar.finish_and_clear();
+    if args.stats {
+        stats.print(&settings, jobs, wall.elapsed());
+    }
+    if stats.made == 0 && args.count > 0 {
+        bail_failed(args.count)?;
+    }
+    Ok(status)
+}
+
+/// Says that nothing was made; the exit status is 1 (a failed result, not bad usage).
+fn bail_failed(count: u64) -> anyhow::Result<()> {
+    let noun = if count == 1 {
+        "the puzzle"
+    } else {
+        "any puzzle"
+    };
+    eprintln!("cagey: could not make {noun} with these settings (see the messages above)");
+    std::process::exit(Status::Failed as i32)
+}
+
+/// The entry written for a puzzle: the puzzle and its comments.
+fn entry(generated: &Generated, seed: u64, index: u64) -> Entry {
+    let mut entry = Entry::new(generated.puzzle.clone());
+    entry.comments.push(format!("seed={seed}/{index}"));
+    if let Some(graded) = generated.graded {
+        entry
+            .comments
+            .push(format!("level={}", levels::name(graded.rank)));
+        entry.comments.push(format!("score={}", graded.score));
+    }
+    let grid = &generated.solution;
+    let sep = if grid.size() > 9 { "," } else { "" };
+    let digits: Vec<String> = grid.digits().iter().map(|d| d.to_string()).collect();
+    entry
+        .comments
+        .push(format!("solution={}", digits.join(sep)));
+    entry
+}
+
+fn progress(count: u64) -> ProgressBar {
+    if !io::stderr().is_terminal() || count < 2 {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(count);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} puzzles, {per_sec} ({elapsed}, {eta} left)",
+        )
+        .expect("the template is valid"),
+    );
+    bar
+}
+
+/// What `--stats` reports.
+#[derive(Default)]
+struct Stats {
+    made: u64,
+    failed: u64,
+    times: Vec<Duration>,
+    sizes: BTreeMap<usize, u64>,
+    operations: BTreeMap<&'static str, u64>,
+    levels: BTreeMap<usize, u64>,
+    attempts: u64,
+    repairs: u64,
+    steps: u64,
+}
+
+impl Stats {
+    fn add(&mut self, made: &Made) {
+        self.times.push(made.elapsed);
+        let Ok(generated) = &made.result else {
+            self.failed += 1;
+            return;
+        };
+        self.made += 1;
+        self.attempts += u64::from(generated.attempts);
+        self.repairs += u64::from(generated.repairs);
+        self.steps += u64::from(generated.steps);
+        for cage in generated.puzzle.cages() {
+            *self.sizes.entry(cage.cells().len()).or_default() += 1;
+            let op = match cage.operation() {
+                Operation::Add => "+",
+                Operation::Subtract => "-",
+                Operation::Multiply => "*",
+                Operation::Divide => "/",
+                Operation::Given => "given",
+                Operation::Unknown => "?",
+            };
+            *self.operations.entry(op).or_default() += 1;
+        }
+        if let Some(graded) = generated.graded {
+            *self.levels.entry(graded.rank).or_default() += 1;
+        }
+    }
+
+    fn print(&mut self, settings: &Settings, jobs: usize, wall: Duration) {
+        let cages: u64 = self.sizes.values().sum();
+        let share = |k: u64| 100.0 * k as f64 / cages.max(1) as f64;
+        eprintln!(
+            "{} puzzles made, {} failed: {n}x{n} {}, ops {}, {} jobs, {:.2} s in all",
+            self.made,
+            self.failed,
+            settings.kind,
+            settings.operations,
+            jobs,
+            wall.as_secs_f64(),
+            n = settings.size
+        );
+        let sizes: Vec<String> = self
+            .sizes
+            .iter()
+            .map(|(s, &k)| format!("{s}: {:.1}%", share(k)))
+            .collect();
+        eprintln!("cage sizes   {} ({cages} cages)", sizes.join(", "));
+        let ops: Vec<String> = self
+            .operations
+            .iter()
+            .map(|(o, &k)| format!("{o} {:.1}%", share(k)))
+            .collect();
+        eprintln!("operations   {}", ops.join(", "));
+        if !self.levels.is_empty() {
+            let levels: Vec<String> = self
+                .levels
+                .iter()
+                .map(|(&r, &k)| format!("{} {k}", levels::name(r)))
+                .collect();
+            eprintln!("levels       {}", levels.join(", "));
+        }
+        self.times.sort_unstable();
+        if let (Some(min), Some(max)) = (self.times.first(), self.times.last()) {
+            let median = self.times[self.times.len() / 2];
+            let mean = self.times.iter().sum::<Duration>() / self.times.len() as u32;
+            eprintln!(
+                "time/puzzle  median {}, mean {}, min {}, max {}",
+                ms(median),
+                ms(mean),
+                ms(*min),
+                ms(*max)
+            );
+        }
+        let per = |k: u64| k as f64 / self.made.max(1) as f64;
+        eprintln!(
+            "per puzzle   {:.2} attempts, {:.2} repairs, {:.2} steering changes",
+            per(self.attempts),
+            per(self.repairs),
+            per(self.steps)
+        );
+    }
+}
+
+fn ms(d: Duration) -> String {
+    let ms = d.as_secs_f64() * 1000.0;
+    if ms >= 1000.0 {
+        format!("{:.2} s", ms / 1000.0)
+    } else {
+        format!("{ms:.1} ms")
+    }
+}
