@@ -40,8 +40,8 @@ pub const DEFAULT_COUNT: u64 = 1000;
 /// What every handler shares: the heavy-request slots and the time bound.
 #[derive(Clone, Debug)]
 pub struct State {
-    slots: Slots,
-    time_limit: Duration,
+    pub(crate) slots: Slots,
+    pub(crate) time_limit: Duration,
 }
 
 impl State {
@@ -67,6 +67,10 @@ pub fn routes(state: State) -> Router {
         .route("/count", post(count))
         .route("/check", post(check))
         .route("/convert", post(convert))
+        .route("/grade", post(crate::teach::grade))
+        .route("/hint", post(crate::teach::hint))
+        .route("/explain", post(crate::teach::explain))
+        .route("/generate", post(crate::make::generate))
         .fallback(|| async { ApiError::NotFound })
         .with_state(Arc::new(state))
 }
@@ -100,16 +104,16 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
 /// A puzzle as every request carries it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PuzzleRequest {
+pub(crate) struct PuzzleRequest {
     /// The text, in any format.
-    puzzle: String,
+    pub(crate) puzzle: String,
     /// The format's name, if the text's should not be detected.
     #[serde(default)]
-    format: Option<String>,
+    pub(crate) format: Option<String>,
 }
 
 /// Reads the one puzzle of `text`, in `format` or the detected one.
-fn read(text: &str, format: Option<&str>) -> Result<(Format, Entry), ApiError> {
+pub(crate) fn read(text: &str, format: Option<&str>) -> Result<(Format, Entry), ApiError> {
     let format = match format {
         Some(name) => Format::from_name(name).ok_or_else(|| {
             let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();

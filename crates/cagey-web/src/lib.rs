@@ -21,6 +21,8 @@ pub mod api;
 pub mod assets;
 mod error;
 pub mod heavy;
+mod make;
+mod teach;
 
 use std::net::SocketAddr;
 use std::time::Duration;

@@ -420,7 +420,7 @@ async function solveAll() {
       say(solved.message + '.', 'bad');
     }
     if (solved.outcome !== 'unique' && state.features.has('/api/explain')) {
-      $('solve-result').textContent += ' The explanation shows how far the rules get.';
+      $('solve-result').textContent += ' The explanation below shows how far logic gets.';
       explain();
     }
   } catch (error) {
@@ -453,13 +453,14 @@ function clearHint() {
   state.marks.change.clear();
 }
 
+/** The cells a step changes: those it places a digit in and those that lose candidates. */
 function changedCells(step) {
-  return new Set([...(step.placed || []), ...(step.eliminated || [])].map(([cell]) => cell));
+  return new Set([...step.placed, ...step.eliminated].map(([cell]) => cell));
 }
 
 async function hint() {
-  if (state.hint && state.hint.step) {
-    showHint(Math.min(state.hint.level + 1, 3));
+  if (state.hint && state.hint.step && state.hint.level < 3) {
+    showHint(state.hint.level + 1);
     return;
   }
   say('Looking for a hint…');
@@ -472,79 +473,91 @@ async function hint() {
   }
 }
 
+/** Shows the hint at `level`: 1 the rule and where, 2 the cells too, 3 the step, applied. */
 function showHint(level) {
-  const hintState = state.hint;
-  hintState.level = level;
+  const answer = state.hint;
+  if (!answer) return;
+  answer.level = level;
   const panel = $('hint-panel');
   panel.hidden = false;
-  const { step } = hintState;
+  const { step } = answer;
   if (!step) {
-    $('hint-text').textContent = hintState.message;
+    // Mistakes, solved, or stuck: the message says which.
+    $('hint-text').textContent = capital(answer.message);
     $('hint-more').hidden = true;
-    state.marks.cause = new Set(hintState.cells || []);
-    state.marks.change.clear();
+    state.marks.wrong = new Set(answer.cells || []);
     redraw();
-    say(hintState.message);
+    say(capital(answer.message), answer.kind === 'mistakes' ? 'bad' : '');
+    state.hint = null;
     return;
   }
+  $('hint-text').textContent = `${capital(step.hints[Math.min(level, 3) - 1])}.`;
   $('hint-more').hidden = level >= 3;
   $('hint-more').textContent = level === 1 ? 'Show the cells' : 'Apply the step';
-  if (level === 1) {
-    $('hint-text').textContent = `Try ${step.rule} (${step.level})${step.house ? ` in ${step.house}` : ''}.`;
-  } else if (level === 2) {
-    $('hint-text').textContent = `Try ${step.rule} (${step.level})${step.house ? ` in ${step.house}` : ''}: look at the highlighted cells.`;
+  if (level === 2) {
     state.marks.cause = new Set(step.cells);
     state.marks.change.clear();
-  } else {
-    $('hint-text').textContent = step.text;
-    const changes = new Map();
-    for (const [cell, digit] of step.placed || []) changes.set(cell, { cell, value: digit, notes: 0 });
+  } else if (level >= 3) {
     const n = state.puzzle.size;
     const full = ((1 << (n + 1)) - 1) & ~1;
-    for (const [cell, digit] of step.eliminated || []) {
-      const entry = changes.get(cell) || { cell, notes: state.notes[cell] || full };
-      entry.notes &= ~(1 << digit);
-      changes.set(cell, entry);
+    const changes = new Map();
+    for (const [cell, digit] of step.placed) changes.set(cell, { cell, value: digit, notes: 0 });
+    for (const [cell, digit] of step.eliminated) {
+      if (changes.has(cell) || state.values[cell] || state.fixed[cell]) continue;
+      changes.set(cell, { cell, notes: state.notes[cell] || full });
     }
-    const cause = new Set(step.cells);
-    const change = changedCells(step);
-    state.hint = null;
+    for (const [cell, digit] of step.eliminated) {
+      const entry = changes.get(cell);
+      if (entry && entry.value === undefined) entry.notes &= ~(1 << digit);
+    }
+    const text = $('hint-text').textContent;
     apply([...changes.values()]);
-    state.marks.cause = cause;
-    state.marks.change = change;
-    $('hint-panel').hidden = false;
-    $('hint-text').textContent = step.text;
+    state.marks.cause = new Set(step.cells);
+    state.marks.change = changedCells(step);
+    panel.hidden = false;
+    $('hint-text').textContent = text;
     $('hint-more').hidden = true;
   }
   redraw();
   say($('hint-text').textContent);
 }
 
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : '';
+}
+
 async function explain() {
   $('explain').open = true;
   const list = $('explain-steps');
   list.replaceChildren();
+  $('explain-position').textContent = '';
   $('explain-summary').textContent = 'Explaining…';
   try {
     const answer = await api('explain', { puzzle: puzzleText(false) });
     state.steps = answer.steps;
-    $('explain-summary').textContent = answer.message;
+    state.verdictCells = answer.cells;
+    $('explain-summary').textContent = `${capital(answer.message)}.`;
     answer.steps.forEach((step, i) => {
       const item = document.createElement('li');
       const button = document.createElement('button');
       button.type = 'button';
       button.className = 'step';
-      button.textContent = `${step.rule} (${step.level}): ${step.text}`;
+      button.textContent = step.description;
       button.addEventListener('click', () => showStep(i));
       item.append(button);
       list.append(item);
     });
     if (answer.steps.length) showStep(0);
+    if (answer.verdict !== 'solved') {
+      state.marks.wrong = new Set(answer.cells);
+      redraw();
+    }
   } catch (error) {
     $('explain-summary').textContent = error.message;
   }
 }
 
+/** Shows step `index` of the explanation: its cause and the cells it changes. */
 function showStep(index) {
   const steps = state.steps;
   if (!steps || !steps.length) return;
@@ -552,8 +565,10 @@ function showStep(index) {
   const step = steps[state.stepIndex];
   state.marks.cause = new Set(step.cells);
   state.marks.change = changedCells(step);
-  [...$('explain-steps').querySelectorAll('button')].forEach((b, i) => b.setAttribute('aria-current', String(i === state.stepIndex)));
-  $('explain-position').textContent = `Step ${state.stepIndex + 1} of ${steps.length}: ${step.text}`;
+  const buttons = [...$('explain-steps').querySelectorAll('button')];
+  buttons.forEach((b, i) => b.setAttribute('aria-current', String(i === state.stepIndex)));
+  buttons[state.stepIndex]?.scrollIntoView({ block: 'nearest' });
+  $('explain-position').textContent = `Step ${state.stepIndex + 1} of ${steps.length}: ${step.description}`;
   redraw();
 }
 
@@ -636,7 +651,7 @@ function wire() {
   $('solve').addEventListener('click', solveAll);
   $('count').addEventListener('click', count);
   $('hint').addEventListener('click', hint);
-  $('hint-more').addEventListener('click', () => showHint(state.hint ? state.hint.level + 1 : 3));
+  $('hint-more').addEventListener('click', () => state.hint && showHint(state.hint.level + 1));
   $('explain-button').addEventListener('click', explain);
   $('step-prev').addEventListener('click', () => showStep(state.stepIndex - 1));
   $('step-next').addEventListener('click', () => showStep(state.stepIndex + 1));

@@ -425,3 +425,168 @@ async fn heavy_requests_beyond_the_slots_are_answered_503_at_once() {
         call_with(app, "/api/solve", Some(json!({"puzzle": KK0}).to_string())).await;
     assert_eq!(status, StatusCode::OK);
 }
+
+/// The first 9x9 of Keen's "unreasonable" file, as its Keen ID.
+fn keen_9x9() -> String {
+    let text = include_str!("../../../corpora/keen/keen_9du.kk");
+    let line = text.lines().next().unwrap();
+    line.trim_start_matches("# id=").to_string()
+}
+
+#[tokio::test]
+async fn hint_gives_the_next_step_in_three_levels() {
+    let (status, answer) = post("/api/hint", json!({"puzzle": KK0})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["kind"], "step");
+    let step = &answer["step"];
+    assert_eq!(step["hints"].as_array().unwrap().len(), 3);
+    assert!(!step["cells"].as_array().unwrap().is_empty());
+    assert!(
+        !step["placed"].as_array().unwrap().is_empty()
+            || !step["eliminated"].as_array().unwrap().is_empty()
+    );
+    // The second level names the cells, the third the effect.
+    let hints: Vec<&str> = step["hints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap())
+        .collect();
+    assert!(hints[1].starts_with(hints[0]), "{hints:?}");
+    assert!(
+        hints[2].contains(step["text"].as_str().unwrap()),
+        "{hints:?}"
+    );
+}
+
+#[tokio::test]
+async fn hint_reports_mistakes_first_and_says_when_solved() {
+    let (_, converted) = post("/api/convert", json!({"puzzle": KK0, "to": "json"})).await;
+    let mut object: Value = serde_json::from_str(converted["text"].as_str().unwrap()).unwrap();
+    let mut rows: Vec<Vec<u8>> = KK0_SOLUTION.chunks(4).map(<[u8]>::to_vec).collect();
+    object["progress"] = json!(rows);
+    let (_, answer) = post("/api/hint", json!({"puzzle": object.to_string()})).await;
+    assert_eq!(answer["kind"], "solved");
+    rows[3][3] = 1;
+    for (r, row) in rows.iter_mut().enumerate().take(3) {
+        for (c, cell) in row.iter_mut().enumerate() {
+            if r + c > 0 {
+                *cell = 0;
+            }
+        }
+    }
+    object["progress"] = json!(rows);
+    let (status, answer) = post("/api/hint", json!({"puzzle": object.to_string()})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["kind"], "mistakes", "{answer}");
+    assert_eq!(answer["cells"], json!([15]));
+    let (status, answer) = post("/api/hint", json!({"puzzle": NONE})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(answer["error"].as_str().unwrap().contains("no solution"));
+    let (status, _) = post("/api/hint", json!({"puzzle": "x"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn a_hint_on_a_9x9_answers_within_50_ms() {
+    let app = app();
+    let body = json!({"puzzle": keen_9x9()}).to_string();
+    let mut times = Vec::new();
+    for _ in 0..5 {
+        let started = std::time::Instant::now();
+        let (status, _, bytes) = call_with(app.clone(), "/api/hint", Some(body.clone())).await;
+        times.push(started.elapsed());
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "{}",
+            String::from_utf8_lossy(&bytes)
+        );
+    }
+    times.sort();
+    // The median: one slow run on a loaded machine says nothing about the server.
+    assert!(times[2] < Duration::from_millis(50), "hint times {times:?}");
+}
+
+#[tokio::test]
+async fn explain_steps_through_to_the_solution_or_says_why_not() {
+    let (status, answer) = post("/api/explain", json!({"puzzle": KK0})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["verdict"], "solved");
+    let steps = answer["steps"].as_array().unwrap();
+    let placed: usize = steps
+        .iter()
+        .map(|s| s["placed"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(placed, 16, "every cell placed once");
+    let (_, answer) = post("/api/explain", json!({"puzzle": SEVERAL})).await;
+    assert_eq!(answer["verdict"], "several", "{answer}");
+    assert!(!answer["cells"].as_array().unwrap().is_empty());
+    let (_, answer) = post("/api/explain", json!({"puzzle": NONE})).await;
+    assert_eq!(answer["verdict"], "none", "{answer}");
+    let (status, _) = post("/api/explain", json!({"puzzle": KK0, "format": "keen"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn grade_names_the_level_and_score() {
+    let (status, answer) = post("/api/grade", json!({"puzzle": KK0})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["level"], "easy");
+    assert!(answer["score"].as_u64().unwrap() > 0);
+    let (_, answer) = post("/api/grade", json!({"puzzle": keen_9x9()})).await;
+    assert_eq!(answer["level"], "unreasonable", "{answer}");
+    let (status, answer) = post("/api/grade", json!({"puzzle": SEVERAL})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(answer["error"]
+        .as_str()
+        .unwrap()
+        .contains("more than one solution"));
+}
+
+#[tokio::test]
+async fn generate_makes_a_unique_puzzle_at_the_level_asked_for() {
+    let request =
+        json!({"size": 5, "difficulty": "hard", "ops": "+-*/", "kind": "kenken", "seed": 7});
+    let (status, made) = post("/api/generate", request.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    assert_eq!(made["level"], "hard");
+    assert_eq!(made["seed"], 7);
+    // The same seed makes the same puzzle.
+    let (_, again) = post("/api/generate", request).await;
+    assert_eq!(again["puzzle"], made["puzzle"]);
+    let (_, solved) = post("/api/solve", json!({"puzzle": made["puzzle"]})).await;
+    assert_eq!(solved["outcome"], "unique");
+    let (_, graded) = post("/api/grade", json!({"puzzle": made["puzzle"]})).await;
+    assert_eq!(graded["level"], "hard");
+    // Size alone will do, and killer sudoku too.
+    let (status, made) = post("/api/generate", json!({"size": 4})).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let (status, made) = post(
+        "/api/generate",
+        json!({"size": 6, "kind": "killer", "seed": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let (_, parsed) = post("/api/parse", json!({"puzzle": made["puzzle"]})).await;
+    assert_eq!(parsed["kind"], "Killer Sudoku");
+    for (body, needle) in [
+        (json!({"size": 10}), "out of range"),
+        (json!({"size": 0}), "out of range"),
+        (json!({"size": 5, "kind": "killer"}), "prime"),
+        (
+            json!({"size": 5, "difficulty": "fiendish"}),
+            "unknown level",
+        ),
+        (json!({"size": 5, "ops": "^"}), "not an operation"),
+        (json!({"size": 5, "kind": "sudoku"}), "unknown kind"),
+        (json!({"difficulty": "easy"}), "missing field `size`"),
+    ] {
+        let (status, answer) = post("/api/generate", body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains(needle),
+            "{body}: {answer}"
+        );
+    }
+}

@@ -26,6 +26,9 @@ const CONTROL: char = '\u{e009}';
 const BACKSPACE: char = '\u{e003}';
 const NULL: char = '\u{e000}';
 
+/// Headless Chromium's narrowest window: narrower sizes are emulated as a phone.
+const MIN_WINDOW_WIDTH: u32 = 500;
+
 /// How long to wait for the page to show something before failing: far more than it takes
 /// (tens of milliseconds), so that a loaded machine does not fail the test.
 const PATIENCE: Duration = Duration::from_secs(10);
@@ -79,10 +82,8 @@ impl Browser {
             .expect("ChromeDriver starts");
         let profile =
             std::env::temp_dir().join(format!("cagey-chromium-{}-{port}", std::process::id()));
-        let mut capabilities = serde_json::Map::new();
-        capabilities.insert(
-            "goog:chromeOptions".into(),
-            json!({
+        let mut capabilities = json!({
+            "goog:chromeOptions": {
                 "binary": chromium,
                 "args": [
                     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -90,15 +91,21 @@ impl Browser {
                     "--disable-component-update", "--disable-sync",
                     "--disable-dev-shm-usage",
                     format!("--user-data-dir={}", profile.display()),
-                    format!("--window-size={width},{height}"),
+                    format!("--window-size={},{height}", width.max(MIN_WINDOW_WIDTH)),
                 ],
-            }),
-        );
+            }
+        });
+        if width < MIN_WINDOW_WIDTH {
+            // A desktop window cannot be this narrow; a phone's screen is emulated instead.
+            capabilities["goog:chromeOptions"]["mobileEmulation"] = json!({
+                "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0, "touch": true},
+            });
+        }
         let started = Instant::now();
         let client = loop {
             let connector = hyper_util::client::legacy::connect::HttpConnector::new();
             match ClientBuilder::new(connector)
-                .capabilities(capabilities.clone())
+                .capabilities(capabilities.as_object().unwrap().clone())
                 .connect(&format!("http://127.0.0.1:{port}"))
                 .await
             {
@@ -437,5 +444,124 @@ async fn the_page_is_usable_quickly_and_fits_a_phone() {
         "the page is {width} px wide on a 390 px screen"
     );
     browser.screenshot("web-phone.png").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_in_three_levels_then_undo() {
+    let browser = Browser::start(1200, 900).await;
+    browser.open("").await;
+    browser
+        .wait_until("!document.querySelector('#hint').hidden")
+        .await;
+    // Level 1: the rule and where to look, nothing on the board yet.
+    browser.click("#hint").await;
+    browser
+        .wait_until("!document.querySelector('#hint-panel').hidden")
+        .await;
+    let first = browser.text("#hint-text").await;
+    assert!(first.starts_with("Look for a"), "{first}");
+    assert_eq!(
+        browser
+            .js("return document.querySelectorAll('.cell.cause').length")
+            .await,
+        json!(0)
+    );
+    // Level 2: the cells that cause the step are highlighted.
+    browser.click("#hint-more").await;
+    browser
+        .wait_until("document.querySelectorAll('.cell.cause').length > 0")
+        .await;
+    // Level 3: the step is applied, its cause and its changes in two colours.
+    browser.click("#hint-more").await;
+    browser
+        .wait_until("document.querySelectorAll('.cell.change').length > 0")
+        .await;
+    let placed = browser.digits().await.iter().filter(|&&d| d != 0).count();
+    assert_eq!(placed, 1, "kk0's first step places its given");
+    assert_eq!(browser.digits().await[0], KK0_SOLUTION[0]);
+    // Undo takes the whole step back.
+    browser.click("#undo").await;
+    assert_eq!(browser.digits().await, [0; 16]);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn steps_through_the_explanation_and_generates_a_puzzle() {
+    let browser = Browser::start(1200, 1000).await;
+    browser.open("").await;
+    browser
+        .client
+        .find(Locator::Css("#example"))
+        .await
+        .unwrap()
+        .select_by_value("kk1")
+        .await
+        .unwrap();
+    browser
+        .wait_until("document.querySelector('#summary').textContent.startsWith('6x6')")
+        .await;
+    browser
+        .wait_until("!document.querySelector('#explain').hidden")
+        .await;
+    browser.click("#load summary").await;
+    browser.click("#explain summary").await;
+    browser.click("#explain-button").await;
+    browser
+        .wait_until("document.querySelectorAll('#explain-steps li').length > 0")
+        .await;
+    assert!(browser
+        .text("#explain-summary")
+        .await
+        .starts_with("Solved in"));
+    for _ in 0..5 {
+        browser.click("#step-next").await;
+    }
+    assert!(browser
+        .text("#explain-position")
+        .await
+        .starts_with("Step 6 of"));
+    browser.wait_until("document.querySelectorAll('.cell.cause').length > 0 && document.querySelectorAll('.cell.change').length > 0").await;
+    // Some digits and pencil marks, for the picture.
+    browser.cell(7).await.click().await.unwrap();
+    browser.keys(&format!("5{RIGHT}p14{RIGHT}146p")).await;
+    browser.screenshot("web-explain.png").await;
+
+    // A new puzzle: 4x4, easy, seed 3.
+    browser.click("#explain summary").await;
+    browser.click("#new summary").await;
+    browser
+        .client
+        .find(Locator::Css("#new-size"))
+        .await
+        .unwrap()
+        .select_by_value("4")
+        .await
+        .unwrap();
+    browser
+        .client
+        .find(Locator::Css("#new-difficulty"))
+        .await
+        .unwrap()
+        .select_by_value("easy")
+        .await
+        .unwrap();
+    browser
+        .client
+        .find(Locator::Css("#new-seed"))
+        .await
+        .unwrap()
+        .send_keys("3")
+        .await
+        .unwrap();
+    browser.click("#new-button").await;
+    browser
+        .wait_until("document.querySelector('#summary').textContent.startsWith('4x4')")
+        .await;
+    assert!(browser
+        .text("#new-status")
+        .await
+        .contains("level easy, seed 3"));
+    assert_eq!(browser.digits().await, [0; 16], "a new puzzle starts empty");
     browser.close().await;
 }
