@@ -365,7 +365,7 @@ function keyDown(event) {
 function togglePencil() {
   state.pencil = !state.pencil;
   redraw();
-  say(state.pencil ? 'Pencil marks: digits now note candidates.' : 'Digits: digits now fill cells.');
+  say(state.pencil ? 'Pencil marks on: digits note candidates.' : 'Pencil marks off: digits fill cells.');
 }
 
 // ---- checking and revealing -------------------------------------------------------------

@@ -504,6 +504,10 @@ async fn steps_through_the_explanation_and_generates_a_puzzle() {
     browser
         .wait_until("!document.querySelector('#explain').hidden")
         .await;
+    // Some digits and pencil marks, for the picture (before the explanation: a move clears
+    // its highlights).
+    browser.cell(7).await.click().await.unwrap();
+    browser.keys(&format!("5{RIGHT}p14{RIGHT}146p")).await;
     browser.click("#load summary").await;
     browser.click("#explain summary").await;
     browser.click("#explain-button").await;
@@ -522,9 +526,6 @@ async fn steps_through_the_explanation_and_generates_a_puzzle() {
         .await
         .starts_with("Step 6 of"));
     browser.wait_until("document.querySelectorAll('.cell.cause').length > 0 && document.querySelectorAll('.cell.change').length > 0").await;
-    // Some digits and pencil marks, for the picture.
-    browser.cell(7).await.click().await.unwrap();
-    browser.keys(&format!("5{RIGHT}p14{RIGHT}146p")).await;
     browser.screenshot("web-explain.png").await;
 
     // A new puzzle: 4x4, easy, seed 3.
