@@ -7,8 +7,8 @@ mod batch;
 mod bench;
 mod convert;
 mod examples;
-mod explain;
 mod generate;
+mod explain;
 mod grade;
 mod hint;
 mod init;
@@ -47,13 +47,13 @@ enum Command {
     Mcounts(mcounts::Args),
     Show(show::Args),
     Render(render::Args),
+    Generate(generate::Args),
+    Unique(unique::Args),
     Grade(grade::Args),
     Explain(explain::Args),
     Hint(hint::Args),
     Rules(rules::Args),
     Serve(serve::Args),
-    Generate(generate::Args),
-    Unique(unique::Args),
 }
 
 /// How a run ended, from best to worst; the exit code is that of the worst puzzle.
@@ -78,13 +78,13 @@ fn main() -> ExitCode {
         Command::Mcounts(args) => mcounts::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Generate(args) => generate::run(&args),
+        Command::Unique(args) => unique::run(&args),
         Command::Grade(args) => grade::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Hint(args) => hint::run(&args),
         Command::Rules(args) => rules::run(&args),
         Command::Serve(args) => serve::run(&args),
-        Command::Generate(args) => generate::run(&args),
-        Command::Unique(args) => unique::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

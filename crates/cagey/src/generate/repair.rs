@@ -167,7 +167,10 @@ pub(crate) fn make_candidate_unique<R: Rng + ?Sized>(
 ) -> Option<u32> {
     for made in 0..=MAX_REPAIRS {
         let puzzle = candidate.build(settings);
-        let other = match verdict(&puzzle, &candidate.solution, deadline) {
+        let t0 = Instant::now();
+        let v = verdict(&puzzle, &candidate.solution, deadline);
+        if std::env::var("GEN_DEBUG").is_ok() { eprintln!("repair round {made}: {:?} {}", t0.elapsed(), match &v { Verdict::Unique => "unique", Verdict::OutOfTime => "timeout", Verdict::Other(_) => "other"}); }
+        let other = match v {
             Verdict::Unique => return Some(made),
             Verdict::OutOfTime => return None,
             Verdict::Other(other) => other,
