@@ -12,12 +12,12 @@ mod common;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use common::{Server, KK0_SOLUTION};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
+use tokio::sync::{Mutex, MutexGuard};
 
 const RIGHT: char = '\u{e014}';
 const DOWN: char = '\u{e015}';
@@ -35,7 +35,7 @@ const PATIENCE: Duration = Duration::from_secs(10);
 
 /// One browser at a time: the tests run on machines with two cores, where five Chromiums
 /// at once would make each slow, and the timing test meaningless.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+static ONE_AT_A_TIME: Mutex<()> = Mutex::const_new(());
 
 /// A browser session on the page, closed (with its ChromeDriver) when dropped.
 struct Browser {
@@ -68,8 +68,7 @@ fn free_port() -> u16 {
 impl Browser {
     /// Starts the server, ChromeDriver and Chromium at a window of `width` x `height`.
     async fn start(width: u32, height: u32) -> Browser {
-        // A test that failed holding the lock poisons it; the next one may still run.
-        let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        let turn = ONE_AT_A_TIME.lock().await;
         let chromium = binary("CAGEY_CHROMIUM", "/usr/bin/chromium");
         let chromedriver = binary("CAGEY_CHROMEDRIVER", "/usr/bin/chromedriver");
         let server = Server::start(cagey_web::Config::default());
@@ -296,9 +295,8 @@ async fn plays_kk0_to_completion_with_keys_and_clicks() {
     );
 
     // The rest by clicks on cells and on the digit pad.
-    for index in 4..16 {
+    for (index, digit) in KK0_SOLUTION.iter().enumerate().skip(4) {
         browser.cell(index).await.click().await.unwrap();
-        let digit = KK0_SOLUTION[index];
         browser
             .click(&format!("#pad button:nth-child({digit})"))
             .await;

@@ -169,7 +169,17 @@ pub(crate) fn make_candidate_unique<R: Rng + ?Sized>(
         let puzzle = candidate.build(settings);
         let t0 = Instant::now();
         let v = verdict(&puzzle, &candidate.solution, deadline);
-        if std::env::var("GEN_DEBUG").is_ok() { eprintln!("repair round {made}: {:?} {}", t0.elapsed(), match &v { Verdict::Unique => "unique", Verdict::OutOfTime => "timeout", Verdict::Other(_) => "other"}); }
+        if std::env::var("GEN_DEBUG").is_ok() {
+            eprintln!(
+                "repair round {made}: {:?} {}",
+                t0.elapsed(),
+                match &v {
+                    Verdict::Unique => "unique",
+                    Verdict::OutOfTime => "timeout",
+                    Verdict::Other(_) => "other",
+                }
+            );
+        }
         let other = match v {
             Verdict::Unique => return Some(made),
             Verdict::OutOfTime => return None,
