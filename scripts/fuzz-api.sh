@@ -5,6 +5,10 @@
 #
 #   scripts/fuzz-api.sh [MAX_EXAMPLES]      (default 100 per route)
 #
+# The "positive data acceptance" check is left out: it expects every request the schema
+# allows to be accepted, but a puzzle is free text in the schema, and most strings are not
+# puzzles (those are answered 400 with the parser's message, as they should be).
+#
 # Builds cagey, starts `cagey serve` on a free loopback port, runs schemathesis (installed
 # into a virtual environment under ~/.cache on first use), and stops the server.
 set -euo pipefail
@@ -26,4 +30,5 @@ for _ in $(seq 50); do
     sleep 0.1
 done
 "$venv/bin/schemathesis" run "http://127.0.0.1:$port/api/openapi.json" \
-    --checks all --max-examples "$examples" --workers 2
+    --checks all --exclude-checks positive_data_acceptance \
+    --max-examples "$examples" --workers 2
