@@ -377,6 +377,19 @@ async fn loads_a_puzzle_and_its_progress_from_a_shared_link() {
         .js("return document.querySelector('#share-link').value")
         .await;
     let link = link.as_str().unwrap().to_string();
+    // Exports: the text of a format, and a picture.
+    browser.click("[data-export=\"kk\"]").await;
+    browser
+        .wait_until("document.querySelector('#export-text').value.includes('36*,')")
+        .await;
+    browser.click("[data-export=\"keen\"]").await;
+    browser
+        .wait_until("document.querySelector('#export-text').value.startsWith('6:')")
+        .await;
+    browser.click("[data-export=\"png\"]").await;
+    browser
+        .wait_until("document.querySelector('#export-text').value === 'puzzle.png downloaded.'")
+        .await;
 
     // A new visitor (empty storage) opens the link.
     browser.open("").await;
