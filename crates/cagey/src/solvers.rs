@@ -2,16 +2,22 @@
 //! [`logic`]. The command line's `--method` and the tests that run every solver loop over
 //! this list. It sits above both modules so that neither imports the other's registry.
 
+use std::sync::OnceLock;
+
 use crate::logic::Logic;
 use crate::solve::{self, Solver};
 
 static LOGIC: Logic = Logic;
 
 /// Every solver, the production solver first, the logic solver last.
-pub fn registry() -> Vec<&'static dyn Solver> {
-    let mut all = solve::registry().to_vec();
-    all.push(&LOGIC);
-    all
+pub fn registry() -> &'static [&'static dyn Solver] {
+    // Built once from solve's own list, so that a solver added there appears here too.
+    static REGISTRY: OnceLock<Vec<&'static dyn Solver>> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let mut all = solve::registry().to_vec();
+        all.push(&LOGIC);
+        all
+    })
 }
 
 /// The solver registered under `name`.

@@ -19,6 +19,12 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
         state.refresh(k);
         let union = state.cages[k].union;
         let cells = g.cage_cells(k);
+        if cells
+            .iter()
+            .all(|c| (state.cand[c.index()] & !union).is_empty())
+        {
+            continue;
+        }
         let eliminated: Vec<_> = cells
             .iter()
             .flat_map(|&c| (state.cand[c.index()] & !union).iter().map(move |d| (c, d)))

@@ -19,6 +19,13 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
         state.refresh(k);
         let cells = g.cage_cells(k);
         let view = &state.cages[k];
+        let changes = cells
+            .iter()
+            .zip(&view.per_cell)
+            .any(|(c, &keep)| !(state.cand[c.index()] & !keep).is_empty());
+        if !changes {
+            continue;
+        }
         let eliminated: Vec<_> = cells
             .iter()
             .zip(&view.per_cell)

@@ -3,6 +3,7 @@
 
 use super::state::State;
 use super::{Level, Rule, Step};
+use crate::model::DigitSet;
 
 /// The rule.
 pub(super) const RULE: Rule = Rule {
@@ -16,7 +17,14 @@ pub(super) const RULE: Rule = Rule {
 fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
     let g = state.g;
     for (h, house) in g.houses.iter().enumerate() {
-        for d in 1..=g.n as u8 {
+        // Digits seen once in the house, found with two masks instead of a count per digit.
+        let (mut once, mut more) = (DigitSet::EMPTY, DigitSet::EMPTY);
+        for c in &house.cells {
+            let set = state.cand[c.index()];
+            more = more | (once & set);
+            once = (once | set) & !more;
+        }
+        for d in once.iter() {
             let mut only = None;
             let mut count = 0;
             for &c in &house.cells {

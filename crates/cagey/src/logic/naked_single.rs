@@ -18,10 +18,12 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
     (0..g.n * g.n).find_map(|i| {
         let cell = Cell(i as u16);
         let d = state.cand[i].single_digit()?;
-        let cleanup = state.cleanup(cell, d);
-        if state.placed[i] && cleanup.is_empty() {
+        // A placed cell whose peers are clean is the common case: look before collecting.
+        let dirty = g.peers[i].iter().any(|p| state.cand[p.index()].contains(d));
+        if state.placed[i] && !dirty {
             return None;
         }
+        let cleanup = state.cleanup(cell, d);
         let text = if state.placed[i] {
             format!("{} is {d}, so its row and column lose {d}", g.cell(cell))
         } else {

@@ -334,9 +334,13 @@ impl<'g> State<'g> {
                 .all(|(&d, c)| cand[c.index()].contains(d))
         });
         let houses = &g.cage_houses[k];
-        let mut union = DigitSet::EMPTY;
-        let mut per_cell = vec![DigitSet::EMPTY; cells.len()];
-        let mut forced = vec![DigitSet::full(g.n); houses.len()];
+        // The caches are refilled in place: a refresh runs after nearly every step.
+        let mut per_cell = std::mem::take(&mut view.per_cell);
+        per_cell.clear();
+        per_cell.resize(cells.len(), DigitSet::EMPTY);
+        let mut forced = std::mem::take(&mut view.forced);
+        forced.clear();
+        forced.resize(houses.len(), DigitSet::full(g.n));
         for &i in &view.alive {
             let row = table.row(i as usize);
             for (pos, &d) in row.iter().enumerate() {
@@ -352,6 +356,7 @@ impl<'g> State<'g> {
                 forced[slot] = forced[slot] & here;
             }
         }
+        let mut union = DigitSet::EMPTY;
         for set in &per_cell {
             union = union | *set;
         }

@@ -1,0 +1,385 @@
+//! The logic module against what is known: every step sound on puzzles with a known solution,
+//! Keen's grades on a fixed sample of its corpus, golden explanations of the built-in
+//! examples, the verdicts of ambiguous and unsolvable puzzles, hints and mistakes, and a
+//! property test on random variants (boxes, jigsaw, killer, givens, multi-cell).
+//!
+//! The agreement with Keen over the whole corpus is a benchmark, not a test:
+//! `cargo bench -p cagey --bench grading`.
+
+mod random;
+mod variant_random;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use cagey::formats::kk;
+use cagey::logic::{self, Hint, Level, LogicLimits, Mistake, Verdict};
+use cagey::model::{CellState, DigitSet, Progress};
+use cagey::solve::{self, Limits, Outcome};
+use cagey::{check, examples, Cell, Grid, Puzzle};
+use proptest::prelude::*;
+use random::Rng;
+use variant_random::{random_variant, Shape, Spec};
+
+fn corpora() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpora")
+}
+
+/// Every `step`-th puzzle of a corpus file, with its known solution.
+fn sample(relative: &str, step: usize) -> Vec<(String, Puzzle, Option<Grid>)> {
+    let text = std::fs::read_to_string(corpora().join(relative)).expect("corpus file");
+    kk::parse_all(&text)
+        .into_iter()
+        .step_by(step)
+        .map(|entry| {
+            let entry = entry.expect("corpus puzzles parse");
+            let size = entry.puzzle.size();
+            let solution = entry
+                .meta("solution")
+                .and_then(|text| kk::parse_solution(size, text.split_whitespace().next()?));
+            (
+                format!("{relative} line {}", entry.line),
+                entry.puzzle,
+                solution,
+            )
+        })
+        .collect()
+}
+
+fn keen_files() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(corpora().join("keen"))
+        .expect("corpora/keen")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .filter(|name| name.ends_with(".kk"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Keen's level from a corpus file name: `keen_9dx.kk` is extreme.
+fn keen_level(file: &str) -> Level {
+    let letter = file
+        .split('d')
+        .nth(1)
+        .and_then(|s| s.chars().next())
+        .unwrap();
+    letter.to_string().parse().unwrap()
+}
+
+/// Explains `puzzle` and checks that no step removes a digit of `solution` or places
+/// another, and that the explanation ends with that solution.
+fn assert_sound(place: &str, puzzle: &Puzzle, solution: &Grid) -> logic::Explanation {
+    let explanation = logic::explain(
+        puzzle,
+        &Progress::unknown(puzzle.size()),
+        &LogicLimits::default(),
+    )
+    .unwrap_or_else(|e| panic!("{place}: {e}"));
+    for (index, step) in explanation.steps.iter().enumerate() {
+        for &(cell, d) in &step.eliminated {
+            assert_ne!(
+                solution.get(cell),
+                d,
+                "{place}: step {} ({}) removes the solution's {d} from {cell}: {}",
+                index + 1,
+                step.rule,
+                step.text
+            );
+        }
+        for &(cell, d) in &step.placed {
+            assert_eq!(
+                solution.get(cell),
+                d,
+                "{place}: step {} ({}) places a wrong digit",
+                index + 1,
+                step.rule
+            );
+        }
+    }
+    assert_eq!(
+        explanation.verdict,
+        Verdict::Solved(solution.clone()),
+        "{place}"
+    );
+    explanation
+}
+
+/// Puzzles of each Keen file the tests explain: a fixed sample, every fifth puzzle, so that
+/// the suite stays fast in a debug build (the whole corpus is the grading benchmark's).
+const KEEN_SAMPLE_STEP: usize = 5;
+
+#[test]
+fn keen_sample_is_explained_soundly_and_graded_as_keen_grades() {
+    let mut agree: BTreeMap<usize, (u32, u32)> = BTreeMap::new();
+    let mut all = 0;
+    for file in keen_files() {
+        let keen = keen_level(&file);
+        for (place, puzzle, solution) in sample(&format!("keen/{file}"), KEEN_SAMPLE_STEP) {
+            let solution = solution.unwrap_or_else(|| panic!("{place}: no solution"));
+            let explanation = assert_sound(&place, &puzzle, &solution);
+            let grade = logic::grade(&puzzle, &LogicLimits::default()).unwrap();
+            assert_eq!(grade.level, explanation.level, "{place}");
+            let entry = agree.entry(puzzle.size()).or_default();
+            entry.0 += u32::from(grade.level == keen);
+            entry.1 += 1;
+            all += 1;
+        }
+    }
+    assert!(all >= 400, "only {all} puzzles sampled");
+    for (size, (same, total)) in agree {
+        let percent = 100.0 * f64::from(same) / f64::from(total);
+        assert!(
+            percent >= 97.0,
+            "{size}x{size}: cagey agrees with Keen on {same} of {total} ({percent:.1}%)"
+        );
+    }
+}
+
+#[test]
+fn random_corpus_puzzles_are_explained_soundly() {
+    for file in ["random/unique-4x4.kk", "random/unique-6x6.kk"] {
+        for (place, puzzle, solution) in sample(file, 1) {
+            let solution = match solution {
+                Some(grid) => grid,
+                None => unique(&puzzle).unwrap_or_else(|| panic!("{place}: not unique")),
+            };
+            assert_sound(&place, &puzzle, &solution);
+        }
+    }
+}
+
+fn unique(puzzle: &Puzzle) -> Option<Grid> {
+    match solve::default_solver()
+        .solve(puzzle, &Limits::uniqueness())
+        .ok()?
+        .outcome
+    {
+        Outcome::Unique(grid) => Some(grid),
+        _ => None,
+    }
+}
+
+/// The explanations of the built-in examples, as `cagey explain --example NAME` prints
+/// them (steps, then the verdict). `UPDATE_GOLDEN=1` rewrites the files after a deliberate
+/// change; the diff is then reviewed like code.
+#[test]
+fn golden_explanations_of_the_examples() {
+    for name in ["kk0", "kk1", "p4"] {
+        let example = examples::by_name(name).unwrap();
+        let puzzle = example.puzzle();
+        let explanation = assert_sound(name, &puzzle, &example.solution());
+        let mut text = String::new();
+        for (index, step) in explanation.steps.iter().enumerate() {
+            text.push_str(&format!(
+                "{:>3}. {}, {}\n",
+                index + 1,
+                step.level,
+                step.describe(puzzle.size())
+            ));
+        }
+        text.push_str(&format!(
+            "solved: {}, score {}\n{}",
+            explanation.level,
+            explanation.score,
+            example.solution()
+        ));
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/golden")
+            .join(format!("explain-{name}.txt"));
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&path, &text).unwrap();
+        }
+        let golden = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 writes it)", path.display()));
+        assert_eq!(text, golden, "explanation of {name} changed");
+    }
+}
+
+#[test]
+fn grades_are_keens_on_known_examples_and_scores_order_them() {
+    let kk0 = logic::grade(
+        &examples::by_name("kk0").unwrap().puzzle(),
+        &LogicLimits::default(),
+    )
+    .unwrap();
+    assert_eq!(kk0.level, Level::Easy);
+    let total: u32 = kk0.rules.iter().map(|(_, n)| n).sum();
+    assert_eq!(total as usize, kk0.steps);
+    assert!(kk0.rules.iter().any(|(name, _)| *name == "given"));
+    // Every level of the list is reached by some rule, and rules are listed cheapest first.
+    for level in Level::ALL {
+        assert!(logic::rules().iter().any(|r| r.level == level));
+    }
+    assert!(logic::rules().windows(2).all(|w| w[0].level <= w[1].level));
+}
+
+#[test]
+fn ambiguous_puzzles_get_two_solutions_and_their_differences() {
+    for (place, puzzle, _) in sample("random/several-5x5.kk", 4) {
+        let explanation =
+            logic::explain(&puzzle, &Progress::unknown(5), &LogicLimits::default()).unwrap();
+        let Verdict::Multiple { solutions, differ } = &explanation.verdict else {
+            panic!("{place}: {:?}", explanation.verdict)
+        };
+        assert_ne!(solutions[0], solutions[1]);
+        for grid in solutions {
+            assert_eq!(check(&puzzle, grid), Ok(()));
+        }
+        assert!(!differ.is_empty());
+        for cell in puzzle.cells() {
+            assert_eq!(
+                differ.contains(&cell),
+                solutions[0].get(cell) != solutions[1].get(cell)
+            );
+        }
+        assert_eq!(
+            logic::grade(&puzzle, &LogicLimits::default()),
+            Err(logic::LogicError::NotUnique)
+        );
+    }
+}
+
+#[test]
+fn unsolvable_puzzles_stop_and_name_cages_that_cannot_all_hold() {
+    for (place, puzzle, _) in sample("random/none-6x6.kk", 3) {
+        let explanation =
+            logic::explain(&puzzle, &Progress::unknown(6), &LogicLimits::default()).unwrap();
+        let Verdict::Unsolvable { reason, cages, .. } = &explanation.verdict else {
+            panic!("{place}: {:?}", explanation.verdict)
+        };
+        assert!(!reason.is_empty());
+        assert!(!cages.is_empty(), "{place}: no conflicting cages named");
+        assert_eq!(
+            logic::grade(&puzzle, &LogicLimits::default()),
+            Err(logic::LogicError::NoSolution)
+        );
+    }
+}
+
+#[test]
+fn hints_follow_progress_and_point_at_mistakes() {
+    let example = examples::by_name("kk1").unwrap();
+    let puzzle = example.puzzle();
+    let solution = example.solution();
+    let limits = LogicLimits::default();
+    let n = puzzle.size();
+
+    // From nothing: the first step of the explanation.
+    let Hint::Step(first) = logic::hint(&puzzle, &Progress::unknown(n), &limits).unwrap() else {
+        panic!("a hint")
+    };
+    assert_eq!(first.rule, "given");
+    assert!(first.hint_text(1, n).contains("given"));
+    assert!(!first.hint_text(1, n).contains("r1c2"));
+    assert!(first.hint_text(3, n).contains("place 3 in r1c1"));
+
+    // Half solved: the hint is a step that is sound and changes something.
+    let half: Vec<CellState> = puzzle
+        .cells()
+        .map(|c| {
+            if c.index() % 2 == 0 {
+                CellState::Solved(solution.get(c))
+            } else {
+                CellState::Unknown
+            }
+        })
+        .collect();
+    let progress = Progress::from_cells(n, half.clone()).unwrap();
+    let Hint::Step(step) = logic::hint(&puzzle, &progress, &limits).unwrap() else {
+        panic!("a hint")
+    };
+    assert!(!step.placed.is_empty() || !step.eliminated.is_empty());
+    for &(c, d) in &step.eliminated {
+        assert_ne!(solution.get(c), d);
+    }
+
+    // A wrong digit and a removed solution candidate are reported by cell, first.
+    let mut wrong = half;
+    let cell_a = Cell(0);
+    let cell_b = Cell(1);
+    wrong[0] = CellState::Solved(solution.get(cell_a) % 6 + 1);
+    wrong[1] = CellState::Candidates(DigitSet::full(6) & !DigitSet::single(solution.get(cell_b)));
+    let progress = Progress::from_cells(n, wrong).unwrap();
+    assert_eq!(
+        logic::hint(&puzzle, &progress, &limits).unwrap(),
+        Hint::Mistakes(vec![
+            Mistake::WrongDigit { cell: cell_a },
+            Mistake::RemovedSolution { cell: cell_b }
+        ])
+    );
+
+    // Solved: nothing to do.
+    let progress = Progress::from_grid(&solution);
+    assert_eq!(
+        logic::hint(&puzzle, &progress, &limits).unwrap(),
+        Hint::Solved
+    );
+}
+
+#[test]
+fn limits_stop_a_run_with_an_error() {
+    let puzzle = examples::by_name("kk1").unwrap().puzzle();
+    let tight = LogicLimits {
+        max_steps: 3,
+        ..LogicLimits::default()
+    };
+    assert!(matches!(
+        logic::explain(&puzzle, &Progress::unknown(6), &tight),
+        Err(logic::LogicError::Limit(_))
+    ));
+}
+
+fn shape(choice: usize) -> (usize, Shape) {
+    const SHAPES: [(usize, Shape); 8] = [
+        (4, Shape::Latin),
+        (5, Shape::Latin),
+        (6, Shape::Latin),
+        (4, Shape::Boxes { rows: 2, cols: 2 }),
+        (6, Shape::Boxes { rows: 2, cols: 3 }),
+        (4, Shape::Jigsaw),
+        (5, Shape::Jigsaw),
+        (6, Shape::Jigsaw),
+    ];
+    SHAPES[choice % SHAPES.len()]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// On random puzzles of every variant, explanations agree with the production solver:
+    /// a unique puzzle is solved to its solution with every step sound, an ambiguous one
+    /// ends with two solutions, an unsolvable one says so.
+    #[test]
+    fn explanations_agree_with_the_production_solver(
+        seed: u64,
+        choice in 0usize..8,
+        killer: bool,
+        multi_cell: bool,
+        max_cage in 1usize..=4,
+        givens in 0usize..=3,
+        uncovered in 0usize..=1,
+    ) {
+        let mut rng = Rng(seed);
+        let (size, shape) = shape(choice);
+        let spec = Spec { size, shape, killer, multi_cell, max_cage, givens, uncovered };
+        let (puzzle, _) = random_variant(spec, &mut rng);
+        let report = solve::default_solver().solve(&puzzle, &Limits::uniqueness()).unwrap();
+        let explanation = logic::explain(&puzzle, &Progress::unknown(size), &LogicLimits::default()).unwrap();
+        match report.outcome {
+            Outcome::Unique(grid) => {
+                let text = kk::write(&puzzle);
+                assert_sound(&text, &puzzle, &grid);
+            }
+            Outcome::Multiple { .. } => {
+                let several = matches!(explanation.verdict, Verdict::Multiple { .. });
+                prop_assert!(several, "{:?}", explanation.verdict);
+            }
+            Outcome::Unsolvable => {
+                let none = matches!(explanation.verdict, Verdict::Unsolvable { .. });
+                prop_assert!(none, "{:?}", explanation.verdict);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
