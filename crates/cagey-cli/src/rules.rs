@@ -34,11 +34,10 @@ pub fn run(_: &Args) -> anyhow::Result<Status> {
     }
     writeln!(
         out,
-        "{:<34} {:<13} {:>6}  {}",
+        "{:<34} {:<13} {:>6}  where no rule nor trial applies, the digit a search proves (rare)",
         logic::SEARCH_RULE,
         "unreasonable",
         logic::SEARCH_WEIGHT,
-        "where no rule nor trial applies, the digit a search proves (rare)"
     )?;
     Ok(Status::Ok)
 }

@@ -48,8 +48,13 @@ fn grade_prints_level_and_score_per_puzzle() {
         assert_eq!(line["index"], i + 1);
         assert_eq!(line["level"], "extreme");
         assert!(line["score"].as_u64().unwrap() > 0);
-        assert!(line["rules"].as_object().unwrap().contains_key("fish")
-            || line["rules"].as_object().unwrap().contains_key("forcing chain"));
+        assert!(
+            line["rules"].as_object().unwrap().contains_key("fish")
+                || line["rules"]
+                    .as_object()
+                    .unwrap()
+                    .contains_key("forcing chain")
+        );
     }
 }
 
@@ -90,13 +95,27 @@ fn explain_writes_steps_then_the_verdict() {
 
 #[test]
 fn explain_draws_and_writes_pictures_with_highlights() {
-    let output = cagey(&["explain", "--show", "--ascii", "--color", "never", "--example", "kk0"]);
+    let output = cagey(&[
+        "explain",
+        "--show",
+        "--ascii",
+        "--color",
+        "never",
+        "--example",
+        "kk0",
+    ]);
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);
     assert!(text.contains('*') && text.contains('!'));
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("explain-svg");
     let _ = std::fs::remove_dir_all(&dir);
-    let output = cagey(&["explain", "--svg", dir.to_str().unwrap(), "--example", "kk0"]);
+    let output = cagey(&[
+        "explain",
+        "--svg",
+        dir.to_str().unwrap(),
+        "--example",
+        "kk0",
+    ]);
     assert_eq!(output.status.code(), Some(0));
     let first = std::fs::read_to_string(dir.join("step-001.svg")).unwrap();
     assert!(first.contains("class=\"highlight\""));
@@ -104,7 +123,10 @@ fn explain_draws_and_writes_pictures_with_highlights() {
     let sixth = std::fs::read_to_string(dir.join("step-006.svg")).unwrap();
     assert!(sixth.contains("#bcd4f6") && sixth.contains("#fbe49a"));
     let count = std::fs::read_dir(&dir).unwrap().count();
-    let steps = stdout(&cagey(&["explain", "--example", "kk0"])).lines().filter(|l| l.contains(". ")).count();
+    let steps = stdout(&cagey(&["explain", "--example", "kk0"]))
+        .lines()
+        .filter(|l| l.contains(". "))
+        .count();
     assert_eq!(count, steps);
 }
 

@@ -508,7 +508,6 @@ pub fn grade(puzzle: &Puzzle, limits: &LogicLimits) -> Result<Grade, LogicError>
             }
         }
     }
-    drop(note);
     let mut rules: Vec<(&'static str, u32)> = RULES
         .iter()
         .zip(counts)
