@@ -154,6 +154,7 @@ async function load(text, { fromLink = false, quiet = false } = {}) {
   }
   for (const set of Object.values(state.marks)) set.clear();
   board.load(puzzle);
+  $('board').classList.toggle('done', state.done);
   $('summary').textContent = puzzle.summary;
   $('pad').replaceChildren(...Array.from({ length: n }, (_, i) => {
     const button = document.createElement('button');
