@@ -308,6 +308,10 @@ async fn render_draws_svg_and_png_with_progress_or_solution() {
         ),
         (json!({"puzzle": KK0, "size": 3}), StatusCode::BAD_REQUEST),
         (
+            json!({"puzzle": KK0, "size": 4096, "image": "png"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
             json!({"puzzle": NONE, "solution": true}),
             StatusCode::UNPROCESSABLE_ENTITY,
         ),
