@@ -1,37 +1,29 @@
-//! Levels for `cagey generate`: the names on the command line and the grader that measures
-//! them.
+//! Levels for `cagey generate`: Keen's levels as the logic grader measures them.
 
 use anyhow::bail;
-use cagey::generate::{Grader, Target};
+use cagey::generate::{level_of, Grader, LogicGrader, Target};
+use cagey::logic::Level;
 
-/// The levels, easiest first, as the command line names them.
-pub const NAMES: [&str; 5] = ["easy", "normal", "hard", "extreme", "unreasonable"];
-
-/// The grader that measures levels, if this build has one.
+/// The grader that measures levels.
 pub fn grader() -> Option<Box<dyn Grader + Send>> {
-    None
+    Some(Box::new(LogicGrader::new()))
 }
 
 /// The level's name for a rank.
 pub fn name(rank: usize) -> &'static str {
-    NAMES.get(rank).copied().unwrap_or("beyond")
+    level_of(rank).map_or("beyond", Level::name)
 }
 
 /// The target for `--difficulty NAME` and `--score`.
 pub fn target(name: &str, score: Option<(u32, u32)>) -> anyhow::Result<Target> {
-    let Some(rank) = NAMES.iter().position(|&n| n == name) else {
-        bail!(
-            "unknown level {name:?}; the levels are {}",
-            NAMES.join(", ")
-        );
+    let level: Level = match name.parse() {
+        Ok(level) => level,
+        Err(error) => bail!("{error}"),
     };
-    if grader().is_none() {
-        bail!("--difficulty needs the logic grader, which this build does not have");
-    }
-    Ok(Target { rank, score })
+    Ok(Target::level(level, score))
 }
 
-/// The target for `--score` alone: any level.
+/// The target for `--score` alone, which needs a level to be measured within.
 pub fn score_only(_score: (u32, u32)) -> anyhow::Result<Target> {
-    bail!("--score needs --difficulty: a score is measured within a level")
+    bail!("--score needs --difficulty: a score orders puzzles within a level")
 }

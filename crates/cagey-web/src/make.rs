@@ -1,6 +1,6 @@
 //! `/api/generate`: a new puzzle from the library's generator (`cagey::generate`), steered
-//! to a level by the library's logic grader when one is asked for, within the server's time
-//! bound. The answer is the puzzle as kk text, with the seed that makes it again.
+//! to a level by the library's logic grader (`generate::LogicGrader`) when one is asked for,
+//! within the server's time bound. The answer is the puzzle as kk text, with the seed that makes it again.
 
 use std::sync::Arc;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -8,9 +8,8 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use axum::extract::State as Extract;
 use axum::Json;
 use cagey::formats::kk;
-use cagey::generate::{self, GenKind, Graded, Grader, OperationSet, Settings, Target};
-use cagey::logic::{self, Level, LogicLimits};
-use cagey::Puzzle;
+use cagey::generate::{self, level_of, GenKind, LogicGrader, OperationSet, Settings, Target};
+use cagey::logic::Level;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -40,21 +39,6 @@ pub(crate) struct GenerateRequest {
     seed: Option<u64>,
 }
 
-/// The library's grader, as the generator asks for one: a level's rank is its place in
-/// [`Level::ALL`].
-struct LogicGrader(LogicLimits);
-
-impl Grader for LogicGrader {
-    fn grade(&self, puzzle: &Puzzle) -> Option<Graded> {
-        let grade = logic::grade(puzzle, &self.0).ok()?;
-        let rank = Level::ALL.iter().position(|&l| l == grade.level)?;
-        Some(Graded {
-            rank,
-            score: grade.score,
-        })
-    }
-}
-
 /// `POST /api/generate`: a new puzzle with exactly one solution.
 pub(crate) async fn generate(
     Extract(state): Extract<Arc<State>>,
@@ -81,19 +65,13 @@ pub(crate) async fn generate(
                 .map_err(|e| ApiError::bad(e.to_string()))?,
         ),
     };
-    if let Some(level) = level {
-        let rank = Level::ALL.iter().position(|&l| l == level).unwrap_or(0);
-        settings.target = Some(Target { rank, score: None });
-    }
+    settings.target = level.map(|level| Target::level(level, None));
     settings.time_limit = state.time_limit;
     settings
         .validate()
         .map_err(|error| ApiError::bad(error.to_string()))?;
     let seed = request.seed.unwrap_or_else(fresh_seed);
-    let grader = LogicGrader(LogicLimits {
-        time_limit: state.time_limit,
-        ..LogicLimits::default()
-    });
+    let grader = LogicGrader::new();
     state
         .slots
         .run(move || {
@@ -101,9 +79,7 @@ pub(crate) async fn generate(
             let made =
                 generate::generate(&settings, Some(&grader), &mut generate::rng_for(seed, 0))
                     .map_err(|error| ApiError::Unprocessable(error.to_string()))?;
-            let level = made
-                .graded
-                .map(|g| Level::ALL[g.rank.min(Level::ALL.len() - 1)].name());
+            let level = made.graded.and_then(|g| level_of(g.rank)).map(Level::name);
             let summary = made.puzzle.to_string();
             Ok(Json(json!({
                 "puzzle": kk::write(&made.puzzle),

@@ -21,6 +21,7 @@ mod cages;
 mod fill;
 mod jigsaw;
 mod latin;
+mod level;
 mod repair;
 mod steer;
 
@@ -38,6 +39,7 @@ use crate::solve::{self, Limits, Outcome};
 pub use fill::random_grid;
 pub use jigsaw::random_regions;
 pub use latin::random_latin_square;
+pub use level::{level_of, rank, LogicGrader, GRADE_MAX_WORK};
 pub use repair::{make_unique, Change, Repair, RepairError};
 
 use cages::Draft;
@@ -304,8 +306,10 @@ pub struct Graded {
 /// Measures how hard a puzzle is, for steering toward a [`Target`].
 pub trait Grader: Sync {
     /// The level and score of a puzzle known to be unique, or `None` when the grader gives
-    /// up on it (a limit ran out): such a puzzle is treated as off target.
-    fn grade(&self, puzzle: &Puzzle) -> Option<Graded>;
+    /// up on it (a limit ran out): such a puzzle is treated as off target. `aim` is the
+    /// target being steered to, if any: a grader may skip work that cannot change whether
+    /// the puzzle meets it, as long as the grade it returns for a puzzle that does is exact.
+    fn grade(&self, puzzle: &Puzzle, aim: Option<&Target>) -> Option<Graded>;
 }
 
 /// What to make.
@@ -589,7 +593,7 @@ pub fn generate<R: Rng + ?Sized>(
                     }
                 }
             }
-            (None, Some(grader)) => grader.grade(&candidate.build(settings)),
+            (None, Some(grader)) => grader.grade(&candidate.build(settings), None),
             _ => None,
         };
         return Ok(Generated {

@@ -27,7 +27,7 @@ use crate::solve::{self, Limits, Outcome};
 /// once (the part holding the first cell first).
 pub(crate) fn splits_of(cells: &[Cell], n: usize, least: usize) -> Vec<(Vec<Cell>, Vec<Cell>)> {
     let k = cells.len();
-    if !(2..=super::MAX_CAGE).contains(&k) {
+    if k < 2 || k > super::MAX_CAGE {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -167,20 +167,7 @@ pub(crate) fn make_candidate_unique<R: Rng + ?Sized>(
 ) -> Option<u32> {
     for made in 0..=MAX_REPAIRS {
         let puzzle = candidate.build(settings);
-        let t0 = Instant::now();
-        let v = verdict(&puzzle, &candidate.solution, deadline);
-        if std::env::var("GEN_DEBUG").is_ok() {
-            eprintln!(
-                "repair round {made}: {:?} {}",
-                t0.elapsed(),
-                match &v {
-                    Verdict::Unique => "unique",
-                    Verdict::OutOfTime => "timeout",
-                    Verdict::Other(_) => "other",
-                }
-            );
-        }
-        let other = match v {
+        let other = match verdict(&puzzle, &candidate.solution, deadline) {
             Verdict::Unique => return Some(made),
             Verdict::OutOfTime => return None,
             Verdict::Other(other) => other,

@@ -43,6 +43,27 @@ fn distance(graded: Option<Graded>, target: &Target) -> (usize, u32) {
     (levels, score)
 }
 
+/// Whether a change from `old` to `new` is kept: it brings the level closer, or leaves it
+/// as far and moves the score the way the level must go (up to get harder, down to get
+/// easier), or into the range asked for. The score is the gradient inside a level: at 9x9,
+/// steering by the level alone stalled at normal for most easy targets.
+fn better_or_same(new: Option<Graded>, old: Option<Graded>, target: &Target, harder: bool) -> bool {
+    let (a, b) = (distance(new, target), distance(old, target));
+    if a != b {
+        return a < b;
+    }
+    match (new, old) {
+        (Some(n), Some(o)) if target.score.is_none() && n.rank != target.rank => {
+            if harder {
+                n.score >= o.score
+            } else {
+                n.score <= o.score
+            }
+        }
+        _ => true,
+    }
+}
+
 pub(crate) fn steer<R: Rng + ?Sized>(
     settings: &Settings,
     target: &Target,
@@ -51,7 +72,7 @@ pub(crate) fn steer<R: Rng + ?Sized>(
     rng: &mut R,
     deadline: Instant,
 ) -> Steered {
-    let mut graded = grader.grade(&candidate.build(settings));
+    let mut graded = grader.grade(&candidate.build(settings), Some(target));
     let mut taken = 0;
     for _ in 0..STEER_ROUNDS {
         let here = distance(graded, target);
@@ -79,8 +100,8 @@ pub(crate) fn steer<R: Rng + ?Sized>(
         if make_candidate_unique(settings, &mut next, rng, deadline).is_none() {
             continue;
         }
-        let next_graded = grader.grade(&next.build(settings));
-        if distance(next_graded, target) <= here {
+        let next_graded = grader.grade(&next.build(settings), Some(target));
+        if better_or_same(next_graded, graded, target, harder) {
             *candidate = next;
             graded = next_graded;
         }

@@ -1,0 +1,289 @@
+//! The generator's promises, checked on the puzzles it makes: exactly one solution (the
+//! production solver, and an independent brute-force count on small grids), the level asked
+//! for (the logic grader), the options asked for (operations, cage sizes, kind), the same
+//! puzzles from the same seed, and repairs that make every ambiguous corpus puzzle unique.
+
+mod brute;
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use cagey::generate::{
+    self, make_unique, rng_for, CageSizes, GenKind, Generated, LogicGrader, OperationSet, Settings,
+    Target,
+};
+use cagey::logic::{self, Level, LogicLimits};
+use cagey::model::{Operation, Regions};
+use cagey::solve::{default_solver, Limits, Outcome};
+use cagey::{check, Puzzle};
+
+/// Grids up to this side are also counted by brute force (a 5x5 takes milliseconds).
+const BRUTE_MAX_SIZE: usize = 5;
+
+fn make(settings: &Settings, seed: u64, index: u64) -> Generated {
+    let grader = LogicGrader::new();
+    generate::generate(settings, Some(&grader), &mut rng_for(seed, index))
+        .unwrap_or_else(|e| panic!("{settings:?}, seed {seed}/{index}: {e}"))
+}
+
+/// Every promise that does not depend on the options.
+fn assert_sound(generated: &Generated) {
+    let puzzle = &generated.puzzle;
+    assert!(check(puzzle, &generated.solution).is_ok());
+    let report = default_solver()
+        .solve(puzzle, &Limits::uniqueness())
+        .expect("the solver takes it");
+    assert_eq!(
+        report.outcome,
+        Outcome::Unique(generated.solution.clone()),
+        "{}",
+        cagey::formats::kk::write(puzzle)
+    );
+    if puzzle.size() <= BRUTE_MAX_SIZE {
+        let count = brute::count(puzzle, 2);
+        assert!(count.complete && count.solutions.len() == 1);
+        assert_eq!(count.solutions[0], generated.solution);
+    }
+}
+
+fn assert_operations(puzzle: &Puzzle, set: OperationSet, hidden: bool) {
+    for cage in puzzle.cages() {
+        match cage.operation() {
+            Operation::Given => assert_eq!(cage.cells().len(), 1),
+            Operation::Unknown => assert!(hidden),
+            op => assert!(!hidden && set.contains(op), "{op} not in {set}"),
+        }
+    }
+}
+
+#[test]
+fn every_level_is_the_one_asked_for_and_unique() {
+    for size in [4, 6] {
+        for level in Level::ALL {
+            let mut settings = Settings::kenken(size);
+            settings.target = Some(Target::level(level, None));
+            for index in 0..3 {
+                let made = make(&settings, 11, index);
+                assert_sound(&made);
+                let grade = logic::grade(&made.puzzle, &LogicLimits::default()).unwrap();
+                assert_eq!(grade.level, level, "{size}x{size} {index}");
+                assert_eq!(made.graded.map(|g| g.score), Some(grade.score));
+            }
+        }
+    }
+}
+
+#[test]
+fn scores_fall_in_the_range_asked_for() {
+    let mut settings = Settings::kenken(5);
+    let easy = make(
+        &Settings {
+            target: Some(Target::level(Level::Hard, None)),
+            ..settings.clone()
+        },
+        3,
+        0,
+    );
+    let score = easy.graded.unwrap().score;
+    settings.target = Some(Target::level(Level::Hard, Some((score, score + 40))));
+    for index in 0..3 {
+        let made = make(&settings, 5, index);
+        let grade = logic::grade(&made.puzzle, &LogicLimits::default()).unwrap();
+        assert_eq!(grade.level, Level::Hard);
+        assert!(
+            (score..=score + 40).contains(&grade.score),
+            "{}",
+            grade.score
+        );
+    }
+}
+
+#[test]
+fn operation_subsets_hidden_operations_and_multi_cell_are_kept() {
+    for ops in ["+", "-", "*", "/", "+-", "*/", "+*", "+-*/"] {
+        for size in [3, 4, 5] {
+            let mut settings = Settings::kenken(size);
+            settings.operations = ops.parse().unwrap();
+            if matches!(ops, "-" | "/" | "*/") {
+                // A difference or quotient takes two cells (without --multi-cell).
+                settings.cage_sizes = "2".parse().unwrap();
+                settings.givens = size;
+            }
+            for index in 0..2 {
+                let made = make(&settings, 21, index);
+                assert_sound(&made);
+                assert_operations(&made.puzzle, settings.operations, false);
+            }
+        }
+    }
+    let mut settings = Settings::kenken(5);
+    settings.hidden_operations = true;
+    let made = make(&settings, 1, 0);
+    assert_sound(&made);
+    assert_operations(&made.puzzle, OperationSet::ALL, true);
+
+    let mut settings = Settings::kenken(5);
+    settings.multi_cell = true;
+    settings.operations = "-/".parse().unwrap();
+    settings.cage_sizes = "2..3".parse().unwrap();
+    settings.givens = 3;
+    let made = make(&settings, 2, 0);
+    assert_sound(&made);
+    assert!(made.puzzle.options().multi_cell);
+    assert_operations(&made.puzzle, settings.operations, false);
+}
+
+#[test]
+fn cage_sizes_and_givens_are_the_ones_asked_for() {
+    for sizes in ["2", "3..4", "2=1,5=1", "1..2"] {
+        let mut settings = Settings::kenken(6);
+        settings.cage_sizes = sizes.parse::<CageSizes>().unwrap();
+        let (least, most) = (settings.cage_sizes.min, settings.cage_sizes.max());
+        for index in 0..2 {
+            let made = make(&settings, 8, index);
+            assert_sound(&made);
+            for cage in made.puzzle.cages() {
+                let len = cage.cells().len();
+                assert!((least..=most).contains(&len), "{sizes}: a cage of {len}");
+            }
+        }
+    }
+    // The default: no one-cell cage; givens only when asked for.
+    let made = make(&Settings::kenken(7), 4, 0);
+    assert!(made.puzzle.cages().iter().all(|c| c.cells().len() >= 2));
+    let mut settings = Settings::kenken(7);
+    settings.givens = 4;
+    let made = make(&settings, 4, 0);
+    assert_sound(&made);
+    let givens = made
+        .puzzle
+        .cages()
+        .iter()
+        .filter(|c| c.operation() == Operation::Given);
+    assert_eq!(givens.count(), 4);
+}
+
+#[test]
+fn every_kind_is_made() {
+    for (kind, size) in [
+        (GenKind::KenDoku, 4),
+        (GenKind::KenDoku, 6),
+        (GenKind::Killer, 4),
+        (GenKind::Killer, 9),
+        (GenKind::KillerJigsaw, 5),
+        (GenKind::KillerJigsaw, 9),
+    ] {
+        let settings = Settings::of_kind(kind, size);
+        for index in 0..2 {
+            let made = make(&settings, 9, index);
+            assert_sound(&made);
+            let puzzle = &made.puzzle;
+            match kind {
+                GenKind::KenDoku => assert_eq!(puzzle.kind(), cagey::model::Kind::KenDoku),
+                GenKind::Killer => assert_eq!(puzzle.kind(), cagey::model::Kind::KillerSudoku),
+                GenKind::KillerJigsaw => {
+                    assert_eq!(puzzle.kind(), cagey::model::Kind::KillerJigsaw)
+                }
+                GenKind::KenKen => unreachable!(),
+            }
+            if kind.killer() {
+                for cage in puzzle.cages() {
+                    assert!(matches!(
+                        cage.operation(),
+                        Operation::Add | Operation::Given
+                    ));
+                    let digits: HashSet<u8> =
+                        cage.cells().iter().map(|&c| made.solution.get(c)).collect();
+                    assert_eq!(digits.len(), cage.cells().len(), "killer digits differ");
+                }
+            }
+            if kind == GenKind::KillerJigsaw {
+                assert!(matches!(puzzle.regions(), Regions::Jigsaw(_)));
+            }
+        }
+    }
+    // Killer Sudoku with cells in no cage.
+    let mut settings = Settings::of_kind(GenKind::Killer, 4);
+    settings.uncaged = 3;
+    let made = make(&settings, 1, 0);
+    assert_sound(&made);
+    assert_eq!(made.puzzle.uncovered().count(), 3);
+    // Killer Sudoku at a level.
+    let mut settings = Settings::of_kind(GenKind::Killer, 9);
+    settings.target = Some(Target::level(Level::Normal, None));
+    let made = make(&settings, 1, 0);
+    assert_sound(&made);
+    assert_eq!(made.graded.map(|g| g.rank), Some(1));
+}
+
+#[test]
+fn a_seed_gives_the_same_puzzles() {
+    let mut settings = Settings::kenken(6);
+    settings.target = Some(Target::level(Level::Hard, None));
+    let first: Vec<Puzzle> = (0..3).map(|i| make(&settings, 42, i).puzzle).collect();
+    // In another order, as another thread would make them.
+    let again: Vec<Puzzle> = (0..3)
+        .rev()
+        .map(|i| make(&settings, 42, i).puzzle)
+        .collect();
+    assert_eq!(first, again.into_iter().rev().collect::<Vec<_>>());
+    assert_ne!(first[0], make(&settings, 43, 0).puzzle);
+}
+
+#[test]
+fn impossible_settings_say_so() {
+    let mut settings = Settings::kenken(7);
+    settings.kind = GenKind::Killer;
+    assert!(matches!(
+        generate::generate(&settings, None, &mut rng_for(1, 0)),
+        Err(generate::GenerateError::Settings(_))
+    ));
+    // Division only, dominoes only, no givens: a 9x9 Latin square has no such tiling
+    // often enough; the attempts run out rather than the program hanging.
+    let mut settings = Settings::kenken(3);
+    settings.operations = "/".parse().unwrap();
+    settings.cage_sizes = "2".parse().unwrap();
+    settings.time_limit = Duration::from_secs(2);
+    let result = generate::generate(&settings, None, &mut rng_for(1, 0));
+    assert!(result.is_err(), "a 3x3 tiled by dominoes of quotients");
+}
+
+/// Every ambiguous puzzle of the corpus is made unique by the changes `make_unique` reports,
+/// and each change is one it says it made: applied to the original, they give the repair.
+#[test]
+fn every_ambiguous_corpus_puzzle_is_made_unique() {
+    for file in ["several-5x5.kk", "several-6x6.kk"] {
+        let path = format!("{}/../../corpora/random/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        for entry in cagey::formats::parse_all(cagey::formats::Format::Kk, &text) {
+            let entry = entry.unwrap();
+            let repair = make_unique(&entry.puzzle, None, Duration::from_secs(60)).unwrap();
+            assert!(!repair.changes.is_empty(), "{file} line {}", entry.line);
+            let report = default_solver()
+                .solve(&repair.puzzle, &Limits::uniqueness())
+                .unwrap();
+            assert_eq!(report.outcome, Outcome::Unique(repair.solution.clone()));
+            // The original puzzle's solution is kept: the repair only narrows it.
+            assert!(check(&entry.puzzle, &repair.solution).is_ok());
+            // Cages the changes do not name are left as they were.
+            let named: Vec<&cagey::Cage> = repair
+                .changes
+                .iter()
+                .filter_map(|c| match c {
+                    generate::Change::Relabel { from, .. }
+                    | generate::Change::Split { from, .. } => Some(from),
+                    generate::Change::Given { .. } => None,
+                })
+                .collect();
+            for cage in entry.puzzle.cages() {
+                if !named.contains(&cage) {
+                    assert!(
+                        repair.puzzle.cages().contains(cage),
+                        "{file} line {}",
+                        entry.line
+                    );
+                }
+            }
+        }
+    }
+}
