@@ -27,7 +27,7 @@ use crate::solve::{self, Limits, Outcome};
 /// once (the part holding the first cell first).
 pub(crate) fn splits_of(cells: &[Cell], n: usize, least: usize) -> Vec<(Vec<Cell>, Vec<Cell>)> {
     let k = cells.len();
-    if k < 2 || k > super::MAX_CAGE {
+    if !(2..=super::MAX_CAGE).contains(&k) {
         return Vec::new();
     }
     let mut out = Vec::new();
