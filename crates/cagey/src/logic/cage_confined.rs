@@ -18,7 +18,10 @@ pub(super) const RULE: Rule = Rule {
 fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
     let g = state.g;
     for k in 0..state.cages.len() {
-        state.refresh(k);
+        if !g.active[k] {
+            continue;
+        }
+        state.refresh_forced(k);
         let table = &g.tables[k];
         let cells = table.cells();
         for (slot, &(h, mask)) in g.cage_houses[k].iter().enumerate() {

@@ -16,7 +16,7 @@ pub(super) const RULE: Rule = Rule {
 fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
     let g = state.g;
     for k in 0..state.cages.len() {
-        state.refresh(k);
+        state.refresh_forced(k);
         for (slot, &(h, _)) in g.cage_houses[k].iter().enumerate() {
             let forced = state.cages[k].forced[slot];
             for d in forced.iter() {

@@ -49,3 +49,44 @@ pub(super) fn minimal_cages(puzzle: &Puzzle, geometry: &Geometry) -> Vec<CageId>
         .map(|k| CageId(k as u16))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::kk;
+    use crate::solve::{init, Limits};
+
+    /// The set found is contradictory, and dropping any one of its cages leaves a set that
+    /// can hold: it is minimal.
+    #[test]
+    fn the_conflicting_cages_are_a_minimal_contradictory_set() {
+        let text = include_str!("../../../../corpora/random/none-6x6.kk");
+        let mut checked = 0;
+        for entry in kk::parse_all(text).into_iter().take(6) {
+            let puzzle = entry.unwrap().puzzle;
+            let geometry = Geometry::new(&puzzle, init::init(&puzzle, &Limits::default()).unwrap());
+            let set = minimal_cages(&puzzle, &geometry);
+            assert!(
+                !set.is_empty(),
+                "puzzle {checked}: {:?}",
+                unsolvable(&geometry)
+            );
+            let mut only = geometry.clone();
+            for k in 0..puzzle.cages().len() {
+                only.set_active(k, set.contains(&CageId(k as u16)));
+            }
+            assert_eq!(unsolvable(&only), Some(true));
+            for drop in &set {
+                let mut fewer = only.clone();
+                fewer.set_active(drop.index(), false);
+                assert_eq!(
+                    unsolvable(&fewer),
+                    Some(false),
+                    "cage {drop} can be dropped"
+                );
+            }
+            checked += 1;
+        }
+        assert_eq!(checked, 6);
+    }
+}

@@ -32,6 +32,13 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
             let mut found = None;
             combinations(free.len(), k, &mut |pick| {
                 let set: DigitSet = pick.iter().map(|&i| free[i]).collect();
+                let touched = open
+                    .iter()
+                    .filter(|c| !(state.cand[c.index()] & set).is_empty())
+                    .count();
+                if touched != k {
+                    return false;
+                }
                 let cells: Vec<Cell> = open
                     .iter()
                     .copied()

@@ -158,6 +158,9 @@ fn try_group(state: &State, group: &[usize], kind: Kind) -> Option<Step> {
 /// The cage's total when every fitting layout has the same one; `Some(None)` when they
 /// differ, `None` when the cage has no layout left.
 fn known_total(state: &State, k: usize, kind: Kind) -> Option<Option<u128>> {
+    if !state.g.active[k] {
+        return Some(None);
+    }
     let table = &state.g.tables[k];
     let mut total = None;
     for &i in &state.cages[k].alive {

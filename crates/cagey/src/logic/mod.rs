@@ -765,6 +765,8 @@ pub(crate) struct Ctx {
     exhausted: Option<String>,
     /// Stop the outermost run after its first step (hints).
     stop_after_one: bool,
+    /// Steps a run inside a trial may take before it counts as inconclusive.
+    max_inner_steps: usize,
 }
 
 impl Ctx {
@@ -776,6 +778,7 @@ impl Ctx {
             depth: 0,
             exhausted: None,
             stop_after_one: false,
+            max_inner_steps: usize::MAX,
         }
     }
 
@@ -834,6 +837,9 @@ fn run(
                 "more than {} steps",
                 ctx.limits.max_steps
             )));
+        }
+        if ctx.depth > 0 && taken >= ctx.max_inner_steps {
+            return Ok(End::Stuck);
         }
         let mut found = None;
         for rule in RULES.iter().take_while(|r| r.level <= max) {

@@ -236,6 +236,9 @@ pub(crate) struct CageView {
     /// Per touched house (as in `Geometry::cage_houses`), the digits every live layout puts
     /// in that house.
     pub(crate) forced: Vec<DigitSet>,
+    /// Whether `forced` is out of date: it is computed only when a hard rule asks
+    /// ([`State::refresh_forced`]), since most steps never need it.
+    pub(crate) forced_dirty: bool,
 }
 
 /// Candidates, placements and live layouts.
@@ -260,6 +263,7 @@ impl<'g> State<'g> {
                 union: DigitSet::EMPTY,
                 per_cell: vec![DigitSet::EMPTY; t.width()],
                 forced: Vec::new(),
+                forced_dirty: true,
             })
             .collect();
         State {
@@ -322,6 +326,7 @@ impl<'g> State<'g> {
             view.per_cell = vec![full; cells.len()];
             view.forced = vec![DigitSet::EMPTY; g.cage_houses[k].len()];
             view.dirty = false;
+            view.forced_dirty = false;
             return;
         }
         let cand = &self.cand;
@@ -333,19 +338,41 @@ impl<'g> State<'g> {
                 .zip(cells)
                 .all(|(&d, c)| cand[c.index()].contains(d))
         });
-        let houses = &g.cage_houses[k];
         // The caches are refilled in place: a refresh runs after nearly every step.
         let mut per_cell = std::mem::take(&mut view.per_cell);
         per_cell.clear();
         per_cell.resize(cells.len(), DigitSet::EMPTY);
-        let mut forced = std::mem::take(&mut view.forced);
-        forced.clear();
-        forced.resize(houses.len(), DigitSet::full(g.n));
         for &i in &view.alive {
             let row = table.row(i as usize);
             for (pos, &d) in row.iter().enumerate() {
                 per_cell[pos].insert(d);
             }
+        }
+        let mut union = DigitSet::EMPTY;
+        for set in &per_cell {
+            union = union | *set;
+        }
+        view.union = union;
+        view.per_cell = per_cell;
+        view.forced_dirty = true;
+        view.dirty = false;
+    }
+
+    /// Refreshes cage `k` and the digits every live layout puts in each house it touches.
+    pub(crate) fn refresh_forced(&mut self, k: usize) {
+        self.refresh(k);
+        if !self.cages[k].forced_dirty {
+            return;
+        }
+        let g = self.g;
+        let table = &g.tables[k];
+        let houses = &g.cage_houses[k];
+        let view = &mut self.cages[k];
+        let mut forced = std::mem::take(&mut view.forced);
+        forced.clear();
+        forced.resize(houses.len(), DigitSet::full(g.n));
+        for &i in &view.alive {
+            let row = table.row(i as usize);
             for (slot, &(_, mask)) in houses.iter().enumerate() {
                 let mut here = DigitSet::EMPTY;
                 for (pos, &d) in row.iter().enumerate() {
@@ -356,17 +383,11 @@ impl<'g> State<'g> {
                 forced[slot] = forced[slot] & here;
             }
         }
-        let mut union = DigitSet::EMPTY;
-        for set in &per_cell {
-            union = union | *set;
-        }
         if view.alive.is_empty() {
             forced.iter_mut().for_each(|f| *f = DigitSet::EMPTY);
         }
-        view.union = union;
-        view.per_cell = per_cell;
         view.forced = forced;
-        view.dirty = false;
+        view.forced_dirty = false;
     }
 
     /// A contradiction, described, if the state has one: a cell with no candidate, a cage
@@ -381,7 +402,7 @@ impl<'g> State<'g> {
         }
         for k in 0..self.cages.len() {
             self.refresh(k);
-            if self.cages[k].alive.is_empty() {
+            if g.active[k] && self.cages[k].alive.is_empty() {
                 return Some((
                     format!("cage {} has no layout left", g.cage_names[k]),
                     g.cage_cells(k).to_vec(),

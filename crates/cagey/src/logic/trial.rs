@@ -22,6 +22,15 @@ pub(super) const RULE: Rule = Rule {
 /// short enough to read.
 const SHOWN_STEPS: usize = 12;
 
+/// Assumptions one trial step tries at most, per cell of the grid: a contradiction, when
+/// there is one, is nearly always among the two-candidate cells tried first; past this the
+/// step gives up and the search step settles the cell (bounded work on large random grids,
+/// where a full sweep took seconds per step).
+const TRIALS_PER_CELL: usize = 2;
+
+/// Steps one assumption may run, per cell of the grid, before it counts as inconclusive.
+const STEPS_PER_CELL: usize = 2;
+
 fn find(state: &mut State, ctx: &mut Ctx) -> Option<Step> {
     if ctx.depth >= ctx.limits.max_trial_depth {
         return None;
@@ -36,12 +45,29 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Step> {
     } else {
         Level::Unreasonable
     };
+    let mut budget = TRIALS_PER_CELL * g.n * g.n;
+    let steps = ctx.max_inner_steps;
+    ctx.max_inner_steps = STEPS_PER_CELL * g.n * g.n;
+    let found = sweep(state, ctx, order, inner, &mut budget);
+    ctx.max_inner_steps = steps;
+    found
+}
+
+fn sweep(
+    state: &mut State,
+    ctx: &mut Ctx,
+    order: Vec<usize>,
+    inner: Level,
+    budget: &mut usize,
+) -> Option<Step> {
+    let g = state.g;
     for i in order {
         let cell = Cell(i as u16);
         for d in state.cand[i].iter() {
-            if ctx.out_of_budget() {
+            if ctx.out_of_budget() || *budget == 0 {
                 return None;
             }
+            *budget -= 1;
             let mut copy = state.clone();
             let mut eliminated: Vec<_> = copy.cand[i]
                 .iter()
