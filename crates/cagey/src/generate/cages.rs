@@ -277,10 +277,8 @@ pub(crate) fn partition<R: Rng + ?Sized>(
         let digits = digits_of(grid, &cells);
         let (operation, target) = if id < givens {
             (Operation::Given, u64::from(digits[0]))
-        } else if cells.len() == 1 {
-            // Allowed by --cage-size 1..: a one-cell cage labelled like any other.
-            pick_label(settings.operations, &digits, settings.multi_cell, rng)?
         } else {
+            // A one-cell cage here (--cage-size 1..) is labelled like any other.
             pick_label(settings.operations, &digits, settings.multi_cell, rng)?
         };
         let mut cells = cells;

@@ -11,6 +11,11 @@ use crate::model::Puzzle;
 /// clock, the count is the same on every machine.
 pub const GRADE_MAX_WORK: u64 = 300_000;
 
+/// Wall-clock time one grading may take while generating: 9x9 KenKen candidates take
+/// milliseconds, but some 9x9 Killer Sudoku ones ran to the logic module's own 10 s limit.
+/// A candidate past it is off target (or, without a target, written without a level).
+pub const GRADE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Grades with [`logic::grade`].
 #[derive(Clone, Debug)]
 pub struct LogicGrader {
@@ -23,6 +28,7 @@ impl LogicGrader {
         LogicGrader {
             limits: LogicLimits {
                 max_work: GRADE_MAX_WORK,
+                time_limit: GRADE_TIME_LIMIT,
                 ..LogicLimits::default()
             },
         }

@@ -39,7 +39,7 @@ use crate::solve::{self, Limits, Outcome};
 pub use fill::random_grid;
 pub use jigsaw::random_regions;
 pub use latin::random_latin_square;
-pub use level::{level_of, rank, LogicGrader, GRADE_MAX_WORK};
+pub use level::{level_of, rank, LogicGrader, GRADE_MAX_WORK, GRADE_TIME_LIMIT};
 pub use repair::{make_unique, Change, Repair, RepairError};
 
 use cages::Draft;

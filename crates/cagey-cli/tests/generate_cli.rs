@@ -1,0 +1,149 @@
+//! `cagey generate` and `cagey unique` as a user runs them: the stream of puzzles and its
+//! comments, the same puzzles with one job or two, clear failures, and repairs of the
+//! ambiguous corpus puzzles that the solver then proves unique.
+
+mod common;
+
+use common::{cagey_with, corpus, stderr, stdout};
+
+fn cagey(args: &[&str]) -> std::process::Output {
+    cagey_with(args, None, &[])
+}
+
+#[test]
+fn puzzles_stream_with_seed_level_score_and_solution_comments() {
+    let output = cagey(&[
+        "generate",
+        "--size",
+        "5",
+        "--difficulty",
+        "hard",
+        "--count",
+        "3",
+        "--seed",
+        "7",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    for key in ["# seed=7/0", "# seed=7/1", "# seed=7/2"] {
+        assert!(text.contains(key), "{text}");
+    }
+    assert_eq!(text.matches("# level=hard").count(), 3, "{text}");
+    assert_eq!(text.matches("# score=").count(), 3);
+    assert_eq!(text.matches("# solution=").count(), 3);
+    // Every puzzle written solves uniquely, at the level asked for.
+    let solved = cagey_with(&["solve", "--unique", "-"], Some(&text), &[]);
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    let graded = cagey_with(&["grade", "-"], Some(&text), &[]);
+    assert!(graded.status.success(), "{}", stderr(&graded));
+    assert_eq!(
+        stdout(&graded).matches("hard").count(),
+        3,
+        "{}",
+        stdout(&graded)
+    );
+}
+
+#[test]
+fn one_job_and_two_give_the_same_puzzles() {
+    let run = |jobs: &str| {
+        let output = cagey(&[
+            "generate", "--size", "6", "--count", "12", "--seed", "3", "--jobs", jobs,
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output)
+    };
+    assert_eq!(run("1"), run("2"));
+    // --first makes one puzzle of a run again.
+    let again = cagey(&["generate", "--size", "6", "--seed", "3", "--first", "4"]);
+    let run = run("1");
+    let fifth = run.split("\n\n").nth(4).unwrap();
+    assert_eq!(stdout(&again).trim_end(), fifth.trim_end());
+}
+
+#[test]
+fn other_formats_and_kinds() {
+    let output = cagey(&[
+        "generate", "--kind", "killer", "--size", "4", "--to", "json", "--count", "2",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json.as_array().map(Vec::len), Some(2));
+    let output = cagey(&["generate", "--size", "4", "--ops", "*", "--to", "keen"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).starts_with("4:"), "{}", stdout(&output));
+}
+
+#[test]
+fn bad_settings_exit_2_and_impossible_ones_exit_1() {
+    let output = cagey(&["generate", "--kind", "killer", "--size", "7"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("boxes"), "{}", stderr(&output));
+    let output = cagey(&["generate", "--ops", "^"]);
+    assert_eq!(output.status.code(), Some(2));
+    let output = cagey(&["generate", "--difficulty", "impossible"]);
+    assert_eq!(output.status.code(), Some(2));
+    // Quotients only, on dominoes only, over a 3x3: there is no such puzzle.
+    let output = cagey(&[
+        "generate",
+        "--size",
+        "3",
+        "--ops",
+        "/",
+        "--cage-size",
+        "2",
+        "--time-limit",
+        "2",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("no puzzle"), "{}", stderr(&output));
+}
+
+#[test]
+fn stats_report_the_mix_and_the_time() {
+    let output = cagey(&[
+        "generate", "--size", "5", "--count", "4", "--stats", "--seed", "1",
+    ]);
+    assert!(output.status.success());
+    let report = stderr(&output);
+    for line in [
+        "4 puzzles made",
+        "cage sizes",
+        "operations",
+        "levels",
+        "time/puzzle",
+    ] {
+        assert!(report.contains(line), "{report}");
+    }
+}
+
+#[test]
+fn unique_repairs_every_ambiguous_corpus_puzzle() {
+    for file in ["random/several-5x5.kk", "random/several-6x6.kk"] {
+        let path = corpus(file);
+        let output = cagey(&["unique", &path]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        let puzzles = text.matches("# id=").count();
+        assert!(puzzles > 0);
+        // Each puzzle names at least one change, here and on standard error.
+        let blocks: Vec<&str> = text.split("\n\n").collect();
+        assert_eq!(blocks.len(), puzzles);
+        assert!(blocks.iter().all(|b| b.contains("# unique: ")), "{text}");
+        assert!(stderr(&output).lines().count() >= puzzles);
+        let solved = cagey_with(&["solve", "--unique", "-"], Some(&text), &[]);
+        assert!(solved.status.success(), "{file}: {}", stderr(&solved));
+    }
+}
+
+#[test]
+fn unique_lists_alternatives_with_all() {
+    let path = corpus("random/several-5x5.kk");
+    let output = cagey(&["unique", &path, "--all"]);
+    assert!(output.status.success());
+    assert!(
+        stdout(&output).contains("# unique: or instead: "),
+        "{}",
+        stdout(&output)
+    );
+}
