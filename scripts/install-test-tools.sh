@@ -1,24 +1,33 @@
 #!/usr/bin/env bash
 # Installs the programs the tests run besides cargo, from Debian's packages, only when they
-# are missing (so it is quick to run again). Each tool is one block: the program checked for,
-# and the package that brings it.
+# are missing (so it is quick to run again). Each tool is one line: the program checked for,
+# and the package that brings it. Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
-updated=false
+missing=()
 need() { # need PROGRAM PACKAGE: install PACKAGE unless PROGRAM is on the PATH
-    if command -v "$1" >/dev/null 2>&1; then
-        return
-    fi
-    if [ "$(id -u)" != 0 ]; then
-        echo "install-test-tools: $1 is missing; install the $2 package (needs root)" >&2
-        exit 1
-    fi
-    if [ "$updated" = false ]; then
-        apt-get update -qq
-        updated=true
-    fi
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$2" >/dev/null
+    command -v "$1" >/dev/null 2>&1 || missing+=("$2")
 }
 
 # PDF booklets (`cagey print`): pdfinfo, pdftotext and pdftoppm read and rasterise them.
 need pdftoppm poppler-utils
+# The web page's browser tests (crates/cagey-web/tests/browser.rs).
+need chromium chromium
+need chromedriver chromium-driver
+
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+    sudo=()
+elif command -v sudo >/dev/null 2>&1; then
+    sudo=(sudo)
+else
+    echo "install-test-tools: need root to install ${missing[*]} (apt-get install -y ${missing[*]})" >&2
+    exit 1
+fi
+
+echo "install-test-tools: installing ${missing[*]}" >&2
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}"

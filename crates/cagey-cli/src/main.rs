@@ -20,6 +20,7 @@ mod mcounts;
 mod print;
 mod render;
 mod rules;
+mod serve;
 mod show;
 mod solve;
 mod unique;
@@ -57,6 +58,7 @@ enum Command {
     Rules(rules::Args),
     Completions(completions::CompletionsArgs),
     Man(completions::ManArgs),
+    Serve(serve::Args),
 }
 
 /// How a run ended, from best to worst; the exit code is that of the worst puzzle.
@@ -90,6 +92,7 @@ fn main() -> ExitCode {
         Command::Rules(args) => rules::run(&args),
         Command::Completions(args) => completions::completions(&args, Cli::command()),
         Command::Man(args) => completions::man(&args, Cli::command()),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

@@ -1,0 +1,88 @@
+//! `cagey serve`: the local web page (the `cagey-web` crate), on loopback unless told
+//! otherwise.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use anyhow::Context;
+
+use crate::Status;
+
+/// The port the page is served on unless --port says otherwise.
+const DEFAULT_PORT: u16 = 8080;
+
+/// Serve cagey's web page: paste or pick a puzzle, play it with pencil marks, get hints,
+/// solve, generate and share. The page and its API run on this machine only (127.0.0.1);
+/// nothing is fetched from outside.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cagey serve                  http://127.0.0.1:8080/
+  cagey serve --port 0 --open  any free port, opened in the browser
+
+The API is described at /api/openapi.json; see docs/web.md.")]
+pub struct Args {
+    /// The port to listen on; 0 picks a free one.
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    port: u16,
+
+    /// Open the page in the default browser once the server is up.
+    #[arg(long)]
+    open: bool,
+
+    /// Listen on this address instead of 127.0.0.1. Anyone who can reach it can use the
+    /// server (which has no accounts and no TLS): give another address only on a network
+    /// you trust.
+    #[arg(long, value_name = "ADDRESS")]
+    bind: Option<IpAddr>,
+
+    /// How long one solve, count, explanation or generation may run, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = cagey_web::DEFAULT_TIME_LIMIT.as_secs_f64())]
+    time_limit: f64,
+}
+
+pub fn run(args: &Args) -> anyhow::Result<Status> {
+    let ip = args.bind.unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    if !ip.is_loopback() {
+        eprintln!(
+            "cagey: warning: serving on {ip}, not loopback: anyone who can reach this address can use the server"
+        );
+    }
+    let time_limit = Duration::try_from_secs_f64(args.time_limit)
+        .ok()
+        .filter(|t| !t.is_zero())
+        .context("--time-limit must be a positive number of seconds")?;
+    let config = cagey_web::Config {
+        time_limit,
+        ..cagey_web::Config::default()
+    };
+    let open = args.open;
+    cagey_web::serve_blocking(SocketAddr::new(ip, args.port), config, |address| {
+        let url = format!("http://{address}/");
+        println!("cagey: serving {url} (Ctrl-C stops)");
+        if open {
+            open_browser(&url);
+        }
+    })
+    .with_context(|| format!("cannot serve on {ip} port {}", args.port))?;
+    Ok(Status::Ok)
+}
+
+/// Opens `url` with the desktop's opener, saying so when there is none.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    let started = Command::new(opener)
+        .arg(url)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+    if started.is_err() {
+        eprintln!("cagey: cannot start {opener}; open {url} yourself");
+    }
+}

@@ -1,0 +1,60 @@
+//! The page: one HTML file, its style sheet and its ES modules, embedded in the binary so
+//! that `cagey serve` needs no files beside it and fetches nothing from outside.
+
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
+
+/// One embedded file: its address, content type and text.
+struct Asset {
+    path: &'static str,
+    content_type: &'static str,
+    text: &'static str,
+}
+
+/// Every file of the page.
+const ASSETS: &[Asset] = &[
+    Asset {
+        path: "/",
+        content_type: "text/html; charset=utf-8",
+        text: include_str!("../static/index.html"),
+    },
+    Asset {
+        path: "/style.css",
+        content_type: "text/css; charset=utf-8",
+        text: include_str!("../static/style.css"),
+    },
+    Asset {
+        path: "/app.js",
+        content_type: "text/javascript; charset=utf-8",
+        text: include_str!("../static/app.js"),
+    },
+    Asset {
+        path: "/board.js",
+        content_type: "text/javascript; charset=utf-8",
+        text: include_str!("../static/board.js"),
+    },
+    Asset {
+        path: "/favicon.svg",
+        content_type: "image/svg+xml",
+        text: include_str!("../static/favicon.svg"),
+    },
+];
+
+/// The routes of the page's files.
+pub fn routes() -> Router {
+    ASSETS.iter().fold(Router::new(), |router, asset| {
+        let headers = [
+            (header::CONTENT_TYPE, asset.content_type),
+            // Everything is served from the binary: a new build is a new page, and a stale
+            // cached script beside a new API would be worse than a re-fetch on loopback.
+            (header::CACHE_CONTROL, "no-cache"),
+        ];
+        let text = asset.text;
+        router.route(
+            asset.path,
+            get(move || async move { (headers, text).into_response() }),
+        )
+    })
+}

@@ -1,0 +1,89 @@
+//! The API's errors: every failure is a JSON object `{"error": "..."}` with a 4xx or 5xx
+//! status, and, for a puzzle that cannot be read, the line the parser names.
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+
+/// A request that could not be answered, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ApiError {
+    /// The request is malformed or its puzzle cannot be read (400).
+    #[error("{message}")]
+    BadRequest {
+        /// What is wrong, as the parser or the library says it.
+        message: String,
+        /// The line of the puzzle's text the error is on, counted from 1, if known.
+        line: Option<usize>,
+    },
+    /// The request is well formed, but the library could not do what it asks within its
+    /// limits, or the puzzle does not allow it (422).
+    #[error("{0}")]
+    Unprocessable(String),
+    /// No such route under `/api/` (404).
+    #[error("no such API route; the routes are listed at /api/openapi.json")]
+    NotFound,
+    /// The body is larger than [`MAX_BODY_BYTES`](crate::MAX_BODY_BYTES) (413).
+    #[error("{0}")]
+    TooLarge(String),
+    /// Every slot for heavy requests is taken (503, with `Retry-After`).
+    #[error("{0}")]
+    Busy(String),
+    /// Something that should not happen (500): a worker thread failed.
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl ApiError {
+    /// A 400 answer without a line.
+    pub fn bad(message: impl Into<String>) -> ApiError {
+        ApiError::BadRequest {
+            message: message.into(),
+            line: None,
+        }
+    }
+
+    /// The HTTP status of this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+/// The body of every error answer.
+#[derive(Serialize)]
+struct Body {
+    error: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    status: u16,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let line = match &self {
+            ApiError::BadRequest { line, .. } => *line,
+            _ => None,
+        };
+        let body = Body {
+            error: self.to_string(),
+            line,
+            status: status.as_u16(),
+        };
+        let mut response = (status, Json(body)).into_response();
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
+        response
+    }
+}

@@ -1,0 +1,109 @@
+//! `/api/generate`: a new puzzle from the library's generator (`cagey::generate`), steered
+//! to a level by the library's logic grader (`generate::LogicGrader`) when one is asked for,
+//! within the server's time bound. The answer is the puzzle as kk text, with the seed that makes it again.
+
+use std::sync::Arc;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use axum::extract::State as Extract;
+use axum::Json;
+use cagey::formats::kk;
+use cagey::generate::{self, level_of, GenKind, LogicGrader, OperationSet, Settings, Target};
+use cagey::logic::Level;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::api::{Body, State};
+use crate::ApiError;
+
+/// The largest grid the page makes: a 9x9 takes well under a second, and larger grids at
+/// a level may take longer than anyone waits at a page (`cagey generate` makes them).
+pub const MAX_SIZE: usize = 9;
+
+/// The request of `/api/generate`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct GenerateRequest {
+    size: usize,
+    /// A level name: easy, normal, hard, extreme, unreasonable.
+    #[serde(default)]
+    difficulty: Option<String>,
+    /// The operations, any of `+-*/`.
+    #[serde(default)]
+    ops: Option<String>,
+    /// kenken, kendoku, killer or killer-jigsaw.
+    #[serde(default)]
+    kind: Option<String>,
+    /// The seed; a fresh one when absent.
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+/// `POST /api/generate`: a new puzzle with exactly one solution.
+pub(crate) async fn generate(
+    Extract(state): Extract<Arc<State>>,
+    Body(request): Body<GenerateRequest>,
+) -> Result<Json<Value>, ApiError> {
+    if !(1..=MAX_SIZE).contains(&request.size) {
+        return Err(ApiError::bad(format!(
+            "size {} is out of range: the page makes grids from 1 to {MAX_SIZE} (cagey generate makes larger ones)",
+            request.size
+        )));
+    }
+    let kind = match request.kind.as_deref() {
+        None | Some("") => GenKind::KenKen,
+        Some(name) => name.parse().map_err(ApiError::bad)?,
+    };
+    let mut settings = Settings::of_kind(kind, request.size);
+    if let Some(ops) = request.ops.as_deref().filter(|o| !o.is_empty()) {
+        settings.operations = ops.parse::<OperationSet>().map_err(ApiError::bad)?;
+    }
+    let level = match request.difficulty.as_deref() {
+        None | Some("") => None,
+        Some(name) => Some(
+            name.parse::<Level>()
+                .map_err(|e| ApiError::bad(e.to_string()))?,
+        ),
+    };
+    settings.target = level.map(|level| Target::level(level, None));
+    settings.time_limit = state.time_limit;
+    settings
+        .validate()
+        .map_err(|error| ApiError::bad(error.to_string()))?;
+    let seed = request.seed.unwrap_or_else(fresh_seed);
+    let grader = LogicGrader::new();
+    state
+        .slots
+        .run(move || {
+            let started = Instant::now();
+            let made =
+                generate::generate(&settings, Some(&grader), &mut generate::rng_for(seed, 0))
+                    .map_err(|error| ApiError::Unprocessable(error.to_string()))?;
+            let level = made.graded.and_then(|g| level_of(g.rank)).map(Level::name);
+            let summary = made.puzzle.to_string();
+            Ok(Json(json!({
+                "puzzle": kk::write(&made.puzzle),
+                "format": "kk",
+                "seed": seed,
+                "level": level,
+                "score": made.graded.map(|g| g.score),
+                "message": match level {
+                    Some(level) => format!("a new {summary}, level {level}, seed {seed}"),
+                    None => format!("a new {summary}, seed {seed}"),
+                },
+                "elapsed_ms": started.elapsed().as_secs_f64() * 1000.0,
+            })))
+        })
+        .await
+}
+
+/// A seed from the clock: a new puzzle each time, reproducible from the seed the answer
+/// gives back.
+fn fresh_seed() -> u64 {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    now.as_secs()
+        .wrapping_mul(1_000_000_007)
+        .wrapping_add(u64::from(now.subsec_nanos()))
+}

@@ -1,0 +1,580 @@
+//! The page in a real browser: Debian's Chromium driven through ChromeDriver (WebDriver, by
+//! `fantoccini`). Each test starts the server, a ChromeDriver and a headless Chromium with a
+//! fresh profile, plays as a person would (clicks and keys), and reads the page back.
+//!
+//! Chromium and ChromeDriver must be installed (`scripts/install-test-tools.sh`); without
+//! them these tests fail, saying how to install them. `CAGEY_CHROMIUM` and
+//! `CAGEY_CHROMEDRIVER` name other binaries. With `CAGEY_SCREENSHOTS=DIR` the tests save
+//! their screenshots in DIR (the README's come from `CAGEY_SCREENSHOTS=docs/images`).
+
+mod common;
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{Server, KK0_SOLUTION};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use tokio::sync::{Mutex, MutexGuard};
+
+const RIGHT: char = '\u{e014}';
+const DOWN: char = '\u{e015}';
+const LEFT: char = '\u{e012}';
+const CONTROL: char = '\u{e009}';
+const BACKSPACE: char = '\u{e003}';
+const NULL: char = '\u{e000}';
+
+/// Headless Chromium's narrowest window: narrower sizes are emulated as a phone.
+const MIN_WINDOW_WIDTH: u32 = 500;
+
+/// How long to wait for the page to show something before failing: far more than it takes
+/// (tens of milliseconds), so that a loaded machine does not fail the test.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// One browser at a time: the tests run on machines with two cores, where five Chromiums
+/// at once would make each slow, and the timing test meaningless.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::const_new(());
+
+/// A browser session on the page, closed (with its ChromeDriver) when dropped.
+struct Browser {
+    _turn: MutexGuard<'static, ()>,
+    client: Client,
+    driver: Child,
+    profile: PathBuf,
+    server: Server,
+}
+
+fn binary(variable: &str, default: &str) -> PathBuf {
+    let path = std::env::var_os(variable).map_or_else(|| PathBuf::from(default), PathBuf::from);
+    assert!(
+        path.exists(),
+        "{} not found: the browser tests need Debian's Chromium and ChromeDriver. Install them \
+         with `scripts/install-test-tools.sh` (apt-get install -y chromium chromium-driver), or \
+         name the binary with {variable}.",
+        path.display()
+    );
+    path
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+impl Browser {
+    /// Starts the server, ChromeDriver and Chromium at a window of `width` x `height`.
+    async fn start(width: u32, height: u32) -> Browser {
+        let turn = ONE_AT_A_TIME.lock().await;
+        let chromium = binary("CAGEY_CHROMIUM", "/usr/bin/chromium");
+        let chromedriver = binary("CAGEY_CHROMEDRIVER", "/usr/bin/chromedriver");
+        let server = Server::start(cagey_web::Config::default());
+        let port = free_port();
+        let driver = Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("ChromeDriver starts");
+        let profile =
+            std::env::temp_dir().join(format!("cagey-chromium-{}-{port}", std::process::id()));
+        let mut capabilities = json!({
+            "goog:chromeOptions": {
+                "binary": chromium,
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync",
+                    "--disable-dev-shm-usage",
+                    format!("--user-data-dir={}", profile.display()),
+                    format!("--window-size={},{height}", width.max(MIN_WINDOW_WIDTH)),
+                ],
+            }
+        });
+        if width < MIN_WINDOW_WIDTH {
+            // A desktop window cannot be this narrow; a phone's screen is emulated instead.
+            capabilities["goog:chromeOptions"]["mobileEmulation"] = json!({
+                "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0, "touch": true},
+            });
+        }
+        let started = Instant::now();
+        let client = loop {
+            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(connector)
+                .capabilities(capabilities.as_object().unwrap().clone())
+                .connect(&format!("http://127.0.0.1:{port}"))
+                .await
+            {
+                Ok(client) => break client,
+                Err(error) if started.elapsed() < PATIENCE => {
+                    let _ = error;
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Err(error) => panic!("cannot start Chromium through ChromeDriver: {error}"),
+            }
+        };
+        Browser {
+            _turn: turn,
+            client,
+            driver,
+            profile,
+            server,
+        }
+    }
+
+    /// Opens the page at `rest` (`""` or `#p=...`) with empty storage, and waits until it is
+    /// ready.
+    async fn open(&self, rest: &str) {
+        self.client.goto(&self.server.url("")).await.unwrap();
+        self.wait_ready().await;
+        // A new visitor: nothing stored, and nothing saved as this page unloads.
+        self.js("localStorage.clear(); Storage.prototype.setItem = () => {}; return null")
+            .await;
+        self.client.goto("about:blank").await.unwrap();
+        self.client.goto(&self.server.url(rest)).await.unwrap();
+        self.wait_ready().await;
+    }
+
+    async fn wait_ready(&self) {
+        self.wait_until("document.body.dataset.ready === 'true'")
+            .await;
+    }
+
+    /// Runs `script` in the page and returns its value.
+    async fn js(&self, script: &str) -> Value {
+        self.client.execute(script, vec![]).await.unwrap()
+    }
+
+    /// Waits until the JavaScript `condition` is true.
+    async fn wait_until(&self, condition: &str) {
+        let started = Instant::now();
+        loop {
+            if self.js(&format!("return !!({condition})")).await == json!(true) {
+                return;
+            }
+            assert!(
+                started.elapsed() < PATIENCE,
+                "waited {PATIENCE:?} for {condition}; the status says {:?}",
+                self.text("#status").await
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    async fn text(&self, selector: &str) -> String {
+        self.js(&format!(
+            "return document.querySelector({selector:?})?.textContent ?? null"
+        ))
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+    }
+
+    async fn click(&self, selector: &str) {
+        self.client
+            .find(Locator::Css(selector))
+            .await
+            .unwrap_or_else(|e| panic!("no {selector}: {e}"))
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("cannot click {selector}: {e}"));
+    }
+
+    async fn cell(&self, index: usize) -> fantoccini::elements::Element {
+        self.client
+            .find(Locator::Css(&format!(".cell[data-cell=\"{index}\"]")))
+            .await
+            .unwrap()
+    }
+
+    /// Types `keys` into the element that has the focus.
+    async fn keys(&self, keys: &str) {
+        self.client
+            .active_element()
+            .await
+            .unwrap()
+            .send_keys(keys)
+            .await
+            .unwrap();
+    }
+
+    /// The digits the board shows, row-major, 0 for none.
+    async fn digits(&self) -> Vec<u8> {
+        let value = self
+            .js("return [...document.querySelectorAll('.cell .digit')].map(d => Number(d.textContent) || 0)")
+            .await;
+        serde_json::from_value(value).unwrap()
+    }
+
+    /// Saves a screenshot as `name` in `CAGEY_SCREENSHOTS`, if set, and returns the PNG.
+    async fn screenshot(&self, name: &str) -> Vec<u8> {
+        let png = self.client.screenshot().await.unwrap();
+        assert!(png.starts_with(b"\x89PNG"), "a screenshot is a PNG");
+        if let Some(dir) = std::env::var_os("CAGEY_SCREENSHOTS") {
+            let dir = Path::new(&dir);
+            std::fs::create_dir_all(dir).unwrap();
+            std::fs::write(dir.join(name), &png).unwrap();
+        }
+        png
+    }
+
+    /// Ends the session; [`Drop`] stops the processes.
+    async fn close(self) {
+        let _ = self.client.clone().close().await;
+    }
+}
+
+impl Drop for Browser {
+    /// Stops ChromeDriver and the Chromium it started, even when a test failed: Chromium's
+    /// processes are found by the profile directory made for this browser alone.
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        let marker = format!("--user-data-dir={}", self.profile.display());
+        for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            if cmdline
+                .split(|&b| b == 0)
+                .any(|arg| arg == marker.as_bytes())
+            {
+                let _ = Command::new("kill").arg(pid.to_string()).status();
+            }
+        }
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn plays_kk0_to_completion_with_keys_and_clicks() {
+    let browser = Browser::start(1200, 900).await;
+    browser.open("").await;
+    // The first visit shows kk0.
+    assert_eq!(browser.text("#summary").await, "4x4 KenKen, 7 cages");
+    let started = Instant::now();
+
+    // The first row by keys: a click on the first cell, then digits and arrows.
+    browser.cell(0).await.click().await.unwrap();
+    browser.keys(&format!("1{RIGHT}2{RIGHT}4{RIGHT}3")).await;
+    assert_eq!(&browser.digits().await[..4], &KK0_SOLUTION[..4]);
+
+    // A wrong digit, undone by Ctrl+Z; then redone and undone from the buttons.
+    browser.keys(&format!("{DOWN}2")).await;
+    assert_eq!(browser.digits().await[7], 2);
+    browser.keys(&format!("{CONTROL}z{NULL}")).await;
+    assert_eq!(browser.digits().await[7], 0, "Ctrl+Z takes the digit back");
+    browser.click("#redo").await;
+    assert_eq!(browser.digits().await[7], 2, "Redo puts it back");
+    browser.click("#undo").await;
+    assert_eq!(browser.digits().await[7], 0);
+
+    // Pencil marks: P, then digits toggle candidates; P again for digits.
+    browser.cell(4).await.click().await.unwrap();
+    browser.keys("p34").await;
+    assert_eq!(browser.text(".cell[data-cell=\"4\"] .notes").await, "34");
+    browser.keys(&format!("p{BACKSPACE}")).await;
+    assert_eq!(browser.text(".cell[data-cell=\"4\"] .notes").await, "");
+
+    // A mistake, found by Check without giving the answer away.
+    browser.keys("3").await;
+    browser.click("#check").await;
+    browser
+        .wait_until("document.querySelector('.cell[data-cell=\"4\"]').classList.contains('wrong')")
+        .await;
+    assert!(browser.text("#status").await.contains("1 cell is wrong"));
+    assert_eq!(
+        browser.digits().await[4],
+        3,
+        "Check does not change the digit"
+    );
+
+    // The rest by clicks on cells and on the digit pad.
+    for (index, digit) in KK0_SOLUTION.iter().enumerate().skip(4) {
+        browser.cell(index).await.click().await.unwrap();
+        browser
+            .click(&format!("#pad button:nth-child({digit})"))
+            .await;
+    }
+    assert_eq!(browser.digits().await, KK0_SOLUTION);
+    browser
+        .wait_until("document.querySelector('#status').textContent.startsWith('Solved')")
+        .await;
+    browser.screenshot("web-solved.png").await;
+
+    // The progress survives a reload.
+    browser.client.refresh().await.unwrap();
+    browser.wait_ready().await;
+    assert_eq!(browser.digits().await, KK0_SOLUTION);
+    assert!(started.elapsed() < Duration::from_secs(30));
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reveal_fills_one_cell_and_keyboard_moves_stay_on_the_grid() {
+    let browser = Browser::start(1200, 900).await;
+    browser.open("").await;
+    browser.cell(15).await.click().await.unwrap();
+    // Past the edge, the selection stays on the grid.
+    browser.keys(&format!("{RIGHT}{DOWN}")).await;
+    let selected = browser
+        .js("return document.querySelector('.cell.selected').dataset.cell")
+        .await;
+    assert_eq!(selected, json!("15"));
+    browser.keys(&format!("{LEFT}")).await;
+    browser
+        .wait_until("window.document.querySelector('.cell.selected').dataset.cell === '14'")
+        .await;
+    // The solution arrives in the background; Reveal waits for it.
+    browser.wait_until("true").await;
+    let mut revealed = 0;
+    for _ in 0..50 {
+        browser.click("#reveal").await;
+        revealed = browser.digits().await[14];
+        if revealed != 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(revealed, KK0_SOLUTION[14]);
+    assert_eq!(
+        browser.digits().await.iter().filter(|&&d| d != 0).count(),
+        1
+    );
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn loads_a_puzzle_and_its_progress_from_a_shared_link() {
+    let browser = Browser::start(1200, 900).await;
+    // Make a link in the page: kk1, with two digits placed.
+    browser.open("").await;
+    browser
+        .client
+        .find(Locator::Css("#example"))
+        .await
+        .unwrap()
+        .select_by_value("kk1")
+        .await
+        .unwrap();
+    browser
+        .wait_until("document.querySelector('#summary').textContent.startsWith('6x6')")
+        .await;
+    browser.cell(0).await.click().await.unwrap();
+    browser.keys(&format!("3{RIGHT}2")).await;
+    browser.click("#share summary").await;
+    browser.click("#share-progress").await;
+    browser.click("#share-make").await;
+    browser
+        .wait_until("document.querySelector('#share-link').value.includes('#p=')")
+        .await;
+    let link = browser
+        .js("return document.querySelector('#share-link').value")
+        .await;
+    let link = link.as_str().unwrap().to_string();
+    // Exports: the text of a format, and a picture.
+    browser.click("[data-export=\"kk\"]").await;
+    browser
+        .wait_until("document.querySelector('#export-text').value.includes('36*,')")
+        .await;
+    browser.click("[data-export=\"keen\"]").await;
+    browser
+        .wait_until("document.querySelector('#export-text').value.startsWith('6:')")
+        .await;
+    browser.click("[data-export=\"png\"]").await;
+    browser
+        .wait_until("document.querySelector('#export-text').value === 'puzzle.png downloaded.'")
+        .await;
+
+    // A new visitor (empty storage) opens the link.
+    browser.open("").await;
+    assert_eq!(browser.text("#summary").await, "4x4 KenKen, 7 cages");
+    let fragment = &link[link.find('#').unwrap()..];
+    browser
+        .client
+        .goto(&browser.server.url(fragment))
+        .await
+        .unwrap();
+    browser
+        .wait_until("document.querySelector('#summary').textContent.startsWith('6x6')")
+        .await;
+    let digits = browser.digits().await;
+    assert_eq!(&digits[..3], &[3, 2, 0]);
+    browser.screenshot("web-shared.png").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bad_puzzle_shows_the_parsers_message() {
+    let browser = Browser::start(1200, 900).await;
+    browser.open("").await;
+    let area = browser
+        .client
+        .find(Locator::Css("#puzzle-text"))
+        .await
+        .unwrap();
+    area.send_keys("1,0\n11+,1 2 5 x\n").await.unwrap();
+    browser.click("#load-button").await;
+    browser
+        .wait_until("!document.querySelector('#load-error').hidden")
+        .await;
+    let message = browser.text("#load-error").await;
+    assert!(message.contains("line 2, column 11"), "{message}");
+    // The puzzle on the board is still kk0.
+    assert_eq!(browser.text("#summary").await, "4x4 KenKen, 7 cages");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_is_usable_quickly_and_fits_a_phone() {
+    let browser = Browser::start(390, 844).await;
+    browser.open("").await;
+    // From the start of navigation to a board that takes keys, as the page measured it,
+    // on a second load (the first warms the server's and the browser's caches).
+    browser.client.refresh().await.unwrap();
+    browser.wait_ready().await;
+    let took = browser
+        .js("return Number(document.body.dataset.readyAt)")
+        .await
+        .as_f64()
+        .unwrap();
+    println!("the page was usable {took} ms after navigation started");
+    assert!(took < 200.0, "the page took {took} ms to be usable");
+    // Nothing is wider than the phone's screen.
+    let width = browser
+        .js("return document.documentElement.scrollWidth")
+        .await
+        .as_f64()
+        .unwrap();
+    assert!(
+        width <= 390.0,
+        "the page is {width} px wide on a 390 px screen"
+    );
+    browser.screenshot("web-phone.png").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_in_three_levels_then_undo() {
+    let browser = Browser::start(1200, 900).await;
+    browser.open("").await;
+    browser
+        .wait_until("!document.querySelector('#hint').hidden")
+        .await;
+    // Level 1: the rule and where to look, nothing on the board yet.
+    browser.click("#hint").await;
+    browser
+        .wait_until("!document.querySelector('#hint-panel').hidden")
+        .await;
+    let first = browser.text("#hint-text").await;
+    assert!(first.starts_with("Look for a"), "{first}");
+    assert_eq!(
+        browser
+            .js("return document.querySelectorAll('.cell.cause').length")
+            .await,
+        json!(0)
+    );
+    // Level 2: the cells that cause the step are highlighted.
+    browser.click("#hint-more").await;
+    browser
+        .wait_until("document.querySelectorAll('.cell.cause').length > 0")
+        .await;
+    // Level 3: the step is applied, its cause and its changes in two colours.
+    browser.click("#hint-more").await;
+    browser
+        .wait_until("document.querySelectorAll('.cell.change').length > 0")
+        .await;
+    let placed = browser.digits().await.iter().filter(|&&d| d != 0).count();
+    assert_eq!(placed, 1, "kk0's first step places its given");
+    assert_eq!(browser.digits().await[0], KK0_SOLUTION[0]);
+    // Undo takes the whole step back.
+    browser.click("#undo").await;
+    assert_eq!(browser.digits().await, [0; 16]);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn steps_through_the_explanation_and_generates_a_puzzle() {
+    let browser = Browser::start(1200, 1000).await;
+    browser.open("").await;
+    browser
+        .client
+        .find(Locator::Css("#example"))
+        .await
+        .unwrap()
+        .select_by_value("kk1")
+        .await
+        .unwrap();
+    browser
+        .wait_until("document.querySelector('#summary').textContent.startsWith('6x6')")
+        .await;
+    browser
+        .wait_until("!document.querySelector('#explain').hidden")
+        .await;
+    // Some digits and pencil marks, for the picture (before the explanation: a move clears
+    // its highlights).
+    browser.cell(7).await.click().await.unwrap();
+    browser.keys(&format!("5{RIGHT}p14{RIGHT}146p")).await;
+    browser.click("#load summary").await;
+    browser.click("#explain summary").await;
+    browser.click("#explain-button").await;
+    browser
+        .wait_until("document.querySelectorAll('#explain-steps li').length > 0")
+        .await;
+    assert!(browser
+        .text("#explain-summary")
+        .await
+        .starts_with("Solved in"));
+    for _ in 0..5 {
+        browser.click("#step-next").await;
+    }
+    assert!(browser
+        .text("#explain-position")
+        .await
+        .starts_with("Step 6 of"));
+    browser.wait_until("document.querySelectorAll('.cell.cause').length > 0 && document.querySelectorAll('.cell.change').length > 0").await;
+    browser.screenshot("web-explain.png").await;
+
+    // A new puzzle: 4x4, easy, seed 3.
+    browser.click("#explain summary").await;
+    browser.click("#new summary").await;
+    browser
+        .client
+        .find(Locator::Css("#new-size"))
+        .await
+        .unwrap()
+        .select_by_value("4")
+        .await
+        .unwrap();
+    browser
+        .client
+        .find(Locator::Css("#new-difficulty"))
+        .await
+        .unwrap()
+        .select_by_value("easy")
+        .await
+        .unwrap();
+    browser
+        .client
+        .find(Locator::Css("#new-seed"))
+        .await
+        .unwrap()
+        .send_keys("3")
+        .await
+        .unwrap();
+    browser.click("#new-button").await;
+    browser
+        .wait_until("document.querySelector('#summary').textContent.startsWith('4x4')")
+        .await;
+    assert!(browser
+        .text("#new-status")
+        .await
+        .contains("level easy, seed 3"));
+    assert_eq!(browser.digits().await, [0; 16], "a new puzzle starts empty");
+    browser.close().await;
+}
