@@ -41,33 +41,33 @@ impl Example {
 pub const EXAMPLES: [Example; 10] = [
     Example {
         name: "kk0",
-        source: "the J essay's 4x4 example (seed 000)",
+        source: "the 4x4 example of the J essay on KenKen",
         text: include_str!("../puzzles/kk0.kk"),
         solution: "1 2 4 3  4 3 2 1  2 1 3 4  3 4 1 2",
     },
     Example {
         name: "kk1",
-        source: "the J essay's 6x6 example (seed 000)",
+        source: "the 6x6 example of the J essay on KenKen",
         text: include_str!("../puzzles/kk1.kk"),
         solution: "3 2 6 1 4 5  6 5 1 4 2 3  2 3 5 6 1 4  5 1 4 2 3 6  4 6 2 3 5 1  1 4 3 5 6 2",
     },
     Example {
         name: "kk2",
-        source: "the J essay's first 8x8 puzzle (seed 000)",
+        source: "the first 8x8 puzzle of the J essay",
         text: include_str!("../puzzles/kk2.kk"),
         solution: "2 6 3 5 8 4 1 7  8 3 2 6 7 1 5 4  5 8 1 2 3 7 4 6  7 5 6 3 4 8 2 1  \
                    3 7 5 4 1 2 6 8  1 4 8 7 6 5 3 2  6 1 4 8 2 3 7 5  4 2 7 1 5 6 8 3",
     },
     Example {
         name: "kk3",
-        source: "the J essay's second 8x8 puzzle (seed 000)",
+        source: "the second 8x8 puzzle of the J essay",
         text: include_str!("../puzzles/kk3.kk"),
         solution: "6 5 3 2 8 1 7 4  4 2 8 5 6 7 1 3  7 6 2 3 1 5 4 8  8 1 6 7 2 4 3 5  \
                    1 3 4 6 5 2 8 7  2 4 1 8 7 3 5 6  3 7 5 1 4 8 6 2  5 8 7 4 3 6 2 1",
     },
     Example {
         name: "p4",
-        source: "the 6x6 newspaper puzzle of seeds 002 and 004 (kk-p4)",
+        source: "a 6x6 newspaper puzzle (New York Times, 2016-05-11)",
         text: include_str!("../puzzles/p4.kk"),
         solution: "6 1 5 2 4 3  2 6 1 3 5 4  1 4 6 5 3 2  3 2 4 6 1 5  5 3 2 4 6 1  4 5 3 1 2 6",
     },

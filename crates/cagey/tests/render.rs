@@ -213,7 +213,7 @@ fn fill(
         Operation::Add if values.iter().sum::<u64>() + (cells.len() - depth) as u64 > target => {
             return
         }
-        Operation::Multiply if target % values.iter().product::<u64>() != 0 => return,
+        Operation::Multiply if !target.is_multiple_of(values.iter().product::<u64>()) => return,
         _ => {}
     }
     for digit in 1..=n as u8 {

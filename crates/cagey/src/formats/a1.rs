@@ -41,7 +41,7 @@ pub struct A1Error {
     pub kind: A1ErrorKind,
 }
 
-/// What is wrong with a text in seed 003's format.
+/// What is wrong with a text in the a1 format.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum A1ErrorKind {
     /// No puzzle at all.

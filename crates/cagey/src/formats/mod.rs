@@ -3,7 +3,7 @@
 //! | name | module | what |
 //! |---|---|---|
 //! | `kk` | [`kk`] | the J essay's format: `11+,1 2 5 6` |
-//! | `a1` | [`a1`] | seed 003's lines: `# 6`, `+ 11 A2 A3 B2 B3`, `! 1 A1` |
+//! | `a1` | [`a1`] | one cage per line, operation first: `# 6`, `+ 11 A2 A3 B2 B3`, `! 1 A1` |
 //! | `sudokuwiki` | [`sudokuwiki`] | SudokuWiki's packed strings `K6C…`, with progress |
 //! | `keen` | [`keen`] | Simon Tatham's Keen game IDs `4:a_7a__a_aaba,d2s2m8…` |
 //! | `json` | [`json`] | cagey's own JSON schema, for programs |
@@ -209,7 +209,7 @@ fn plain_only(format: Format, puzzle: &Puzzle) -> WriteError {
 ///
 /// JSON starts with `{` (one puzzle) or `[` (an array of them); a SudokuWiki string is a
 /// `K`/`D`/`L`/`M` header with a base-36 body or a pasted `sudokuwiki.org` address; a Keen ID
-/// is `PARAMS:DESC` or `PARAMS#SEED`; seed 003's lines start with an operation sign and name
+/// is `PARAMS:DESC` or `PARAMS#SEED`; a1 lines start with an operation sign and name
 /// cells like `B3`; a grid of letters has a first line of letters only; anything else is
 /// read as the J essay's format.
 pub fn detect(text: &str) -> Format {

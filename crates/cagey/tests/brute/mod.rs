@@ -150,7 +150,7 @@ impl Brute<'_> {
                 if empty == 0 {
                     product == target
                 } else {
-                    target % product == 0
+                    target.is_multiple_of(product)
                 }
             }
             _ if empty > 0 => true,

@@ -220,7 +220,9 @@ fn operation_for(spec: Spec, digits: &[u64], rng: &mut Rng) -> (Operation, u64) 
     // Subtraction needs a positive target, except multi-cell where 0 is allowed.
     let subtract = (largest >= rest_sum && (spec.multi_cell || largest > rest_sum))
         .then(|| (Operation::Subtract, largest - rest_sum));
-    let divide = (largest % rest_product == 0).then(|| (Operation::Divide, largest / rest_product));
+    let divide = largest
+        .is_multiple_of(rest_product)
+        .then(|| (Operation::Divide, largest / rest_product));
     let either = || subtract.or(divide);
     match (digits.len(), rng.below(4)) {
         (1, 0) => (Operation::Add, sum),
