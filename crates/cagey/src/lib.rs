@@ -1,8 +1,11 @@
 //! cagey: cage puzzles (KenKen, Calcudoku, Mathdoku, Keen) as a library.
 //!
 //! The crate is layered: [`model`] says what a puzzle is; [`formats`] reads and writes it;
-//! [`solve`] finds its solutions behind one [`Solver`](solve::Solver) trait. Formats and
-//! solvers depend on the model, never on each other.
+//! [`solve`] finds its solutions behind one [`Solver`](solve::Solver) trait; [`render`]
+//! draws it. Formats, solvers and drawing depend on the model, never on each other.
+//! [`logic`] solves as a person does, step by step with reasons, and grades puzzles by the
+//! hardest rule they need; [`generate`] makes new puzzles with the production solver and
+//! the grader; [`solvers`] lists every solver, those of `solve` and `logic` alike.
 //!
 //! ```
 //! use cagey::solve::{self, Limits, Outcome};
