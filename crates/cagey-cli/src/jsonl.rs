@@ -2,7 +2,7 @@
 //! one summary object; and the per-puzzle [`Tally`] that both the summary and the exit
 //! status are made from.
 //!
-//! The field names are an interface: scripts read them. The README's "Batch solving"
+//! The field names are an interface: scripts read them. docs/cli.md's "Batch solving"
 //! section documents them; `tests/batch.rs` reads them back. Every field is always present
 //! (`null` where it does not apply), so that a reader need not guess.
 
@@ -315,7 +315,7 @@ struct Counts {
     errors: u64,
 }
 
-/// The fields of the summary; see the README.
+/// The fields of the summary; see docs/cli.md, batch solving.
 #[derive(Debug, Serialize)]
 struct SummaryFields {
     #[serde(flatten)]

@@ -1,7 +1,7 @@
 //! Criterion benchmarks of what a batch does besides solving: reading puzzles in the J
 //! essay's format and writing solutions, over Keen's corpus (2,252 puzzles, 3x3 to 9x9). On
 //! puzzles this small, reading and writing had been a third of a batch's instructions
-//! (see the README's batch section); these benchmarks keep an eye on them.
+//! (see docs/cli.md, batch solving); these benchmarks keep an eye on them.
 //!
 //! ```text
 //! cargo bench -p cagey --bench io
