@@ -16,13 +16,8 @@ pub(super) const RULE: Rule = Rule {
 
 fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
     let g = state.g;
-    for (h, house) in g.houses.iter().enumerate() {
-        let open: Vec<Cell> = house
-            .cells
-            .iter()
-            .copied()
-            .filter(|c| !state.placed[c.index()] && state.cand[c.index()].len() > 1)
-            .collect();
+    for h in 0..g.houses.len() {
+        let open = state.open_cells(h);
         let free: Vec<u8> = open
             .iter()
             .fold(DigitSet::EMPTY, |u, c| u | state.cand[c.index()])

@@ -17,12 +17,7 @@ pub(super) const RULE: Rule = Rule {
 fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
     let g = state.g;
     for (h, house) in g.houses.iter().enumerate() {
-        let open: Vec<Cell> = house
-            .cells
-            .iter()
-            .copied()
-            .filter(|c| !state.placed[c.index()] && state.cand[c.index()].len() > 1)
-            .collect();
+        let open = state.open_cells(h);
         // A naked subset of k cells among m is a hidden subset of the other m - k cells, so
         // sizes up to m / 2 find everything (the hidden rule takes the other half).
         for k in 2..=open.len() / 2 {

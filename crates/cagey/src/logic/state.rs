@@ -306,6 +306,16 @@ impl<'g> State<'g> {
             .collect()
     }
 
+    /// The cells of house `h` not yet placed that still have a choice of digits.
+    pub(crate) fn open_cells(&self, h: usize) -> Vec<Cell> {
+        self.g.houses[h]
+            .cells
+            .iter()
+            .copied()
+            .filter(|c| !self.placed[c.index()] && self.cand[c.index()].len() > 1)
+            .collect()
+    }
+
     /// Whether every cell is placed.
     pub(crate) fn solved(&self) -> bool {
         self.placed.iter().all(|&p| p)
