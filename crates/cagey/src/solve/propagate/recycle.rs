@@ -56,15 +56,13 @@ pub(super) fn reset_filled<T: Clone>(v: &mut Vec<T>, len: usize, value: T) {
 
 /// `v` emptied, with room for `capacity` elements, as `Vec::with_capacity` would make it.
 pub(super) fn emptied<T>(mut v: Vec<T>, capacity: usize) -> Vec<T> {
-    v.clear();
-    v.reserve(capacity);
+    reset_emptied(&mut v, capacity);
     v
 }
 
 /// `v` holding `len` copies of `value` and nothing else, as `vec![value; len]` would make it.
 pub(super) fn filled<T: Clone>(mut v: Vec<T>, len: usize, value: T) -> Vec<T> {
-    v.clear();
-    v.resize(len, value);
+    reset_filled(&mut v, len, value);
     v
 }
 
