@@ -1,8 +1,8 @@
 //! The logic grader as the generator's [`Grader`]: levels are Keen's, measured by
 //! [`logic::grade`](crate::logic::grade).
 
-use super::{Graded, Grader, Target};
-use crate::logic::{self, Level, LogicLimits};
+use super::{Graded, Grader, Probed, Target};
+use crate::logic::{self, Level, LogicLimits, Probe};
 use crate::model::Puzzle;
 
 /// Rule applications one grading may take while generating: most 9x9 candidates take a
@@ -61,6 +61,28 @@ impl Grader for LogicGrader {
             rank: rank(grade.level),
             score: grade.score,
         })
+    }
+
+    /// [`logic::probe`] up to the level; below unreasonable without trials, as in
+    /// [`LogicGrader::grade`].
+    fn probe(&self, puzzle: &Puzzle, rank: usize) -> Option<Probed> {
+        let level = level_of(rank)?;
+        let limits = if level < Level::Unreasonable {
+            LogicLimits {
+                max_trial_depth: 0,
+                ..self.limits.clone()
+            }
+        } else {
+            self.limits.clone()
+        };
+        match logic::probe(puzzle, level, &limits).ok()? {
+            Probe::Solved { level, score } => Some(Probed::Solved(Graded {
+                rank: self::rank(level),
+                score,
+            })),
+            Probe::Stuck { open, candidates } => Some(Probed::Stuck { open, candidates }),
+            Probe::Contradiction => None,
+        }
     }
 }
 

@@ -33,7 +33,8 @@ use chacha20::ChaCha8Rng;
 use rand::{Rng, RngExt, SeedableRng};
 use thiserror::Error;
 
-use crate::model::{Cage, Grid, Operation, Options, Puzzle, Regions};
+use crate::logic::Level;
+use crate::model::{Cage, Cell, Grid, Operation, Options, Puzzle, Regions};
 use crate::solve::{self, Limits, Outcome};
 
 pub use fill::random_grid;
@@ -310,6 +311,29 @@ pub trait Grader: Sync {
     /// target being steered to, if any: a grader may skip work that cannot change whether
     /// the puzzle meets it, as long as the grade it returns for a puzzle that does is exact.
     fn grade(&self, puzzle: &Puzzle, aim: Option<&Target>) -> Option<Graded>;
+
+    /// How far the grader's rules up to the level of `rank` get on `puzzle`, which may have
+    /// several solutions: solved (then it is unique, and graded as [`Grader::grade`] would),
+    /// or stuck with cells open. `None` when the grader cannot tell (the default; a limit
+    /// ran out): the generator then proves uniqueness with the solver and grades in full.
+    fn probe(&self, puzzle: &Puzzle, rank: usize) -> Option<Probed> {
+        let _ = (puzzle, rank);
+        None
+    }
+}
+
+/// What [`Grader::probe`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Probed {
+    /// Solved by the rules up to the level: unique, with this grade.
+    Solved(Graded),
+    /// Not solved: the cells left open and the candidates they still hold in all.
+    Stuck {
+        /// The open cells.
+        open: Vec<Cell>,
+        /// Their candidates, in all.
+        candidates: u32,
+    },
 }
 
 /// What to make.
@@ -576,9 +600,35 @@ pub fn generate<R: Rng + ?Sized>(
         let Some(mut candidate) = draw(settings, rng) else {
             continue;
         };
-        match repair::make_candidate_unique(settings, &mut candidate, rng, deadline) {
-            Some(made) => repairs += made,
-            None => continue,
+        // Below unreasonable, probes steer the candidate and prove it unique on the way.
+        let shaped = match (&settings.target, grader) {
+            (Some(target), Some(grader)) if target.rank < rank(Level::Unreasonable) => {
+                steer::shape(settings, target, grader, &mut candidate, rng, deadline)
+            }
+            _ => None,
+        };
+        match shaped {
+            Some(steer::Steered::Reached(graded, taken)) => {
+                steps += taken;
+                if target_score(settings).is_none() {
+                    return Ok(Generated {
+                        puzzle: candidate.build(settings),
+                        solution: candidate.solution,
+                        graded: Some(graded),
+                        attempts: attempt,
+                        repairs,
+                        steps,
+                    });
+                }
+            }
+            Some(steer::Steered::Missed(taken)) => {
+                steps += taken;
+                continue;
+            }
+            None => match repair::make_candidate_unique(settings, &mut candidate, rng, deadline) {
+                Some(made) => repairs += made,
+                None => continue,
+            },
         }
         let graded = match (&settings.target, grader) {
             (Some(target), Some(grader)) => {
@@ -608,6 +658,11 @@ pub fn generate<R: Rng + ?Sized>(
     Err(GenerateError::Exhausted {
         attempts: MAX_ATTEMPTS,
     })
+}
+
+/// The score range asked for, if any.
+fn target_score(settings: &Settings) -> Option<(u32, u32)> {
+    settings.target.as_ref().and_then(|t| t.score)
 }
 
 /// Jigsaw layouts tried for one full grid before the attempt is given up: most layouts of

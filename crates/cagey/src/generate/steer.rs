@@ -15,8 +15,8 @@ use rand::{Rng, RngExt};
 
 use super::cages::{self, connected, digits_of, neighbours, Draft};
 use super::repair::make_candidate_unique;
-use super::{Candidate, Graded, Grader, Settings, Target};
-use crate::model::Operation;
+use super::{Candidate, Graded, Grader, Probed, Settings, Target};
+use crate::model::{Cell, Operation};
 
 /// Changes tried on one candidate before it is dropped for a fresh one: a 9x9 a level away
 /// from its target usually gets there within a dozen.
@@ -88,7 +88,7 @@ pub(crate) fn steer<R: Rng + ?Sized>(
             Some(g) => target.score.is_some_and(|(lo, _)| g.score < lo),
             None => false,
         };
-        let Some(cages) = mutate(settings, candidate, harder, rng) else {
+        let Some(cages) = mutate(settings, candidate, harder, None, rng) else {
             continue;
         };
         taken += 1;
@@ -112,11 +112,82 @@ pub(crate) fn steer<R: Rng + ?Sized>(
     }
 }
 
+/// Changes tried by [`shape`] before the candidate is dropped. A probe costs a fraction of
+/// a uniqueness check and a full grade, so a candidate gets more of them than in [`steer`].
+pub const SHAPE_ROUNDS: u32 = 300;
+
+/// Steers a candidate, unique or not, to a level below unreasonable with probes alone: the
+/// rules up to the target level either solve it (then it is unique and its level is known)
+/// or stop with cells open. Open cells say where to change it: a cage holding one is split,
+/// relabelled or loses a cell, and the change is kept if the rules then leave no more
+/// candidates open. A puzzle solved below the target is made harder as in [`steer`], kept
+/// while the rules up to the target still solve it. No uniqueness check or repair is needed:
+/// the rules only solve unique puzzles. `None` when the grader cannot probe.
+pub(crate) fn shape<R: Rng + ?Sized>(
+    settings: &Settings,
+    target: &Target,
+    grader: &dyn Grader,
+    candidate: &mut Candidate,
+    rng: &mut R,
+    deadline: Instant,
+) -> Option<Steered> {
+    let rank = target.rank;
+    let probe = |c: &Candidate| grader.probe(&c.build(settings), rank);
+    let mut here = probe(candidate)?;
+    let mut taken = 0;
+    for _ in 0..SHAPE_ROUNDS {
+        if let Probed::Solved(g) = here {
+            if g.rank == rank {
+                return Some(Steered::Reached(g, taken));
+            }
+        }
+        if Instant::now() >= deadline {
+            break;
+        }
+        let (harder, focus) = match &here {
+            Probed::Solved(_) => (true, None),
+            Probed::Stuck { open, .. } => (false, Some(open.as_slice())),
+        };
+        let Some(cages) = mutate(settings, candidate, harder, focus, rng) else {
+            continue;
+        };
+        taken += 1;
+        let next = Candidate {
+            regions: candidate.regions.clone(),
+            solution: candidate.solution.clone(),
+            cages,
+        };
+        let Some(probed) = probe(&next) else {
+            continue;
+        };
+        if closer(&probed, &here) {
+            *candidate = next;
+            here = probed;
+        }
+    }
+    Some(match here {
+        Probed::Solved(g) if g.rank == rank => Steered::Reached(g, taken),
+        _ => Steered::Missed(taken),
+    })
+}
+
+/// Whether probe `new` is at least as near the target as `old`: solved beats stuck; among
+/// solved (at or below the target), harder is nearer; among stuck, fewer candidates left.
+fn closer(new: &Probed, old: &Probed) -> bool {
+    match (new, old) {
+        (Probed::Solved(n), Probed::Solved(o)) => (n.rank, n.score) >= (o.rank, o.score),
+        (Probed::Solved(_), Probed::Stuck { .. }) => true,
+        (Probed::Stuck { .. }, Probed::Solved(_)) => false,
+        (Probed::Stuck { candidates: n, .. }, Probed::Stuck { candidates: o, .. }) => n <= o,
+    }
+}
+
 /// One random change in the direction asked for; `None` when the one drawn does not apply.
 fn mutate<R: Rng + ?Sized>(
     settings: &Settings,
     candidate: &Candidate,
     harder: bool,
+    focus: Option<&[Cell]>,
     rng: &mut R,
 ) -> Option<Vec<Draft>> {
     let n = settings.size;
@@ -124,6 +195,7 @@ fn mutate<R: Rng + ?Sized>(
     let drafts = &candidate.cages;
     let movable: Vec<usize> = (0..drafts.len())
         .filter(|&i| drafts[i].operation != Operation::Given)
+        .filter(|&i| focus.is_none_or(|f| drafts[i].cells.iter().any(|c| f.contains(c))))
         .collect();
     if movable.is_empty() {
         return None;
@@ -188,8 +260,10 @@ fn mutate<R: Rng + ?Sized>(
                         .into_iter()
                         .filter(|&(op, t)| (op, t) != (cage.operation, cage.target))
                         .filter(|&(op, _)| {
+                            // With a focus the probe judges the change; without, a
+                            // difference or quotient says more than a sum or product.
                             let loose = matches!(op, Operation::Add | Operation::Multiply);
-                            loose == harder
+                            focus.is_some() || loose == harder
                         })
                         .collect();
                 if choices.is_empty() {

@@ -525,6 +525,57 @@ pub fn grade(puzzle: &Puzzle, limits: &LogicLimits) -> Result<Grade, LogicError>
     })
 }
 
+/// How far the rules up to a level get on a puzzle: what [`probe`] returns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Probe {
+    /// The rules up to the level solve it: the hardest level used and the score, as
+    /// [`grade`] would give them. A puzzle sound rules solve has exactly one solution.
+    Solved {
+        /// The hardest level used.
+        level: Level,
+        /// The sum of the steps' weights.
+        score: u32,
+    },
+    /// No rule up to the level applies before the end: the puzzle is harder or has
+    /// several solutions.
+    Stuck {
+        /// The cells not yet placed.
+        open: Vec<Cell>,
+        /// The candidates those cells still hold, in all.
+        candidates: u32,
+    },
+    /// A cell or cage has nothing left: the puzzle has no solution.
+    Contradiction,
+}
+
+/// Runs the rules up to `max` on `puzzle` and says how far they get, without asking the
+/// production solver anything: the generator's cheap test of a candidate, since a puzzle the
+/// rules up to a level solve is unique and at most that level. Trials take part only when
+/// `max` is unreasonable (and `limits` allow them).
+pub fn probe(puzzle: &Puzzle, max: Level, limits: &LogicLimits) -> Result<Probe, LogicError> {
+    let geometry = geometry(puzzle)?;
+    let mut state = State::new(&geometry);
+    let mut level = Level::Easy;
+    let mut score = 0u32;
+    let mut ctx = Ctx::new(limits);
+    let end = run(&mut state, max, &mut ctx, &mut |step: &Step| {
+        level = level.max(step.level);
+        score = score.saturating_add(step.weight);
+    })?;
+    Ok(match end {
+        End::Solved => Probe::Solved { level, score },
+        End::Contradiction(..) => Probe::Contradiction,
+        End::Stuck => {
+            let open: Vec<Cell> = (0..geometry.n * geometry.n)
+                .filter(|&i| !state.placed[i])
+                .map(|i| Cell(i as u16))
+                .collect();
+            let candidates = open.iter().map(|c| state.cand[c.index()].len()).sum();
+            Probe::Stuck { open, candidates }
+        }
+    })
+}
+
 /// Explains `puzzle` from `start` (use [`Progress::unknown`] for a fresh puzzle): every step
 /// to the solution, or as far as logic goes and why it stops.
 pub fn explain(
