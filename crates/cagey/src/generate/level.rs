@@ -4,6 +4,7 @@
 use super::{Graded, Grader, Probed, Target};
 use crate::logic::{self, Level, LogicLimits, Probe};
 use crate::model::Puzzle;
+use crate::solve::init::TableCache;
 
 /// Rule applications one grading may take while generating: most 9x9 candidates take a
 /// few thousand, but one in a few hundred ran for seconds (3.8 s, 6.6 s) on trials; a
@@ -65,7 +66,7 @@ impl Grader for LogicGrader {
 
     /// [`logic::probe`] up to the level; below unreasonable without trials, as in
     /// [`LogicGrader::grade`].
-    fn probe(&self, puzzle: &Puzzle, rank: usize) -> Option<Probed> {
+    fn probe(&self, puzzle: &Puzzle, rank: usize, tables: &mut TableCache) -> Option<Probed> {
         let level = level_of(rank)?;
         let limits = if level < Level::Unreasonable {
             LogicLimits {
@@ -75,7 +76,7 @@ impl Grader for LogicGrader {
         } else {
             self.limits.clone()
         };
-        match logic::probe(puzzle, level, &limits).ok()? {
+        match logic::probe_with(puzzle, level, &limits, tables).ok()? {
             Probe::Solved { level, score } => Some(Probed::Solved(Graded {
                 rank: self::rank(level),
                 score,

@@ -33,8 +33,8 @@ use chacha20::ChaCha8Rng;
 use rand::{Rng, RngExt, SeedableRng};
 use thiserror::Error;
 
-use crate::logic::Level;
 use crate::model::{Cage, Cell, Grid, Operation, Options, Puzzle, Regions};
+use crate::solve::init::TableCache;
 use crate::solve::{self, Limits, Outcome};
 
 pub use fill::random_grid;
@@ -316,8 +316,9 @@ pub trait Grader: Sync {
     /// several solutions: solved (then it is unique, and graded as [`Grader::grade`] would),
     /// or stuck with cells open. `None` when the grader cannot tell (the default; a limit
     /// ran out): the generator then proves uniqueness with the solver and grades in full.
-    fn probe(&self, puzzle: &Puzzle, rank: usize) -> Option<Probed> {
-        let _ = (puzzle, rank);
+    /// `tables` keeps the cages' tables from one probe to the next.
+    fn probe(&self, puzzle: &Puzzle, rank: usize, tables: &mut TableCache) -> Option<Probed> {
+        let _ = (puzzle, rank, tables);
         None
     }
 }
@@ -600,10 +601,10 @@ pub fn generate<R: Rng + ?Sized>(
         let Some(mut candidate) = draw(settings, rng) else {
             continue;
         };
-        // Below unreasonable, probes steer the candidate and prove it unique on the way.
+        // Probes steer the candidate to its level and prove it unique on the way.
         let shaped = match (&settings.target, grader) {
-            (Some(target), Some(grader)) if target.rank < rank(Level::Unreasonable) => {
-                steer::shape(settings, target, grader, &mut candidate, rng, deadline)
+            (Some(target), Some(grader)) => {
+                steer::shape(settings, target, grader, &mut candidate, rng, deadline, &mut repairs)
             }
             _ => None,
         };

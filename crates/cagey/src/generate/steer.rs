@@ -15,8 +15,10 @@ use rand::{Rng, RngExt};
 
 use super::cages::{self, connected, digits_of, neighbours, Draft};
 use super::repair::make_candidate_unique;
-use super::{Candidate, Graded, Grader, Probed, Settings, Target};
+use super::{rank, verdict, Candidate, Graded, Grader, Probed, Settings, Target, Verdict};
+use crate::logic::Level;
 use crate::model::{Cell, Operation};
+use crate::solve::init::TableCache;
 
 /// Changes tried on one candidate before it is dropped for a fresh one: a 9x9 a level away
 /// from its target usually gets there within a dozen.
@@ -116,13 +118,19 @@ pub(crate) fn steer<R: Rng + ?Sized>(
 /// a uniqueness check and a full grade, so a candidate gets more of them than in [`steer`].
 pub const SHAPE_ROUNDS: u32 = 300;
 
-/// Steers a candidate, unique or not, to a level below unreasonable with probes alone: the
-/// rules up to the target level either solve it (then it is unique and its level is known)
-/// or stop with cells open. Open cells say where to change it: a cage holding one is split,
-/// relabelled or loses a cell, and the change is kept if the rules then leave no more
-/// candidates open. A puzzle solved below the target is made harder as in [`steer`], kept
-/// while the rules up to the target still solve it. No uniqueness check or repair is needed:
-/// the rules only solve unique puzzles. `None` when the grader cannot probe.
+/// Steers a candidate, unique or not, to its level with probes: the rules up to the target
+/// level either solve it (then it is unique and its level is known) or stop with cells
+/// open. Open cells say where to change it: a cage holding one is split, relabelled or
+/// loses a cell, and the change is kept if the rules then leave no more candidates open. A
+/// puzzle solved below the target is made harder as in [`steer`], kept while the rules up
+/// to the target still solve it. No uniqueness check or repair is needed: the rules only
+/// solve unique puzzles.
+///
+/// Unreasonable is what the rules up to extreme cannot solve in a unique puzzle, so there
+/// the probe is up to extreme, and a candidate it leaves stuck is proved unique by the
+/// solver (repaired once if it is not) and then graded in full.
+///
+/// Repairs made are added to `repairs`. `None` when the grader cannot probe.
 pub(crate) fn shape<R: Rng + ?Sized>(
     settings: &Settings,
     target: &Target,
@@ -130,14 +138,31 @@ pub(crate) fn shape<R: Rng + ?Sized>(
     candidate: &mut Candidate,
     rng: &mut R,
     deadline: Instant,
+    repairs: &mut u32,
 ) -> Option<Steered> {
-    let rank = target.rank;
-    let probe = |c: &Candidate| grader.probe(&c.build(settings), rank);
+    let beyond = target.rank == rank(Level::Unreasonable);
+    let probe_rank = target.rank.min(rank(Level::Extreme));
+    let mut tables = TableCache::new();
+    let mut probe = |c: &Candidate| grader.probe(&c.build(settings), probe_rank, &mut tables);
     let mut here = probe(candidate)?;
     let mut taken = 0;
+    if beyond && matches!(here, Probed::Stuck { .. }) {
+        // Beyond the rules from the start: unique (after repairs) is all it needs.
+        match make_candidate_unique(settings, candidate, rng, deadline) {
+            Some(made) => *repairs += made,
+            None => return Some(Steered::Missed(taken)),
+        }
+        let Some(probed) = probe(candidate) else {
+            return Some(Steered::Missed(taken));
+        };
+        here = probed;
+        if matches!(here, Probed::Stuck { .. }) {
+            return Some(graded_beyond(settings, target, grader, candidate, taken));
+        }
+    }
     for _ in 0..SHAPE_ROUNDS {
         if let Probed::Solved(g) = here {
-            if g.rank == rank {
+            if g.rank == target.rank {
                 return Some(Steered::Reached(g, taken));
             }
         }
@@ -160,15 +185,39 @@ pub(crate) fn shape<R: Rng + ?Sized>(
         let Some(probed) = probe(&next) else {
             continue;
         };
+        if beyond && matches!(probed, Probed::Stuck { .. }) {
+            // Past extreme: the target if unique, otherwise not kept.
+            let puzzle = next.build(settings);
+            if let Verdict::Unique = verdict(&puzzle, &next.solution, deadline) {
+                *candidate = next;
+                return Some(graded_beyond(settings, target, grader, candidate, taken));
+            }
+            continue;
+        }
         if closer(&probed, &here) {
             *candidate = next;
             here = probed;
         }
     }
     Some(match here {
-        Probed::Solved(g) if g.rank == rank => Steered::Reached(g, taken),
+        Probed::Solved(g) if g.rank == target.rank => Steered::Reached(g, taken),
         _ => Steered::Missed(taken),
     })
+}
+
+/// The end of steering to unreasonable: the candidate is unique and past the rules up to
+/// extreme; its score comes from a full grade (missed if the grader gives up on it).
+fn graded_beyond(
+    settings: &Settings,
+    target: &Target,
+    grader: &dyn Grader,
+    candidate: &Candidate,
+    taken: u32,
+) -> Steered {
+    match grader.grade(&candidate.build(settings), Some(target)) {
+        Some(g) if g.rank == target.rank => Steered::Reached(g, taken),
+        _ => Steered::Missed(taken),
+    }
 }
 
 /// Whether probe `new` is at least as near the target as `old`: solved beats stuck; among

@@ -57,6 +57,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::model::{CageId, Cell, CellState, Grid, Progress, Puzzle};
+use crate::solve::init::TableCache;
 use crate::solve::{self, Limits, Outcome, SolveError};
 
 pub use solver::Logic;
@@ -553,7 +554,18 @@ pub enum Probe {
 /// rules up to a level solve is unique and at most that level. Trials take part only when
 /// `max` is unreasonable (and `limits` allow them).
 pub fn probe(puzzle: &Puzzle, max: Level, limits: &LogicLimits) -> Result<Probe, LogicError> {
-    let geometry = geometry(puzzle)?;
+    probe_with(puzzle, max, limits, &mut TableCache::new())
+}
+
+/// [`probe`] with the cages' tables taken from `tables` where it has them: for many probes
+/// of variants of one puzzle.
+pub fn probe_with(
+    puzzle: &Puzzle,
+    max: Level,
+    limits: &LogicLimits,
+    tables: &mut TableCache,
+) -> Result<Probe, LogicError> {
+    let geometry = Geometry::new(puzzle, tables.init(puzzle, &Limits::default())?);
     let mut state = State::new(&geometry);
     let mut level = Level::Easy;
     let mut score = 0u32;

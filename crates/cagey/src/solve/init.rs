@@ -57,10 +57,11 @@
 //! - **givens outside the cages**: a cell with a given admits only that digit;
 //! - **multi-cell subtraction and division**: the fold above, for cages of any size.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use super::{Budget, Limits, Meter, SolveError};
-use crate::model::{Cage, Cell, Operation, Puzzle, Regions};
+use crate::model::{Cage, Cell, Operation, Options, Puzzle, Regions};
 
 /// The significant digits the essay's tables show: J prints numbers to 6 significant digits
 /// by default (`3.88178e13`), as C's `%g` does.
@@ -163,6 +164,65 @@ pub fn init(puzzle: &Puzzle, limits: &Limits) -> Result<Vec<Table>, SolveError> 
             budget,
         },
     })
+}
+
+/// The tables of cages kept from one puzzle to the next while the grid, its regions, its
+/// options and its loose givens stay the same: a cage's table depends on nothing else. The
+/// generator tries hundreds of variants of one candidate that differ in a cage or two, and
+/// listing the tables was most of the time of each try.
+#[derive(Clone, Debug, Default)]
+pub struct TableCache {
+    context: Option<(usize, Regions, Options, Vec<Option<u8>>)>,
+    tables: HashMap<(Vec<Cell>, Operation, u64), Table>,
+}
+
+/// Tables a [`TableCache`] holds before it starts afresh: far more than the cages of the
+/// variants of one candidate, few enough to stay a few megabytes.
+const CACHE_MAX_TABLES: usize = 4_096;
+
+impl TableCache {
+    /// An empty cache.
+    pub fn new() -> TableCache {
+        TableCache::default()
+    }
+
+    /// [`init`] for `puzzle`, reusing the tables of cages seen before in the same context.
+    pub fn init(&mut self, puzzle: &Puzzle, limits: &Limits) -> Result<Vec<Table>, SolveError> {
+        let context = (
+            puzzle.size(),
+            puzzle.regions().clone(),
+            puzzle.options(),
+            puzzle.cells().map(|c| puzzle.given(c)).collect::<Vec<_>>(),
+        );
+        if self.context.as_ref() != Some(&context) || self.tables.len() > CACHE_MAX_TABLES {
+            self.tables.clear();
+            self.context = Some(context);
+        }
+        let houses = Houses::new(puzzle);
+        let mut meter = Meter::new(limits);
+        let mut tables = Vec::with_capacity(puzzle.cages().len());
+        for cage in puzzle.cages() {
+            let key = (cage.cells().to_vec(), cage.operation(), cage.target());
+            let table = match self.tables.get(&key) {
+                Some(table) => table.clone(),
+                None => {
+                    let table = tabulate(puzzle, &houses, cage, limits.max_table_cells, &mut meter)
+                        .map_err(|halt| match halt {
+                            Halt::Refused(error) => error,
+                            Halt::Budget(budget) => SolveError::OutOfBudget {
+                                task: "listing the tuples of the cages",
+                                budget,
+                            },
+                        })?;
+                    self.tables.insert(key, table.clone());
+                    table
+                }
+            };
+            tables.push(table);
+        }
+        tables.extend(puzzle.uncovered().map(|cell| free_table(puzzle, cell)));
+        Ok(tables)
+    }
 }
 
 /// The number of combinations of one tuple per table: the product of their row counts, the
