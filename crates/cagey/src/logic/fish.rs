@@ -2,7 +2,7 @@
 //! `k` rows, only cells of `k` columns, each of those columns has its `d` in those rows: the
 //! other cells of the columns lose `d`. The same with rows and columns swapped.
 
-use super::combinations;
+use super::covering_subsets;
 use super::state::State;
 use super::{Level, Rule, Step};
 use crate::model::Cell;
@@ -50,13 +50,10 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
                     bases.push((base, mask));
                 }
             }
+            let masks: Vec<u64> = bases.iter().map(|b| b.1).collect();
             for k in 2..=bases.len() / 2 {
                 let mut found = None;
-                combinations(bases.len(), k, &mut |pick| {
-                    let cover = pick.iter().fold(0u64, |m, &i| m | bases[i].1);
-                    if cover.count_ones() as usize != k {
-                        return false;
-                    }
+                covering_subsets(&masks, k, &mut |pick, cover| {
                     let chosen: Vec<usize> = pick.iter().map(|&i| bases[i].0).collect();
                     let mut eliminated = Vec::new();
                     for c in (0..n).filter(|c| cover >> c & 1 == 1) {

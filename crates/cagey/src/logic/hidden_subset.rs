@@ -2,7 +2,7 @@
 //! cells hold those digits: they lose every other candidate.
 
 use super::state::{digits, State};
-use super::{combinations, subset_name, Level, Rule, Step};
+use super::{covering_subsets, subset_name, Level, Rule, Step};
 use crate::model::{Cell, DigitSet};
 
 /// The rule.
@@ -23,17 +23,20 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
             .fold(DigitSet::EMPTY, |u, c| u | state.cand[c.index()])
             .iter()
             .collect();
+        // For each free digit, the positions among the open cells that still hold it.
+        let masks: Vec<u64> = free
+            .iter()
+            .map(|&d| {
+                open.iter()
+                    .enumerate()
+                    .filter(|(_, c)| state.cand[c.index()].contains(d))
+                    .fold(0u64, |m, (i, _)| m | 1 << i)
+            })
+            .collect();
         for k in 2..=open.len() / 2 {
             let mut found = None;
-            combinations(free.len(), k, &mut |pick| {
+            covering_subsets(&masks, k, &mut |pick, _| {
                 let set: DigitSet = pick.iter().map(|&i| free[i]).collect();
-                let touched = open
-                    .iter()
-                    .filter(|c| !(state.cand[c.index()] & set).is_empty())
-                    .count();
-                if touched != k {
-                    return false;
-                }
                 let cells: Vec<Cell> = open
                     .iter()
                     .copied()

@@ -2,7 +2,7 @@
 //! (a pair, a triple, ...), those digits go in those cells: the rest of the house loses them.
 
 use super::state::{digits, State};
-use super::{combinations, subset_name, Level, Rule, Step};
+use super::{covering_subsets, subset_name, Level, Rule, Step};
 use crate::model::{Cell, DigitSet};
 
 /// The rule.
@@ -20,15 +20,14 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
         let open = state.open_cells(h);
         // A naked subset of k cells among m is a hidden subset of the other m - k cells, so
         // sizes up to m / 2 find everything (the hidden rule takes the other half).
+        let masks: Vec<u64> = open
+            .iter()
+            .map(|c| u64::from(state.cand[c.index()].bits()))
+            .collect();
         for k in 2..=open.len() / 2 {
             let mut found = None;
-            combinations(open.len(), k, &mut |pick| {
-                let union = pick
-                    .iter()
-                    .fold(DigitSet::EMPTY, |u, &i| u | state.cand[open[i].index()]);
-                if union.len() as usize != k {
-                    return false;
-                }
+            covering_subsets(&masks, k, &mut |pick, union| {
+                let union = DigitSet::from_bits(union as u32);
                 let cells: Vec<Cell> = pick.iter().map(|&i| open[i]).collect();
                 let eliminated: Vec<_> = house
                     .cells
