@@ -7,10 +7,12 @@ use crate::model::Puzzle;
 use crate::solve::init::TableCache;
 
 /// Rule applications one grading may take while generating: most 9x9 candidates take a
-/// few thousand, but one in a few hundred ran for seconds (3.8 s, 6.6 s) on trials; a
-/// candidate past this is treated as off target and changed or dropped, and, unlike a
-/// clock, the count is the same on every machine.
-pub const GRADE_MAX_WORK: u64 = 300_000;
+/// few thousand, but trials on some run far longer; a candidate past this is treated as off
+/// target and changed or dropped, and, unlike a clock, the count is the same on every
+/// machine. At 300,000, 12x12 candidates ran into the 2 s clock instead and unreasonable
+/// 12x12s took a median of 2.2 s; at 60,000 they take 0.2 s, and the 12x12s without a
+/// level stay the same 4 in 10 (docs/performance-generate.md).
+pub const GRADE_MAX_WORK: u64 = 60_000;
 
 /// Wall-clock time one grading may take while generating: 9x9 KenKen candidates take
 /// milliseconds, but some 9x9 Killer Sudoku ones ran to the logic module's own 10 s limit.

@@ -352,10 +352,15 @@ impl<'g> State<'g> {
         let mut per_cell = std::mem::take(&mut view.per_cell);
         per_cell.clear();
         per_cell.resize(cells.len(), DigitSet::EMPTY);
-        for &i in &view.alive {
+        // A cell's digits from the layouts can reach its candidates and no further: once
+        // every cell's have, the other layouts add nothing (checked every 32 layouts).
+        for (seen, &i) in view.alive.iter().enumerate() {
             let row = table.row(i as usize);
             for (pos, &d) in row.iter().enumerate() {
                 per_cell[pos].insert(d);
+            }
+            if seen % 32 == 31 && per_cell.iter().zip(cells).all(|(p, c)| *p == cand[c.index()]) {
+                break;
             }
         }
         let mut union = DigitSet::EMPTY;
@@ -383,7 +388,11 @@ impl<'g> State<'g> {
         forced.resize(houses.len(), DigitSet::full(g.n));
         for &i in &view.alive {
             let row = table.row(i as usize);
+            let mut any = false;
             for (slot, &(_, mask)) in houses.iter().enumerate() {
+                if forced[slot].is_empty() {
+                    continue;
+                }
                 let mut here = DigitSet::EMPTY;
                 for (pos, &d) in row.iter().enumerate() {
                     if mask >> pos & 1 == 1 {
@@ -391,6 +400,12 @@ impl<'g> State<'g> {
                     }
                 }
                 forced[slot] = forced[slot] & here;
+                any |= !forced[slot].is_empty();
+            }
+            // Nothing is forced anywhere any more: the other layouts cannot change that,
+            // and big cages have thousands.
+            if !any {
+                break;
             }
         }
         if view.alive.is_empty() {
