@@ -428,7 +428,10 @@ fn ms(d: Duration) -> String {
     let ms = d.as_secs_f64() * 1000.0;
     if ms >= 1000.0 {
         format!("{:.2} s", ms / 1000.0)
-    } else {
+    } else if ms >= 1.0 {
         format!("{ms:.1} ms")
+    } else {
+        // Small grids take microseconds: 0.0 ms would say nothing.
+        format!("{:.0} µs", ms * 1000.0)
     }
 }

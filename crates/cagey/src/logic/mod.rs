@@ -570,6 +570,7 @@ pub fn probe_with(
     let mut level = Level::Easy;
     let mut score = 0u32;
     let mut ctx = Ctx::new(limits);
+    ctx.lazy_checks = true;
     let end = run(&mut state, max, &mut ctx, &mut |step: &Step| {
         level = level.max(step.level);
         score = score.saturating_add(step.weight);
@@ -830,6 +831,11 @@ pub(crate) struct Ctx {
     stop_after_one: bool,
     /// Steps a run inside a trial may take before it counts as inconclusive.
     max_inner_steps: usize,
+    /// Look for a contradiction only where the outermost run ends, not after every step:
+    /// for probes, whose candidates nearly always have a solution. Rules on a contradictory
+    /// state still only remove candidates, so the run ends, and the check at the end
+    /// finds what a check at each step would have.
+    lazy_checks: bool,
 }
 
 impl Ctx {
@@ -842,6 +848,7 @@ impl Ctx {
             exhausted: None,
             stop_after_one: false,
             max_inner_steps: usize::MAX,
+            lazy_checks: false,
         }
     }
 
@@ -881,12 +888,15 @@ fn run(
     record: &mut dyn FnMut(&Step),
 ) -> Result<End, LogicError> {
     let mut taken = 0usize;
+    let lazy = ctx.lazy_checks && ctx.depth == 0;
     loop {
-        if let Some((reason, cells)) = state.contradiction() {
-            return Ok(End::Contradiction(reason, cells));
+        if !lazy {
+            if let Some((reason, cells)) = state.contradiction() {
+                return Ok(End::Contradiction(reason, cells));
+            }
         }
         if state.solved() {
-            return Ok(End::Solved);
+            return Ok(settle(state, lazy, End::Solved));
         }
         if ctx.out_of_budget() {
             return if ctx.depth == 0 {
@@ -920,7 +930,7 @@ fn run(
                     return Err(LogicError::Limit(why.clone()));
                 }
             }
-            return Ok(End::Stuck);
+            return Ok(settle(state, lazy, End::Stuck));
         };
         apply(state, &step);
         record(&step);
@@ -928,6 +938,15 @@ fn run(
         if ctx.stop_after_one && ctx.depth == 0 {
             return Ok(End::Stuck);
         }
+    }
+}
+
+/// How a run ends: `end`, unless checks were left to the end and the state has a
+/// contradiction.
+fn settle(state: &mut State, lazy: bool, end: End) -> End {
+    match lazy.then(|| state.contradiction()).flatten() {
+        Some((reason, cells)) => End::Contradiction(reason, cells),
+        None => end,
     }
 }
 
