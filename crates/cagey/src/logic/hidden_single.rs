@@ -18,13 +18,18 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
     let g = state.g;
     for (h, house) in g.houses.iter().enumerate() {
         // Digits seen once in the house, found with two masks instead of a count per digit.
-        let (mut once, mut more) = (DigitSet::EMPTY, DigitSet::EMPTY);
+        // Digits of placed cells are left out: most of a house late in a solve.
+        let (mut once, mut more, mut placed) =
+            (DigitSet::EMPTY, DigitSet::EMPTY, DigitSet::EMPTY);
         for c in &house.cells {
             let set = state.cand[c.index()];
             more = more | (once & set);
             once = (once | set) & !more;
+            if state.placed[c.index()] {
+                placed = placed | set;
+            }
         }
-        for d in once.iter() {
+        for d in (once & !placed).iter() {
             let mut only = None;
             let mut count = 0;
             for &c in &house.cells {

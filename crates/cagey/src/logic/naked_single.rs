@@ -17,10 +17,15 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
     let g = state.g;
     (0..g.n * g.n).find_map(|i| {
         let cell = Cell(i as u16);
+        if state.clean[i] {
+            return None;
+        }
         let d = state.cand[i].single_digit()?;
-        // A placed cell whose peers are clean is the common case: look before collecting.
+        // A placed cell whose peers are clean is the common case: look before collecting,
+        // and remember it, since candidates never come back.
         let dirty = g.peers[i].iter().any(|p| state.cand[p.index()].contains(d));
         if state.placed[i] && !dirty {
+            state.clean[i] = true;
             return None;
         }
         let cleanup = state.cleanup(cell, d);

@@ -247,6 +247,9 @@ pub(crate) struct State<'g> {
     pub(crate) g: &'g Geometry,
     pub(crate) cand: Vec<DigitSet>,
     pub(crate) placed: Vec<bool>,
+    /// Placed cells whose peers are known to have lost their digit (set by the naked
+    /// single rule, which would otherwise look at every placed cell's peers at every step).
+    pub(crate) clean: Vec<bool>,
     pub(crate) cages: Vec<CageView>,
 }
 
@@ -270,6 +273,7 @@ impl<'g> State<'g> {
             g,
             cand: vec![full; g.n * g.n],
             placed: vec![false; g.n * g.n],
+            clean: vec![false; g.n * g.n],
             cages,
         }
     }
@@ -295,6 +299,7 @@ impl<'g> State<'g> {
             }
         }
         self.placed[cell.index()] = true;
+        self.clean[cell.index()] = false;
     }
 
     /// The peers of `cell` still holding `d`: what placing `d` there eliminates.
