@@ -318,8 +318,19 @@ fn mutate<R: Rng + ?Sized>(
                 if choices.is_empty() {
                     return None;
                 }
-                let (operation, target) =
-                    choices[rng.random_range(0..choices.len() as u32) as usize];
+                let mut pick = rng.random_range(0..choices.len() as u32) as usize;
+                if focus.is_some() && !harder {
+                    // Toward easier where the rules stopped: the label leaving the
+                    // fewest digits for the cage, as the easy cage rule sees it.
+                    let spread = |&(op, t): &(Operation, u64)| {
+                        digits_left(n, &cage.cells, op, t, settings.multi_cell)
+                    };
+                    let least = choices.iter().map(spread).min().unwrap_or(0);
+                    if let Some(best) = choices.iter().position(|c| spread(c) == least) {
+                        pick = best;
+                    }
+                }
+                let (operation, target) = choices[pick];
                 next[i].operation = operation;
                 next[i].target = target;
             } else {
@@ -349,4 +360,38 @@ fn mutate<R: Rng + ?Sized>(
         }
     }
     Some(next)
+}
+
+/// How many digits some filling of `cells` that meets `operation` and `target` uses (the
+/// union of the cage's layouts, repeats allowed across lines only): how little the label
+/// tells. Cages over three cells count as telling nothing (`n`), which keeps this cheap.
+fn digits_left(n: usize, cells: &[Cell], operation: Operation, target: u64, multi: bool) -> u32 {
+    if cells.len() > 3 {
+        return n as u32;
+    }
+    let mut union = 0u64;
+    let mut digits = vec![1u8; cells.len()];
+    loop {
+        let apart = (0..cells.len()).all(|i| {
+            (0..i).all(|j| {
+                let same_line =
+                    cells[i].row(n) == cells[j].row(n) || cells[i].col(n) == cells[j].col(n);
+                !same_line || digits[i] != digits[j]
+            })
+        });
+        if apart && cages::evaluate(operation, &digits, multi) == Some(target) {
+            union |= digits.iter().fold(0, |u, &d| u | 1 << d);
+        }
+        // The next tuple, as an odometer over 1..=n.
+        let mut i = 0;
+        while i < digits.len() && usize::from(digits[i]) == n {
+            digits[i] = 1;
+            i += 1;
+        }
+        if i == digits.len() {
+            break;
+        }
+        digits[i] += 1;
+    }
+    union.count_ones()
 }
