@@ -383,3 +383,47 @@ proptest! {
         }
     }
 }
+
+/// A probe up to a puzzle's own level solves it with the grade's level and score; a probe
+/// one level lower leaves cells open; an ambiguous puzzle is never solved; and a shared
+/// table cache gives what a fresh one gives.
+#[test]
+fn probes_agree_with_grades_and_never_solve_an_ambiguous_puzzle() {
+    let mut cache = solve::init::TableCache::new();
+    let limits = LogicLimits {
+        max_trial_depth: 0,
+        ..LogicLimits::default()
+    };
+    let mut below = 0;
+    for file in ["keen/keen_6dh.kk", "keen/keen_9dn.kk", "keen/keen_9dx.kk"] {
+        for (place, puzzle, _) in sample(file, 7) {
+            let grade = logic::grade(&puzzle, &LogicLimits::default()).expect("graded");
+            let probe = logic::probe_with(&puzzle, grade.level, &limits, &mut cache).unwrap();
+            assert_eq!(
+                probe,
+                logic::Probe::Solved {
+                    level: grade.level,
+                    score: grade.score
+                },
+                "{place}"
+            );
+            assert_eq!(probe, logic::probe(&puzzle, grade.level, &limits).unwrap());
+            if let Some(lower) = Level::ALL.iter().rev().find(|&&l| l < grade.level) {
+                let stuck = logic::probe_with(&puzzle, *lower, &limits, &mut cache).unwrap();
+                assert!(
+                    matches!(stuck, logic::Probe::Stuck { ref open, .. } if !open.is_empty()),
+                    "{place}: {stuck:?}"
+                );
+                below += 1;
+            }
+        }
+    }
+    assert!(below > 10, "the sample has puzzles above easy");
+    for (place, puzzle, _) in sample("random/several-5x5.kk", 4) {
+        let probe = logic::probe(&puzzle, Level::Extreme, &limits).unwrap();
+        assert!(
+            matches!(probe, logic::Probe::Stuck { .. }),
+            "{place}: {probe:?}"
+        );
+    }
+}

@@ -603,9 +603,15 @@ pub fn generate<R: Rng + ?Sized>(
         };
         // Probes steer the candidate to its level and prove it unique on the way.
         let shaped = match (&settings.target, grader) {
-            (Some(target), Some(grader)) => {
-                steer::shape(settings, target, grader, &mut candidate, rng, deadline, &mut repairs)
-            }
+            (Some(target), Some(grader)) => steer::shape(
+                settings,
+                target,
+                grader,
+                &mut candidate,
+                rng,
+                deadline,
+                &mut repairs,
+            ),
             _ => None,
         };
         match shaped {

@@ -19,8 +19,7 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
     for (h, house) in g.houses.iter().enumerate() {
         // Digits seen once in the house, found with two masks instead of a count per digit.
         // Digits of placed cells are left out: most of a house late in a solve.
-        let (mut once, mut more, mut placed) =
-            (DigitSet::EMPTY, DigitSet::EMPTY, DigitSet::EMPTY);
+        let (mut once, mut more, mut placed) = (DigitSet::EMPTY, DigitSet::EMPTY, DigitSet::EMPTY);
         for c in &house.cells {
             let set = state.cand[c.index()];
             more = more | (once & set);

@@ -966,11 +966,7 @@ fn apply(state: &mut State, step: &Step) {
 /// bits is cut: no subset through it qualifies. This is the search of the subset and fish
 /// rules (k cells holding k digits, k digits fitting k cells, k lines covering k lines);
 /// without the cut, a 12x12 spent most of its grading walking hopeless subsets.
-fn covering_subsets(
-    masks: &[u64],
-    k: usize,
-    visit: &mut dyn FnMut(&[usize], u64) -> bool,
-) -> bool {
+fn covering_subsets(masks: &[u64], k: usize, visit: &mut dyn FnMut(&[usize], u64) -> bool) -> bool {
     fn walk(
         start: usize,
         union: u64,

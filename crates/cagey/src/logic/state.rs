@@ -364,7 +364,12 @@ impl<'g> State<'g> {
             for (pos, &d) in row.iter().enumerate() {
                 per_cell[pos].insert(d);
             }
-            if seen % 32 == 31 && per_cell.iter().zip(cells).all(|(p, c)| *p == cand[c.index()]) {
+            if seen % 32 == 31
+                && per_cell
+                    .iter()
+                    .zip(cells)
+                    .all(|(p, c)| *p == cand[c.index()])
+            {
                 break;
             }
         }
