@@ -72,9 +72,9 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
                     .iter()
                     .zip(&per_cell)
                     .filter(|(c, keep)| !(state.cand[c.index()] & !**keep).is_empty())
-                    .map(|(&c, &keep)| format!("{} only {}", g.cell(c), digits(keep)))
+                    .map(|(&c, &keep)| words!(g, "{} only {}", g.cell(c), digits(keep)))
                     .collect();
-                let text = format!(
+                let text = words!(g, 
                     "in {}, {d} fits only cells of cage {}, so the cage puts {d} there; its layouts that do leave {}",
                     g.house_name(h),
                     g.cage_names[k],
@@ -82,7 +82,7 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
                 );
                 return Some(Step::new(
                     &RULE,
-                    format!("{} and cage {}", g.house_name(h), g.cage_names[k]),
+                    words!(g, "{} and cage {}", g.house_name(h), g.cage_names[k]),
                     cells.to_vec(),
                     Vec::new(),
                     eliminated,

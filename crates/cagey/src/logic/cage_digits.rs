@@ -33,7 +33,7 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
             continue;
         }
         let count = state.cages[k].alive.len();
-        let text = format!(
+        let text = words!(g, 
             "cage {} can only be filled with the digits {} ({} layout{} fit{})",
             g.cage_names[k],
             digits(union),
@@ -43,7 +43,7 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
         );
         return Some(Step::new(
             &RULE,
-            format!("cage {}", g.cage_names[k]),
+            words!(g, "cage {}", g.cage_names[k]),
             cells.to_vec(),
             Vec::new(),
             eliminated,

@@ -37,11 +37,11 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
         let mut parts = Vec::new();
         for (&c, &keep) in cells.iter().zip(&view.per_cell) {
             if !(state.cand[c.index()] & !keep).is_empty() {
-                parts.push(format!("{} only {}", g.cell(c), digits(keep)));
+                parts.push(words!(g, "{} only {}", g.cell(c), digits(keep)));
             }
         }
         let count = view.alive.len();
-        let text = format!(
+        let text = words!(g, 
             "in the {} layout{} of cage {} that fit, {}",
             count,
             if count == 1 { "" } else { "s" },
@@ -50,7 +50,7 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
         );
         return Some(Step::new(
             &RULE,
-            format!("cage {}", g.cage_names[k]),
+            words!(g, "cage {}", g.cage_names[k]),
             cells.to_vec(),
             Vec::new(),
             eliminated,

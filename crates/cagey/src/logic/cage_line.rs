@@ -30,14 +30,14 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
                 if eliminated.is_empty() {
                     continue;
                 }
-                let text = format!(
+                let text = words!(g, 
                     "every layout of cage {} puts {d} in {}",
                     g.cage_names[k],
                     g.house_name(h)
                 );
                 return Some(Step::new(
                     &RULE,
-                    format!("cage {} and {}", g.cage_names[k], g.house_name(h)),
+                    words!(g, "cage {} and {}", g.cage_names[k], g.house_name(h)),
                     g.cage_cells(k).to_vec(),
                     Vec::new(),
                     eliminated,

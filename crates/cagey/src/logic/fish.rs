@@ -88,14 +88,14 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
                         .flat_map(|&b| covers.iter().map(move |&c| at(b, c)))
                         .filter(|c| state.cand[c.index()].contains(d))
                         .collect();
-                    let text = format!(
+                    let text = words!(g, 
                         "{} ({}): in {base_word} {}, {d} fits only in {cover_word} {}, so those {cover_word} hold their {d} there",
                         fish_name(k),
                         d,
                         list(&mut chosen.iter().copied()),
                         list(&mut covers.iter().copied()),
                     );
-                    let house = format!("{base_word} {}", list(&mut chosen.iter().copied()));
+                    let house = words!(g, "{base_word} {}", list(&mut chosen.iter().copied()));
                     return Some(Step::new(&RULE, house, cells, Vec::new(), eliminated, text));
                 }
             }

@@ -61,9 +61,9 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
                         chain.reverse();
                         let mut links = Vec::new();
                         for &c in &chain {
-                            links.push(format!("{} is {}", g.cell(c), number[c.index()]));
+                            links.push(words!(g, "{} is {}", g.cell(c), number[c.index()]));
                         }
-                        let text = format!(
+                        let text = words!(g, 
                             "{} is {} or {}: if it is not {orig}, then {}; so either {} or {} is {orig}, and {}, which sees both, cannot be {orig}",
                             g.cell(Cell(start as u16)),
                             orig,
@@ -75,7 +75,7 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
                         );
                         return Some(Step::new(
                             &RULE,
-                            format!("chain from {}", g.cell(Cell(start as u16))),
+                            words!(g, "chain from {}", g.cell(Cell(start as u16))),
                             chain,
                             Vec::new(),
                             vec![(peer, orig)],

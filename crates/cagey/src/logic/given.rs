@@ -27,7 +27,7 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
             .collect();
         eliminated.extend(state.cleanup(cell, d));
         let house = match g.cage_of[i] {
-            Some(k) if g.cage_cells(k).len() == 1 => format!("cage {}", g.cage_names[k]),
+            Some(k) if g.cage_cells(k).len() == 1 => words!(g, "cage {}", g.cage_names[k]),
             _ => g.cell(cell),
         };
         Some(Step::new(
@@ -36,7 +36,7 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
             vec![cell],
             vec![(cell, d)],
             eliminated,
-            format!("{} is given as {d}", g.cell(cell)),
+            words!(g, "{} is given as {d}", g.cell(cell)),
         ))
     })
 }

@@ -53,7 +53,7 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
                 house.cells.clone(),
                 vec![(cell, d)],
                 eliminated,
-                format!("{d} fits only {} in {}", g.cell(cell), g.house_name(h)),
+                words!(g, "{d} fits only {} in {}", g.cell(cell), g.house_name(h)),
             ));
         }
     }

@@ -30,6 +30,18 @@
 //! cages' layouts (listed once per puzzle) and for what rules cannot settle: the two
 //! solutions of an ambiguous puzzle, and whether a puzzle logic cannot finish has a solution.
 
+/// `format!` for the words of a step, or nothing when the geometry `g` is quiet: probes
+/// read no text, and formatting it was a good part of their time on small grids.
+macro_rules! words {
+    ($g:expr, $($arg:tt)*) => {
+        if $g.quiet {
+            String::new()
+        } else {
+            format!($($arg)*)
+        }
+    };
+}
+
 mod cage_confined;
 mod cage_digits;
 mod cage_layouts;
@@ -565,7 +577,7 @@ pub fn probe_with(
     limits: &LogicLimits,
     tables: &mut TableCache,
 ) -> Result<Probe, LogicError> {
-    let geometry = Geometry::new(puzzle, tables.init(puzzle, &Limits::default())?);
+    let geometry = Geometry::quiet(puzzle, tables.init(puzzle, &Limits::default())?);
     let mut state = State::new(&geometry);
     let mut level = Level::Easy;
     let mut score = 0u32;

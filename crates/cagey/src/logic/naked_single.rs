@@ -30,9 +30,9 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
         }
         let cleanup = state.cleanup(cell, d);
         let text = if state.placed[i] {
-            format!("{} is {d}, so its row and column lose {d}", g.cell(cell))
+            words!(g, "{} is {d}, so its row and column lose {d}", g.cell(cell))
         } else {
-            format!("{} has only {d} left", g.cell(cell))
+            words!(g, "{} has only {d} left", g.cell(cell))
         };
         Some(Step::new(
             &RULE,

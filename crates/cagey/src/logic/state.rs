@@ -53,10 +53,21 @@ pub(crate) struct Geometry {
     pub(crate) loose_givens: Vec<u8>,
     /// Whether each cage counts: switched off to find which cages conflict.
     pub(crate) active: Vec<bool>,
+    /// No words: steps carry empty texts and names (for probes, which read none).
+    pub(crate) quiet: bool,
 }
 
 impl Geometry {
     pub(crate) fn new(puzzle: &Puzzle, tables: Vec<Table>) -> Geometry {
+        Geometry::build(puzzle, tables, false)
+    }
+
+    /// The geometry without words: cage names and step texts are left empty.
+    pub(crate) fn quiet(puzzle: &Puzzle, tables: Vec<Table>) -> Geometry {
+        Geometry::build(puzzle, tables, true)
+    }
+
+    fn build(puzzle: &Puzzle, tables: Vec<Table>, quiet: bool) -> Geometry {
         let n = puzzle.size();
         let mut houses = Vec::new();
         for r in 0..n {
@@ -109,6 +120,9 @@ impl Geometry {
             .cages()
             .iter()
             .map(|cage| {
+                if quiet {
+                    return String::new();
+                }
                 let sign = cage
                     .operation()
                     .sign()
@@ -159,6 +173,7 @@ impl Geometry {
             givens,
             loose_givens,
             active: vec![true; puzzle.cages().len()],
+            quiet,
         }
     }
 
@@ -177,6 +192,9 @@ impl Geometry {
 
     /// The name of a house as people say it: `row 3`, `column 4`, `box 2`.
     pub(crate) fn house_name(&self, h: usize) -> String {
+        if self.quiet {
+            return String::new();
+        }
         match self.houses[h].kind {
             HouseKind::Row(r) => format!("row {}", r + 1),
             HouseKind::Col(c) => format!("column {}", c + 1),
@@ -187,6 +205,9 @@ impl Geometry {
 
     /// The name of a cell, `r3c4`.
     pub(crate) fn cell(&self, cell: Cell) -> String {
+        if self.quiet {
+            return String::new();
+        }
         cell_name(cell, self.n)
     }
 
