@@ -96,10 +96,10 @@ impl Geometry {
                 cell_houses[cell.index()].push(h);
             }
         }
+        let mut seen = vec![false; n * n];
         let peers = (0..n * n)
             .map(|i| {
-                let mut seen = vec![false; n * n];
-                let mut list = Vec::new();
+                let mut list = Vec::with_capacity(3 * n);
                 for &h in &cell_houses[i] {
                     for &c in &houses[h].cells {
                         if c.index() != i && !seen[c.index()] {
@@ -107,6 +107,9 @@ impl Geometry {
                             list.push(c);
                         }
                     }
+                }
+                for c in &list {
+                    seen[c.index()] = false;
                 }
                 list.sort_unstable();
                 list

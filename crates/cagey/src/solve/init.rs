@@ -59,6 +59,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 use super::{Budget, Limits, Meter, SolveError};
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, Regions};
@@ -173,7 +174,10 @@ pub fn init(puzzle: &Puzzle, limits: &Limits) -> Result<Vec<Table>, SolveError> 
 #[derive(Clone, Debug, Default)]
 pub struct TableCache {
     context: Option<(usize, Regions, Options, Vec<Option<u8>>)>,
-    tables: HashMap<(Vec<Cell>, Operation, u64), Table>,
+    /// By a hash of the cage's cells, operation and target; the entries say which cage
+    /// each table is of, so a lookup allocates no key.
+    tables: HashMap<u64, Vec<(Operation, u64, Table)>>,
+    held: usize,
 }
 
 /// Tables a [`TableCache`] holds before it starts afresh: far more than the cages of the
@@ -194,17 +198,28 @@ impl TableCache {
             puzzle.options(),
             puzzle.cells().map(|c| puzzle.given(c)).collect::<Vec<_>>(),
         );
-        if self.context.as_ref() != Some(&context) || self.tables.len() > CACHE_MAX_TABLES {
+        if self.context.as_ref() != Some(&context) || self.held > CACHE_MAX_TABLES {
             self.tables.clear();
+            self.held = 0;
             self.context = Some(context);
         }
         let houses = Houses::new(puzzle);
         let mut meter = Meter::new(limits);
         let mut tables = Vec::with_capacity(puzzle.cages().len());
         for cage in puzzle.cages() {
-            let key = (cage.cells().to_vec(), cage.operation(), cage.target());
-            let table = match self.tables.get(&key) {
-                Some(table) => table.clone(),
+            let key = {
+                let mut hasher = std::hash::DefaultHasher::new();
+                (cage.cells(), cage.operation(), cage.target()).hash(&mut hasher);
+                hasher.finish()
+            };
+            let held = self.tables.get(&key).and_then(|entries| {
+                entries.iter().find(|(op, target, table)| {
+                    (*op, *target) == (cage.operation(), cage.target())
+                        && table.cells() == cage.cells()
+                })
+            });
+            let table = match held {
+                Some((_, _, table)) => table.clone(),
                 None => {
                     let table = tabulate(puzzle, &houses, cage, limits.max_table_cells, &mut meter)
                         .map_err(|halt| match halt {
@@ -214,7 +229,12 @@ impl TableCache {
                                 budget,
                             },
                         })?;
-                    self.tables.insert(key, table.clone());
+                    self.tables.entry(key).or_default().push((
+                        cage.operation(),
+                        cage.target(),
+                        table.clone(),
+                    ));
+                    self.held += 1;
                     table
                 }
             };
