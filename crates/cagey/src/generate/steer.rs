@@ -322,11 +322,12 @@ fn mutate<R: Rng + ?Sized>(
                 if focus.is_some() && !harder {
                     // Toward easier where the rules stopped: the label leaving the
                     // fewest digits for the cage, as the easy cage rule sees it.
-                    let spread = |&(op, t): &(Operation, u64)| {
-                        digits_left(n, &cage.cells, op, t, settings.multi_cell)
-                    };
-                    let least = choices.iter().map(spread).min().unwrap_or(0);
-                    if let Some(best) = choices.iter().position(|c| spread(c) == least) {
+                    let spread: Vec<u32> = choices
+                        .iter()
+                        .map(|&(op, t)| digits_left(n, &cage.cells, op, t, settings.multi_cell))
+                        .collect();
+                    let least = spread.iter().min().copied().unwrap_or(0);
+                    if let Some(best) = spread.iter().position(|&s| s == least) {
                         pick = best;
                     }
                 }
