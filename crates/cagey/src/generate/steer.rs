@@ -118,6 +118,13 @@ pub(crate) fn steer<R: Rng + ?Sized>(
 /// a uniqueness check and a full grade, so a candidate gets more of them than in [`steer`].
 pub const SHAPE_ROUNDS: u32 = 300;
 
+/// Probes in a row without coming strictly closer before [`shape`] drops a candidate: a
+/// quarter of the grid's cells, at least this many. A fresh candidate of a small grid costs
+/// little, so waiting long on a plateau there loses; measured over 4x4 to 9x9, a quarter of
+/// the cells did better than a half, one or two times the cells, or a fixed 5 to 300 rounds
+/// (docs/performance-generate.md).
+const MIN_PATIENCE: usize = 8;
+
 /// Steers a candidate, unique or not, to its level with probes: the rules up to the target
 /// level either solve it (then it is unique and its level is known) or stop with cells
 /// open. Open cells say where to change it: a cage holding one is split, relabelled or
@@ -160,7 +167,12 @@ pub(crate) fn shape<R: Rng + ?Sized>(
             return Some(graded_beyond(settings, target, grader, candidate, taken));
         }
     }
+    let patience = (settings.size * settings.size / 4).max(MIN_PATIENCE) as u32;
+    let mut idle = 0;
     for _ in 0..SHAPE_ROUNDS {
+        if idle >= patience {
+            break;
+        }
         if let Probed::Solved(g) = here {
             if g.rank == target.rank {
                 return Some(Steered::Reached(g, taken));
@@ -185,6 +197,7 @@ pub(crate) fn shape<R: Rng + ?Sized>(
         let Some(probed) = probe(&next) else {
             continue;
         };
+        idle += 1;
         if beyond && matches!(probed, Probed::Stuck { .. }) {
             // Past extreme: the target if unique, otherwise not kept.
             let puzzle = next.build(settings);
@@ -195,6 +208,9 @@ pub(crate) fn shape<R: Rng + ?Sized>(
             continue;
         }
         if closer(&probed, &here) {
+            if !closer(&here, &probed) {
+                idle = 0;
+            }
             *candidate = next;
             here = probed;
         }
