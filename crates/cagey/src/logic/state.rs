@@ -265,6 +265,10 @@ pub(crate) struct CageView {
     pub(crate) forced_dirty: bool,
 }
 
+/// The widest cage whose refresh reads only the cells that lost a digit (wider ones, which
+/// no generator makes, read every cell).
+const MAX_GONE: usize = 16;
+
 /// Candidates, placements and live layouts.
 #[derive(Clone, Debug)]
 pub(crate) struct State<'g> {
@@ -288,7 +292,8 @@ impl<'g> State<'g> {
                 alive: (0..t.len() as u32).collect(),
                 dirty: true,
                 union: DigitSet::EMPTY,
-                per_cell: vec![DigitSet::EMPTY; t.width()],
+                // Empty until the first refresh, which reads every cell.
+                per_cell: Vec::new(),
                 forced: Vec::new(),
                 forced_dirty: true,
             })
@@ -370,13 +375,35 @@ impl<'g> State<'g> {
         }
         let cand = &self.cand;
         let view = &mut self.cages[k];
-        view.alive.retain(|&i| {
-            table
-                .row(i as usize)
-                .iter()
-                .zip(cells)
-                .all(|(&d, c)| cand[c.index()].contains(d))
-        });
+        if view.per_cell.len() == cells.len() && cells.len() <= MAX_GONE {
+            // Every live layout puts at each cell a digit of `per_cell` there, so a layout
+            // dies exactly when it uses one that has since left the cell's candidates:
+            // only those cells are read, most often one.
+            let mut gone = [(0usize, DigitSet::EMPTY); MAX_GONE];
+            let mut count = 0;
+            for (pos, (&had, c)) in view.per_cell.iter().zip(cells).enumerate() {
+                let lost = had & !cand[c.index()];
+                if !lost.is_empty() {
+                    gone[count] = (pos, lost);
+                    count += 1;
+                }
+            }
+            let gone = &gone[..count];
+            if !gone.is_empty() {
+                view.alive.retain(|&i| {
+                    let row = table.row(i as usize);
+                    gone.iter().all(|&(pos, lost)| !lost.contains(row[pos]))
+                });
+            }
+        } else {
+            view.alive.retain(|&i| {
+                table
+                    .row(i as usize)
+                    .iter()
+                    .zip(cells)
+                    .all(|(&d, c)| cand[c.index()].contains(d))
+            });
+        }
         // The caches are refilled in place: a refresh runs after nearly every step.
         let mut per_cell = std::mem::take(&mut view.per_cell);
         per_cell.clear();
