@@ -74,7 +74,7 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
                     .filter(|(c, keep)| !(state.cand[c.index()] & !**keep).is_empty())
                     .map(|(&c, &keep)| words!(g, "{} only {}", g.cell(c), digits(keep)))
                     .collect();
-                let text = words!(g, 
+                let text = words!(g,
                     "in {}, {d} fits only cells of cage {}, so the cage puts {d} there; its layouts that do leave {}",
                     g.house_name(h),
                     g.cage_names[k],

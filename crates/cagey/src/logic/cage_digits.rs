@@ -33,7 +33,8 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
             continue;
         }
         let count = state.cages[k].alive.len();
-        let text = words!(g, 
+        let text = words!(
+            g,
             "cage {} can only be filled with the digits {} ({} layout{} fit{})",
             g.cage_names[k],
             digits(union),

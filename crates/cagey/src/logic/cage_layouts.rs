@@ -41,7 +41,8 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
             }
         }
         let count = view.alive.len();
-        let text = words!(g, 
+        let text = words!(
+            g,
             "in the {} layout{} of cage {} that fit, {}",
             count,
             if count == 1 { "" } else { "s" },

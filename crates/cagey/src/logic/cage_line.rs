@@ -30,7 +30,8 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
                 if eliminated.is_empty() {
                     continue;
                 }
-                let text = words!(g, 
+                let text = words!(
+                    g,
                     "every layout of cage {} puts {d} in {}",
                     g.cage_names[k],
                     g.house_name(h)

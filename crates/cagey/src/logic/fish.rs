@@ -88,7 +88,7 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
                         .flat_map(|&b| covers.iter().map(move |&c| at(b, c)))
                         .filter(|c| state.cand[c.index()].contains(d))
                         .collect();
-                    let text = words!(g, 
+                    let text = words!(g,
                         "{} ({}): in {base_word} {}, {d} fits only in {cover_word} {}, so those {cover_word} hold their {d} there",
                         fish_name(k),
                         d,

@@ -63,7 +63,7 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
                         for &c in &chain {
                             links.push(words!(g, "{} is {}", g.cell(c), number[c.index()]));
                         }
-                        let text = words!(g, 
+                        let text = words!(g,
                             "{} is {} or {}: if it is not {orig}, then {}; so either {} or {} is {orig}, and {}, which sees both, cannot be {orig}",
                             g.cell(Cell(start as u16)),
                             orig,

@@ -56,7 +56,8 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
                 true
             });
             if let Some((cells, set, eliminated)) = found {
-                let text = words!(g, 
+                let text = words!(
+                    g,
                     "{} fit only {} in {} (hidden {})",
                     digits(set),
                     g.cells(&cells),

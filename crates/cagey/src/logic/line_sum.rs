@@ -138,7 +138,7 @@ fn try_group(state: &State, group: &[usize], kind: Kind) -> Option<Step> {
         .filter(|(c, keep)| !(state.cand[c.index()] & !**keep).is_empty())
         .map(|(&c, &keep)| words!(g, "{} only {}", g.cell(c), digits(keep)))
         .collect();
-    let text = words!(g, 
+    let text = words!(g,
         "each line {total_word} {}; with the cages {} inside {area} and the digits placed, {} must {verb} {remaining}: {}",
         match kind {
             Kind::Sum => line_sum,

@@ -42,7 +42,8 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
                 true
             });
             if let Some((cells, union, eliminated)) = found {
-                let text = words!(g, 
+                let text = words!(
+                    g,
                     "{} hold only {} between them (naked {} in {})",
                     g.cells(&cells),
                     digits(union),
