@@ -1,15 +1,22 @@
-//! Making new puzzles: a random full grid, cut into cages, labelled, proved unique by the
-//! production solver, repaired where it is not, and steered to the level asked for.
+//! Making new puzzles: a random full grid, cut into cages, labelled, and then either
+//! steered to the level asked for by probes of the logic rules (which prove it unique on the
+//! way), or, without a level, proved unique by the production solver and repaired where it
+//! is not.
 //!
 //! ```text
-//!  grid ──▶ cages ──▶ labels ──▶ unique? ──no──▶ repair a cage where two solutions differ
-//!   ▲                               │yes                     (split, reshape, relabel)
-//!   │                               ▼
-//!   └──── nothing within ◀──── level right? ──no──▶ steer: change a cage, keep the change
-//!         the caps               │yes                if the level comes closer
-//!                                ▼
-//!                              puzzle
+//!  grid ──▶ cages ──▶ labels ──┬── a level asked ──▶ probe: the rules up to that level
+//!   ▲                          │                       │ solved at it ────────────▶ puzzle
+//!   │                          │                       │ stuck: change a cage at an open cell
+//!   │                          │                       │ solved lower: change one, harder
+//!   │                          │                       └──▶ keep it if closer, probe again
+//!   │                          └── no level ──▶ unique? ──no──▶ repair a cage where two
+//!   │                                             │yes          solutions differ, ask again
+//!   └──── a fresh candidate when one              ▼
+//!         stalls (every loop has a cap)         puzzle
 //! ```
+//!
+//! Unreasonable puzzles are probed up to extreme and, once the rules stop, proved unique by
+//! the solver; a score range is reached by full grades after the level (`steer.rs`).
 //!
 //! All randomness comes from the generator the caller passes in; [`rng_for`] derives the
 //! generator of the `index`th puzzle of a run from its seed, so that a run gives the same
