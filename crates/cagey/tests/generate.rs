@@ -300,3 +300,39 @@ fn every_ambiguous_corpus_puzzle_is_made_unique() {
         }
     }
 }
+
+/// Levels are reached by probes of the logic rules, which prove uniqueness on the way: with
+/// hidden operations, multi-cell − and ÷, an operation subset, and every kind, each puzzle
+/// is unique by the solver (and brute force up to 5x5) and at the level by a full grade.
+#[test]
+fn levels_are_reached_with_every_option_and_kind() {
+    let mut cases: Vec<(Settings, Level)> = Vec::new();
+    let mut hidden = Settings::kenken(5);
+    hidden.hidden_operations = true;
+    cases.push((hidden, Level::Hard));
+    let mut multi = Settings::kenken(5);
+    multi.multi_cell = true;
+    multi.operations = "+-/".parse().unwrap();
+    cases.push((multi, Level::Normal));
+    let mut products = Settings::kenken(5);
+    products.operations = OperationSet::MULTIPLY;
+    cases.push((products, Level::Extreme));
+    cases.push((Settings::of_kind(GenKind::KenDoku, 6), Level::Easy));
+    cases.push((Settings::of_kind(GenKind::KillerJigsaw, 5), Level::Hard));
+    cases.push((Settings::of_kind(GenKind::Killer, 4), Level::Unreasonable));
+    for (mut settings, level) in cases {
+        settings.target = Some(Target::level(level, None));
+        for index in 0..2 {
+            let made = make(&settings, 5, index);
+            assert_sound(&made);
+            assert_operations(
+                &made.puzzle,
+                settings.operations,
+                settings.hidden_operations,
+            );
+            let grade = logic::grade(&made.puzzle, &LogicLimits::default()).unwrap();
+            assert_eq!(grade.level, level, "{settings:?} {index}");
+            assert_eq!(made.graded.map(|g| g.score), Some(grade.score));
+        }
+    }
+}
