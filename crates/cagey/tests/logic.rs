@@ -386,10 +386,10 @@ proptest! {
 
 /// A probe up to a puzzle's own level solves it with the grade's level and score; a probe
 /// one level lower leaves cells open; an ambiguous puzzle is never solved; and a shared
-/// table cache gives what a fresh one gives.
+/// cache gives what a fresh one gives.
 #[test]
 fn probes_agree_with_grades_and_never_solve_an_ambiguous_puzzle() {
-    let mut cache = solve::init::TableCache::new();
+    let mut cache = logic::ProbeCache::new();
     let limits = LogicLimits {
         max_trial_depth: 0,
         ..LogicLimits::default()

@@ -2,9 +2,8 @@
 //! [`logic::grade`](crate::logic::grade).
 
 use super::{Graded, Grader, Probed, Target};
-use crate::logic::{self, Level, LogicLimits, Probe};
+use crate::logic::{self, Level, LogicLimits, Probe, ProbeCache};
 use crate::model::Puzzle;
-use crate::solve::init::TableCache;
 
 /// Rule applications one grading may take while generating: most 9x9 candidates take a
 /// few thousand, but trials on some run far longer; a candidate past this is treated as off
@@ -68,7 +67,7 @@ impl Grader for LogicGrader {
 
     /// [`logic::probe`] up to the level; below unreasonable without trials, as in
     /// [`LogicGrader::grade`].
-    fn probe(&self, puzzle: &Puzzle, rank: usize, tables: &mut TableCache) -> Option<Probed> {
+    fn probe(&self, puzzle: &Puzzle, rank: usize, cache: &mut ProbeCache) -> Option<Probed> {
         let level = level_of(rank)?;
         let limits = if level < Level::Unreasonable {
             LogicLimits {
@@ -78,7 +77,7 @@ impl Grader for LogicGrader {
         } else {
             self.limits.clone()
         };
-        match logic::probe_with(puzzle, level, &limits, tables).ok()? {
+        match logic::probe_with(puzzle, level, &limits, cache).ok()? {
             Probe::Solved { level, score } => Some(Probed::Solved(Graded {
                 rank: self::rank(level),
                 score,

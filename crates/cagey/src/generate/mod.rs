@@ -40,8 +40,8 @@ use chacha20::ChaCha8Rng;
 use rand::{Rng, RngExt, SeedableRng};
 use thiserror::Error;
 
+use crate::logic::ProbeCache;
 use crate::model::{Cage, Cell, Grid, Operation, Options, Puzzle, Regions};
-use crate::solve::init::TableCache;
 use crate::solve::{self, Limits, Outcome};
 
 pub use fill::random_grid;
@@ -323,9 +323,9 @@ pub trait Grader: Sync {
     /// several solutions: solved (then it is unique, and graded as [`Grader::grade`] would),
     /// or stuck with cells open. `None` when the grader cannot tell (the default; a limit
     /// ran out): the generator then proves uniqueness with the solver and grades in full.
-    /// `tables` keeps the cages' tables from one probe to the next.
-    fn probe(&self, puzzle: &Puzzle, rank: usize, tables: &mut TableCache) -> Option<Probed> {
-        let _ = (puzzle, rank, tables);
+    /// `cache` keeps what one probe built for the next.
+    fn probe(&self, puzzle: &Puzzle, rank: usize, cache: &mut ProbeCache) -> Option<Probed> {
+        let _ = (puzzle, rank, cache);
         None
     }
 }

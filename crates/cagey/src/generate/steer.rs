@@ -25,9 +25,8 @@ use rand::{Rng, RngExt};
 use super::cages::{self, connected, digits_of, neighbours, Draft};
 use super::repair::make_candidate_unique;
 use super::{rank, verdict, Candidate, Graded, Grader, Probed, Settings, Target, Verdict};
-use crate::logic::Level;
+use crate::logic::{Level, ProbeCache};
 use crate::model::{Cell, Operation};
-use crate::solve::init::TableCache;
 
 /// Changes tried on one candidate before it is dropped for a fresh one: a 9x9 a level away
 /// from its target usually gets there within a dozen.
@@ -158,8 +157,8 @@ pub(crate) fn shape<R: Rng + ?Sized>(
 ) -> Option<Steered> {
     let beyond = target.rank == rank(Level::Unreasonable);
     let probe_rank = target.rank.min(rank(Level::Extreme));
-    let mut tables = TableCache::new();
-    let mut probe = |c: &Candidate| grader.probe(&c.build(settings), probe_rank, &mut tables);
+    let mut cache = ProbeCache::new();
+    let mut probe = |c: &Candidate| grader.probe(&c.build(settings), probe_rank, &mut cache);
     let mut here = probe(candidate)?;
     let mut taken = 0;
     if beyond && matches!(here, Probed::Stuck { .. }) {

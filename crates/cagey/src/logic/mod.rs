@@ -566,18 +566,35 @@ pub enum Probe {
 /// rules up to a level solve is unique and at most that level. Trials take part only when
 /// `max` is unreasonable (and `limits` allow them).
 pub fn probe(puzzle: &Puzzle, max: Level, limits: &LogicLimits) -> Result<Probe, LogicError> {
-    probe_with(puzzle, max, limits, &mut TableCache::new())
+    probe_with(puzzle, max, limits, &mut ProbeCache::new())
 }
 
-/// [`probe`] with the cages' tables taken from `tables` where it has them: for many probes
-/// of variants of one puzzle.
+/// What [`probe_with`] keeps from one probe to the next: the tables of the cages it has seen
+/// and the houses of the grid. Building them was most of a probe's time when the generator
+/// probes hundreds of variants of one candidate, each differing in a cage or two.
+#[derive(Clone, Debug, Default)]
+pub struct ProbeCache {
+    tables: TableCache,
+    frame: Option<state::Frame>,
+}
+
+impl ProbeCache {
+    /// An empty cache.
+    pub fn new() -> ProbeCache {
+        ProbeCache::default()
+    }
+}
+
+/// [`probe`] reusing what `cache` holds from earlier probes (of any puzzle: what does not
+/// fit is built afresh).
 pub fn probe_with(
     puzzle: &Puzzle,
     max: Level,
     limits: &LogicLimits,
-    tables: &mut TableCache,
+    cache: &mut ProbeCache,
 ) -> Result<Probe, LogicError> {
-    let geometry = Geometry::quiet(puzzle, tables.init(puzzle, &Limits::default())?);
+    let tables = cache.tables.init(puzzle, &Limits::default())?;
+    let geometry = Geometry::quiet_in(puzzle, tables, &mut cache.frame);
     let mut state = State::new(&geometry);
     let mut level = Level::Easy;
     let mut score = 0u32;

@@ -11,6 +11,8 @@
 //!
 //! [`solve::init`]: crate::solve::init
 
+use std::sync::Arc;
+
 use crate::model::{Cell, DigitSet, Puzzle, Regions};
 use crate::solve::init::Table;
 
@@ -33,11 +35,11 @@ pub(crate) struct House {
 #[derive(Clone, Debug)]
 pub(crate) struct Geometry {
     pub(crate) n: usize,
-    pub(crate) houses: Vec<House>,
+    pub(crate) houses: Arc<Vec<House>>,
     /// Whether the puzzle has boxes (region houses are then called boxes in texts).
     pub(crate) boxes: bool,
     /// The cells sharing a house with each cell (itself excluded).
-    pub(crate) peers: Vec<Vec<Cell>>,
+    pub(crate) peers: Arc<Vec<Vec<Cell>>>,
     /// The cage of each cell, if any.
     pub(crate) cage_of: Vec<Option<usize>>,
     /// Each cage's label as printed (`12+`) and its cells.
@@ -62,59 +64,31 @@ impl Geometry {
         Geometry::build(puzzle, tables, false)
     }
 
-    /// The geometry without words: cage names and step texts are left empty.
-    pub(crate) fn quiet(puzzle: &Puzzle, tables: Vec<Table>) -> Geometry {
-        Geometry::build(puzzle, tables, true)
+    /// The geometry without words (cage names and step texts left empty), its frame taken
+    /// from `frame` when that is of the same grid (and left there for the next call): for
+    /// many probes of variants of one puzzle.
+    pub(crate) fn quiet_in(
+        puzzle: &Puzzle,
+        tables: Vec<Table>,
+        frame: &mut Option<Frame>,
+    ) -> Geometry {
+        let same = frame
+            .as_ref()
+            .is_some_and(|f| f.n == puzzle.size() && f.regions == *puzzle.regions());
+        if !same {
+            *frame = Some(Frame::new(puzzle));
+        }
+        let frame = frame.as_ref().expect("set above");
+        Geometry::with_frame(puzzle, tables, true, frame)
     }
 
     fn build(puzzle: &Puzzle, tables: Vec<Table>, quiet: bool) -> Geometry {
+        Geometry::with_frame(puzzle, tables, quiet, &Frame::new(puzzle))
+    }
+
+    fn with_frame(puzzle: &Puzzle, tables: Vec<Table>, quiet: bool, frame: &Frame) -> Geometry {
         let n = puzzle.size();
-        let mut houses = Vec::new();
-        for r in 0..n {
-            let cells = (0..n).map(|c| Cell::at(r, c, n)).collect();
-            houses.push(House {
-                kind: HouseKind::Row(r),
-                cells,
-            });
-        }
-        for c in 0..n {
-            let cells = (0..n).map(|r| Cell::at(r, c, n)).collect();
-            houses.push(House {
-                kind: HouseKind::Col(c),
-                cells,
-            });
-        }
-        for (i, cells) in puzzle.regions().houses(n).into_iter().enumerate() {
-            houses.push(House {
-                kind: HouseKind::Region(i),
-                cells,
-            });
-        }
-        let mut cell_houses = vec![Vec::new(); n * n];
-        for (h, house) in houses.iter().enumerate() {
-            for cell in &house.cells {
-                cell_houses[cell.index()].push(h);
-            }
-        }
-        let mut seen = vec![false; n * n];
-        let peers = (0..n * n)
-            .map(|i| {
-                let mut list = Vec::with_capacity(3 * n);
-                for &h in &cell_houses[i] {
-                    for &c in &houses[h].cells {
-                        if c.index() != i && !seen[c.index()] {
-                            seen[c.index()] = true;
-                            list.push(c);
-                        }
-                    }
-                }
-                for c in &list {
-                    seen[c.index()] = false;
-                }
-                list.sort_unstable();
-                list
-            })
-            .collect();
+        let cell_houses = &frame.cell_houses;
         let cage_of = puzzle
             .cells()
             .map(|c| puzzle.cage_of(c).map(|id| id.index()))
@@ -166,9 +140,9 @@ impl Geometry {
         }
         Geometry {
             n,
-            houses,
+            houses: Arc::clone(&frame.houses),
             boxes: matches!(puzzle.regions(), Regions::Boxes { .. }),
-            peers,
+            peers: Arc::clone(&frame.peers),
             cage_of,
             cage_names,
             tables,
@@ -232,6 +206,76 @@ impl Geometry {
 /// The digit of a one-cell cage with a single layout (a given, or `3+` on one cell).
 fn one_cell_digit(table: &Table) -> Option<u8> {
     (table.width() == 1 && table.len() == 1).then(|| table.row(0)[0])
+}
+
+/// What a geometry takes from the grid alone, shared by every puzzle on the same grid:
+/// houses, the houses of each cell, and peers.
+#[derive(Clone, Debug)]
+pub(crate) struct Frame {
+    n: usize,
+    regions: Regions,
+    houses: Arc<Vec<House>>,
+    cell_houses: Vec<Vec<usize>>,
+    peers: Arc<Vec<Vec<Cell>>>,
+}
+
+impl Frame {
+    fn new(puzzle: &Puzzle) -> Frame {
+        let n = puzzle.size();
+        let mut houses = Vec::new();
+        for r in 0..n {
+            let cells = (0..n).map(|c| Cell::at(r, c, n)).collect();
+            houses.push(House {
+                kind: HouseKind::Row(r),
+                cells,
+            });
+        }
+        for c in 0..n {
+            let cells = (0..n).map(|r| Cell::at(r, c, n)).collect();
+            houses.push(House {
+                kind: HouseKind::Col(c),
+                cells,
+            });
+        }
+        for (i, cells) in puzzle.regions().houses(n).into_iter().enumerate() {
+            houses.push(House {
+                kind: HouseKind::Region(i),
+                cells,
+            });
+        }
+        let mut cell_houses = vec![Vec::new(); n * n];
+        for (h, house) in houses.iter().enumerate() {
+            for cell in &house.cells {
+                cell_houses[cell.index()].push(h);
+            }
+        }
+        let mut seen = vec![false; n * n];
+        let peers = (0..n * n)
+            .map(|i| {
+                let mut list = Vec::with_capacity(3 * n);
+                for &h in &cell_houses[i] {
+                    for &c in &houses[h].cells {
+                        if c.index() != i && !seen[c.index()] {
+                            seen[c.index()] = true;
+                            list.push(c);
+                        }
+                    }
+                }
+                for c in &list {
+                    seen[c.index()] = false;
+                }
+                list.sort_unstable();
+                list
+            })
+            .collect();
+        Frame {
+            n,
+            regions: puzzle.regions().clone(),
+            houses: Arc::new(houses),
+            cell_houses,
+            peers: Arc::new(peers),
+        }
+    }
 }
 
 /// `r3c4`: row and column counted from 1.
