@@ -527,6 +527,15 @@ pub(crate) struct Candidate {
 }
 
 impl Candidate {
+    /// The same grid and regions with other cages.
+    pub fn with_cages(&self, cages: Vec<Draft>) -> Candidate {
+        Candidate {
+            regions: self.regions.clone(),
+            solution: self.solution.clone(),
+            cages,
+        }
+    }
+
     /// The puzzle the drafts describe (operations hidden if asked for).
     pub fn build(&self, settings: &Settings) -> Puzzle {
         let cages: Vec<Cage> = self
@@ -621,31 +630,27 @@ pub fn generate<R: Rng + ?Sized>(
             ),
             _ => None,
         };
-        match shaped {
+        let level = match shaped {
             Some(steer::Steered::Reached(graded, taken)) => {
                 steps += taken;
-                if target_score(settings).is_none() {
-                    return Ok(Generated {
-                        puzzle: candidate.build(settings),
-                        solution: candidate.solution,
-                        graded: Some(graded),
-                        attempts: attempt,
-                        repairs,
-                        steps,
-                    });
-                }
+                Some(graded)
             }
             Some(steer::Steered::Missed(taken)) => {
                 steps += taken;
                 continue;
             }
             None => match repair::make_candidate_unique(settings, &mut candidate, rng, deadline) {
-                Some(made) => repairs += made,
+                Some(made) => {
+                    repairs += made;
+                    None
+                }
                 None => continue,
             },
-        }
-        let graded = match (&settings.target, grader) {
-            (Some(target), Some(grader)) => {
+        };
+        let graded = match (&settings.target, grader, level) {
+            (Some(target), Some(_), Some(graded)) if target.score.is_none() => Some(graded),
+            // A score range: full grades from the level reached (or from scratch).
+            (Some(target), Some(grader), _) => {
                 match steer::steer(settings, target, grader, &mut candidate, rng, deadline) {
                     steer::Steered::Reached(graded, taken) => {
                         steps += taken;
@@ -657,7 +662,7 @@ pub fn generate<R: Rng + ?Sized>(
                     }
                 }
             }
-            (None, Some(grader)) => grader.grade(&candidate.build(settings), None),
+            (None, Some(grader), _) => grader.grade(&candidate.build(settings), None),
             _ => None,
         };
         return Ok(Generated {
@@ -672,11 +677,6 @@ pub fn generate<R: Rng + ?Sized>(
     Err(GenerateError::Exhausted {
         attempts: MAX_ATTEMPTS,
     })
-}
-
-/// The score range asked for, if any.
-fn target_score(settings: &Settings) -> Option<(u32, u32)> {
-    settings.target.as_ref().and_then(|t| t.score)
 }
 
 /// Jigsaw layouts tried for one full grid before the attempt is given up: most layouts of

@@ -138,12 +138,7 @@ fn proposals<R: Rng + ?Sized>(
     }
     // Only the changes that rule out the other solution are worth a search.
     let kills = |cages: &Vec<Draft>| {
-        let probe = Candidate {
-            regions: candidate.regions.clone(),
-            solution: grid.clone(),
-            cages: cages.clone(),
-        };
-        check(&probe.build(settings), other).is_err()
+        check(&candidate.with_cages(cages.clone()).build(settings), other).is_err()
     };
     relabels.retain(kills);
     split.retain(kills);

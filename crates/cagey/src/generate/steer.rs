@@ -102,11 +102,7 @@ pub(crate) fn steer<R: Rng + ?Sized>(
             continue;
         };
         taken += 1;
-        let mut next = Candidate {
-            regions: candidate.regions.clone(),
-            solution: candidate.solution.clone(),
-            cages,
-        };
+        let mut next = candidate.with_cages(cages);
         if make_candidate_unique(settings, &mut next, rng, deadline).is_none() {
             continue;
         }
@@ -197,11 +193,7 @@ pub(crate) fn shape<R: Rng + ?Sized>(
             continue;
         };
         taken += 1;
-        let next = Candidate {
-            regions: candidate.regions.clone(),
-            solution: candidate.solution.clone(),
-            cages,
-        };
+        let next = candidate.with_cages(cages);
         let Some(probed) = probe(&next) else {
             continue;
         };
