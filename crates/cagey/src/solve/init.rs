@@ -158,13 +158,19 @@ impl Table {
 /// them takes more than the node or time budget of `limits` (one node per digit placed).
 pub fn init(puzzle: &Puzzle, limits: &Limits) -> Result<Vec<Table>, SolveError> {
     let mut meter = Meter::new(limits);
-    tabulate_all(puzzle, limits, &mut meter).map_err(|halt| match halt {
+    tabulate_all(puzzle, limits, &mut meter).map_err(listing_failed)
+}
+
+/// Why listing the tables stopped, as an error: outside a search, a budget that ran out is
+/// one too.
+fn listing_failed(halt: Halt) -> SolveError {
+    match halt {
         Halt::Refused(error) => error,
         Halt::Budget(budget) => SolveError::OutOfBudget {
             task: "listing the tuples of the cages",
             budget,
         },
-    })
+    }
 }
 
 /// The tables of cages kept from one puzzle to the next while the grid, its regions, its
@@ -222,13 +228,7 @@ impl TableCache {
                 Some((_, _, table)) => table.clone(),
                 None => {
                     let table = tabulate(puzzle, &houses, cage, limits.max_table_cells, &mut meter)
-                        .map_err(|halt| match halt {
-                            Halt::Refused(error) => error,
-                            Halt::Budget(budget) => SolveError::OutOfBudget {
-                                task: "listing the tuples of the cages",
-                                budget,
-                            },
-                        })?;
+                        .map_err(listing_failed)?;
                     self.tables.entry(key).or_default().push((
                         cage.operation(),
                         cage.target(),
