@@ -35,16 +35,13 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
             .collect();
         for k in 2..=open.len() / 2 {
             let mut found = None;
-            covering_subsets(&masks, k, &mut |pick, _| {
+            covering_subsets(&masks, k, &mut |pick, union| {
+                // The k cells the k digits cover.
                 let set: DigitSet = pick.iter().map(|&i| free[i]).collect();
-                let cells: Vec<Cell> = open
-                    .iter()
-                    .copied()
-                    .filter(|c| !(state.cand[c.index()] & set).is_empty())
+                let cells: Vec<Cell> = (0..open.len())
+                    .filter(|i| union >> i & 1 == 1)
+                    .map(|i| open[i])
                     .collect();
-                if cells.len() != k {
-                    return false;
-                }
                 let eliminated: Vec<_> = cells
                     .iter()
                     .flat_map(|&c| (state.cand[c.index()] & !set).iter().map(move |d| (c, d)))
