@@ -633,6 +633,16 @@ pub fn generate<R: Rng + ?Sized>(
         let level = match shaped {
             Some(steer::Steered::Reached(graded, taken)) => {
                 steps += taken;
+                // The rules that solved it are sound, so it is unique; the production
+                // solver confirms it, as it does for every puzzle made, for a fraction of
+                // the probes' cost.
+                let puzzle = candidate.build(settings);
+                if !matches!(
+                    verdict(&puzzle, &candidate.solution, deadline),
+                    Verdict::Unique
+                ) {
+                    continue;
+                }
                 Some(graded)
             }
             Some(steer::Steered::Missed(taken)) => {

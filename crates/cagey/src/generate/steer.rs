@@ -3,8 +3,9 @@
 //!
 //! [`shape`] steers by probes: the logic rules up to the target level say whether the
 //! candidate is solved there (then it is unique and at that level or below) or where they
-//! stop, and the changes go to the cages holding the cells left open. It needs no proof of
-//! uniqueness below unreasonable, and it is how levels are reached.
+//! stop, and the changes go to the cages holding the cells left open. Below unreasonable it
+//! needs no proof of uniqueness or repair on the way (the production solver confirms the
+//! finished puzzle once), and it is how levels are reached.
 //!
 //! [`steer`] works on a unique puzzle with full grades, for a score range: too easy, two
 //! neighbouring cages merge into one, or a cage takes an operation that says less about its
@@ -134,8 +135,8 @@ const MIN_PATIENCE: usize = 8;
 /// open. Open cells say where to change it: a cage holding one is split, relabelled or
 /// loses a cell, and the change is kept if the rules then leave no more candidates open. A
 /// puzzle solved below the target is made harder as in [`steer`], kept while the rules up
-/// to the target still solve it. No uniqueness check or repair is needed: the rules only
-/// solve unique puzzles.
+/// to the target still solve it. No uniqueness check or repair is needed on the way: the
+/// rules only solve unique puzzles (the caller confirms the finished one with the solver).
 ///
 /// Unreasonable is what the rules up to extreme cannot solve in a unique puzzle, so there
 /// the probe is up to extreme, and a candidate it leaves stuck is proved unique by the
