@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use cagey::formats::Entry;
-use cagey::logic::{self, Explanation, LogicLimits, Step, Verdict};
+use cagey::logic::{self, Explanation, LogicError, LogicLimits, Step, Verdict};
 use cagey::model::{CellState, DigitSet, Grid, Progress, Puzzle};
 use cagey::render::{svg, terminal, Contents, Highlight};
 use cagey::Cell;
@@ -29,7 +29,9 @@ Cells are named r3c4 (row 3, column 4, from 1), cages by label and first cell (1
 r3c4). A puzzle with several solutions is explained as far as logic goes, then two
 solutions and the cells where they differ are shown; for a puzzle with none, the
 explanation stops where something has nothing left and names a smallest set of cages that
-cannot all hold. Exit status: 0 solved, 1 several or no solutions, 2 bad input.")]
+cannot all hold. An explanation that runs past --time-limit is not printed: the command says
+it gave up (in JSON lines, a record with verdict `gave_up`). Exit status: 0 solved, 1 several
+or no solutions, or gave up, 2 bad input.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -50,6 +52,9 @@ pub struct Args {
     /// `step-001.svg` and so on (with several puzzles, `p2-step-001.svg`).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+
+    #[command(flatten)]
+    time: crate::time_limit::LogicArgs,
 }
 
 /// The report formats.
@@ -62,6 +67,7 @@ pub enum Output {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
+    let limits = args.time.limits()?;
     if let Some(dir) = &args.svg {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
@@ -70,12 +76,13 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let headers = args.output == Output::Text;
     input::each_puzzle(&args.input, &mut out, headers, |out, _, entry| {
         number += 1;
-        explain_one(args, out, entry, number)
+        explain_one(args, &limits, out, entry, number)
     })
 }
 
 fn explain_one(
     args: &Args,
+    limits: &LogicLimits,
     out: &mut impl Write,
     entry: &Entry,
     number: usize,
@@ -85,7 +92,14 @@ fn explain_one(
         .progress
         .clone()
         .unwrap_or_else(|| Progress::unknown(puzzle.size()));
-    let explanation = logic::explain(puzzle, &start, &LogicLimits::default())?;
+    let explanation = match logic::explain(puzzle, &start, limits) {
+        Ok(explanation) => explanation,
+        Err(LogicError::Limit(why)) if args.output == Output::Jsonl => {
+            writeln!(out, "{}", json!({"verdict": "gave_up", "reason": why}))?;
+            return Ok(Status::Failed);
+        }
+        Err(error) => return Err(error.into()),
+    };
     let n = puzzle.size();
     let mut board = Board::new(&start);
     for (index, step) in explanation.steps.iter().enumerate() {

@@ -105,8 +105,8 @@ pub struct Args {
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
 
-    /// Seconds one puzzle may take.
-    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    /// Give up on a puzzle after this many seconds.
+    #[arg(long, alias = "timeout", default_value_t = 60.0, value_name = "SECS")]
     time_limit: f64,
 
     /// Report the mix of cage sizes, operations and levels, and the time per puzzle, on

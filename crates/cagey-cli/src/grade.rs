@@ -24,7 +24,9 @@ Examples:
 The level is that of the hardest rule needed (see `cagey rules`): a puzzle is graded d when
 the rules up to d solve it and those up to d-1 do not, as Keen grades. The score adds up the
 weights of the steps taken and orders puzzles within a level. A puzzle without exactly one
-solution is not graded (exit status 1).")]
+solution is not graded, nor one whose grading runs past --time-limit: the line says `-`, the
+reason goes to standard error, and the exit status is 1. In JSON lines, `verdict` says which:
+graded, several, none, gave_up or bad_input.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -36,6 +38,9 @@ pub struct Args {
     /// Grade this many puzzles at once [default: one per core].
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     jobs: Option<u64>,
+
+    #[command(flatten)]
+    time: crate::time_limit::LogicArgs,
 }
 
 /// The report formats.
@@ -58,6 +63,8 @@ struct Record<'a> {
     index: usize,
     source: &'a str,
     line: Option<usize>,
+    /// `graded`, `several`, `none`, `gave_up` or `bad_input`.
+    verdict: &'static str,
     level: Option<logic::Level>,
     score: Option<u32>,
     steps: Option<usize>,
@@ -73,7 +80,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     };
     let plan = Plan {
         output: args.output,
-        limits: LogicLimits::default(),
+        limits: args.time.limits()?,
     };
     let puzzles = input::numbered(input::open(&args.input)?);
     let mut terminal = Terminal::new();
@@ -93,14 +100,19 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
 
 fn report(plan: &Plan, puzzle: &Numbered, sink: &mut Sink) -> anyhow::Result<Status> {
     let item = &puzzle.item;
-    let (graded, status) = match &item.entry {
-        Err(error) => (Err(error.to_string()), Status::BadInput),
+    let (graded, status, verdict) = match &item.entry {
+        Err(error) => (Err(error.to_string()), Status::BadInput, "bad_input"),
         Ok(entry) => match logic::grade(&entry.puzzle, &plan.limits) {
-            Ok(grade) => (Ok(grade), Status::Ok),
-            Err(error @ (LogicError::NoSolution | LogicError::NotUnique)) => {
-                (Err(error.to_string()), Status::Failed)
+            Ok(grade) => (Ok(grade), Status::Ok, "graded"),
+            Err(error) => {
+                let verdict = match error {
+                    LogicError::NoSolution => "none",
+                    LogicError::NotUnique => "several",
+                    LogicError::Limit(_) => "gave_up",
+                    _ => "bad_input",
+                };
+                (Err(error.to_string()), Status::Failed, verdict)
             }
-            Err(error) => (Err(error.to_string()), Status::Failed),
         },
     };
     match plan.output {
@@ -122,6 +134,7 @@ fn report(plan: &Plan, puzzle: &Numbered, sink: &mut Sink) -> anyhow::Result<Sta
                 index: puzzle.number,
                 source: &item.source,
                 line: item.line(),
+                verdict,
                 level: graded.as_ref().ok().map(|g| g.level),
                 score: graded.as_ref().ok().map(|g| g.score),
                 steps: graded.as_ref().ok().map(|g| g.steps),

@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use cagey::logic::{self, Hint, LogicLimits, Mistake};
+use cagey::logic::{self, Hint, Mistake};
 use cagey::model::Progress;
 
 use crate::input::{self, InputArgs};
@@ -20,7 +20,7 @@ Examples:
 --level 1 names the rule and where to look, 2 adds the cells, 3 gives the whole step. A
 digit placed, or a candidate removed, that the solution contradicts is reported by cell
 (without the digit) instead of a hint. Exit status: 0 a hint (or already solved), 1 mistakes
-or no solution, 2 bad input.")]
+or no solution, or gave up at --time-limit, 2 bad input.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -28,9 +28,13 @@ pub struct Args {
     /// How much to reveal: 1 the rule and the house, 2 the cells, 3 the whole step.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
     level: u8,
+
+    #[command(flatten)]
+    time: crate::time_limit::LogicArgs,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
+    let limits = args.time.limits()?;
     let mut out = io::stdout().lock();
     input::each_puzzle(&args.input, &mut out, true, |out, _, entry| {
         let puzzle = &entry.puzzle;
@@ -40,7 +44,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             .clone()
             .unwrap_or_else(|| Progress::unknown(n));
         let name = |c: cagey::Cell| format!("r{}c{}", c.row(n) + 1, c.col(n) + 1);
-        match logic::hint(puzzle, &progress, &LogicLimits::default())? {
+        match logic::hint(puzzle, &progress, &limits)? {
             Hint::Mistakes(mistakes) => {
                 for mistake in mistakes {
                     match mistake {

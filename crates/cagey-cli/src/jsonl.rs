@@ -29,7 +29,7 @@ pub enum Verdict {
     /// The search went through everything and found no solution.
     #[serde(rename = "none")]
     NoSolution,
-    /// A budget (`--max-nodes`, `--timeout`) ran out before the question was settled: no
+    /// A budget (`--max-nodes`, `--time-limit`) ran out before the question was settled: no
     /// solution found yet, or one without the proof that it is the only one.
     GaveUp,
     /// The puzzle could not be read, or the method refused it.

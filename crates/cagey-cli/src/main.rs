@@ -23,6 +23,7 @@ mod rules;
 mod serve;
 mod show;
 mod solve;
+mod time_limit;
 mod unique;
 
 use std::io;

@@ -37,8 +37,9 @@ pub struct Args {
     #[arg(long, value_name = "ADDRESS")]
     bind: Option<IpAddr>,
 
-    /// How long one solve, count, explanation or generation may run, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = cagey_web::DEFAULT_TIME_LIMIT.as_secs_f64())]
+    /// How long one request (a solve, count, hint, explanation, grade or generation) may
+    /// run, in seconds.
+    #[arg(long, alias = "timeout", value_name = "SECS", default_value_t = cagey_web::DEFAULT_TIME_LIMIT.as_secs_f64())]
     time_limit: f64,
 }
 

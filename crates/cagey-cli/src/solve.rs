@@ -7,7 +7,6 @@
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::bail;
 use cagey::solve::{
@@ -39,7 +38,7 @@ const DEFAULT_COUNT_LIMIT: u64 = 1_000_000;
 const ALL_WINDOW_PER_JOB: usize = 32;
 
 /// Seconds a puzzle may take by default before the solver gives up.
-const DEFAULT_TIMEOUT_SECS: f64 = 60.0;
+const DEFAULT_TIME_LIMIT_SECS: f64 = 60.0;
 
 /// Solve puzzles: print each solution grid and whether it is unique.
 #[derive(clap::Args, Debug)]
@@ -129,9 +128,9 @@ pub struct Args {
     max_nodes: u64,
 
     /// Give up on a puzzle after this many seconds (0: no time limit).
-    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS,
+    #[arg(long, alias = "timeout", value_name = "SECS", default_value_t = DEFAULT_TIME_LIMIT_SECS,
           help_heading = "Limits", hide_short_help = true)]
-    timeout: f64,
+    time_limit: f64,
 
     /// The direct method refuses puzzles with more combinations of cage tuples than this.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_COMBINATIONS,
@@ -175,7 +174,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         return Ok(Status::Ok);
     }
     let solver = method(&args.method)?;
-    let time_limit = timeout(args.timeout)?;
+    let time_limit = crate::time_limit::parse(args.time_limit)?;
     let limits = Limits {
         max_solutions: match (args.all, args.count) {
             (true, _) => args.limit.unwrap_or(DEFAULT_ALL_LIMIT),
@@ -187,6 +186,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         keep: 2,
         max_combinations: args.max_combinations,
         max_table_cells: args.max_table_cells,
+        cancel: None,
     };
 
     let mode = match (args.all, args.count) {
@@ -390,15 +390,6 @@ pub fn method(name: &str) -> anyhow::Result<&'static dyn Solver> {
             names.join(", ")
         )
     })
-}
-
-/// The time budget `--timeout SECS` asks for: `None` for 0, an error unless finite and not
-/// negative.
-pub fn timeout(seconds: f64) -> anyhow::Result<Option<Duration>> {
-    if !(seconds >= 0.0 && seconds.is_finite()) {
-        bail!("--timeout must be a number of seconds, 0 or more (found {seconds})");
-    }
-    Ok((seconds > 0.0).then(|| Duration::from_secs_f64(seconds)))
 }
 
 /// What `solve` prints.

@@ -39,8 +39,8 @@ pub struct Args {
     #[arg(long)]
     all: bool,
 
-    /// Seconds one puzzle may take.
-    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    /// Give up on a puzzle after this many seconds.
+    #[arg(long, alias = "timeout", default_value_t = 60.0, value_name = "SECS")]
     time_limit: f64,
 }
 

@@ -346,6 +346,7 @@ fn gave_up(budget: Budget) -> String {
         Budget::Nodes(nodes) => {
             format!("the search stopped after {nodes} nodes without settling the question")
         }
+        Budget::Cancelled => "the search was cancelled".to_string(),
     }
 }
 

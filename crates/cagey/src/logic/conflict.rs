@@ -1,6 +1,9 @@
 //! A minimal set of cages that cannot all hold, for a puzzle without a solution: start from
 //! every cage and drop each in turn while the rest still admit no solution, so that no cage of
-//! the set found can be dropped with the set still contradictory.
+//! the set found can be dropped with the set still contradictory. When the run's time runs
+//! out on the way, the set kept so far is returned: still contradictory, perhaps not minimal.
+
+use std::time::Instant;
 
 use super::search::{search, Stop};
 use super::state::{Geometry, State};
@@ -11,8 +14,9 @@ use crate::model::{CageId, Puzzle};
 /// many solutions and the first comes quickly; a question that runs out keeps its cage.
 const NODES_PER_QUESTION: u64 = 20_000;
 
-/// Whether the active cages of `geometry` admit no solution (`None` when undecided).
-fn unsolvable(geometry: &Geometry) -> Option<bool> {
+/// Whether the active cages of `geometry` admit no solution (`None` when undecided or the
+/// deadline passed).
+fn unsolvable(geometry: &Geometry, deadline: Option<Instant>) -> Option<bool> {
     let mut state = State::new(geometry);
     let mut nodes = NODES_PER_QUESTION;
     let mut count = 0;
@@ -23,7 +27,7 @@ fn unsolvable(geometry: &Geometry) -> Option<bool> {
         &mut nodes,
         &mut |_| {},
         &mut count,
-        None,
+        deadline,
     ) {
         Ok(()) => Some(count == 0),
         Err(Stop::Enough) => Some(false),
@@ -33,14 +37,17 @@ fn unsolvable(geometry: &Geometry) -> Option<bool> {
 
 /// A minimal set of cages of `puzzle` that cannot all hold; empty when the puzzle's cages can
 /// all hold within the budget (the contradiction then lies in the givens or regions).
-pub(super) fn minimal_cages(puzzle: &Puzzle, geometry: &Geometry) -> Vec<CageId> {
+pub(super) fn minimal_cages(puzzle: &Puzzle, geometry: &Geometry, deadline: Instant) -> Vec<CageId> {
     let mut g = geometry.clone();
-    if unsolvable(&g) != Some(true) {
+    if unsolvable(&g, Some(deadline)) != Some(true) {
         return Vec::new();
     }
     for k in 0..puzzle.cages().len() {
+        if Instant::now() >= deadline {
+            break;
+        }
         g.set_active(k, false);
-        if unsolvable(&g) != Some(true) {
+        if unsolvable(&g, Some(deadline)) != Some(true) {
             g.set_active(k, true);
         }
     }
@@ -65,22 +72,23 @@ mod tests {
         for entry in kk::parse_all(text).into_iter().take(6) {
             let puzzle = entry.unwrap().puzzle;
             let geometry = Geometry::new(&puzzle, init::init(&puzzle, &Limits::default()).unwrap());
-            let set = minimal_cages(&puzzle, &geometry);
+            let far = Instant::now() + std::time::Duration::from_secs(600);
+            let set = minimal_cages(&puzzle, &geometry, far);
             assert!(
                 !set.is_empty(),
                 "puzzle {checked}: {:?}",
-                unsolvable(&geometry)
+                unsolvable(&geometry, None)
             );
             let mut only = geometry.clone();
             for k in 0..puzzle.cages().len() {
                 only.set_active(k, set.contains(&CageId(k as u16)));
             }
-            assert_eq!(unsolvable(&only), Some(true));
+            assert_eq!(unsolvable(&only, None), Some(true));
             for drop in &set {
                 let mut fewer = only.clone();
                 fewer.set_active(drop.index(), false);
                 assert_eq!(
-                    unsolvable(&fewer),
+                    unsolvable(&fewer, None),
                     Some(false),
                     "cage {drop} can be dropped"
                 );

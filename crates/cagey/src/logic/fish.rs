@@ -25,7 +25,7 @@ fn fish_name(k: usize) -> &'static str {
     }
 }
 
-fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+fn find(state: &mut State, ctx: &mut super::Ctx) -> Option<Step> {
     let g = state.g;
     let n = g.n;
     for d in 1..=n as u8 {
@@ -53,7 +53,7 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
             let masks: Vec<u64> = bases.iter().map(|b| b.1).collect();
             for k in 2..=bases.len() / 2 {
                 let mut found = None;
-                covering_subsets(&masks, k, &mut |pick, cover| {
+                covering_subsets(&masks, k, ctx, &mut |pick, cover| {
                     let chosen: Vec<usize> = pick.iter().map(|&i| bases[i].0).collect();
                     let mut eliminated = Vec::new();
                     for c in (0..n).filter(|c| cover >> c & 1 == 1) {

@@ -14,7 +14,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+fn find(state: &mut State, ctx: &mut super::Ctx) -> Option<Step> {
     let g = state.g;
     for h in 0..g.houses.len() {
         let open = state.open_cells(h);
@@ -35,7 +35,7 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
             .collect();
         for k in 2..=open.len() / 2 {
             let mut found = None;
-            covering_subsets(&masks, k, &mut |pick, union| {
+            covering_subsets(&masks, k, ctx, &mut |pick, union| {
                 // The k cells the k digits cover.
                 let set: DigitSet = pick.iter().map(|&i| free[i]).collect();
                 let cells: Vec<Cell> = (0..open.len())

@@ -70,7 +70,7 @@ use thiserror::Error;
 
 use crate::model::{CageId, Cell, CellState, Grid, Progress, Puzzle};
 use crate::solve::init::TableCache;
-use crate::solve::{self, Limits, Outcome, SolveError};
+use crate::solve::{self, Budget, Cancel, Limits, Outcome, SolveError};
 
 pub use solver::Logic;
 use state::{Geometry, State};
@@ -345,7 +345,8 @@ pub const DEFAULT_MAX_TRIAL_DEPTH: usize = 1;
 /// unreasonable takes a few tens of thousands; ten million stop a pathological grid.
 pub const DEFAULT_MAX_WORK: u64 = 10_000_000;
 
-/// Wall-clock time one run may take by default: far above the milliseconds a 9x9 takes.
+/// Wall-clock time one run may take by default: far above the milliseconds a 9x9 takes, and
+/// what a person waits for an answer before giving up on it.
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// Bounds on one run of the rules.
@@ -357,8 +358,11 @@ pub struct LogicLimits {
     pub max_trial_depth: usize,
     /// Rule applications in all, inside trials too.
     pub max_work: u64,
-    /// Wall-clock time.
+    /// Wall-clock time, for everything the run does: the rules, the search that proves the
+    /// solution, building the cages' tables.
     pub time_limit: Duration,
+    /// Stop as soon as this is cancelled, if set (a server's client has gone).
+    pub cancel: Option<Cancel>,
 }
 
 impl Default for LogicLimits {
@@ -368,6 +372,7 @@ impl Default for LogicLimits {
             max_trial_depth: DEFAULT_MAX_TRIAL_DEPTH,
             max_work: DEFAULT_MAX_WORK,
             time_limit: DEFAULT_TIME_LIMIT,
+            cancel: None,
         }
     }
 }
@@ -489,7 +494,8 @@ pub enum Hint {
 /// Fails with [`LogicError::NoSolution`] or [`LogicError::NotUnique`] when the puzzle does not
 /// have exactly one solution, and [`LogicError::Limit`] when a limit ran out.
 pub fn grade(puzzle: &Puzzle, limits: &LogicLimits) -> Result<Grade, LogicError> {
-    let geometry = geometry(puzzle)?;
+    let mut ctx = Ctx::new(limits);
+    let geometry = geometry(puzzle, &ctx)?;
     let mut state = State::new(&geometry);
     let mut counts = [0u32; RULES.len() + 1];
     let mut level = Level::Easy;
@@ -505,7 +511,6 @@ pub fn grade(puzzle: &Puzzle, limits: &LogicLimits) -> Result<Grade, LogicError>
             .unwrap_or(RULES.len());
         counts[slot] += 1;
     };
-    let mut ctx = Ctx::new(limits);
     let mut solution: Option<Grid> = None;
     loop {
         match run(&mut state, Level::Unreasonable, &mut ctx, &mut note)? {
@@ -513,7 +518,7 @@ pub fn grade(puzzle: &Puzzle, limits: &LogicLimits) -> Result<Grade, LogicError>
             End::Contradiction(..) => return Err(LogicError::NoSolution),
             End::Stuck => {
                 if solution.is_none() {
-                    solution = Some(unique_solution(puzzle)?);
+                    solution = Some(unique_solution(puzzle, &ctx)?);
                 }
                 let step = search_step(&state, solution.as_ref().expect("set above"));
                 apply(&mut state, &step);
@@ -625,10 +630,10 @@ pub fn explain(
     start: &Progress,
     limits: &LogicLimits,
 ) -> Result<Explanation, LogicError> {
-    let geometry = geometry(puzzle)?;
+    let mut ctx = Ctx::new(limits);
+    let geometry = geometry(puzzle, &ctx)?;
     let mut state = from_progress(&geometry, start)?;
     let mut steps = Vec::new();
-    let mut ctx = Ctx::new(limits);
     let mut solution: Option<Result<Grid, LogicError>> = None;
     let verdict = loop {
         let end = run(
@@ -643,11 +648,11 @@ pub fn explain(
                 break Verdict::Unsolvable {
                     reason,
                     cells,
-                    cages: conflict::minimal_cages(puzzle, &geometry),
+                    cages: conflict::minimal_cages(puzzle, &geometry, ctx.deadline),
                 }
             }
             End::Stuck => {
-                let known = solution.get_or_insert_with(|| unique_solution(puzzle));
+                let known = solution.get_or_insert_with(|| unique_solution(puzzle, &ctx));
                 match known {
                     Ok(grid) => {
                         let step = search_step(&state, grid);
@@ -660,12 +665,12 @@ pub fn explain(
                             )));
                         }
                     }
-                    Err(LogicError::NotUnique) => break multiple(puzzle)?,
+                    Err(LogicError::NotUnique) => break multiple(puzzle, &ctx)?,
                     Err(LogicError::NoSolution) => {
                         break Verdict::Unsolvable {
                             reason: "no rule applies and the search finds no solution".into(),
                             cells: Vec::new(),
-                            cages: conflict::minimal_cages(puzzle, &geometry),
+                            cages: conflict::minimal_cages(puzzle, &geometry, ctx.deadline),
                         }
                     }
                     Err(other) => return Err(other.clone()),
@@ -690,9 +695,10 @@ pub fn hint(
     progress: &Progress,
     limits: &LogicLimits,
 ) -> Result<Hint, LogicError> {
-    let geometry = geometry(puzzle)?;
+    let mut ctx = Ctx::new(limits);
+    let geometry = geometry(puzzle, &ctx)?;
     let mut state = from_progress(&geometry, progress)?;
-    let solution = match unique_solution(puzzle) {
+    let solution = match unique_solution(puzzle, &ctx) {
         Ok(grid) => Some(grid),
         Err(LogicError::NotUnique) => None,
         Err(other) => return Err(other),
@@ -715,7 +721,6 @@ pub fn hint(
     if state.solved() && state.contradiction().is_none() {
         return Ok(Hint::Solved);
     }
-    let mut ctx = Ctx::new(limits);
     let mut first = None;
     ctx.stop_after_one = true;
     let end = run(
@@ -745,8 +750,11 @@ pub fn rules() -> &'static [Rule] {
 }
 
 /// Builds what every run of the puzzle shares: houses and every cage's layouts.
-fn geometry(puzzle: &Puzzle) -> Result<Geometry, LogicError> {
-    let tables = solve::init::init(puzzle, &Limits::default())?;
+fn geometry(puzzle: &Puzzle, ctx: &Ctx) -> Result<Geometry, LogicError> {
+    let tables = solve::init::init(puzzle, &ctx.solve_limits()).map_err(|error| match error {
+        SolveError::OutOfBudget { budget, .. } => ctx.gave_up(budget),
+        other => LogicError::Solve(other),
+    })?;
     Ok(Geometry::new(puzzle, tables))
 }
 
@@ -779,22 +787,24 @@ fn from_progress<'g>(g: &'g Geometry, progress: &Progress) -> Result<State<'g>, 
     Ok(state)
 }
 
-/// The solution, when the puzzle has exactly one.
-fn unique_solution(puzzle: &Puzzle) -> Result<Grid, LogicError> {
-    let report = solve::default_solver().solve(puzzle, &Limits::uniqueness())?;
+/// The solution, when the puzzle has exactly one, found within what is left of the run's
+/// limits.
+fn unique_solution(puzzle: &Puzzle, ctx: &Ctx) -> Result<Grid, LogicError> {
+    let report = solve::default_solver().solve(puzzle, &ctx.solve_limits())?;
     match report.outcome {
         Outcome::Unique(grid) => Ok(grid),
         Outcome::Unsolvable => Err(LogicError::NoSolution),
         Outcome::Multiple { .. } | Outcome::AtLeastOne(_) => Err(LogicError::NotUnique),
-        Outcome::GaveUp { budget, .. } => Err(LogicError::Limit(format!(
-            "the search ran out of its {budget}"
-        ))),
+        Outcome::GaveUp { budget, .. } => Err(ctx.gave_up(budget)),
     }
 }
 
 /// The verdict for a puzzle with several solutions: two of them and where they differ.
-fn multiple(puzzle: &Puzzle) -> Result<Verdict, LogicError> {
-    let report = solve::default_solver().solve(puzzle, &Limits::uniqueness())?;
+fn multiple(puzzle: &Puzzle, ctx: &Ctx) -> Result<Verdict, LogicError> {
+    let report = solve::default_solver().solve(puzzle, &ctx.solve_limits())?;
+    if let Outcome::GaveUp { budget, .. } = report.outcome {
+        return Err(ctx.gave_up(budget));
+    }
     let found = report.outcome.solutions();
     if found.len() < 2 {
         return Err(LogicError::Limit(
@@ -851,8 +861,11 @@ fn solved_grid(state: &State) -> Grid {
 /// The budget and depth of one run, shared by the trials inside it.
 pub(crate) struct Ctx {
     limits: LogicLimits,
-    started: Instant,
+    /// When the time limit runs out.
+    deadline: Instant,
     work: u64,
+    /// Calls of [`Ctx::tick`] since the clock was last read.
+    ticks: u32,
     depth: usize,
     /// Set when a budget ran out; every run then stops.
     exhausted: Option<String>,
@@ -869,10 +882,15 @@ pub(crate) struct Ctx {
 
 impl Ctx {
     fn new(limits: &LogicLimits) -> Ctx {
+        let now = Instant::now();
         Ctx {
             limits: limits.clone(),
-            started: Instant::now(),
+            // A limit too far to add is no limit: a century will do.
+            deadline: now
+                .checked_add(limits.time_limit)
+                .unwrap_or_else(|| now + Duration::from_secs(100 * 365 * 24 * 3600)),
             work: 0,
+            ticks: 0,
             depth: 0,
             exhausted: None,
             stop_after_one: false,
@@ -892,10 +910,64 @@ impl Ctx {
                 "more than {} rule applications",
                 self.limits.max_work
             ));
-        } else if self.work % 256 == 0 && self.started.elapsed() > self.limits.time_limit {
-            self.exhausted = Some(format!("more than {:?}", self.limits.time_limit));
+            return true;
+        }
+        self.work % 256 == 0 && self.out_of_time()
+    }
+
+    /// Counts one unit of work inside a rule (a subset looked at, say); whether the run must
+    /// stop. A rule's own search can be exponential on a big grid (the subsets of 32 cells),
+    /// so the clock is read inside it too, every [`Ctx::TICKS_PER_CLOCK`] units.
+    pub(crate) fn tick(&mut self) -> bool {
+        if self.exhausted.is_some() {
+            return true;
+        }
+        self.ticks += 1;
+        if self.ticks < Self::TICKS_PER_CLOCK {
+            return false;
+        }
+        self.ticks = 0;
+        self.out_of_time()
+    }
+
+    /// Units of work between two readings of the clock in [`Ctx::tick`]: each is a few
+    /// nanoseconds, reading the clock some tens.
+    const TICKS_PER_CLOCK: u32 = 4096;
+
+    /// Whether the time ran out or the run was cancelled; notes why.
+    fn out_of_time(&mut self) -> bool {
+        if self.limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            self.exhausted = Some(Budget::Cancelled.to_string() + " ran out");
+        } else if Instant::now() >= self.deadline {
+            self.exhausted = Some(self.time_message());
         }
         self.exhausted.is_some()
+    }
+
+    /// Why a run that reached its time limit stopped.
+    fn time_message(&self) -> String {
+        format!(
+            "the time limit of {} ran out",
+            solve::seconds(self.limits.time_limit)
+        )
+    }
+
+    /// The solver's limits for what is left of this run: the time to the deadline, the same
+    /// cancel flag, two solutions.
+    fn solve_limits(&self) -> Limits {
+        Limits {
+            time_limit: Some(self.deadline.saturating_duration_since(Instant::now())),
+            cancel: self.limits.cancel.clone(),
+            ..Limits::uniqueness()
+        }
+    }
+
+    /// The error for a solver's search that ran out of `budget` inside this run.
+    fn gave_up(&self, budget: Budget) -> LogicError {
+        LogicError::Limit(match budget {
+            Budget::Time(_) => self.time_message(),
+            other => format!("the search ran out of its {other}"),
+        })
     }
 }
 
@@ -995,16 +1067,25 @@ fn apply(state: &mut State, step: &Step) {
 /// bits is cut: no subset through it qualifies. This is the search of the subset and fish
 /// rules (k cells holding k digits, k digits fitting k cells, k lines covering k lines);
 /// without the cut, a 12x12 spent most of its grading walking hopeless subsets.
-fn covering_subsets(masks: &[u64], k: usize, visit: &mut dyn FnMut(&[usize], u64) -> bool) -> bool {
+///
+/// Each prefix walked counts as a [`Ctx::tick`]: when the run must stop, the walk ends as if
+/// nothing qualified (the caller sees [`Ctx`]'s exhausted budget and stops too).
+fn covering_subsets(
+    masks: &[u64],
+    k: usize,
+    ctx: &mut Ctx,
+    visit: &mut dyn FnMut(&[usize], u64) -> bool,
+) -> bool {
     fn walk(
         start: usize,
         union: u64,
         masks: &[u64],
         k: usize,
         pick: &mut Vec<usize>,
+        ctx: &mut Ctx,
         visit: &mut dyn FnMut(&[usize], u64) -> bool,
     ) -> bool {
-        if union.count_ones() as usize > k {
+        if union.count_ones() as usize > k || ctx.tick() {
             return false;
         }
         if pick.len() == k {
@@ -1012,7 +1093,7 @@ fn covering_subsets(masks: &[u64], k: usize, visit: &mut dyn FnMut(&[usize], u64
         }
         for i in start..=masks.len() - (k - pick.len()) {
             pick.push(i);
-            if walk(i + 1, union | masks[i], masks, k, pick, visit) {
+            if walk(i + 1, union | masks[i], masks, k, pick, ctx, visit) {
                 return true;
             }
             pick.pop();
@@ -1022,7 +1103,7 @@ fn covering_subsets(masks: &[u64], k: usize, visit: &mut dyn FnMut(&[usize], u64
     if k > masks.len() {
         return false;
     }
-    walk(0, 0, masks, k, &mut Vec::with_capacity(k), visit)
+    walk(0, 0, masks, k, &mut Vec::with_capacity(k), ctx, visit)
 }
 
 /// `pair`, `triple`, `quad`, `set of 5`.
@@ -1037,7 +1118,7 @@ fn subset_name(k: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::covering_subsets;
+    use super::{covering_subsets, Ctx, LogicLimits};
 
     /// Every k-subset of `0..n` in lexicographic order, without any cut.
     fn all_subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
@@ -1061,7 +1142,8 @@ mod tests {
                 })
                 .collect();
             let mut found = Vec::new();
-            covering_subsets(&masks, k, &mut |pick, union| {
+            let mut ctx = Ctx::new(&LogicLimits::default());
+            covering_subsets(&masks, k, &mut ctx, &mut |pick, union| {
                 assert_eq!(union, pick.iter().fold(0, |u, &i| u | masks[i]));
                 found.push(pick.to_vec());
                 false

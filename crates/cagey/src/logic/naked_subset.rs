@@ -14,7 +14,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+fn find(state: &mut State, ctx: &mut super::Ctx) -> Option<Step> {
     let g = state.g;
     for (h, house) in g.houses.iter().enumerate() {
         let open = state.open_cells(h);
@@ -26,7 +26,7 @@ fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
             .collect();
         for k in 2..=open.len() / 2 {
             let mut found = None;
-            covering_subsets(&masks, k, &mut |pick, union| {
+            covering_subsets(&masks, k, ctx, &mut |pick, union| {
                 let union = DigitSet::from_bits(union as u32);
                 let cells: Vec<Cell> = pick.iter().map(|&i| open[i]).collect();
                 let eliminated: Vec<_> = house

@@ -42,7 +42,11 @@ pub(crate) fn search(
         ..LogicLimits::default()
     };
     let mut ctx = Ctx::new(&limits);
+    if let Some(deadline) = deadline {
+        ctx.deadline = ctx.deadline.min(deadline);
+    }
     match run(state, level, &mut ctx, &mut |_: &Step| {}) {
+        Err(_) if deadline.is_some_and(|d| Instant::now() >= d) => return Err(Stop::Time),
         Err(_) => return Err(Stop::Budget),
         Ok(End::Contradiction(..)) => return Ok(()),
         Ok(End::Solved) => {

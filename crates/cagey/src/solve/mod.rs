@@ -15,6 +15,8 @@ pub mod init;
 pub mod merge;
 mod propagate;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
@@ -62,7 +64,42 @@ pub struct Limits {
     /// No table of tuples may hold more cells (rows times columns) than this: the memory
     /// guard of the essay's methods.
     pub max_table_cells: u64,
+    /// Stop as soon as this is cancelled (checked as often as the clock), if set: how a
+    /// server stops the work of a client that has gone.
+    pub cancel: Option<Cancel>,
 }
+
+/// A flag another thread raises to stop a search (or an explanation, a grade, a hint) early.
+/// Clones share one flag. The work notices it within a thousand nodes or so, as it notices
+/// its time limit, and ends as if a budget ran out ([`Budget::Cancelled`]).
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A flag not yet raised.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Raises the flag: every search holding a clone stops.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag is raised.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Two flags are equal when they are clones of one another.
+impl PartialEq for Cancel {
+    fn eq(&self, other: &Cancel) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Cancel {}
 
 impl Limits {
     /// Look for up to `max_solutions` solutions with the default budget.
@@ -74,6 +111,7 @@ impl Limits {
             keep: DEFAULT_KEEP,
             max_combinations: DEFAULT_MAX_COMBINATIONS,
             max_table_cells: DEFAULT_MAX_TABLE_CELLS,
+            cancel: None,
         }
     }
 
@@ -96,13 +134,16 @@ pub enum Budget {
     Nodes(u64),
     /// The time budget.
     Time(Duration),
+    /// The work was cancelled ([`Cancel`]): its client has gone.
+    Cancelled,
 }
 
 impl std::fmt::Display for Budget {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Budget::Nodes(nodes) => write!(f, "node budget of {nodes}"),
-            Budget::Time(time) => write!(f, "time budget of {time:?}"),
+            Budget::Time(time) => write!(f, "time limit of {}", seconds(*time)),
+            Budget::Cancelled => write!(f, "budget of a cancelled run"),
         }
     }
 }
@@ -324,12 +365,18 @@ impl Search {
     }
 }
 
+/// A duration as people read it in messages: `5 s`, `0.25 s`, `90 s`.
+pub fn seconds(time: Duration) -> String {
+    format!("{} s", time.as_secs_f64())
+}
+
 /// Keeps the node and time budgets of one search.
 #[derive(Clone, Debug)]
 pub(crate) struct Meter {
     pub(crate) nodes: u64,
     max_nodes: u64,
     deadline: Option<(Instant, Duration)>,
+    cancel: Option<Cancel>,
 }
 
 impl Meter {
@@ -342,6 +389,7 @@ impl Meter {
             nodes: 0,
             max_nodes: limits.max_nodes,
             deadline: limits.time_limit.map(|t| (Instant::now() + t, t)),
+            cancel: limits.cancel.clone(),
         }
     }
 
@@ -356,6 +404,9 @@ impl Meter {
                 if Instant::now() >= deadline {
                     return Err(Budget::Time(budget));
                 }
+            }
+            if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                return Err(Budget::Cancelled);
             }
         }
         Ok(())
