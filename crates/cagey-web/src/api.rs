@@ -10,14 +10,14 @@ use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State as Extract};
-use axum::http::{header, StatusCode};
+use axum::http::{header, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use cagey::formats::{self, Entry, Format};
 use cagey::model::{CellState, Operation};
 use cagey::render::{self, Contents};
-use cagey::solve::{self, Budget, End, Limits, Outcome};
+use cagey::solve::{self, Budget, Cancel, End, Limits, Outcome};
 use cagey::{DigitSet, Grid, Puzzle};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -53,7 +53,7 @@ impl State {
     /// The state for `config`.
     pub fn new(config: &Config) -> State {
         State {
-            slots: Slots::new(config.heavy_slots),
+            slots: Slots::new(config.heavy_slots, config.time_limit, config.slot_wait),
             time_limit: config.time_limit,
         }
     }
@@ -77,6 +77,14 @@ pub fn routes(state: State) -> Router {
         .route("/explain", post(crate::teach::explain))
         .route("/generate", post(crate::make::generate))
         .fallback(|| async { ApiError::NotFound })
+        .method_not_allowed_fallback(|method: Method, uri: Uri| async move {
+            ApiError::MethodNotAllowed {
+                method: method.to_string(),
+                // These routes are nested under `/api` (see `crate::router`), which the
+                // nested router's `Uri` no longer shows.
+                path: format!("/api{}", uri.path()),
+            }
+        })
         .with_state(Arc::new(state))
 }
 
@@ -291,9 +299,9 @@ async fn render_picture(
     let time_limit = state.time_limit;
     state
         .slots
-        .run(move || {
+        .run(move |cancel| {
             let (grid, candidates) = if request.solution {
-                let report = solve_within(&entry.puzzle, Limits::solutions(1), time_limit)?;
+                let report = solve_within(&entry.puzzle, Limits::solutions(1), time_limit, cancel)?;
                 match report.solutions().first() {
                     Some(grid) => (Some(grid.clone()), None),
                     None => return Err(ApiError::Unprocessable(no_solution(&report))),
@@ -319,9 +327,15 @@ async fn render_picture(
         .await
 }
 
-/// Runs the production solver on `puzzle` within `limits` and the time bound.
-fn solve_within(puzzle: &Puzzle, mut limits: Limits, time: Duration) -> Result<Outcome, ApiError> {
+/// Runs the production solver on `puzzle` within `limits`, the time bound and `cancel`.
+fn solve_within(
+    puzzle: &Puzzle,
+    mut limits: Limits,
+    time: Duration,
+    cancel: Cancel,
+) -> Result<Outcome, ApiError> {
     limits.time_limit = Some(time);
+    limits.cancel = Some(cancel);
     solve::default_solver()
         .solve(puzzle, &limits)
         .map(|report| report.outcome)
@@ -359,9 +373,9 @@ async fn solve_puzzle(
     let time_limit = state.time_limit;
     state
         .slots
-        .run(move || {
+        .run(move |cancel| {
             let start = Instant::now();
-            let outcome = solve_within(&entry.puzzle, Limits::uniqueness(), time_limit)?;
+            let outcome = solve_within(&entry.puzzle, Limits::uniqueness(), time_limit, cancel)?;
             let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
             let solutions: Vec<&[u8]> = outcome.solutions().iter().map(Grid::digits).collect();
             let (verdict, message) = match &outcome {
@@ -411,9 +425,10 @@ async fn count(
     let time_limit = state.time_limit;
     state
         .slots
-        .run(move || {
+        .run(move |cancel| {
             let mut limits = Limits::solutions(limit);
             limits.time_limit = Some(time_limit);
+            limits.cancel = Some(cancel);
             let search = solve::default_solver()
                 .search(&entry.puzzle, &limits, &mut |_| {})
                 .map_err(|error| ApiError::Unprocessable(error.to_string()))?;

@@ -24,6 +24,14 @@ pub enum ApiError {
     /// No such route under `/api/` (404).
     #[error("no such API route; the routes are listed at /api/openapi.json")]
     NotFound,
+    /// The route exists but not with this method (405), `GET` on `/api/solve` say.
+    #[error("{method} is not allowed on {path}; /api/openapi.json gives each route's method")]
+    MethodNotAllowed {
+        /// The method asked for.
+        method: String,
+        /// The route's path.
+        path: String,
+    },
     /// The body is larger than [`MAX_BODY_BYTES`](crate::MAX_BODY_BYTES) (413).
     #[error("{0}")]
     TooLarge(String),
@@ -50,6 +58,7 @@ impl ApiError {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

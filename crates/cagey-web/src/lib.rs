@@ -5,8 +5,9 @@
 //! request's puzzle with the library's format detection, calls the library (solve, render,
 //! convert, ...) and answers JSON; [`assets`] serves the page (plain HTML, CSS and ES-module
 //! JavaScript embedded in the binary, nothing fetched from outside). Heavy requests (solving,
-//! counting, pictures) run on the blocking pool, at most one per core at a time ([`heavy`]),
-//! each bounded in time by [`Config::time_limit`].
+//! counting, pictures, hints, explanations) run on the blocking pool, at most one per core at
+//! a time ([`heavy`]), each bounded in time by [`Config::time_limit`] and cancelled when its
+//! client goes away.
 //!
 //! ```no_run
 //! # async fn start() -> std::io::Result<()> {
@@ -47,16 +48,20 @@ pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(5);
 pub struct Config {
     /// The time bound of each heavy request.
     pub time_limit: Duration,
-    /// How many heavy requests may run at once; more are answered 503 at once.
+    /// How many heavy requests may run at once; more wait up to `slot_wait` for a slot, then
+    /// are answered 503.
     pub heavy_slots: usize,
+    /// How long a heavy request waits for a free slot: [`heavy::SLOT_WAIT`] by default.
+    pub slot_wait: Duration,
 }
 
 impl Default for Config {
-    /// [`DEFAULT_TIME_LIMIT`], and one heavy request per core.
+    /// [`DEFAULT_TIME_LIMIT`], one heavy request per core, and [`heavy::SLOT_WAIT`].
     fn default() -> Config {
         Config {
             time_limit: DEFAULT_TIME_LIMIT,
             heavy_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            slot_wait: heavy::SLOT_WAIT,
         }
     }
 }

@@ -74,7 +74,8 @@ pub(crate) async fn generate(
     let grader = LogicGrader::new();
     state
         .slots
-        .run(move || {
+        .run(move |cancel| {
+            settings.cancel = Some(cancel);
             let started = Instant::now();
             let made =
                 generate::generate(&settings, Some(&grader), &mut generate::rng_for(seed, 0))

@@ -8,16 +8,18 @@ use axum::extract::State as Extract;
 use axum::Json;
 use cagey::logic::{self, Explanation, Hint, LogicError, LogicLimits, Step, Verdict};
 use cagey::model::Progress;
+use cagey::solve::Cancel;
 use cagey::Cell;
 use serde_json::{json, Value};
 
 use crate::api::{read, Body, PuzzleRequest, State};
 use crate::ApiError;
 
-/// The logic's limits under the server's time bound.
-fn limits(state: &State) -> LogicLimits {
+/// The logic's limits under the server's time bound, stopped by `cancel`.
+fn limits(state: &State, cancel: Cancel) -> LogicLimits {
     LogicLimits {
         time_limit: state.time_limit,
+        cancel: Some(cancel),
         ..LogicLimits::default()
     }
 }
@@ -59,10 +61,11 @@ pub(crate) async fn hint(
     Body(request): Body<PuzzleRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let (_, entry) = read(&request.puzzle, request.format.as_deref())?;
-    let limits = limits(&state);
+    let shared = state.clone();
     state
         .slots
-        .run(move || {
+        .run(move |cancel| {
+            let limits = limits(&shared, cancel);
             let puzzle = &entry.puzzle;
             let size = puzzle.size();
             let progress = entry
@@ -129,10 +132,11 @@ pub(crate) async fn explain(
     Body(request): Body<PuzzleRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let (_, entry) = read(&request.puzzle, request.format.as_deref())?;
-    let limits = limits(&state);
+    let shared = state.clone();
     state
         .slots
-        .run(move || {
+        .run(move |cancel| {
+            let limits = limits(&shared, cancel);
             let puzzle = &entry.puzzle;
             let size = puzzle.size();
             let start = entry
@@ -164,10 +168,11 @@ pub(crate) async fn grade(
     Body(request): Body<PuzzleRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let (_, entry) = read(&request.puzzle, request.format.as_deref())?;
-    let limits = limits(&state);
+    let shared = state.clone();
     state
         .slots
-        .run(move || {
+        .run(move |cancel| {
+            let limits = limits(&shared, cancel);
             let grade = logic::grade(&entry.puzzle, &limits).map_err(refused)?;
             let rules: Vec<Value> = grade
                 .rules

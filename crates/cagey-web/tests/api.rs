@@ -396,6 +396,7 @@ async fn heavy_requests_beyond_the_slots_are_answered_503_at_once() {
     let config = cagey_web::Config {
         time_limit: Duration::from_millis(300),
         heavy_slots: 1,
+        slot_wait: Duration::ZERO,
     };
     let app = cagey_web::router(config);
     let cells: Vec<String> = (0..81).map(|c| c.to_string()).collect();
@@ -592,6 +593,48 @@ async fn generate_makes_a_unique_puzzle_at_the_level_asked_for() {
         assert!(
             answer["error"].as_str().unwrap().contains(needle),
             "{body}: {answer}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_get_on_a_post_route_is_the_documented_json_error() {
+    for path in ["/api/solve", "/api/hint", "/api/check"] {
+        let (status, kind, bytes) = call(path, None).await;
+        assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{path}");
+        assert!(kind.starts_with("application/json"), "{path}: {kind}");
+        let answer: Value = serde_json::from_slice(&bytes).unwrap();
+        let error = answer["error"].as_str().unwrap();
+        assert!(
+            error.contains("GET") && error.contains(path),
+            "{path}: {error}"
+        );
+        assert_eq!(answer["status"], 405);
+    }
+}
+
+#[tokio::test]
+async fn hint_explain_and_grade_on_a_slow_32x32_answer_within_the_time_limit() {
+    let limit = Duration::from_millis(800);
+    let app = cagey_web::router(cagey_web::Config {
+        time_limit: limit,
+        ..cagey_web::Config::default()
+    });
+    let body = json!({"puzzle": common::slow_32x32()}).to_string();
+    for path in ["/api/hint", "/api/explain", "/api/grade"] {
+        let started = std::time::Instant::now();
+        let (status, _, bytes) = call_with(app.clone(), path, Some(body.clone())).await;
+        let took = started.elapsed();
+        let answer: Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains("gave up"),
+            "{path}: {answer}"
+        );
+        // The limit, and the guard's grace at most: never the minutes it once took.
+        assert!(
+            took < limit + cagey_web::heavy::GRACE + Duration::from_millis(500),
+            "{path} took {took:?}"
         );
     }
 }

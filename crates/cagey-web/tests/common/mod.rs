@@ -50,3 +50,20 @@ pub const KK0: &str = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2
 
 /// kk0's solution, row-major.
 pub const KK0_SOLUTION: [u8; 16] = [1, 2, 4, 3, 4, 3, 2, 1, 2, 1, 3, 4, 3, 4, 1, 2];
+
+/// A 32x32 from the cyclic Latin square `(r + c) mod 32 + 1`, cut into 512 two-cell `−`
+/// cages along the rows: no cheap rule applies, so a hint, grade or explanation searches
+/// until its time limit (it ran for minutes before the limits held inside the rules).
+pub fn slow_32x32() -> String {
+    let n = 32;
+    let digit = |r: usize, c: usize| (r + c) % n + 1;
+    let mut text = String::new();
+    for r in 0..n {
+        for c in (0..n).step_by(2) {
+            let cell = r * n + c;
+            let target = digit(r, c).abs_diff(digit(r, c + 1));
+            text += &format!("{target}-,{cell} {}\n", cell + 1);
+        }
+    }
+    text
+}

@@ -42,7 +42,7 @@ use thiserror::Error;
 
 use crate::logic::ProbeCache;
 use crate::model::{Cage, Cell, Grid, Operation, Options, Puzzle, Regions};
-use crate::solve::{self, Limits, Outcome};
+use crate::solve::{self, Cancel, Limits, Outcome};
 
 pub use fill::random_grid;
 pub use jigsaw::random_regions;
@@ -367,6 +367,9 @@ pub struct Settings {
     pub target: Option<Target>,
     /// The wall-clock time one puzzle may take.
     pub time_limit: Duration,
+    /// Stop at the next attempt once this is cancelled, if set (a server's client has gone;
+    /// an attempt itself is bounded by `time_limit`).
+    pub cancel: Option<Cancel>,
 }
 
 impl Settings {
@@ -383,6 +386,7 @@ impl Settings {
             uncaged: 0,
             target: None,
             time_limit: DEFAULT_TIME_LIMIT,
+            cancel: None,
         }
     }
 
@@ -501,6 +505,9 @@ pub enum GenerateError {
         /// Attempts made.
         attempts: u32,
     },
+    /// The settings' cancel flag was raised.
+    #[error("the generation was cancelled")]
+    Cancelled,
     /// Every attempt failed.
     #[error("no puzzle of these settings was found in {attempts} attempts: this combination of size, kind, operations, cage sizes and level gives none or almost none")]
     Exhausted {
@@ -613,6 +620,9 @@ pub fn generate<R: Rng + ?Sized>(
                 limit: settings.time_limit,
                 attempts: attempt - 1,
             });
+        }
+        if settings.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            return Err(GenerateError::Cancelled);
         }
         let Some(mut candidate) = draw(settings, rng) else {
             continue;

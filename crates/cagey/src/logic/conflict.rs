@@ -37,7 +37,11 @@ fn unsolvable(geometry: &Geometry, deadline: Option<Instant>) -> Option<bool> {
 
 /// A minimal set of cages of `puzzle` that cannot all hold; empty when the puzzle's cages can
 /// all hold within the budget (the contradiction then lies in the givens or regions).
-pub(super) fn minimal_cages(puzzle: &Puzzle, geometry: &Geometry, deadline: Instant) -> Vec<CageId> {
+pub(super) fn minimal_cages(
+    puzzle: &Puzzle,
+    geometry: &Geometry,
+    deadline: Instant,
+) -> Vec<CageId> {
     let mut g = geometry.clone();
     if unsolvable(&g, Some(deadline)) != Some(true) {
         return Vec::new();

@@ -936,7 +936,12 @@ impl Ctx {
 
     /// Whether the time ran out or the run was cancelled; notes why.
     fn out_of_time(&mut self) -> bool {
-        if self.limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+        if self
+            .limits
+            .cancel
+            .as_ref()
+            .is_some_and(Cancel::is_cancelled)
+        {
             self.exhausted = Some(Budget::Cancelled.to_string() + " ran out");
         } else if Instant::now() >= self.deadline {
             self.exhausted = Some(self.time_message());
