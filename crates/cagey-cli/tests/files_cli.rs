@@ -1,7 +1,10 @@
 //! How the commands write files: nothing a failed run touches is lost. A write that fails
 //! (here under a file-size limit, which stops writes even for root, as the tests run in CI)
 //! leaves the old file byte for byte, and outputs that would overwrite an input or each
-//! other, or go to a folder that does not exist, are refused before any work.
+//! other, or go to a folder that does not exist, are refused before any work. Unix only:
+//! the tests need `sh`'s `ulimit` and symlinks.
+
+#![cfg(unix)]
 
 mod common;
 
