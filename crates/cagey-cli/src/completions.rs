@@ -1,14 +1,16 @@
 //! `cagey completions SHELL` and `cagey man`: shell completion scripts (clap_complete) and
 //! manual pages (clap_mangen), both made from the command's own clap definitions so that
-//! they always match the installed binary.
+//! they always match the installed binary. Pages are written whole and renamed into place
+//! ([`crate::output`]), so a failure leaves the old pages.
 
 use std::fs;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap_complete::Shell;
 
+use crate::output::Target;
 use crate::Status;
 
 /// Print a shell completion script: bash, zsh, fish, elvish or powershell.
@@ -54,9 +56,24 @@ pub fn man(args: &ManArgs, command: clap::Command) -> anyhow::Result<Status> {
         }
         Some(dir) => {
             fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-            clap_mangen::generate_to(command, dir)
-                .with_context(|| format!("cannot write the pages into {}", dir.display()))?;
+            // As `clap_mangen::generate_to` does it (help subcommand off, hidden ones left
+            // out, the same file names), but each page made in memory and written whole:
+            // that function writes in place, and a failure left a page cut short.
+            let mut command = command.disable_help_subcommand(true);
+            command.build();
+            write_pages(command, dir)?;
         }
     }
     Ok(Status::Ok)
+}
+
+/// Writes the page of `command` and of each of its subcommands, at any depth, into `dir`.
+fn write_pages(command: clap::Command, dir: &Path) -> anyhow::Result<()> {
+    for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {
+        write_pages(sub.clone(), dir)?;
+    }
+    let man = clap_mangen::Man::new(command);
+    let mut page = Vec::new();
+    man.render(&mut page)?;
+    Target::new(&dir.join(man.get_filename()))?.write(&page)
 }

@@ -1,10 +1,13 @@
-//! `cagey convert`: rewrites puzzles in another format.
+//! `cagey convert`: rewrites puzzles in another format, to standard output (it writes no
+//! file itself). A `# solution=` comment is checked against its puzzle before it is passed
+//! on: a wrong answer is not republished in a new format.
 
 use std::io::Write;
 
 use anyhow::bail;
 use cagey::formats::{self, Format};
 
+use crate::answer;
 use crate::input::{self, parse_format, InputArgs};
 use crate::Status;
 
@@ -21,8 +24,11 @@ The input format is detected unless --from is given. A puzzle the target format 
 (a size Keen does not allow, a target too large for a SudokuWiki string) is an error, never a
 different puzzle.
 
-Exit status: 0 converted, 2 some puzzle could not be read or the target format cannot hold
-it (the others are still written).")]
+A `# solution=` comment must solve its puzzle: a puzzle whose comment does not is an error,
+not passed on.
+
+Exit status: 0 converted, 2 some puzzle could not be read, its `# solution=` comment does not
+solve it, or the target format cannot hold it (the others are still written).")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -40,6 +46,14 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         let Some(entry) = item.entry_or_report(&mut status) else {
             continue;
         };
+        // A wrong `# solution=` comment is not passed on, in whatever format keeps it: it is
+        // input the command refuses (2), like a puzzle that cannot be read. Only the comment
+        // is checked, not the puzzle's count: converting is no place to prove uniqueness.
+        if let Err(reason) = answer::comment(entry) {
+            eprintln!("cagey: {}: {reason}", item.place());
+            status = status.max(Status::BadInput);
+            continue;
+        }
         match formats::write(args.to, entry) {
             Ok(text) => written.push((entry, text)),
             // A puzzle the target format cannot hold is input the command refuses (2),

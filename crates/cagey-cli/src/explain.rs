@@ -152,8 +152,8 @@ fn explain_one(
                 String::new()
             };
             let path = dir.join(format!("{prefix}step-{:03}.svg", index + 1));
-            std::fs::write(&path, picture)
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            // Written whole and renamed into place: a failure leaves the old picture.
+            crate::output::Target::new(&path)?.write(picture.as_bytes())?;
         }
     }
     verdict(args, out, puzzle, &explanation)

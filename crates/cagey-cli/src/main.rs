@@ -3,6 +3,7 @@
 //! Exit codes: 0 success, 1 a failed result (no solution, or not unique when `--unique` asked
 //! for it), 2 bad input or usage. A closed pipe ends the program quietly.
 
+mod answer;
 mod batch;
 mod check;
 mod completions;
@@ -17,6 +18,7 @@ mod input;
 mod jsonl;
 mod levels;
 mod mcounts;
+mod output;
 mod print;
 mod render;
 mod rules;

@@ -1,34 +1,39 @@
 //! `cagey print`: a print-ready PDF booklet of every puzzle read, with an answer key.
 //!
 //! Puzzles are read, drawn and dropped one at a time; only each one's solution (and the
-//! small puzzle model the answer key draws it on) is kept for the key at the end. The file
-//! is written only when every puzzle was read and, for the key, solved: a booklet with a
-//! puzzle missing or an answer left out would be worse than none.
+//! small puzzle model the answer key draws it on) is kept for the key at the end. Every
+//! puzzle is proven to have one solution by the production solver, key or no key, and a
+//! `# solution=` comment must be that solution ([`crate::answer`]). The files are written
+//! only when every puzzle was read and proven: a booklet with a puzzle missing, an answer
+//! left out or a puzzle with several solutions would be worse than none. Both the booklet
+//! and a separate key are built whole before either replaces an old file
+//! ([`crate::output`]), and the folders and names are checked before any work.
 
-use std::fs;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::{bail, Context};
-use cagey::formats::{kk, Entry, ReadError};
+use anyhow::bail;
+use cagey::formats::{Entry, ReadError};
 use cagey::logic::{self, LogicError, LogicLimits};
 use cagey::render::pdf::{Answer, Book, Caption, Options, Paper, PerPage};
-use cagey::solve::{self, Limits, Outcome};
 use cagey::Grid;
 
 use rayon::prelude::*;
 
+use crate::answer;
 use crate::input::{self, InputArgs, Item};
+use crate::output::{self, Target};
 use crate::Status;
 
 /// Make a print-ready PDF booklet: every puzzle of the inputs in order, numbered, with its
 /// size and level, a few to a page, and an answer key of small solved grids at the end.
 ///
 /// A puzzle's level comes from a `# level=` comment (as `cagey generate` writes), or with
-/// --grade from grading it as `cagey grade` does. Its answer
-/// comes from a `# solution=` comment, checked against the puzzle, or else from the solver;
-/// a puzzle without exactly one solution stops the booklet (print it with --answers none).
-/// Nothing is written unless every puzzle could be read and answered.
+/// --grade from grading it as `cagey grade` does. Every puzzle is proven to have exactly
+/// one solution by the solver, with or without a key: a puzzle with several solutions or
+/// none (or one the solver gives up on) stops the booklet. A `# solution=` comment must be
+/// that solution, or it stops the booklet too. Nothing is written unless every puzzle could
+/// be read and proven.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Examples:
@@ -37,6 +42,15 @@ Examples:
   cagey print puzzles.kk --title 'Week 12' --answers answers.pdf -o week12.pdf
   cagey print --grade puzzles.kk -o graded.pdf            levels from grading each puzzle
   cagey generate --size 6 --count 24 | cagey print -o six.pdf
+
+Every puzzle must have exactly one solution, which the solver proves; a `# solution=`
+comment is checked against it, never trusted. The booklet and a separate answer file are
+each written to a temporary file beside it and renamed into place only when both are
+whole: a failure leaves the old files as they were. A missing folder, an output that is an
+input, or --answers naming the same file as -o is refused before any work.
+
+Exit status: 0 written, 1 a puzzle without exactly one solution (or with a wrong
+`# solution=`): nothing written, 2 bad input or usage, or a file could not be written.
 
 The PDF is vector throughout, with the bundled DejaVu Sans embedded: it prints the same on
 every printer, with 15 mm margins.")]
@@ -109,11 +123,19 @@ fn parse_answers(text: &str) -> Result<Answers, String> {
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     let to_stdout = args.output.as_os_str() == "-";
-    if let Answers::File(path) = &args.answers {
-        if *path == args.output {
-            bail!("--answers and -o name the same file, {}", path.display());
-        }
-    }
+    // Checked before any work: a missing folder or a clash found after solving 500
+    // puzzles would waste the run, and finding it after writing one file would lose the
+    // other.
+    let book_target = match to_stdout {
+        true => None,
+        false => Some(Target::new(&args.output)?),
+    };
+    let key_target = match &args.answers {
+        Answers::File(path) => Some(Target::new(path)?),
+        Answers::End | Answers::None => None,
+    };
+    let targets: Vec<&Target> = book_target.iter().chain(&key_target).collect();
+    output::refuse_clashes(&targets, &args.input.files)?;
     let options = Options {
         paper: match args.paper {
             PaperArg::A4 => Paper::A4,
@@ -143,7 +165,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             .par_iter()
             .map(|item| {
                 let entry = item.entry.as_ref().ok()?;
-                Some(prepare(entry, args.grade, with_answers))
+                Some(prepare(entry, args.grade))
             })
             .collect();
         for (item, prepared) in batch.iter().zip(prepared) {
@@ -163,19 +185,16 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             };
             book.add_puzzle(&entry.puzzle, &Caption { number, level })?;
             match prepared.answer {
-                Some(Ok(solution)) => answers.push(Answer {
+                Ok(solution) if with_answers => answers.push(Answer {
                     number,
                     puzzle: entry.puzzle.clone(),
                     solution,
                 }),
-                Some(Err(reason)) => {
+                Ok(_) => {}
+                Err(reason) => {
                     eprintln!("cagey: {place}: {reason}");
                     status = status.max(Status::Failed);
                 }
-                None => {}
-            }
-            if prepared.failed {
-                status = status.max(Status::Failed);
             }
         }
     }
@@ -192,23 +211,30 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             None
         }
         Answers::None => None,
-        Answers::File(path) => {
+        Answers::File(_) => {
             let mut sheet = Book::new(&options);
             sheet.add_answers(&answers)?;
-            Some((path, sheet.finish()?))
+            Some(sheet.finish()?)
         }
     };
     let bytes = book.finish()?;
-    if to_stdout {
-        let mut out = io::stdout().lock();
-        out.write_all(&bytes)?;
-        out.flush()?;
-    } else {
-        fs::write(&args.output, bytes)
-            .with_context(|| format!("cannot write {}", args.output.display()))?;
+    // Both files are written whole beside their old ones before either is renamed into
+    // place, so that a failure in one (a full disk, a size limit) leaves both old files: a
+    // new booklet beside an old key would not match it.
+    let key = match (&key_target, answer_sheet) {
+        (Some(target), Some(sheet)) => Some(target.stage(&sheet)?),
+        _ => None,
+    };
+    match &book_target {
+        Some(target) => target.stage(&bytes)?.commit()?,
+        None => {
+            let mut out = io::stdout().lock();
+            out.write_all(&bytes)?;
+            out.flush()?;
+        }
     }
-    if let Some((path, bytes)) = answer_sheet {
-        fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    if let Some(key) = key {
+        key.commit()?;
     }
     Ok(Status::Ok)
 }
@@ -221,66 +247,29 @@ const BATCH: usize = 256;
 struct Prepared {
     /// Its level from grading, if asked for and found.
     level: Option<String>,
-    /// Its answer, if asked for, or why there is none.
-    answer: Option<Result<Grid, String>>,
+    /// Its proven solution, or why it has none to print.
+    answer: Result<Grid, String>,
     /// A note for standard error.
     note: Option<String>,
-    /// Whether the note is an error (grading showed the puzzle has not one solution).
-    failed: bool,
 }
 
-/// Grades the puzzle if `grade`, and finds its answer if `answer`.
-fn prepare(entry: &Entry, grade: bool, answer: bool) -> Prepared {
+/// Grades the puzzle if `grade`, and proves its solution unique, key or no key: a
+/// puzzle with several solutions is no puzzle to publish, answered or not.
+fn prepare(entry: &Entry, grade: bool) -> Prepared {
     let mut prepared = Prepared {
         level: None,
-        answer: None,
+        answer: answer::answer(entry),
         note: None,
-        failed: false,
     };
-    if grade {
+    // A puzzle refused for want of one solution needs no level.
+    if grade && prepared.answer.is_ok() {
         match logic::grade(&entry.puzzle, &LogicLimits::default()) {
             Ok(grade) => prepared.level = Some(grade.level.to_string()),
-            // Finding the answer below says the same in its own words: say it once.
-            Err(LogicError::NoSolution | LogicError::NotUnique) if answer => {}
-            Err(error @ (LogicError::NoSolution | LogicError::NotUnique)) => {
-                prepared.note = Some(format!("cannot grade it: {error}"));
-                prepared.failed = true;
-            }
+            // The proof says the same in its own words: say it once.
+            Err(LogicError::NoSolution | LogicError::NotUnique) => {}
             // A puzzle past the grader's limits is still a puzzle: printed without a level.
             Err(error) => prepared.note = Some(format!("printed without a level: {error}")),
         }
     }
-    if answer {
-        prepared.answer = Some(solution(entry));
-    }
     prepared
-}
-
-/// The puzzle's answer: its `# solution=` comment, checked, or else the solver's unique
-/// solution; otherwise why there is none to print.
-fn solution(entry: &Entry) -> Result<Grid, String> {
-    let puzzle = &entry.puzzle;
-    let n = puzzle.size();
-    if let Some(text) = entry.meta("solution") {
-        let grid = kk::parse_solution(n, text)
-            .ok_or_else(|| format!("its `# solution=` comment is not a {n}x{n} grid of digits"))?;
-        cagey::check(puzzle, &grid)
-            .map_err(|violation| format!("its `# solution=` comment is wrong: {violation}"))?;
-        return Ok(grid);
-    }
-    let report = solve::default_solver()
-        .solve(puzzle, &Limits::uniqueness())
-        .map_err(|error| error.to_string())?;
-    match report.outcome {
-        Outcome::Unique(grid) => Ok(grid),
-        Outcome::Unsolvable => Err("it has no solution, so no answer to print".to_string()),
-        Outcome::Multiple { .. } | Outcome::AtLeastOne(_) => Err(
-            "it has more than one solution, so no single answer to print \
-             (leave the key out with --answers none)"
-                .to_string(),
-        ),
-        Outcome::GaveUp { budget, .. } => Err(format!(
-            "the solver gave up (the {budget} ran out) before proving one solution"
-        )),
-    }
 }

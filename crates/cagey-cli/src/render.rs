@@ -1,20 +1,23 @@
 //! `cagey render`: draws puzzles as print-quality SVG or PNG pictures.
 //!
 //! Also home to what `show` shares with it: what to draw in the cells ([`Fill`]): the
-//! solution, each cell's candidates, or the partial state the input carried.
+//! solution (proven unique: [`crate::answer`]), each cell's candidates, or the partial state
+//! the input carried. Pictures are written whole and renamed into place
+//! ([`crate::output`]).
 
-use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use cagey::formats::Entry;
 use cagey::model::CellState;
 use cagey::render::{png, svg, Contents};
-use cagey::solve::{self, init, Limits, Outcome};
+use cagey::solve::{init, Limits};
 use cagey::{DigitSet, Grid, Puzzle};
 
+use crate::answer;
 use crate::input::{self, InputArgs};
+use crate::output::{self, Target};
 use crate::Status;
 
 /// Draw puzzles as print-quality SVG or PNG pictures.
@@ -38,6 +41,12 @@ Examples:
   cagey render --puzzle 3 puzzles.kk -o third.png     one puzzle of a file
   cagey render puzzles.kk -o all.svg                  every puzzle: all-1.svg, all-2.svg, ...
   cagey render --example kk0 -o - | rsvg-convert      SVG on standard output
+
+With --solution, the puzzle must have exactly one solution, which the solver proves: a
+puzzle with several or none is not drawn (status 1), and a `# solution=` comment must be
+that solution. Each picture is written to a temporary file and renamed into place when
+whole, so a failed write leaves the old picture; a missing folder, or an output that is an
+input, is refused before any work.
 
 Text is drawn with the bundled DejaVu Sans, so pictures look the same on every machine."
 )]
@@ -94,6 +103,11 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             ),
         },
     };
+    // The folder and the clash with an input are checked before any work; the numbered
+    // names of several pictures once the puzzles are counted, still before any is drawn.
+    if !to_stdout {
+        output::refuse_clashes(&[&Target::new(&args.output)?], &args.input.files)?;
+    }
     let mut items = input::read(&args.input)?;
     if let Some(number) = args.puzzle {
         let count = items.len();
@@ -113,6 +127,14 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             items.len()
         );
     }
+    let targets: Vec<Target> = match (to_stdout, items.len()) {
+        (true, _) => Vec::new(),
+        (false, 1) => vec![Target::new(&args.output)?],
+        (false, count) => (1..=count)
+            .map(|number| Target::new(&numbered(&args.output, number)))
+            .collect::<anyhow::Result<_>>()?,
+    };
+    output::refuse_clashes(&targets.iter().collect::<Vec<_>>(), &args.input.files)?;
     let options = svg::Options { size: args.size };
     let mut status = Status::Ok;
     for (number, item) in items.iter().enumerate() {
@@ -129,17 +151,13 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             Picture::Svg => svg::render(puzzle, fill.contents(), &options)?.into_bytes(),
             Picture::Png => png::render(puzzle, fill.contents(), &options)?,
         };
-        if to_stdout {
-            let mut out = io::stdout().lock();
-            out.write_all(&bytes)?;
-            out.flush()?;
-        } else {
-            let path = if items.len() > 1 {
-                numbered(&args.output, number + 1)
-            } else {
-                args.output.clone()
-            };
-            fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        match targets.get(number) {
+            Some(target) => target.write(&bytes)?,
+            None => {
+                let mut out = io::stdout().lock();
+                out.write_all(&bytes)?;
+                out.flush()?;
+            }
         }
     }
     Ok(status)
@@ -158,7 +176,8 @@ fn numbered(path: &Path, number: usize) -> PathBuf {
 /// What to draw in the cells: shared by `show` and `render`.
 #[derive(clap::Args, Debug)]
 pub struct FillArgs {
-    /// Draw the solution (one of them if there are several).
+    /// Draw the solution, proven unique: a puzzle with several solutions or none is not
+    /// drawn solved (status 1).
     #[arg(long, conflicts_with_all = ["candidates", "blank"])]
     pub solution: bool,
 
@@ -183,14 +202,22 @@ pub struct Fill {
 
 impl Fill {
     /// The fill for `entry`, and how the run fares (status 1 if a solution was asked for and
-    /// none found).
+    /// the puzzle has not exactly one).
     pub fn new(entry: &Entry, args: &FillArgs, place: &str) -> (Fill, Status) {
         let puzzle = &entry.puzzle;
         if args.blank {
             return (Fill::default(), Status::Ok);
         }
         if args.solution {
-            let (grid, status) = self::solution(puzzle, place);
+            // Drawing one of several solutions as "the" solution would publish a wrong
+            // answer (it once did, with a note on standard error that was easy to miss).
+            let (grid, status) = match answer::answer(entry) {
+                Ok(grid) => (Some(grid), Status::Ok),
+                Err(reason) => {
+                    eprintln!("cagey: {place}: {reason}");
+                    (None, Status::Failed)
+                }
+            };
             return (
                 Fill {
                     grid,
@@ -232,33 +259,6 @@ impl Fill {
             candidates: self.candidates.as_deref(),
         }
     }
-}
-
-/// The solution to draw and how the run fares: the unique solution, or one of several with a
-/// note, or none (status 1) with the reason on standard error.
-fn solution(puzzle: &Puzzle, place: &str) -> (Option<Grid>, Status) {
-    let report = match solve::default_solver().solve(puzzle, &Limits::uniqueness()) {
-        Ok(report) => report,
-        Err(error) => {
-            eprintln!("cagey: {place}: {error}");
-            return (None, Status::Failed);
-        }
-    };
-    let first = report.outcome.solutions().first().cloned();
-    match (&report.outcome, &first) {
-        (Outcome::Unique(_), _) => {}
-        (Outcome::Unsolvable, _) => eprintln!("cagey: {place}: no solution"),
-        (Outcome::GaveUp { budget, .. }, None) => {
-            eprintln!("cagey: {place}: gave up: the {budget} ran out before a solution was found")
-        }
-        (_, _) => eprintln!("cagey: {place}: not unique; drawing one of its solutions"),
-    }
-    let status = if first.is_some() {
-        Status::Ok
-    } else {
-        Status::Failed
-    };
-    (first, status)
 }
 
 /// Each cell's candidates from its cage alone: the digits that some arrangement of the cage

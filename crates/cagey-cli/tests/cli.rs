@@ -536,3 +536,42 @@ fn hints_at_common_mistakes_in_kk_files() {
     let output = cagey_with_input(&["solve", "-"], Some("3+,0 1\n3+,2\n"));
     assert!(!stderr(&output).contains("hint"), "{}", stderr(&output));
 }
+
+#[test]
+fn convert_refuses_a_solution_comment_that_does_not_solve_the_puzzle() {
+    let text = std::fs::read_to_string(corpus("keen/keen_4de.kk")).unwrap();
+    let first = text.split("\n\n").next().unwrap().trim();
+    assert!(first.contains("# solution=2134341212434321"), "{first}");
+    let right = format!("{first}\n\n{first}\n");
+    let output = cagey_with_input(&["convert", "--to", "json"], Some(&right));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    // The second puzzle's comment swaps two digits: a grid, but not this puzzle's solution.
+    let wrong = format!(
+        "{first}\n\n{}\n",
+        first.replace("solution=2134341212434321", "solution=1234341212434321")
+    );
+    let output = cagey_with_input(&["convert", "--to", "json"], Some(&wrong));
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let error = stderr(&output);
+    // The second puzzle's first cage is on line 16.
+    assert!(error.contains("<stdin>, line 16: "), "{error}");
+    assert!(error.contains("`# solution=` comment is wrong"), "{error}");
+    assert!(
+        !error.contains("line 4:"),
+        "the first puzzle is fine: {error}"
+    );
+    assert_eq!(
+        stdout(&output).matches("\"cages\"").count(),
+        1,
+        "only the first is written"
+    );
+    // Nor is a comment that is no grid at all passed on.
+    let garbled = first.replace("solution=2134341212434321", "solution=21343");
+    let output = cagey_with_input(&["convert", "--to", "kk"], Some(&garbled));
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("not a 4x4 grid"),
+        "{}",
+        stderr(&output)
+    );
+}

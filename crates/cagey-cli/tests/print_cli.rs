@@ -290,7 +290,7 @@ fn grade_puts_the_graded_level_in_place_of_the_comment() {
     assert_eq!(captions.matches("4×4 · easy").count(), 3, "{captions}");
     assert!(!captions.contains("unknown"));
 
-    // A puzzle with two solutions cannot be graded.
+    // A puzzle with two solutions is neither graded nor printed; it is said once.
     let several = "3+,0 1\n3+,2 3\n";
     let output = cagey_with(
         &["print", "--grade", "--answers", "none", "-o", &out],
@@ -298,7 +298,12 @@ fn grade_puts_the_graded_level_in_place_of_the_comment() {
         &[],
     );
     assert_eq!(output.status.code(), Some(1));
-    assert!(stderr(&output).contains("cannot grade it: the puzzle has more than one solution"));
+    let error = stderr(&output);
+    assert_eq!(
+        error.matches("more than one solution").count(),
+        1,
+        "{error}"
+    );
 }
 
 #[test]
@@ -312,15 +317,14 @@ fn a_puzzle_without_one_answer_writes_nothing() {
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr(&output).contains("puzzle 1): it has more than one solution"));
     assert!(!pdf.exists());
-    // Without a key it prints.
+    // Nor without a key: a puzzle with two solutions is not one to publish.
     let output = cagey_with(
         &["print", "--answers", "none", "-o", &out],
         Some(several),
         &[],
     );
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert_eq!(page_count(&pdf), 1);
-    std::fs::remove_file(&pdf).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(!pdf.exists());
 
     // A wrong `# solution=` comment is caught, not printed.
     let wrong = easy_puzzles(1).replace("solution=2134", "solution=1234");
@@ -367,4 +371,61 @@ fn a_puzzle_without_one_answer_writes_nothing() {
     let output = cagey_with(&["print", "-o", &out], Some(""), &[]);
     assert_eq!(output.status.code(), Some(2));
     assert!(!pdf.exists());
+}
+
+/// The first puzzle of `corpora/random/several-5x5.kk`: six solutions, and a `# solution=`
+/// comment holding one of them (the square it was generated from).
+fn ambiguous_puzzle() -> String {
+    let text = std::fs::read_to_string(corpus("random/several-5x5.kk")).unwrap();
+    let block = text.split("\n\n").next().unwrap();
+    assert!(block.contains("# solutions=6"), "{block}");
+    format!("{}\n", block.trim())
+}
+
+#[test]
+fn a_puzzle_with_several_solutions_is_refused_even_with_a_solution_comment() {
+    // Regression: the `# solution=` comment was checked against the cages only, so a
+    // puzzle with six solutions was printed with one of them as "the" answer.
+    let dir = scratch("print-ambiguous");
+    let with_comment = ambiguous_puzzle();
+    let without: String = with_comment
+        .lines()
+        .filter(|line| !line.starts_with("# solution="))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert!(with_comment.contains("# solution=") && !without.contains("# solution="));
+    for (name, text) in [("with.kk", &with_comment), ("without.kk", &without)] {
+        let input = dir.join(name);
+        std::fs::write(&input, text).unwrap();
+        let pdf = dir.join(format!("{name}.pdf"));
+        let output = cagey(&[
+            "print",
+            &input.to_string_lossy(),
+            "-o",
+            &pdf.to_string_lossy(),
+        ]);
+        assert_eq!(output.status.code(), Some(1), "{name}: {}", stderr(&output));
+        let error = stderr(&output);
+        // Named by file, line (of its first cage) and number, as print names puzzles.
+        let line = if text.contains("# solution=") { 8 } else { 7 };
+        let place = format!("{name}, line {line} (puzzle 1)");
+        assert!(error.contains(&place), "{error}");
+        assert!(error.contains("more than one solution"), "{error}");
+        assert!(error.contains("nothing written"), "{error}");
+        assert!(!pdf.exists(), "{name}: nothing is written");
+        // Nor when the answers go nowhere: a puzzle with several solutions is no puzzle.
+        let output = cagey(&[
+            "print",
+            &input.to_string_lossy(),
+            "--answers",
+            "none",
+            "-o",
+            &pdf.to_string_lossy(),
+        ]);
+        assert_eq!(output.status.code(), Some(1), "{name}: {}", stderr(&output));
+        assert!(
+            !pdf.exists(),
+            "{name}: nothing is written without a key either"
+        );
+    }
 }

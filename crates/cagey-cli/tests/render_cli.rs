@@ -332,3 +332,36 @@ fn show_and_render_have_help_with_examples() {
         assert!(stdout(&output).contains("Examples:"), "{command}");
     }
 }
+
+#[test]
+fn render_refuses_to_draw_one_of_several_solutions_as_the_solution() {
+    // Regression: a puzzle with six solutions was drawn "solved" with the first one found.
+    let dir = scratch("render_several");
+    let out = dir.join("several.png");
+    let file = corpus("random/several-5x5.kk");
+    let output = cagey(&[
+        "render",
+        "--solution",
+        "--puzzle",
+        "1",
+        &file,
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let error = stderr(&output);
+    assert!(error.contains("several-5x5.kk, line 8"), "{error}");
+    assert!(error.contains("more than one solution"), "{error}");
+    assert!(!out.exists(), "no picture of one solution among several");
+    // The puzzle itself is drawn.
+    let output = cagey(&[
+        "render",
+        "--puzzle",
+        "1",
+        &file,
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(out.exists());
+}
