@@ -162,3 +162,70 @@ fn hint_reveals_by_degree_and_reports_mistakes_first() {
         "mistake: r1c2 holds a digit the solution does not\n"
     );
 }
+
+/// A 32x32 from the cyclic Latin square `(r + c) mod 32 + 1`, cut into 512 two-cell cages
+/// along the rows, labelled with `op`: with `+` and `-` alike, grade and explain searched
+/// for minutes before their limits held inside the rules; with `-`, so did hint.
+fn cyclic_32(op: char) -> String {
+    let n = 32;
+    let digit = |r: usize, c: usize| (r + c) % n + 1;
+    let mut text = String::new();
+    for r in 0..n {
+        for c in (0..n).step_by(2) {
+            let (a, b) = (digit(r, c), digit(r, c + 1));
+            let target = if op == '+' { a + b } else { a.abs_diff(b) };
+            let cell = r * n + c;
+            text += &format!("{target}{op},{cell} {}\n", cell + 1);
+        }
+    }
+    text
+}
+
+#[test]
+fn explain_grade_and_hint_give_up_at_their_time_limit_and_say_so() {
+    let plus = cyclic_32('+');
+    let minus = cyclic_32('-');
+    let runs: [(&[&str], &str); 5] = [
+        (&["grade", "--time-limit", "1", "-"], &plus),
+        (&["explain", "--time-limit", "1", "-"], &plus),
+        (&["hint", "--time-limit", "1", "-"], &minus),
+        // `--timeout`, solve's older name, is the same flag.
+        (&["grade", "--timeout", "1", "-"], &minus),
+        (
+            &["explain", "--time-limit", "1", "--output", "jsonl", "-"],
+            &minus,
+        ),
+    ];
+    for (args, input) in runs {
+        let started = std::time::Instant::now();
+        let output = cagey_with(args, Some(input), &[]);
+        let took = started.elapsed();
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{args:?}: {}",
+            common::stderr(&output)
+        );
+        let said = common::stderr(&output) + &stdout(&output);
+        assert!(
+            said.contains("gave up: the time limit of 1 s ran out")
+                || said.contains(r#""verdict":"gave_up""#),
+            "{args:?}: {said}"
+        );
+        // The limit, and the start and exit of a process on a loaded machine.
+        assert!(
+            took < std::time::Duration::from_millis(2500),
+            "{args:?} took {took:?}"
+        );
+    }
+    let output = cagey_with(
+        &["grade", "--time-limit", "1", "--output", "jsonl", "-"],
+        Some(&plus),
+        &[],
+    );
+    let record: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(record["verdict"], "gave_up", "{record}");
+    let output = cagey(&["explain", "--time-limit=-1", "--example", "kk0"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(common::stderr(&output).contains("--time-limit"));
+}
