@@ -264,8 +264,10 @@ fn solution(entry: &Entry) -> Result<Grid, String> {
     if let Some(text) = entry.meta("solution") {
         let grid = kk::parse_solution(n, text)
             .ok_or_else(|| format!("its `# solution=` comment is not a {n}x{n} grid of digits"))?;
-        cagey::check(puzzle, &grid)
-            .map_err(|violation| format!("its `# solution=` comment is wrong: {violation}"))?;
+        cagey::check(puzzle, &grid).map_err(|violation| {
+            let words = violation.describe(puzzle, &grid);
+            format!("its `# solution=` comment is wrong: {words}")
+        })?;
         return Ok(grid);
     }
     let report = solve::default_solver()

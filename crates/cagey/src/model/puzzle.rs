@@ -303,6 +303,21 @@ impl Puzzle {
     pub fn cells(&self) -> impl Iterator<Item = Cell> {
         (0..self.cell_count() as u16).map(Cell)
     }
+
+    /// A cage as people name it: its label and its first cell, `11+ at r1c2`. Every message
+    /// a person reads names cages this way, never by their position in [`cages`](Self::cages).
+    ///
+    /// ```
+    /// let puzzle = cagey::formats::kk::parse("1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n").unwrap();
+    /// assert_eq!(puzzle.cage_name(cagey::CageId(1)), "11+ at r1c2");
+    /// ```
+    pub fn cage_name(&self, id: CageId) -> String {
+        let cage = self.cage(id);
+        match cage.anchor() {
+            Some(first) => format!("{} at {}", cage.label(), first.name(self.size)),
+            None => cage.label().to_string(),
+        }
+    }
 }
 
 impl fmt::Display for Puzzle {
