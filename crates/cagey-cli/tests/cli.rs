@@ -190,7 +190,7 @@ fn lists_and_prints_examples() {
         assert!(line.chars().count() <= 100, "{line}");
     }
     let output = cagey(&["examples", "kk0"]);
-    assert_eq!(stdout(&output), KK0);
+    assert_eq!(stdout(&output), format!("{KK0}\n"));
     // The variants print with their directives and solve as they say.
     let output = cagey(&["examples", "jigsaw"]);
     assert!(stdout(&output).starts_with("# regions 0011111220"));
@@ -228,7 +228,7 @@ fn converts_between_every_format_and_solves_any_of_them() {
         assert_eq!(stdout(&output), solved, "{format}:\n{text}");
         let output = cagey_with_input(&["convert", "--to", "kk", "--from", format], Some(&text));
         assert!(
-            stdout(&output).ends_with(KK0),
+            stdout(&output).ends_with(&format!("{KK0}\n")),
             "{format}: {}",
             stdout(&output)
         );
@@ -385,7 +385,7 @@ fn conversions_keep_the_multi_cell_rule_or_refuse_it() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(
         stdout(&output),
-        format!("# multi-cell\n{THREE_CELL_DIVISION}")
+        format!("# multi-cell\n{THREE_CELL_DIVISION}\n")
     );
     let output = cagey(&["convert", "--multi-cell", &small, "--to", "json"]);
     assert!(stdout(&output).contains("\"multi_cell\": true"));
