@@ -108,7 +108,7 @@ fn reports_bad_input_with_file_and_line() {
     assert_eq!(output.status.code(), Some(2));
     let message = stderr(&output);
     assert!(
-        message.contains("bad.kk: kk format, line 7: cell 14 is listed twice"),
+        message.contains("bad.kk: kk format, line 7: cell 14 (r4c3) is listed twice"),
         "{message}"
     );
 
