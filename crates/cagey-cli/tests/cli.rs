@@ -337,7 +337,7 @@ fn prints_the_operations_of_hidden_cages() {
     assert_eq!(
         stdout(&output),
         "1 2 4 3\n4 3 2 1\n2 1 3 4\n3 4 1 2\n\
-         operations: 11+ (cell 1), 4+ (cell 3), 8× (cell 4), 1− (cell 10), 7+ (cell 12), 2× or 2÷ (cell 14)\n\
+         operations: 11+ at r1c2, 4+ at r1c4, 8× at r2c1, 1− at r3c3, 7+ at r4c1, 2× or 2÷ at r4c3\n\
          unique solution\n"
     );
 }
