@@ -29,8 +29,10 @@ pub fn comment(entry: &Entry) -> Result<Option<Grid>, String> {
     let n = entry.puzzle.size();
     let grid = kk::parse_solution(n, text)
         .ok_or_else(|| format!("its `# solution=` comment is not a {n}x{n} grid of digits"))?;
-    cagey::check(&entry.puzzle, &grid)
-        .map_err(|violation| format!("its `# solution=` comment is wrong: {violation}"))?;
+    cagey::check(&entry.puzzle, &grid).map_err(|violation| {
+        let words = violation.describe(&entry.puzzle, &grid);
+        format!("its `# solution=` comment is wrong: {words}")
+    })?;
     Ok(Some(grid))
 }
 

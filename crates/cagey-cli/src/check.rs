@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use cagey::formats::{self, Entry, Format};
-use cagey::model::{violations, Regions, Violation};
+use cagey::model::violations;
 use cagey::{Cell, Grid, Puzzle};
 
 use crate::input::{self, parse_format, InputArgs, RuleArgs};
@@ -93,7 +93,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let broken = violations(puzzle, &grid);
     let mut out = io::stdout().lock();
     for violation in &broken {
-        writeln!(out, "{}", describe(puzzle, &grid, violation))?;
+        writeln!(out, "{}", violation.describe(puzzle, &grid))?;
     }
     let filled = grid.digits().iter().filter(|&&d| d != 0).count();
     let cells = puzzle.cell_count();
@@ -263,7 +263,7 @@ fn parse_digits(text: &str, n: usize) -> Result<Grid, String> {
                 _ => {
                     return Err(format!(
                         "line {line}: {} holds `{text}`, not a digit of a {n}x{n} grid (1 to {n}, or . for an empty cell)",
-                        name(Cell(index as u16), n)
+                        Cell(index as u16).name(n)
                     ))
                 }
             },
@@ -292,97 +292,6 @@ fn cells_of(line: &str, n: usize) -> Vec<&str> {
             .collect()
     } else {
         words
-    }
-}
-
-/// A cell as people name it: `r3c4`, rows and columns counted from 1.
-pub fn name(cell: Cell, n: usize) -> String {
-    format!("r{}c{}", cell.row(n) + 1, cell.col(n) + 1)
-}
-
-/// A cage as people name it: its label and its top-left cell, `12+ at r3c4`.
-fn cage_name(puzzle: &Puzzle, id: cagey::CageId) -> String {
-    let cage = puzzle.cage(id);
-    format!(
-        "{} at {}",
-        cage.label(),
-        name(cage.cells()[0], puzzle.size())
-    )
-}
-
-/// The cells of `cells` that hold `digit`, named and joined: `r3c1 and r3c5`.
-fn holding(grid: &Grid, cells: impl Iterator<Item = Cell>, digit: u8, n: usize) -> String {
-    let named: Vec<String> = cells
-        .filter(|&cell| grid.get(cell) == digit)
-        .map(|cell| name(cell, n))
-        .collect();
-    named.join(" and ")
-}
-
-/// One broken rule in words.
-fn describe(puzzle: &Puzzle, grid: &Grid, violation: &Violation) -> String {
-    let n = puzzle.size();
-    match *violation {
-        Violation::WrongSize { expected, found } => {
-            format!("the grid is {found}x{found}, the puzzle {expected}x{expected}")
-        }
-        Violation::Empty(cell) => format!("{} is empty", name(cell, n)),
-        Violation::RowRepeat { row, digit } => format!(
-            "row {} holds {digit} twice ({})",
-            row + 1,
-            holding(grid, (0..n).map(|col| Cell::at(row, col, n)), digit, n)
-        ),
-        Violation::ColumnRepeat { col, digit } => format!(
-            "column {} holds {digit} twice ({})",
-            col + 1,
-            holding(grid, (0..n).map(|row| Cell::at(row, col, n)), digit, n)
-        ),
-        Violation::RegionRepeat { region, digit } => {
-            let house = puzzle.regions().houses(n).swap_remove(region);
-            let word = match puzzle.regions() {
-                Regions::Jigsaw(_) => "region",
-                Regions::Boxes { .. } | Regions::None => "box",
-            };
-            format!(
-                "{word} {} (from {}) holds {digit} twice ({})",
-                region + 1,
-                name(house[0], n),
-                holding(grid, house.iter().copied(), digit, n)
-            )
-        }
-        Violation::Given(cell) => format!(
-            "{} holds {}, but the puzzle gives {}",
-            name(cell, n),
-            grid.get(cell),
-            puzzle.given(cell).unwrap_or(0)
-        ),
-        Violation::Cage(id) => {
-            let cage = puzzle.cage(id);
-            let digits: Vec<String> = cage
-                .cells()
-                .iter()
-                .map(|&cell| match grid.get(cell) {
-                    0 => ".".to_string(),
-                    digit => digit.to_string(),
-                })
-                .collect();
-            let full = cage.cells().iter().all(|&cell| grid.get(cell) != 0);
-            let how = if full {
-                "do not make"
-            } else {
-                "cannot make, whatever goes in the empty cells,"
-            };
-            format!(
-                "cage {}: its digits {} {how} {}",
-                cage_name(puzzle, id),
-                digits.join(" "),
-                cage.label()
-            )
-        }
-        Violation::KillerRepeat(id) => format!(
-            "cage {} repeats a digit (the digits of a killer cage are all different)",
-            cage_name(puzzle, id)
-        ),
     }
 }
 

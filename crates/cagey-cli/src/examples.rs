@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use cagey::examples::{self, EXAMPLES};
-use cagey::formats::kk;
+use cagey::formats::{self, Entry, Format};
 
 use crate::Status;
 
@@ -40,7 +40,9 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
                     names.join(", ")
                 );
             };
-            write!(out, "{}", kk::write(&example.puzzle()))?;
+            // As every output of puzzles, it ends with a blank line, so that outputs concatenate.
+            let entry = Entry::new(example.puzzle());
+            write!(out, "{}", formats::write_all(Format::Kk, &[entry])?)?;
         }
     }
     Ok(Status::Ok)

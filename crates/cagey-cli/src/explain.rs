@@ -170,7 +170,7 @@ fn verdict(
     let names = |cells: &[Cell]| {
         cells
             .iter()
-            .map(|c| format!("r{}c{}", c.row(n) + 1, c.col(n) + 1))
+            .map(|c| c.name(n))
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -185,12 +185,7 @@ fn verdict(
                     .map(String::from)
                     .unwrap_or_default();
                 let first = cage.anchor().expect("cages have cells");
-                format!(
-                    "{}{sign} at r{}c{}",
-                    cage.target(),
-                    first.row(n) + 1,
-                    first.col(n) + 1
-                )
+                format!("{}{sign} at {}", cage.target(), first.name(n))
             })
             .collect::<Vec<_>>()
     };

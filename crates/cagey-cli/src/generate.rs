@@ -182,7 +182,6 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let mut stats = Stats::default();
     let mut status = Status::Ok;
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut first_written = true;
     let mut json_open = false;
     let mut write = |made: Made, stats: &mut Stats, out: &mut dyn Write| -> anyhow::Result<()> {
         stats.add(&made);
@@ -197,19 +196,10 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
                         json_open = true;
                         format!("{lead}{}", text.trim_end())
                     }
-                    _ => {
-                        let joined = formats::join(args.to, &[(&entry, text)]);
-                        let gap = if first_written
-                            || !matches!(args.to, Format::Kk | Format::A1 | Format::Grid)
-                        {
-                            ""
-                        } else {
-                            "\n"
-                        };
-                        format!("{gap}{joined}")
-                    }
+                    // Each puzzle ends with the blank line that separates it from the next
+                    // (and from the puzzles of another output it is concatenated with).
+                    _ => formats::join(args.to, &[(&entry, text)]),
                 };
-                first_written = false;
                 bar.suspend(|| -> io::Result<()> {
                     out.write_all(block.as_bytes())?;
                     out.flush()

@@ -43,7 +43,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             .progress
             .clone()
             .unwrap_or_else(|| Progress::unknown(n));
-        let name = |c: cagey::Cell| format!("r{}c{}", c.row(n) + 1, c.col(n) + 1);
+        let name = |c: cagey::Cell| c.name(n);
         match logic::hint(puzzle, &progress, &limits)? {
             Hint::Mistakes(mistakes) => {
                 for mistake in mistakes {

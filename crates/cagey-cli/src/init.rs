@@ -78,13 +78,12 @@ fn print_tables(
     writeln!(out, "tuples: {}", counts.join(" "))?;
     writeln!(out, "combinations: {}", init::combinations(tables))?;
     let mut status = Status::Ok;
-    for (cage, table) in puzzle.cages().iter().zip(tables) {
+    for (id, table) in tables.iter().enumerate() {
         if table.is_empty() {
             writeln!(
                 out,
-                "cage {} at cell {} has no tuple: the puzzle has no solution",
-                cage.label(),
-                table.cells()[0]
+                "cage {} has no tuple: the puzzle has no solution",
+                puzzle.cage_name(cagey::CageId(id as u16))
             )?;
             status = Status::Failed;
         }

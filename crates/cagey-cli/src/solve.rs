@@ -420,7 +420,7 @@ fn show(
 }
 
 /// For a puzzle that hides operations (`?`), the line naming the operation each hidden cage
-/// uses in `grid`, e.g. `operations: 3+ (cell 0), 2× or 2÷ (cell 9)`; empty otherwise.
+/// uses in `grid`, e.g. `operations: 3+ at r1c1, 2× or 2÷ at r3c2`; empty otherwise.
 fn operations(puzzle: &Puzzle, grid: &Grid) -> String {
     let revealed = cagey::model::revealed_operations(puzzle, grid);
     if revealed.is_empty() {
@@ -434,7 +434,11 @@ fn operations(puzzle: &Puzzle, grid: &Grid) -> String {
                 .iter()
                 .map(|op| format!("{}{}", cage.target(), op.sign().unwrap_or('?')))
                 .collect();
-            format!("{} (cell {})", labels.join(" or "), cage.cells()[0])
+            format!(
+                "{} at {}",
+                labels.join(" or "),
+                cage.cells()[0].name(puzzle.size())
+            )
         })
         .collect();
     format!("operations: {}\n", named.join(", "))

@@ -164,3 +164,22 @@ fn refuses_bad_grids_with_status_2() {
     let output = cagey(&["check", env!("CARGO_TARGET_TMPDIR"), "1221"]);
     assert!(stderr(&output).contains("is a directory, not a puzzle file"));
 }
+
+/// The same grids as the web API's test (`check_names_cells_from_1_and_cages_by_label` in
+/// `cagey-web/tests/api.rs`) give the same words here: one wording, the library's.
+#[test]
+fn words_rules_as_the_web_page_does() {
+    let output = cagey(&["check", "--example", "kk0", "2143 4321 2134 3412"]);
+    assert_eq!(output.status.code(), Some(1));
+    let out = stdout(&output);
+    assert_eq!(
+        out.lines().next(),
+        Some("column 1 holds 2 twice (r1c1 and r3c1)"),
+        "{out}"
+    );
+    let output = cagey(&["check", "--example", "kk0", "1234 2143 3412 4321"]);
+    assert_eq!(
+        stdout(&output).lines().next(),
+        Some("cage 11+ at r1c2: its digits 2 3 1 4 do not make 11+")
+    );
+}

@@ -108,7 +108,7 @@ fn reports_bad_input_with_file_and_line() {
     assert_eq!(output.status.code(), Some(2));
     let message = stderr(&output);
     assert!(
-        message.contains("bad.kk: kk format, line 7: cell 14 is listed twice"),
+        message.contains("bad.kk: kk format, line 7: cell 14 (r4c3) is listed twice"),
         "{message}"
     );
 
@@ -190,7 +190,7 @@ fn lists_and_prints_examples() {
         assert!(line.chars().count() <= 100, "{line}");
     }
     let output = cagey(&["examples", "kk0"]);
-    assert_eq!(stdout(&output), KK0);
+    assert_eq!(stdout(&output), format!("{KK0}\n"));
     // The variants print with their directives and solve as they say.
     let output = cagey(&["examples", "jigsaw"]);
     assert!(stdout(&output).starts_with("# regions 0011111220"));
@@ -228,7 +228,7 @@ fn converts_between_every_format_and_solves_any_of_them() {
         assert_eq!(stdout(&output), solved, "{format}:\n{text}");
         let output = cagey_with_input(&["convert", "--to", "kk", "--from", format], Some(&text));
         assert!(
-            stdout(&output).ends_with(KK0),
+            stdout(&output).ends_with(&format!("{KK0}\n")),
             "{format}: {}",
             stdout(&output)
         );
@@ -337,7 +337,7 @@ fn prints_the_operations_of_hidden_cages() {
     assert_eq!(
         stdout(&output),
         "1 2 4 3\n4 3 2 1\n2 1 3 4\n3 4 1 2\n\
-         operations: 11+ (cell 1), 4+ (cell 3), 8× (cell 4), 1− (cell 10), 7+ (cell 12), 2× or 2÷ (cell 14)\n\
+         operations: 11+ at r1c2, 4+ at r1c4, 8× at r2c1, 1− at r3c3, 7+ at r4c1, 2× or 2÷ at r4c3\n\
          unique solution\n"
     );
 }
@@ -385,7 +385,7 @@ fn conversions_keep_the_multi_cell_rule_or_refuse_it() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(
         stdout(&output),
-        format!("# multi-cell\n{THREE_CELL_DIVISION}")
+        format!("# multi-cell\n{THREE_CELL_DIVISION}\n")
     );
     let output = cagey(&["convert", "--multi-cell", &small, "--to", "json"]);
     assert!(stdout(&output).contains("\"multi_cell\": true"));

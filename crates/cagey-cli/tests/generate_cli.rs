@@ -127,7 +127,7 @@ fn unique_repairs_every_ambiguous_corpus_puzzle() {
         let puzzles = text.matches("# id=").count();
         assert!(puzzles > 0);
         // Each puzzle names at least one change, here and on standard error.
-        let blocks: Vec<&str> = text.split("\n\n").collect();
+        let blocks: Vec<&str> = text.trim_end().split("\n\n").collect();
         assert_eq!(blocks.len(), puzzles);
         assert!(blocks.iter().all(|b| b.contains("# unique: ")), "{text}");
         assert!(stderr(&output).lines().count() >= puzzles);
@@ -146,4 +146,59 @@ fn unique_lists_alternatives_with_all() {
         "{}",
         stdout(&output)
     );
+}
+
+/// Regression: `cat a.kk b.kk` of two `generate` outputs once merged the last puzzle of the
+/// first with the first of the second (the output did not end with the blank line that
+/// separates puzzles), and reading them failed with "cell 0 is already in the cage on line
+/// 229". Every format that separates puzzles by blank lines now ends with one; the
+/// one-per-line formats end with a line end.
+#[test]
+fn concatenated_outputs_read_back_as_all_their_puzzles() {
+    for to in ["kk", "a1", "grid", "sudokuwiki", "keen"] {
+        let run = |seed: &str, count: &str| {
+            let output = cagey(&[
+                "generate", "--size", "4", "--seed", seed, "--count", count, "--to", to,
+            ]);
+            assert!(output.status.success(), "{}", stderr(&output));
+            stdout(&output)
+        };
+        // Two runs of two puzzles and one of one: five puzzles.
+        let text = [run("1", "2"), run("2", "1"), run("3", "2")].concat();
+        let read = cagey_with(
+            &["convert", "--from", to, "--to", "sudokuwiki", "-"],
+            Some(&text),
+            &[],
+        );
+        assert!(
+            read.status.success(),
+            "--to {to}: {}\n{text}",
+            stderr(&read)
+        );
+        assert_eq!(stdout(&read).lines().count(), 5, "--to {to}:\n{text}");
+    }
+}
+
+/// `convert` and `unique`, which also write puzzle text, end with the blank line too, so
+/// their outputs concatenate as well.
+#[test]
+fn convert_and_unique_end_with_a_blank_line() {
+    let two = "6+,0 1 2\n6+,3 4 5\n6+,6 7 8\n\n6+,0 3 6\n6+,1 4 7\n6+,2 5 8\n";
+    for to in ["kk", "a1", "grid"] {
+        let output = cagey_with(&["convert", "--to", to, "-"], Some(two), &[]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        assert!(text.ends_with("\n\n"), "--to {to}: {text:?}");
+        let doubled = cagey_with(
+            &["convert", "--from", to, "--to", "sudokuwiki", "-"],
+            Some(&text.repeat(2)),
+            &[],
+        );
+        assert_eq!(stdout(&doubled).lines().count(), 4, "--to {to}: {text}");
+    }
+    let output = cagey_with(&["unique", "-"], Some("6+,0 1 2 3\n"), &[]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).ends_with("\n\n"), "{}", stdout(&output));
+    let output = cagey(&["examples", "kk0"]);
+    assert!(stdout(&output).ends_with("\n\n"), "{}", stdout(&output));
 }

@@ -464,7 +464,10 @@ async fn check(Body(request): Body<PuzzleRequest>) -> Result<Json<Value>, ApiErr
         .map_or_else(|| Grid::empty(entry.puzzle.size()), |p| p.solved());
     Ok(Json(match cagey::check(&entry.puzzle, &grid) {
         Ok(()) => json!({"solved": true, "message": "solved"}),
-        Err(violation) => json!({"solved": false, "message": violation.to_string()}),
+        // The library's wording, the same `cagey check` prints: cells `r1c1`, cages by label.
+        Err(violation) => {
+            json!({"solved": false, "message": violation.describe(&entry.puzzle, &grid)})
+        }
     }))
 }
 

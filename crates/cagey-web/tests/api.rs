@@ -255,6 +255,50 @@ async fn check_says_whether_the_progress_solves_the_puzzle() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
+/// Regression: `/api/check` once answered the model's raw wording, `column 0 holds 2 twice`
+/// for the first column and `cage 1` for the second cage, where the page and `cagey check`
+/// say r1c1. The words are the library's, the same `cagey check` prints (its test,
+/// `check_cli.rs`, checks the same grids give the same lines).
+#[tokio::test]
+async fn check_names_cells_from_1_and_cages_by_label() {
+    let (_, json_text) = post("/api/convert", json!({"puzzle": KK0, "to": "json"})).await;
+    let object: Value = serde_json::from_str(json_text["text"].as_str().unwrap()).unwrap();
+    let message = |rows: Value| {
+        let mut object = object.clone();
+        object["progress"] = rows;
+        async move {
+            let (status, answer) = post("/api/check", json!({"puzzle": object.to_string()})).await;
+            assert_eq!(status, StatusCode::OK, "{answer}");
+            assert_eq!(answer["solved"], false, "{answer}");
+            answer["message"].as_str().unwrap().to_string()
+        }
+    };
+    // kk0's solution with r1c1 and r1c2 swapped: the first column holds 2 twice.
+    assert_eq!(
+        message(json!([
+            [2, 1, 4, 3],
+            [4, 3, 2, 1],
+            [2, 1, 3, 4],
+            [3, 4, 1, 2]
+        ]))
+        .await,
+        "column 1 holds 2 twice (r1c1 and r3c1)"
+    );
+    // A Latin square that misses the second cage.
+    assert_eq!(
+        message(json!([
+            [1, 2, 3, 4],
+            [2, 1, 4, 3],
+            [3, 4, 1, 2],
+            [4, 3, 2, 1]
+        ]))
+        .await,
+        "cage 11+ at r1c2: its digits 2 3 1 4 do not make 11+"
+    );
+    let (_, answer) = post("/api/check", json!({"puzzle": KK0})).await;
+    assert_eq!(answer["message"], "r1c1 is empty");
+}
+
 #[tokio::test]
 async fn convert_writes_every_format_or_says_why_not() {
     let (status, answer) = post("/api/convert", json!({"puzzle": KK0, "to": "keen"})).await;

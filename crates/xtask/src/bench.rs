@@ -412,9 +412,8 @@ fn verify(case: &Case, found: &[Grid], count: u64, end: End) -> Result<(), Strin
     }
     for grid in found {
         if let Err(violation) = check(&case.puzzle, grid) {
-            return Err(format!(
-                "a solution breaks the rules ({violation}):\n{grid}"
-            ));
+            let words = violation.describe(&case.puzzle, grid);
+            return Err(format!("a solution breaks the rules ({words}):\n{grid}"));
         }
     }
     if found

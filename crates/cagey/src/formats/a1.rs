@@ -502,7 +502,7 @@ mod tests {
             ("# 2\n+ 3\n", "line 2: the cage lists no cells"),
             (
                 "# 2\n+ 3 A1 A2\n+ 3 B1 A2\n",
-                "line 3: cell 1 is in cage 0 and again in cage 1",
+                "line 3: r1c2 is in cage 3+ at r1c1 and again in cage 3+ at r1c2",
             ),
             (
                 "# 2\n+ 3 A1 B2\n+ 3 A2 B1\n",

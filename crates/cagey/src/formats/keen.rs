@@ -28,7 +28,7 @@
 use thiserror::Error;
 
 use super::{Entry, Format, WriteError};
-use crate::model::{Cage, Cell, Grid, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
+use crate::model::{Cage, CageId, Cell, Grid, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
 
 /// Keen's smallest and largest grid sides.
 pub const KEEN_SIZES: std::ops::RangeInclusive<usize> = 3..=9;
@@ -266,13 +266,13 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
         i += same;
     }
     out.push(',');
-    for cage in puzzle.cages() {
+    for (id, cage) in puzzle.cages().iter().enumerate() {
         let letter = match cage.operation() {
             Operation::Add | Operation::Given => 'a',
             Operation::Unknown => {
                 return Err(refuse(format!(
                     "cage {} hides its operation, which Keen's clues cannot",
-                    cage.label()
+                    puzzle.cage_name(CageId(id as u16))
                 )))
             }
             Operation::Multiply => 'm',

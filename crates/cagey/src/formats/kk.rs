@@ -140,18 +140,31 @@ pub enum KkErrorKind {
         label: String,
     },
     /// A cell listed twice in one cage.
-    #[error("cell {cell} is listed twice in this cage")]
+    #[error("cell {cell} ({}) is listed twice in this cage", cell_name(*cell, *size))]
     RepeatedCell {
-        /// The repeated cell.
+        /// The repeated cell, as written.
         cell: usize,
+        /// The grid side the cages imply, to name the cell `r1c1`.
+        size: usize,
     },
     /// A cell in two cages.
-    #[error("cell {cell} is already in the cage on line {first_line}")]
+    #[error(
+        "cell {cell} ({}) is already in the cage on line {first_line}{}",
+        cell_name(*cell, *size),
+        if *run_together { "; is a blank line missing between two puzzles?" } else { "" }
+    )]
     Overlap {
-        /// The shared cell.
+        /// The shared cell, as written.
         cell: usize,
         /// The line of the earlier cage.
         first_line: usize,
+        /// The grid side the cages imply, to name the cell `r1c1`.
+        size: usize,
+        /// Whether this looks like two puzzles run together, the blank line between them
+        /// missing (as `cat a.kk b.kk` gave when a file did not end with one): the cages
+        /// before this line already make a whole grid, or, written in order of their first
+        /// cells, this one starts again from a lower cell.
+        run_together: bool,
     },
     /// Cells missing from the grid the highest cell implies.
     #[error(
@@ -236,6 +249,11 @@ fn operator_first_hint(label: &str) -> String {
         }
         _ => String::new(),
     }
+}
+
+/// A cell as written in a kk file, named as people name it: `r1c1` for cell 0.
+fn cell_name(cell: usize, size: usize) -> String {
+    Cell(cell as u16).name(size)
 }
 
 /// At most this many cells are listed in a message; the rest are counted.
@@ -602,6 +620,32 @@ impl Block {
     }
 }
 
+/// Whether cage `index` of `block`, which reuses a cell of the cages before it, looks like
+/// the first cage of a second puzzle run into the first without the blank line between
+/// them: the cages before it cover a whole square grid, each cell once (a complete plain
+/// puzzle), or they are two or more written from cell 0 in order of their smallest cells, as
+/// every writer writes them, and this cage holds cell 0 again (a puzzle starting again at
+/// the top; this catches a killer puzzle that leaves cells out, too).
+fn runs_together(block: &Block, index: usize) -> bool {
+    let before = &block.cages[..index];
+    let count: usize = before.iter().map(|cage| cage.cells.len()).sum();
+    let side = count.isqrt();
+    // The cages before do not overlap (this is the first reused cell), so covering k*k
+    // cells all below k*k is covering the k x k grid.
+    let complete = count > 0
+        && side * side == count
+        && before
+            .iter()
+            .all(|cage| block.cells_of(cage).iter().all(|&cell| cell < count));
+    let smallest = |cage: &ParsedCage| block.cells_of(cage).iter().copied().min();
+    let firsts: Vec<Option<usize>> = before.iter().map(smallest).collect();
+    let restarts = firsts.len() >= 2
+        && firsts[0] == Some(0)
+        && firsts.windows(2).all(|pair| pair[0] < pair[1])
+        && smallest(&block.cages[index]) == Some(0);
+    complete || restarts
+}
+
 /// Checks the cages of `block` against each other and builds the puzzle.
 fn build(block: &Block, rules: &Rules) -> Result<Puzzle, KkError> {
     let cages = &block.cages;
@@ -632,14 +676,23 @@ fn build(block: &Block, rules: &Rules) -> Result<Puzzle, KkError> {
     }
     let total = size * size;
     let mut owner: Vec<Option<usize>> = vec![None; total];
-    for cage in cages {
+    for (index, cage) in cages.iter().enumerate() {
         for &cell in block.cells_of(cage) {
             match owner[cell] {
                 Some(first_line) if first_line == cage.line => {
-                    return Err(at(cage.line, KkErrorKind::RepeatedCell { cell }))
+                    return Err(at(cage.line, KkErrorKind::RepeatedCell { cell, size }))
                 }
                 Some(first_line) => {
-                    return Err(at(cage.line, KkErrorKind::Overlap { cell, first_line }))
+                    let run_together = runs_together(block, index);
+                    return Err(at(
+                        cage.line,
+                        KkErrorKind::Overlap {
+                            cell,
+                            first_line,
+                            size,
+                            run_together,
+                        },
+                    ));
                 }
                 None => owner[cell] = Some(cage.line),
             }
@@ -1149,6 +1202,31 @@ mod tests {
         assert!(error(&text).contains("a second puzzle starts here"));
     }
 
+    /// Regression: `cat a.kk b.kk`, where a.kk did not end with a blank line, ran the two
+    /// puzzles into one and said only "cell 0 is already in the cage on line 229".
+    #[test]
+    fn a_missing_blank_line_between_puzzles_is_named() {
+        let text = format!("{KK0}# seed=2\n{KK0}");
+        assert_eq!(
+            error(&text),
+            "line 9: cell 0 (r1c1) is already in the cage on line 1; is a blank line missing \
+             between two puzzles?"
+        );
+        // A killer puzzle leaving cells out, run into the next: it starts again at cell 0.
+        let killer = "# killer\n# size 3\n3+,0 1\n3+,3 4\n";
+        assert!(error(&format!("{killer}{killer}"))
+            .ends_with("is a blank line missing between two puzzles?"));
+        // A cell written twice inside one puzzle is not taken for two puzzles.
+        assert_eq!(
+            error("3+,0 1\n3+,1 2 3\n"),
+            "line 2: cell 1 (r1c2) is already in the cage on line 1"
+        );
+        assert_eq!(
+            error("3+,2 3\n3+,0 1 3\n"),
+            "line 2: cell 3 (r2c2) is already in the cage on line 1"
+        );
+    }
+
     #[test]
     fn a_bad_puzzle_does_not_hide_the_next() {
         // The first puzzle lacks cell 15; the second reuses cell 0, so it is a new puzzle.
@@ -1218,11 +1296,11 @@ mod tests {
             ),
             (
                 "3+,0 1\n3+,1 2 3\n",
-                "line 2: cell 1 is already in the cage on line 1",
+                "line 2: cell 1 (r1c2) is already in the cage on line 1",
             ),
             (
                 "3+,0 0\n3+,1 2 3\n",
-                "line 1: cell 0 is listed twice in this cage",
+                "line 1: cell 0 (r1c1) is listed twice in this cage",
             ),
             (
                 "3+,0 1\n3+,2\n",

@@ -418,21 +418,34 @@ pub fn write_all(format: Format, entries: &[Entry]) -> Result<String, WriteError
 }
 
 /// Assembles entries already written in `format` into one document, each with its comments
-/// where the format has a place for them: puzzles separated by blank lines, one per line for
-/// the string formats, and a JSON array for more than one JSON puzzle.
+/// where the format has a place for them: puzzles each followed by a blank line, one per
+/// line for the string formats, and a JSON array for more than one JSON puzzle.
+///
+/// The blank line comes after the last puzzle too, so that two documents concatenate
+/// (`cat a.kk b.kk`) into one holding the puzzles of both: a kk file without it, run into the
+/// next, reads as one puzzle with its cages twice. (Writing the blank line only between
+/// puzzles, as this once did, made every document a tidy file and every concatenation a
+/// broken one.)
+///
+/// ```
+/// use cagey::formats::{self, Entry, Format};
+///
+/// let entry = Entry::new(formats::kk::parse("3+,0 1\n3+,2 3\n").unwrap());
+/// let text = formats::write_all(Format::Kk, &[entry])?;
+/// assert_eq!(text, "3+,0 1\n3+,2 3\n\n");
+/// let twice = formats::parse_all(Format::Kk, &text.repeat(2));
+/// assert_eq!(twice.len(), 2);
+/// # Ok::<(), formats::WriteError>(())
+/// ```
 pub fn join(format: Format, written: &[(&Entry, String)]) -> String {
     match format {
-        Format::Kk | Format::A1 | Format::Grid => {
-            let blocks: Vec<String> = written
-                .iter()
-                .map(|(entry, text)| {
-                    let comments: String =
-                        entry.comments.iter().map(|c| format!("# {c}\n")).collect();
-                    format!("{comments}{text}")
-                })
-                .collect();
-            blocks.join("\n")
-        }
+        Format::Kk | Format::A1 | Format::Grid => written
+            .iter()
+            .map(|(entry, text)| {
+                let comments: String = entry.comments.iter().map(|c| format!("# {c}\n")).collect();
+                format!("{comments}{text}\n")
+            })
+            .collect(),
         Format::SudokuWiki | Format::Keen => {
             written.iter().map(|(_, t)| format!("{t}\n")).collect()
         }

@@ -209,19 +209,19 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
             return Err(refuse("killer cages go only with boxes (L strings) or jigsaw regions (M strings)".into()))
         }
     };
-    if let Some(cage) = puzzle
-        .cages()
-        .iter()
-        .find(|c| c.operation() == Operation::Unknown)
+    if let Some(id) = (0..puzzle.cages().len())
+        .map(|id| CageId(id as u16))
+        .find(|&id| puzzle.cage(id).operation() == Operation::Unknown)
     {
         return Err(refuse(format!(
             "cage {} hides its operation, which a string cannot hold",
-            cage.label()
+            puzzle.cage_name(id)
         )));
     }
     if let Some(cell) = puzzle.uncovered().next() {
         return Err(refuse(format!(
-            "cell {cell} is in no cage, and a string puts every cell in a cage"
+            "{} is in no cage, and a string puts every cell in a cage",
+            cell.name(n)
         )));
     }
     let layout = Layout::new(
@@ -229,12 +229,12 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
         n,
         format!("{}{size_char}{}", kind.letter(), kind.version()),
     );
-    for cage in puzzle.cages() {
+    for (id, cage) in puzzle.cages().iter().enumerate() {
         if cage.target() > layout.max_clue {
             return Err(refuse(format!(
                 "the target {} of cage {} is above {}, the largest a {n}x{n} {} string can hold",
                 cage.target(),
-                cage.label(),
+                puzzle.cage_name(CageId(id as u16)),
                 layout.max_clue,
                 kind.letter()
             )));
@@ -246,7 +246,8 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
             .position(|s| *s == CellState::Candidates(DigitSet::EMPTY))
     }) {
         return Err(refuse(format!(
-            "cell {cell} has no candidates left, which a SudokuWiki string cannot express"
+            "{} has no candidates left, which a SudokuWiki string cannot express",
+            Cell(cell as u16).name(n)
         )));
     }
     let colours = colour_cages(puzzle);
@@ -872,6 +873,6 @@ mod tests {
     fn refuses_cells_in_no_cage() {
         let puzzle = kk::parse("# size 4\n# boxes\n# killer\n3+,0 1\n7+,2 3\n").unwrap();
         let error = write(&puzzle, None).unwrap_err().to_string();
-        assert!(error.contains("cell 4 is in no cage"), "{error}");
+        assert!(error.contains("r2c1 is in no cage"), "{error}");
     }
 }

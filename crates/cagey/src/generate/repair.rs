@@ -219,7 +219,7 @@ impl fmt::Display for Cells<'_> {
             if i > 0 {
                 f.write_str(" ")?;
             }
-            write!(f, "r{}c{}", c.row(self.1) + 1, c.col(self.1) + 1)?;
+            f.write_str(&c.name(self.1))?;
         }
         Ok(())
     }

@@ -39,6 +39,19 @@ impl Cell {
     pub fn col(self, size: usize) -> usize {
         self.index() % size
     }
+
+    /// The cell as people name it in a grid of side `size`: `r3c4`, rows and columns counted
+    /// from 1. Every message a person reads names cells this way; the 0-based index (what
+    /// [`Display`](fmt::Display) prints) is for formats and JSON, which count from 0.
+    ///
+    /// ```
+    /// use cagey::Cell;
+    /// assert_eq!(Cell(0).name(4), "r1c1");
+    /// assert_eq!(Cell(6).name(4), "r2c3");
+    /// ```
+    pub fn name(self, size: usize) -> String {
+        format!("r{}c{}", self.row(size) + 1, self.col(size) + 1)
+    }
 }
 
 impl fmt::Display for Cell {

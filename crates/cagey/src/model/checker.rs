@@ -4,11 +4,13 @@
 //! cage's arithmetic from the digits in the grid, in the plainest way, with checked
 //! arithmetic, and checks the Latin rule row by row and column by column.
 
-use std::fmt;
+use super::{CageId, Cell, Grid, Operation, Puzzle, Regions};
 
-use super::{CageId, Cell, Grid, Operation, Puzzle};
-
-/// The first rule a grid breaks.
+/// The first rule a grid breaks. Its fields count from 0, as the model does; put it in words
+/// with [`Violation::describe`], which counts from 1 and names cells `r3c4`. (It has no
+/// `Display`: that wording, without the puzzle, could only name cells and cages by their
+/// 0-based indices, which is how `cage 0` and `column 2` for the third column once reached
+/// people.)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
     /// The grid has another side than the puzzle.
@@ -49,26 +51,92 @@ pub enum Violation {
     Given(Cell),
 }
 
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+impl Violation {
+    /// The broken rule in words, for `puzzle` filled as `grid`: what `cagey check` prints and
+    /// `/api/check` answers, worded in this one place. Cells are named `r3c4` and rows,
+    /// columns, boxes and regions counted from 1, as people count them; cages by their label
+    /// and first cell (`12+ at r3c4`); the cells holding a repeated digit are named.
+    ///
+    /// ```
+    /// use cagey::{Grid, model::violations};
+    ///
+    /// let puzzle = cagey::formats::kk::parse("3+,0 1\n1-,2 3\n").unwrap();
+    /// let grid = Grid::from_digits(2, vec![1, 2, 1, 0]).unwrap();
+    /// let words: Vec<String> =
+    ///     violations(&puzzle, &grid).iter().map(|v| v.describe(&puzzle, &grid)).collect();
+    /// assert_eq!(words, ["column 1 holds 1 twice (r1c1 and r2c1)"]);
+    /// ```
+    pub fn describe(&self, puzzle: &Puzzle, grid: &Grid) -> String {
+        let n = puzzle.size();
+        // The cells of `cells` that hold `digit`, named and joined: `r3c1 and r3c5`.
+        let holding = |cells: &mut dyn Iterator<Item = Cell>, digit: u8| -> String {
+            let named: Vec<String> = cells
+                .filter(|&cell| grid.get(cell) == digit)
+                .map(|cell| cell.name(n))
+                .collect();
+            named.join(" and ")
+        };
+        match *self {
             Violation::WrongSize { expected, found } => {
-                write!(
-                    f,
-                    "the grid is {found}x{found}, the puzzle {expected}x{expected}"
+                format!("the grid is {found}x{found}, the puzzle {expected}x{expected}")
+            }
+            Violation::Empty(cell) => format!("{} is empty", cell.name(n)),
+            Violation::RowRepeat { row, digit } => format!(
+                "row {} holds {digit} twice ({})",
+                row + 1,
+                holding(&mut (0..n).map(|col| Cell::at(row, col, n)), digit)
+            ),
+            Violation::ColumnRepeat { col, digit } => format!(
+                "column {} holds {digit} twice ({})",
+                col + 1,
+                holding(&mut (0..n).map(|row| Cell::at(row, col, n)), digit)
+            ),
+            Violation::RegionRepeat { region, digit } => {
+                let house = puzzle.regions().houses(n).swap_remove(region);
+                let word = match puzzle.regions() {
+                    Regions::Jigsaw(_) => "region",
+                    Regions::Boxes { .. } | Regions::None => "box",
+                };
+                format!(
+                    "{word} {} (from {}) holds {digit} twice ({})",
+                    region + 1,
+                    house[0].name(n),
+                    holding(&mut house.iter().copied(), digit)
                 )
             }
-            Violation::Empty(cell) => write!(f, "cell {cell} is empty"),
-            Violation::RowRepeat { row, digit } => write!(f, "row {row} holds {digit} twice"),
-            Violation::ColumnRepeat { col, digit } => {
-                write!(f, "column {col} holds {digit} twice")
+            Violation::Given(cell) => format!(
+                "{} holds {}, but the puzzle gives {}",
+                cell.name(n),
+                grid.get(cell),
+                puzzle.given(cell).unwrap_or(0)
+            ),
+            Violation::Cage(id) => {
+                let cage = puzzle.cage(id);
+                let digits: Vec<String> = cage
+                    .cells()
+                    .iter()
+                    .map(|&cell| match grid.get(cell) {
+                        0 => ".".to_string(),
+                        digit => digit.to_string(),
+                    })
+                    .collect();
+                let full = cage.cells().iter().all(|&cell| grid.get(cell) != 0);
+                let how = if full {
+                    "do not make"
+                } else {
+                    "cannot make, whatever goes in the empty cells,"
+                };
+                format!(
+                    "cage {}: its digits {} {how} {}",
+                    puzzle.cage_name(id),
+                    digits.join(" "),
+                    cage.label()
+                )
             }
-            Violation::RegionRepeat { region, digit } => {
-                write!(f, "region {region} holds {digit} twice")
-            }
-            Violation::Cage(id) => write!(f, "cage {id} does not reach its target"),
-            Violation::KillerRepeat(id) => write!(f, "cage {id} repeats a digit (killer rule)"),
-            Violation::Given(cell) => write!(f, "cell {cell} does not hold its given digit"),
+            Violation::KillerRepeat(id) => format!(
+                "cage {} repeats a digit (the digits of a killer cage are all different)",
+                puzzle.cage_name(id)
+            ),
         }
     }
 }
@@ -332,6 +400,66 @@ mod tests {
         );
         // Known operations are not listed.
         assert!(revealed_operations(&self::puzzle(), &grid).is_empty());
+    }
+
+    /// Regression: violations once reached people as `column 0 holds 2 twice` and `cage 0`,
+    /// counted from 0, where everything else says r1c1.
+    #[test]
+    fn words_violations_from_1_with_cells_and_cages_named() {
+        let puzzle = puzzle();
+        let words = |digits: Vec<u8>| -> Vec<String> {
+            let grid = Grid::from_digits(2, digits).unwrap();
+            violations(&puzzle, &grid)
+                .iter()
+                .map(|v| v.describe(&puzzle, &grid))
+                .collect()
+        };
+        assert_eq!(
+            words(vec![2, 2, 2, 0]),
+            [
+                "row 1 holds 2 twice (r1c1 and r1c2)",
+                "column 1 holds 2 twice (r1c1 and r2c1)",
+                "cage 3+ at r1c1: its digits 2 2 do not make 3+",
+            ]
+        );
+        assert_eq!(
+            words(vec![1, 2, 0, 2]),
+            ["column 2 holds 2 twice (r1c2 and r2c2)"]
+        );
+        let grid = Grid::from_digits(2, vec![1, 2, 0, 1]).unwrap();
+        assert_eq!(
+            check(&puzzle, &grid).unwrap_err().describe(&puzzle, &grid),
+            "r2c1 is empty"
+        );
+        let grid = Grid::from_digits(2, vec![1, 2, 1, 2]).unwrap();
+        assert_eq!(
+            Violation::Cage(CageId(1)).describe(&puzzle, &grid),
+            "cage 1- at r2c1: its digits 1 2 do not make 1-"
+        );
+        assert_eq!(
+            Violation::Empty(Cell(3)).describe(&puzzle, &grid),
+            "r2c2 is empty"
+        );
+        // Boxes and jigsaw regions count from 1 and say where they start.
+        let square =
+            Grid::from_digits(4, vec![1, 3, 2, 4, 3, 1, 4, 2, 2, 4, 1, 3, 4, 2, 3, 1]).unwrap();
+        let boxed = Puzzle::builder(4)
+            .cages(
+                (0..16)
+                    .map(|c| Cage::given(Cell(c), square.digits()[c as usize]))
+                    .collect(),
+            )
+            .regions(crate::model::Regions::Boxes { rows: 2, cols: 2 })
+            .build()
+            .unwrap();
+        assert_eq!(
+            Violation::RegionRepeat {
+                region: 1,
+                digit: 2
+            }
+            .describe(&boxed, &square),
+            "box 2 (from r1c3) holds 2 twice (r1c3 and r2c4)"
+        );
     }
 
     #[test]

@@ -115,14 +115,24 @@ impl PuzzleBuilder {
             for &cell in cage.cells() {
                 match owner[cell.index()] {
                     Some(first) if first == index => {
-                        return Err(PuzzleError::RepeatedCell { cage: index, cell })
+                        return Err(PuzzleError::RepeatedCell {
+                            cage: index,
+                            cell,
+                            size,
+                        })
                     }
                     Some(first) => {
+                        let name = |cage: &Cage| match cage.anchor() {
+                            Some(anchor) => format!("{} at {}", cage.label(), anchor.name(size)),
+                            None => cage.label().to_string(),
+                        };
                         return Err(PuzzleError::Overlap {
                             cell,
                             first,
                             second: index,
-                        })
+                            size,
+                            names: Box::new([name(&cages[first]), name(cage)]),
+                        });
                     }
                     None => owner[cell.index()] = Some(index),
                 }
@@ -137,7 +147,10 @@ impl PuzzleBuilder {
             .collect();
         // Killer puzzles may leave cells outside every cage: only the houses constrain them.
         if !missing.is_empty() && !options.killer {
-            return Err(PuzzleError::Uncovered { cells: missing });
+            return Err(PuzzleError::Uncovered {
+                cells: missing,
+                size,
+            });
         }
         check_regions(&regions, size)?;
         let mut given_digits = vec![0u8; cell_count];
@@ -303,6 +316,21 @@ impl Puzzle {
     pub fn cells(&self) -> impl Iterator<Item = Cell> {
         (0..self.cell_count() as u16).map(Cell)
     }
+
+    /// A cage as people name it: its label and its first cell, `11+ at r1c2`. Every message
+    /// a person reads names cages this way, never by their position in [`cages`](Self::cages).
+    ///
+    /// ```
+    /// let puzzle = cagey::formats::kk::parse("1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n").unwrap();
+    /// assert_eq!(puzzle.cage_name(cagey::CageId(1)), "11+ at r1c2");
+    /// ```
+    pub fn cage_name(&self, id: CageId) -> String {
+        let cage = self.cage(id);
+        match cage.anchor() {
+            Some(first) => format!("{} at {}", cage.label(), first.name(self.size)),
+            None => cage.label().to_string(),
+        }
+    }
 }
 
 impl fmt::Display for Puzzle {
@@ -344,15 +372,17 @@ pub enum PuzzleError {
         size: usize,
     },
     /// A cage lists a cell twice.
-    #[error("cage {cage} lists cell {cell} twice")]
+    #[error("cage {cage}: it lists {} twice", cell.name(*size))]
     RepeatedCell {
         /// Position of the cage.
         cage: usize,
         /// The repeated cell.
         cell: Cell,
+        /// The grid side, to name the cell `r1c1`.
+        size: usize,
     },
     /// Two cages share a cell.
-    #[error("cell {cell} is in cage {first} and again in cage {second}")]
+    #[error("{} is in cage {} and again in cage {}", cell.name(*size), names[0], names[1])]
     Overlap {
         /// The shared cell.
         cell: Cell,
@@ -360,12 +390,20 @@ pub enum PuzzleError {
         first: usize,
         /// The later cage.
         second: usize,
+        /// The grid side, to name the cell `r1c1`.
+        size: usize,
+        /// The two cages as people name them, by label and first cell (`3+ at r1c1`): the
+        /// error is made before the puzzle that would name them exists. (Boxed: held in
+        /// place, they made every parse error half as large again.)
+        names: Box<[String; 2]>,
     },
     /// Some cells are in no cage.
-    #[error("{} in no cage: {}", if cells.len() == 1 { "cell is" } else { "cells are" }, list_cells(cells))]
+    #[error("{} in no cage: {}", if cells.len() == 1 { "cell is" } else { "cells are" }, list_cells(cells, *size))]
     Uncovered {
         /// The uncovered cells, ascending.
         cells: Vec<Cell>,
+        /// The grid side, to name the cells `r1c1`.
+        size: usize,
     },
     /// A cage's cells are not 4-connected.
     #[error("cage {cage}: its cells are not connected (each cell must share a side with another)")]
@@ -477,11 +515,11 @@ impl PuzzleError {
 /// At most this many cells are listed in an error message; the rest are counted.
 const LISTED_CELLS: usize = 12;
 
-fn list_cells(cells: &[Cell]) -> String {
+fn list_cells(cells: &[Cell], size: usize) -> String {
     let mut text: Vec<String> = cells
         .iter()
         .take(LISTED_CELLS)
-        .map(|c| c.to_string())
+        .map(|c| c.name(size))
         .collect();
     if cells.len() > LISTED_CELLS {
         text.push(format!("and {} more", cells.len() - LISTED_CELLS));
@@ -505,6 +543,7 @@ fn check_cage(index: usize, cage: &Cage, size: usize, options: Options) -> Resul
         return Err(PuzzleError::RepeatedCell {
             cage: index,
             cell: pair[0],
+            size,
         });
     }
     let operation = cage.operation();
@@ -668,9 +707,12 @@ mod tests {
         let cases = [
             (
                 vec![cage(Add, 3, &[0, 1]), cage(Add, 3, &[1, 2, 3])],
-                "cell 1 is in cage 0 and again in cage 1",
+                "r1c2 is in cage 3+ at r1c1 and again in cage 3+ at r1c2",
             ),
-            (vec![cage(Add, 3, &[0, 1])], "cells are in no cage: 2 3"),
+            (
+                vec![cage(Add, 3, &[0, 1])],
+                "cells are in no cage: r2c1 r2c2",
+            ),
             (
                 vec![cage(Add, 3, &[0, 3]), cage(Add, 3, &[1, 2])],
                 "cage 0: its cells are not connected",
@@ -821,7 +863,8 @@ mod tests {
         assert_eq!(
             Puzzle::new(2, cages()),
             Err(PuzzleError::Uncovered {
-                cells: vec![Cell(2), Cell(3)]
+                cells: vec![Cell(2), Cell(3)],
+                size: 2
             })
         );
         let killer = Options {

@@ -117,7 +117,7 @@ pub enum RenderError {
         found: usize,
     },
     /// A candidate is larger than the grid allows.
-    #[error("cell {cell} has candidate {digit}, past the puzzle's largest digit {size}")]
+    #[error("{} has candidate {digit}, past the puzzle's largest digit {size}", cell.name(*size))]
     CandidateOutOfRange {
         /// The cell.
         cell: Cell,
