@@ -132,6 +132,10 @@ pub(crate) struct Lines {
     current: Option<Pending>,
     /// Comments before the next size line.
     comments: Vec<String>,
+    /// Whether a blank line came since the current puzzle's last cage: a comment after it
+    /// belongs to the next puzzle (`generate` writes each puzzle's `# seed=` and
+    /// `# solution=` above its size line), not to the one before.
+    blank: bool,
     /// Whether a puzzle (or its error) came out already: an input without one is an error.
     produced: bool,
     /// The options every puzzle is read under, which the format has no way to state.
@@ -153,9 +157,11 @@ impl super::LineParser for Lines {
     fn push(&mut self, line_number: usize, raw: &str) -> Option<(usize, Result<Entry, A1Error>)> {
         let line = raw.trim();
         if line.is_empty() {
+            self.blank = true;
             return None;
         }
         if is_size_line(line) {
+            self.blank = false;
             let finished = self.current.take().and_then(Pending::finish);
             let text = line[1..].trim();
             let size = text
@@ -182,13 +188,14 @@ impl super::LineParser for Lines {
         }
         if let Some(comment) = line.strip_prefix('#') {
             match &mut self.current {
-                Some(pending) if !pending.cages.is_empty() => {
+                Some(pending) if !pending.cages.is_empty() && !self.blank => {
                     pending.comments.push(comment.trim().to_string())
                 }
                 _ => self.comments.push(comment.trim().to_string()),
             }
             return None;
         }
+        self.blank = false;
         let Some(pending) = &mut self.current else {
             // Skip to the next size line: the cages cannot be placed without a size.
             self.current = Some(Pending::skipping(line_number));
@@ -474,6 +481,17 @@ mod tests {
         assert_eq!(results.len(), 2);
         assert_eq!(results[0].as_ref().unwrap().comments, ["a comment"]);
         assert_eq!(results[1].as_ref().unwrap().line, 9);
+    }
+
+    /// Regression: a comment after a blank line, above the next size line, once went to the
+    /// puzzle before it, so `cat` of two `generate --to a1` outputs gave each puzzle the
+    /// next one's `# solution=`. A comment right under a puzzle's cages stays with it.
+    #[test]
+    fn a_comment_after_a_blank_line_belongs_to_the_next_puzzle() {
+        let text = "# 2\n+ 3 A1 A2\n+ 3 B1 B2\n# under\n\n# above\n# 2\n+ 3 A1 B1\n+ 3 A2 B2\n";
+        let results = parse_all(text);
+        assert_eq!(results[0].as_ref().unwrap().comments, ["under"]);
+        assert_eq!(results[1].as_ref().unwrap().comments, ["above"]);
     }
 
     #[test]

@@ -278,9 +278,9 @@ impl Frame {
     }
 }
 
-/// `r3c4`: row and column counted from 1.
+/// `r3c4`: row and column counted from 1, as [`Cell::name`] says every cell.
 pub(crate) fn cell_name(cell: Cell, n: usize) -> String {
-    format!("r{}c{}", cell.row(n) + 1, cell.col(n) + 1)
+    cell.name(n)
 }
 
 /// Digits written `1, 2 and 5` or `{1,2,5}` style for texts: `1/2/5`.
