@@ -50,7 +50,7 @@ pub fn proven(puzzle: &Puzzle) -> Result<Grid, String> {
         Outcome::Unique(grid) => Ok(grid),
         Outcome::Unsolvable => Err("it has no solution".to_string()),
         Outcome::Multiple { .. } | Outcome::AtLeastOne(_) => {
-            Err("it has more than one solution, so no single answer".to_string())
+            Err("it has more than one solution, so it has no single answer to publish".to_string())
         }
         Outcome::GaveUp { budget, .. } => Err(format!(
             "the solver gave up (the {budget} ran out) before proving it has one solution"
