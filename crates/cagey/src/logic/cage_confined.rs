@@ -2,8 +2,10 @@
 //! only cells of one cage, that cage must put `d` there: it keeps only the layouts that do,
 //! and its cells keep only the digits those layouts use.
 
+use super::level::Level;
+use super::rule::{Ctx, Rule};
 use super::state::{digits, State};
-use super::{Level, Rule, Step};
+use super::step::Step;
 use crate::model::DigitSet;
 
 /// The rule.
@@ -15,7 +17,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
     let g = state.g;
     for k in 0..state.cages.len() {
         if !g.active[k] {

@@ -1,8 +1,10 @@
 //! Easy: cage digits. A cell of a cage keeps only digits that some layout of the cage still
 //! uses anywhere (Keen's easy cage rule: which digit goes where is not used).
 
+use super::level::Level;
+use super::rule::{Ctx, Rule};
 use super::state::{digits, State};
-use super::{Level, Rule, Step};
+use super::step::Step;
 
 /// The rule.
 pub(super) const RULE: Rule = Rule {
@@ -13,7 +15,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
     let g = state.g;
     for k in 0..state.cages.len() {
         state.refresh(k);

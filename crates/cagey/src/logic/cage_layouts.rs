@@ -1,8 +1,10 @@
 //! Normal: cage layouts per cell. A cell keeps only the digits it takes in some layout of
 //! its cage that fits every cell's candidates (Keen's normal cage rule).
 
+use super::level::Level;
+use super::rule::{Ctx, Rule};
 use super::state::{digits, State};
-use super::{Level, Rule, Step};
+use super::step::Step;
 
 /// The rule.
 pub(super) const RULE: Rule = Rule {
@@ -13,7 +15,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
     let g = state.g;
     for k in 0..state.cages.len() {
         state.refresh(k);

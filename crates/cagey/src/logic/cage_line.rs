@@ -1,8 +1,10 @@
 //! Hard: a cage's forced digit in a line. When every fitting layout of a cage puts digit `d`
 //! in the same row (column, region), no other cell of that house holds `d`.
 
+use super::level::Level;
+use super::rule::{Ctx, Rule};
 use super::state::State;
-use super::{Level, Rule, Step};
+use super::step::Step;
 
 /// The rule.
 pub(super) const RULE: Rule = Rule {
@@ -13,7 +15,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
     let g = state.g;
     for k in 0..state.cages.len() {
         state.refresh_forced(k);

@@ -5,9 +5,9 @@
 
 use std::time::Instant;
 
+use super::level::Level;
 use super::search::{search, Stop};
 use super::state::{Geometry, State};
-use super::Level;
 use crate::model::{CageId, Puzzle};
 
 /// Search nodes one question "can these cages all hold?" may take: a relaxed puzzle has

@@ -2,9 +2,11 @@
 //! `k` rows, only cells of `k` columns, each of those columns has its `d` in those rows: the
 //! other cells of the columns lose `d`. The same with rows and columns swapped.
 
-use super::covering_subsets;
+use super::level::Level;
+use super::rule::{Ctx, Rule};
 use super::state::State;
-use super::{Level, Rule, Step};
+use super::step::Step;
+use super::subsets::covering_subsets;
 use crate::model::Cell;
 
 /// The rule.
@@ -25,7 +27,7 @@ fn fish_name(k: usize) -> &'static str {
     }
 }
 
-fn find(state: &mut State, ctx: &mut super::Ctx) -> Option<Step> {
+fn find(state: &mut State, ctx: &mut Ctx) -> Option<Step> {
     let g = state.g;
     let n = g.n;
     for d in 1..=n as u8 {

@@ -3,8 +3,10 @@
 //! other digit, and so on. When the chain forces `a` into a cell, a peer of both that cell and
 //! the start cannot hold `a`: either the start is `a`, or the chain's end is.
 
+use super::level::Level;
+use super::rule::{Ctx, Rule};
 use super::state::State;
-use super::{Level, Rule, Step};
+use super::step::Step;
 use crate::model::Cell;
 
 /// The rule.
@@ -16,7 +18,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
     let g = state.g;
     let cells = g.n * g.n;
     let mut number = vec![0u8; cells];

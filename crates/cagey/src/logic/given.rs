@@ -1,7 +1,9 @@
 //! Easy: a given. A one-cell cage (or a digit given outside the cages) is its digit.
 
+use super::level::Level;
+use super::rule::{Ctx, Rule};
 use super::state::State;
-use super::{Level, Rule, Step};
+use super::step::Step;
 
 /// The rule.
 pub(super) const RULE: Rule = Rule {
@@ -12,7 +14,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
     let g = state.g;
     (0..g.n * g.n).find_map(|i| {
         let d = g.givens[i];

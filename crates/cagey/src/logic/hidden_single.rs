@@ -1,8 +1,10 @@
 //! Easy: a hidden single. A digit that fits only one cell of a row, column or region goes
 //! there.
 
+use super::level::Level;
+use super::rule::{Ctx, Rule};
 use super::state::State;
-use super::{Level, Rule, Step};
+use super::step::Step;
 use crate::model::DigitSet;
 
 /// The rule.
@@ -14,7 +16,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
     let g = state.g;
     for (h, house) in g.houses.iter().enumerate() {
         // Digits seen once in the house, found with two masks instead of a count per digit.

@@ -1,8 +1,11 @@
 //! Hard: a hidden subset. When `k` digits of a house fit only `k` cells between them, those
 //! cells hold those digits: they lose every other candidate.
 
+use super::level::Level;
+use super::rule::{Ctx, Rule};
 use super::state::{digits, State};
-use super::{covering_subsets, subset_name, Level, Rule, Step};
+use super::step::Step;
+use super::subsets::{covering_subsets, subset_name};
 use crate::model::{Cell, DigitSet};
 
 /// The rule.
@@ -14,7 +17,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, ctx: &mut super::Ctx) -> Option<Step> {
+fn find(state: &mut State, ctx: &mut Ctx) -> Option<Step> {
     let g = state.g;
     for h in 0..g.houses.len() {
         let open = state.open_cells(h);

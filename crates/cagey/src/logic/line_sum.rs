@@ -4,8 +4,10 @@
 //! and the placed digits leave what the remaining cells must add up to or multiply to; those
 //! cells keep only the digits of some combination that does.
 
+use super::level::Level;
+use super::rule::{Ctx, Rule};
 use super::state::{digits, HouseKind, State};
-use super::{Level, Rule, Step};
+use super::step::Step;
 use crate::model::{Cell, DigitSet};
 
 /// The rule.
@@ -29,7 +31,7 @@ enum Kind {
     Product,
 }
 
-fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
     let g = state.g;
     let n = g.n;
     // Groups of houses: runs of 1..=MAX_LINES neighbouring rows or columns, and each region.

@@ -1,7 +1,9 @@
 //! Easy: a naked single. A cell with one candidate left holds it; its peers lose it.
 
+use super::level::Level;
+use super::rule::{Ctx, Rule};
 use super::state::State;
-use super::{Level, Rule, Step};
+use super::step::Step;
 use crate::model::Cell;
 
 /// The rule.
@@ -13,7 +15,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut super::Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
     let g = state.g;
     (0..g.n * g.n).find_map(|i| {
         let cell = Cell(i as u16);

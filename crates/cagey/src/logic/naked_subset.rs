@@ -1,8 +1,11 @@
 //! Hard: a naked subset. When `k` cells of a house hold only `k` digits between them
 //! (a pair, a triple, ...), those digits go in those cells: the rest of the house loses them.
 
+use super::level::Level;
+use super::rule::{Ctx, Rule};
 use super::state::{digits, State};
-use super::{covering_subsets, subset_name, Level, Rule, Step};
+use super::step::Step;
+use super::subsets::{covering_subsets, subset_name};
 use crate::model::{Cell, DigitSet};
 
 /// The rule.
@@ -14,7 +17,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, ctx: &mut super::Ctx) -> Option<Step> {
+fn find(state: &mut State, ctx: &mut Ctx) -> Option<Step> {
     let g = state.g;
     for (h, house) in g.houses.iter().enumerate() {
         let open = state.open_cells(h);

@@ -5,8 +5,13 @@
 
 use std::time::Instant;
 
+use super::engine::{apply, run};
+use super::level::Level;
+use super::limits::LogicLimits;
+use super::rule::{Ctx, End};
+use super::rules::RULES;
 use super::state::State;
-use super::{apply, run, Ctx, End, Level, LogicLimits, Step};
+use super::step::Step;
 use crate::model::{Cell, Grid};
 
 /// Why a search stopped early.
@@ -45,7 +50,7 @@ pub(crate) fn search(
     if let Some(deadline) = deadline {
         ctx.deadline = ctx.deadline.min(deadline);
     }
-    match run(state, level, &mut ctx, &mut |_: &Step| {}) {
+    match run(state, &RULES, level, &mut ctx, &mut |_: &Step| {}) {
         Err(_) if deadline.is_some_and(|d| Instant::now() >= d) => return Err(Stop::Time),
         Err(_) => return Err(Stop::Budget),
         Ok(End::Contradiction(..)) => return Ok(()),

@@ -4,9 +4,9 @@
 
 use std::time::Instant;
 
+use super::level::Level;
 use super::search::{search, Stop};
 use super::state::{Geometry, State};
-use super::Level;
 use crate::model::{Grid, Puzzle};
 use crate::solve::{self, Budget, End, Limits, Search, SolveError, Solver, Stats};
 

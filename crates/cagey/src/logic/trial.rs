@@ -3,10 +3,13 @@
 //! candidate was wrong. The step's text shows the chain of deductions that led there.
 //!
 //! Cells with fewest candidates are tried first, as a person would. A trial inside a trial is
-//! allowed up to [`LogicLimits::max_trial_depth`](super::LogicLimits) levels deep.
+//! allowed up to [`LogicLimits::max_trial_depth`](super::limits::LogicLimits) levels deep.
 
+use super::engine::{apply, run};
+use super::level::Level;
+use super::rule::{Ctx, End, Rule};
 use super::state::State;
-use super::{apply, run, Ctx, End, Level, Rule, Step};
+use super::step::Step;
 use crate::model::Cell;
 
 /// The rule.
@@ -86,7 +89,7 @@ fn sweep(
             apply(&mut copy, &assume);
             let mut chain: Vec<String> = Vec::new();
             ctx.depth += 1;
-            let end = run(&mut copy, inner, ctx, &mut |step: &Step| {
+            let end = run(&mut copy, ctx.rules, inner, ctx, &mut |step: &Step| {
                 if chain.len() <= SHOWN_STEPS {
                     chain.push(step.text.clone());
                 }

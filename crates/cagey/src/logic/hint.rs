@@ -1,0 +1,105 @@
+//! Hints: the next step from a player's progress, after checking it against the solution:
+//! mistakes (a wrong digit, the solution's digit removed) come first.
+
+use super::bridge::{from_progress, geometry, search_step, unique_solution};
+use super::engine::run;
+use super::level::Level;
+use super::limits::{LogicError, LogicLimits};
+use super::rule::{Ctx, End};
+use super::rules::RULES;
+use super::step::Step;
+use crate::model::{Cell, CellState, Progress, Puzzle};
+
+/// What a player did wrong, by cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mistake {
+    /// A digit placed that the solution does not hold there.
+    WrongDigit {
+        /// Where.
+        cell: Cell,
+    },
+    /// The solution's digit removed from the cell's candidates.
+    RemovedSolution {
+        /// Where.
+        cell: Cell,
+    },
+}
+
+impl Mistake {
+    /// The cell.
+    pub fn cell(self) -> Cell {
+        match self {
+            Mistake::WrongDigit { cell } | Mistake::RemovedSolution { cell } => cell,
+        }
+    }
+}
+
+/// The answer to a hint request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// The progress contradicts the solution in these cells; fix them first.
+    Mistakes(Vec<Mistake>),
+    /// The next step.
+    Step(Step),
+    /// Nothing left to do.
+    Solved,
+    /// No rule applies and the puzzle has several solutions from here.
+    Stuck,
+}
+
+/// The next step from a player's `progress`. Mistakes (a digit placed or a candidate removed
+/// that the solution contradicts) come first, by cell, instead of a step.
+pub fn hint(
+    puzzle: &Puzzle,
+    progress: &Progress,
+    limits: &LogicLimits,
+) -> Result<Hint, LogicError> {
+    let mut ctx = Ctx::new(limits);
+    let geometry = geometry(puzzle, &ctx)?;
+    let mut state = from_progress(&geometry, progress)?;
+    let solution = match unique_solution(puzzle, &ctx) {
+        Ok(grid) => Some(grid),
+        Err(LogicError::NotUnique) => None,
+        Err(other) => return Err(other),
+    };
+    if let Some(grid) = &solution {
+        let mistakes: Vec<Mistake> = puzzle
+            .cells()
+            .filter_map(|cell| match progress.get(cell) {
+                CellState::Solved(d) if d != grid.get(cell) => Some(Mistake::WrongDigit { cell }),
+                CellState::Candidates(set) if !set.contains(grid.get(cell)) => {
+                    Some(Mistake::RemovedSolution { cell })
+                }
+                _ => None,
+            })
+            .collect();
+        if !mistakes.is_empty() {
+            return Ok(Hint::Mistakes(mistakes));
+        }
+    }
+    if state.solved() && state.contradiction().is_none() {
+        return Ok(Hint::Solved);
+    }
+    let mut first = None;
+    ctx.stop_after_one = true;
+    let end = run(
+        &mut state,
+        &RULES,
+        Level::Unreasonable,
+        &mut ctx,
+        &mut |step: &Step| {
+            if first.is_none() {
+                first = Some(step.clone())
+            }
+        },
+    )?;
+    if let Some(step) = first {
+        return Ok(Hint::Step(step));
+    }
+    match (end, solution) {
+        (End::Solved, _) => Ok(Hint::Solved),
+        (End::Contradiction(..), _) => Err(LogicError::NoSolution),
+        (End::Stuck, Some(grid)) => Ok(Hint::Step(search_step(&state, &grid))),
+        (End::Stuck, None) => Ok(Hint::Stuck),
+    }
+}

@@ -1,0 +1,197 @@
+//! What a rule is and what it is given: [`Rule`] (a name, a level, a weight and how to find
+//! a step), [`Ctx`], the budget, clock and depth of one run that every rule may consult,
+//! and [`End`], how a run of the rules ends. Every rule file and the engine import these
+//! words from here; nothing here knows any particular rule.
+//!
+//! `Ctx` carries the rule list of the run it belongs to, so that a rule which runs the rules
+//! again inside itself (trial) passes on the list it was run with, as Tatham's
+//! `latin_solver_recurse` passes on its `usersolvers`: no rule file names the list.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use super::level::Level;
+use super::limits::{LogicError, LogicLimits};
+use super::state::State;
+use super::step::Step;
+use crate::model::Cell;
+use crate::solve::{self, Budget, Cancel, Limits};
+
+/// A rule: a name, a level, a weight for the score, and how to find a step.
+#[derive(Clone, Copy)]
+pub struct Rule {
+    /// The name people know it by.
+    pub name: &'static str,
+    /// Its level.
+    pub level: Level,
+    /// Its weight: what one step of it adds to a puzzle's score.
+    pub weight: u32,
+    /// What it says, in one line.
+    pub summary: &'static str,
+    /// Finds the rule's next step in a state, or nothing.
+    pub(super) find: fn(&mut State, &mut Ctx) -> Option<Step>,
+}
+
+impl fmt::Debug for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rule")
+            .field("name", &self.name)
+            .field("level", &self.level)
+            .field("weight", &self.weight)
+            .finish()
+    }
+}
+
+impl Step {
+    /// A step of `rule`: its name, level and weight, with what it found.
+    pub(super) fn new(
+        rule: &Rule,
+        house: String,
+        cells: Vec<Cell>,
+        placed: Vec<(Cell, u8)>,
+        eliminated: Vec<(Cell, u8)>,
+        text: String,
+    ) -> Step {
+        Step {
+            rule: rule.name,
+            level: rule.level,
+            weight: rule.weight,
+            house,
+            cells,
+            placed,
+            eliminated,
+            text,
+        }
+    }
+}
+
+/// The budget and depth of one run, shared by the trials inside it.
+pub(crate) struct Ctx {
+    /// The rules of the run, as [`run`](super::engine::run) was given them: what a rule that
+    /// runs the rules again inside itself passes on.
+    pub(super) rules: &'static [Rule],
+    pub(super) limits: LogicLimits,
+    /// When the time limit runs out.
+    pub(super) deadline: Instant,
+    work: u64,
+    /// Calls of [`Ctx::tick`] since the clock was last read.
+    ticks: u32,
+    pub(super) depth: usize,
+    /// Set when a budget ran out; every run then stops.
+    pub(super) exhausted: Option<String>,
+    /// Stop the outermost run after its first step (hints).
+    pub(super) stop_after_one: bool,
+    /// Steps a run inside a trial may take before it counts as inconclusive.
+    pub(super) max_inner_steps: usize,
+    /// Look for a contradiction only where the outermost run ends, not after every step:
+    /// for probes, whose candidates nearly always have a solution. Rules on a contradictory
+    /// state still only remove candidates, so the run ends, and the check at the end
+    /// finds what a check at each step would have.
+    pub(super) lazy_checks: bool,
+}
+
+impl Ctx {
+    pub(super) fn new(limits: &LogicLimits) -> Ctx {
+        let now = Instant::now();
+        Ctx {
+            rules: &[],
+            limits: limits.clone(),
+            // A limit too far to add is no limit: a century will do.
+            deadline: now
+                .checked_add(limits.time_limit)
+                .unwrap_or_else(|| now + Duration::from_secs(100 * 365 * 24 * 3600)),
+            work: 0,
+            ticks: 0,
+            depth: 0,
+            exhausted: None,
+            stop_after_one: false,
+            max_inner_steps: usize::MAX,
+            lazy_checks: false,
+        }
+    }
+
+    /// Counts one rule application; whether a budget ran out.
+    pub(super) fn out_of_budget(&mut self) -> bool {
+        if self.exhausted.is_some() {
+            return true;
+        }
+        self.work += 1;
+        if self.work > self.limits.max_work {
+            self.exhausted = Some(format!(
+                "more than {} rule applications",
+                self.limits.max_work
+            ));
+            return true;
+        }
+        self.work % 256 == 0 && self.out_of_time()
+    }
+
+    /// Counts one unit of work inside a rule (a subset looked at, say); whether the run must
+    /// stop. A rule's own search can be exponential on a big grid (the subsets of 32 cells),
+    /// so the clock is read inside it too, every [`Ctx::TICKS_PER_CLOCK`] units.
+    pub(crate) fn tick(&mut self) -> bool {
+        if self.exhausted.is_some() {
+            return true;
+        }
+        self.ticks += 1;
+        if self.ticks < Self::TICKS_PER_CLOCK {
+            return false;
+        }
+        self.ticks = 0;
+        self.out_of_time()
+    }
+
+    /// Units of work between two readings of the clock in [`Ctx::tick`]: each is a few
+    /// nanoseconds, reading the clock some tens.
+    const TICKS_PER_CLOCK: u32 = 4096;
+
+    /// Whether the time ran out or the run was cancelled; notes why.
+    pub(super) fn out_of_time(&mut self) -> bool {
+        if self
+            .limits
+            .cancel
+            .as_ref()
+            .is_some_and(Cancel::is_cancelled)
+        {
+            self.exhausted = Some(Budget::Cancelled.to_string() + " ran out");
+        } else if Instant::now() >= self.deadline {
+            self.exhausted = Some(self.time_message());
+        }
+        self.exhausted.is_some()
+    }
+
+    /// Why a run that reached its time limit stopped.
+    pub(super) fn time_message(&self) -> String {
+        format!(
+            "the time limit of {} ran out",
+            solve::seconds(self.limits.time_limit)
+        )
+    }
+
+    /// The solver's limits for what is left of this run: the time to the deadline, the same
+    /// cancel flag, two solutions.
+    pub(super) fn solve_limits(&self) -> Limits {
+        Limits {
+            time_limit: Some(self.deadline.saturating_duration_since(Instant::now())),
+            cancel: self.limits.cancel.clone(),
+            ..Limits::uniqueness()
+        }
+    }
+
+    /// The error for a solver's search that ran out of `budget` inside this run.
+    pub(super) fn gave_up(&self, budget: Budget) -> LogicError {
+        LogicError::Limit(match budget {
+            Budget::Time(_) => self.time_message(),
+            other => format!("the search ran out of its {other}"),
+        })
+    }
+}
+
+/// How a run of the rules ended.
+pub(crate) enum End {
+    Solved,
+    /// No rule up to the level applies.
+    Stuck,
+    /// Something has nothing left: what, and the cells.
+    Contradiction(String, Vec<Cell>),
+}
