@@ -7,7 +7,7 @@
 //! listed in [`RULES`] with a name, a level, a weight and a one-line summary.
 //!
 //! - [`grade`]: the hardest level a puzzle needs and a score (the sum of its steps' weights);
-//! - [`explain`]: every step from a starting [`Progress`] to the solution, or as far as logic
+//! - [`explain`]: every step from a starting [`Progress`](crate::model::Progress) to the solution, or as far as logic
 //!   goes, with a [`Verdict`];
 //! - [`hint`]: the next step from a player's progress, mistakes first.
 //!

@@ -17,7 +17,7 @@ use crate::solve::Limits;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Probe {
     /// The rules up to the level solve it: the hardest level used and the score, as
-    /// [`grade`] would give them. A puzzle sound rules solve has exactly one solution.
+    /// [`grade`](super::grade()) would give them. A puzzle sound rules solve has exactly one solution.
     Solved {
         /// The hardest level used.
         level: Level,
