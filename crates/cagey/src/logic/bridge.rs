@@ -117,12 +117,7 @@ pub(super) fn search_step(state: &State, solution: &Grid) -> Step {
         .map(|i| Cell(i as u16))
         .expect("a stuck state has an open cell");
     let d = solution.get(cell);
-    let mut eliminated: Vec<_> = state.cand[cell.index()]
-        .iter()
-        .filter(|&x| x != d)
-        .map(|x| (cell, x))
-        .collect();
-    eliminated.extend(state.cleanup(cell, d));
+    let eliminated = state.placing(cell, d);
     Step {
         rule: SEARCH_RULE,
         level: Level::Unreasonable,

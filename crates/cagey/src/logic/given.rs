@@ -22,12 +22,7 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
             return None;
         }
         let cell = crate::model::Cell(i as u16);
-        let mut eliminated: Vec<_> = state.cand[i]
-            .iter()
-            .filter(|&x| x != d)
-            .map(|x| (cell, x))
-            .collect();
-        eliminated.extend(state.cleanup(cell, d));
+        let eliminated = state.placing(cell, d);
         let house = match g.cage_of[i] {
             Some(k) if g.cage_cells(k).len() == 1 => words!(g, "cage {}", g.cage_names[k]),
             _ => g.cell(cell),

@@ -43,12 +43,7 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
             if count != 1 || state.placed[cell.index()] {
                 continue;
             }
-            let mut eliminated: Vec<_> = state.cand[cell.index()]
-                .iter()
-                .filter(|&x| x != d)
-                .map(|x| (cell, x))
-                .collect();
-            eliminated.extend(state.cleanup(cell, d));
+            let eliminated = state.placing(cell, d);
             return Some(Step::new(
                 &RULE,
                 g.house_name(h),

@@ -79,12 +79,7 @@ pub(crate) fn search(
     let cell = Cell(i as u16);
     for d in state.cand[i].iter() {
         let mut copy = state.clone();
-        let mut eliminated: Vec<_> = copy.cand[i]
-            .iter()
-            .filter(|&x| x != d)
-            .map(|x| (cell, x))
-            .collect();
-        eliminated.extend(copy.cleanup(cell, d));
+        let eliminated = copy.placing(cell, d);
         let guess = Step::new(
             &super::trial::RULE,
             String::new(),

@@ -375,6 +375,19 @@ impl<'g> State<'g> {
         self.clean[cell.index()] = false;
     }
 
+    /// Everything placing `d` in `cell` removes: the cell's other candidates, then `d` from
+    /// its peers. The effect of every placement a step makes (a single, a trial's
+    /// assumption, a guess, the search step), in the order explanations show it.
+    pub(crate) fn placing(&self, cell: Cell, d: u8) -> Vec<(Cell, u8)> {
+        let mut eliminated: Vec<_> = self.cand[cell.index()]
+            .iter()
+            .filter(|&x| x != d)
+            .map(|x| (cell, x))
+            .collect();
+        eliminated.extend(self.cleanup(cell, d));
+        eliminated
+    }
+
     /// The peers of `cell` still holding `d`: what placing `d` there eliminates.
     pub(crate) fn cleanup(&self, cell: Cell, d: u8) -> Vec<(Cell, u8)> {
         self.g.peers[cell.index()]

@@ -72,12 +72,7 @@ fn sweep(
             }
             *budget -= 1;
             let mut copy = state.clone();
-            let mut eliminated: Vec<_> = copy.cand[i]
-                .iter()
-                .filter(|&x| x != d)
-                .map(|x| (cell, x))
-                .collect();
-            eliminated.extend(copy.cleanup(cell, d));
+            let eliminated = copy.placing(cell, d);
             let assume = Step::new(
                 &RULE,
                 g.cell(cell),
