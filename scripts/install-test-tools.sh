@@ -14,6 +14,8 @@ need pdftoppm poppler-utils
 # The web page's browser tests (crates/cagey-web/tests/browser.rs).
 need chromium chromium
 need chromedriver chromium-driver
+# The page's JavaScript tests (crates/cagey-web/static/test/*.test.js, `node --test`).
+need node nodejs
 
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0

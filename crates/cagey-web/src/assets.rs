@@ -13,6 +13,19 @@ struct Asset {
     text: &'static str,
 }
 
+/// An ES module of the page, served as JavaScript under its own name. Every module the page
+/// imports must be listed here: `tests/assets.rs` follows the imports from `index.html` and
+/// requests each one.
+macro_rules! module {
+    ($name:literal) => {
+        Asset {
+            path: concat!("/", $name),
+            content_type: "text/javascript; charset=utf-8",
+            text: include_str!(concat!("../static/", $name)),
+        }
+    };
+}
+
 /// Every file of the page.
 const ASSETS: &[Asset] = &[
     Asset {
@@ -25,16 +38,22 @@ const ASSETS: &[Asset] = &[
         content_type: "text/css; charset=utf-8",
         text: include_str!("../static/style.css"),
     },
-    Asset {
-        path: "/app.js",
-        content_type: "text/javascript; charset=utf-8",
-        text: include_str!("../static/app.js"),
-    },
-    Asset {
-        path: "/board.js",
-        content_type: "text/javascript; charset=utf-8",
-        text: include_str!("../static/board.js"),
-    },
+    module!("app.js"),
+    module!("api.js"),
+    module!("board.js"),
+    module!("clock.js"),
+    module!("explain.js"),
+    module!("game.js"),
+    module!("generate.js"),
+    module!("hint.js"),
+    module!("keys.js"),
+    module!("loader.js"),
+    module!("play.js"),
+    module!("session.js"),
+    module!("share.js"),
+    module!("solve.js"),
+    module!("storage.js"),
+    module!("store.js"),
     Asset {
         path: "/favicon.svg",
         content_type: "image/svg+xml",

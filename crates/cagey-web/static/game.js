@@ -1,0 +1,254 @@
+// The player's game and everything the page shows about it, as one plain object changed
+// only by `reduce(state, action)`: digits and pencil marks with undo and redo, the marks on
+// cells (wrong, revealed, a step's cause and changes), the hint and the status line. No DOM
+// and no I/O here, so the rules of play are tested under Node.
+//
+// Cells are numbered row-major from 0. `values[i]` is the player's digit (0 for none);
+// `notes[i]` has bit d set for pencil mark d; `fixed[i]` is the puzzle's given digit.
+// A move is a list of `{ cell, before: [value, notes], after: [value, notes] }`.
+
+/** No cell marked. */
+export function emptyMarks() {
+  return { wrong: new Set(), revealed: new Set(), cause: new Set(), change: new Set() };
+}
+
+/** The state before any puzzle is loaded. */
+export function initialState() {
+  return {
+    text: null, // the puzzle's text as loaded
+    puzzle: null, // /api/parse's answer
+    key: null, // the storage key of this puzzle's progress
+    values: [],
+    notes: [],
+    fixed: [],
+    pencil: false,
+    undo: [],
+    redo: [],
+    done: false,
+    solved: null, // /api/solve's answer
+    marks: emptyMarks(),
+    features: new Set(), // the API routes this server has
+    hint: null, // the hint being stepped through: /api/hint's answer and its `level`
+    hintView: null, // the hint panel: { text, more } (more: the button's label, or null)
+    steps: null, // the explanation being stepped through
+    stepIndex: 0,
+    status: { message: '', kind: '', serial: 0 }, // serial: a new message, even a repeated one
+  };
+}
+
+/** The progress a text carried (digits, or lists of candidates), as values and notes. */
+export function fromProgress(progress, n) {
+  const values = new Array(n * n).fill(0);
+  const notes = new Array(n * n).fill(0);
+  (progress || []).forEach((entry, i) => {
+    if (Array.isArray(entry)) notes[i] = entry.reduce((bits, d) => bits | (1 << d), 0);
+    else values[i] = entry;
+  });
+  return { values, notes };
+}
+
+/** The puzzle as cagey's JSON, with the player's progress when `progress` is true. */
+export function puzzleText(state, progress) {
+  const object = JSON.parse(state.puzzle.json);
+  if (progress) {
+    const n = state.puzzle.size;
+    object.progress = Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => {
+      const i = r * n + c;
+      if (state.fixed[i]) return state.fixed[i];
+      if (state.values[i]) return state.values[i];
+      const notes = [];
+      for (let d = 1; d <= n; d += 1) if (state.notes[i] & (1 << d)) notes.push(d);
+      return notes.length ? notes : 0;
+    }));
+  }
+  return JSON.stringify(object);
+}
+
+/** Whether every cell holds a digit, the player's or the puzzle's. */
+export function isFull(state) {
+  return state.values.every((v, i) => v || state.fixed[i]);
+}
+
+/** The cells whose digit differs from `answer` (the givens are never wrong). */
+export function wrongCells(state, answer) {
+  const wrong = new Set();
+  state.values.forEach((v, i) => { if (v && !state.fixed[i] && v !== answer[i]) wrong.add(i); });
+  return wrong;
+}
+
+/** The cells a step changes: those it places a digit in and those that lose candidates. */
+export function changedCells(step) {
+  return new Set([...step.placed, ...step.eliminated].map(([cell]) => cell));
+}
+
+/**
+ * The changes that carry out a solver's step on the game: its placed digits, and its
+ * eliminations taken from each empty cell's pencil marks (all digits when it has none).
+ */
+export function stepChanges(state, step) {
+  const n = state.puzzle.size;
+  const full = ((1 << (n + 1)) - 1) & ~1;
+  const changes = new Map();
+  for (const [cell, digit] of step.placed) changes.set(cell, { cell, value: digit, notes: 0 });
+  for (const [cell] of step.eliminated) {
+    if (changes.has(cell) || state.values[cell] || state.fixed[cell]) continue;
+    changes.set(cell, { cell, notes: state.notes[cell] || full });
+  }
+  for (const [cell, digit] of step.eliminated) {
+    const entry = changes.get(cell);
+    if (entry && entry.value === undefined) entry.notes &= ~(1 << digit);
+  }
+  return [...changes.values()];
+}
+
+/** Text with its first letter in capitals. */
+export function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : '';
+}
+
+// ---- moves ----------------------------------------------------------------------------
+
+/**
+ * Applies `changes` (`{ cell, value?, notes? }`, a missing field kept) to the cells the
+ * puzzle does not give; records the move for undo when `record`. Returns whether anything
+ * changed.
+ */
+function apply(state, changes, record = true) {
+  const move = changes
+    .filter(({ cell }) => !state.fixed[cell])
+    .map(({ cell, value, notes }) => ({
+      cell,
+      before: [state.values[cell], state.notes[cell]],
+      after: [value ?? state.values[cell], notes ?? state.notes[cell]],
+    }))
+    .filter(({ before, after }) => before[0] !== after[0] || before[1] !== after[1]);
+  if (!move.length) return false;
+  for (const { cell, after } of move) {
+    [state.values[cell], state.notes[cell]] = after;
+    state.marks.wrong.delete(cell);
+  }
+  if (record) {
+    state.undo.push(move);
+    state.redo = [];
+  }
+  return true;
+}
+
+/** Moves the last move from `from` to `to`, setting each cell to `side` of it. */
+function replay(state, from, to, side) {
+  const move = state[from].pop();
+  if (!move) return false;
+  for (const change of move) [state.values[change.cell], state.notes[change.cell]] = change[side];
+  state[to].push(move);
+  return true;
+}
+
+function say(state, message, kind = '') {
+  state.status = { message, kind, serial: state.status.serial + 1 };
+}
+
+/** After any change to the digits: the hint shown no longer applies. */
+function changed(state) {
+  state.hint = null;
+  state.hintView = null;
+  state.marks.cause.clear();
+  state.marks.change.clear();
+  return { changed: true, save: true };
+}
+
+const NOTHING = {};
+
+/**
+ * Changes `state` as `action` says. Returns `{ changed, save }`: `changed` when the digits
+ * or marks of the grid changed (the page then checks for a finished grid), `save` when the
+ * game should be saved.
+ *
+ * Actions: `load`, `load-failed`, `apply`, `enter`, `erase`, `undo`, `redo`, `restart`, `solved`,
+ * `pencil`, `say`, `marks`, `hint`, `steps`, `step`, `set`.
+ */
+export function reduce(state, action) {
+  switch (action.type) {
+    case 'load': {
+      // { text, puzzle, key, values, notes, done }: a puzzle and the progress to start from.
+      const { text, puzzle, key, values, notes, done } = action;
+      Object.assign(state, {
+        text, puzzle, key, values, notes, done,
+        fixed: puzzle.givens.slice(),
+        undo: [], redo: [], solved: null, hint: null, hintView: null, steps: null,
+      });
+      for (const set of Object.values(state.marks)) set.clear();
+      say(state, done ? 'Solved.' : `${puzzle.summary} (${puzzle.format} format).`);
+      return { save: true };
+    }
+    case 'apply': // { changes, record }
+      return apply(state, action.changes, action.record ?? true) ? changed(state) : NOTHING;
+    case 'enter': { // { cell, digit, pencil }: a digit typed, as a pencil mark when `pencil`
+      if (state.done) return NOTHING;
+      const { cell, digit } = action;
+      if (state.fixed[cell]) {
+        say(state, 'That digit is given by the puzzle.');
+        return NOTHING;
+      }
+      const pencil = action.pencil ?? state.pencil;
+      const change = pencil
+        ? { cell, value: 0, notes: state.notes[cell] ^ (1 << digit) }
+        : { cell, value: state.values[cell] === digit ? 0 : digit };
+      return apply(state, [change]) ? changed(state) : NOTHING;
+    }
+    case 'erase': // { cell }
+      return apply(state, [{ cell: action.cell, value: 0, notes: 0 }]) ? changed(state) : NOTHING;
+    case 'undo':
+    case 'redo': {
+      const done = action.type === 'undo'
+        ? replay(state, 'undo', 'redo', 'before')
+        : replay(state, 'redo', 'undo', 'after');
+      if (!done) return NOTHING;
+      const info = changed(state);
+      say(state, action.type === 'undo' ? 'Undone.' : 'Redone.');
+      return info;
+    }
+    case 'restart': {
+      const cells = state.puzzle.size ** 2;
+      const info = apply(state, Array.from({ length: cells }, (_, cell) => ({ cell, value: 0, notes: 0 })))
+        ? changed(state) : {};
+      state.done = false;
+      return { ...info, save: true };
+    }
+    case 'solved': // the server confirmed the full grid
+      state.done = true;
+      return { save: true };
+    case 'pencil':
+      state.pencil = !state.pencil;
+      say(state, state.pencil ? 'Pencil marks on: digits note candidates.' : 'Pencil marks off: digits fill cells.');
+      return NOTHING;
+    case 'load-failed': // { error, quiet }: for the views (the load panel shows the error)
+      return NOTHING;
+    case 'say': // { message, kind }
+      say(state, action.message, action.kind);
+      return NOTHING;
+    case 'marks': // { wrong?, revealed?, cause?, change? }: sets of cells, replacing those named
+      for (const name of Object.keys(state.marks)) if (action[name]) state.marks[name] = new Set(action[name]);
+      return NOTHING;
+    case 'hint': // { hint, view }: the hint being shown and the panel's text
+      state.hint = action.hint;
+      state.hintView = action.view;
+      return NOTHING;
+    case 'steps': // { steps }: an explanation
+      state.steps = action.steps;
+      return NOTHING;
+    case 'step': { // { index }: show step `index` of the explanation
+      const { steps } = state;
+      if (!steps || !steps.length) return NOTHING;
+      state.stepIndex = Math.max(0, Math.min(steps.length - 1, action.index));
+      const step = steps[state.stepIndex];
+      state.marks.cause = new Set(step.cells);
+      state.marks.change = changedCells(step);
+      return NOTHING;
+    }
+    case 'set': // { fields }: plain fields that need no rule (solved, features)
+      Object.assign(state, action.fields);
+      return NOTHING;
+    default:
+      throw new Error(`unknown action ${action.type}`);
+  }
+}

@@ -1,0 +1,68 @@
+// The hint button and panel: a hint in three levels from `/api/hint` on the game as it
+// stands: the rule and where to look, then the cells that cause the step, then the step
+// applied to the board (undoable). A game with mistakes gets them marked instead.
+
+import { capital, changedCells, stepChanges } from './game.js';
+
+const $ = (id) => document.getElementById(id);
+
+export function mountHint({ store, api, session }) {
+  const { state, dispatch } = store;
+
+  async function hint() {
+    if (state.hint && state.hint.step && state.hint.level < 3) {
+      showHint(state.hint.level + 1);
+      return;
+    }
+    dispatch({ type: 'say', message: 'Looking for a hint…' });
+    try {
+      const answer = await api('hint', { puzzle: session.puzzleText(true) });
+      dispatch({ type: 'hint', hint: { ...answer, level: 0 }, view: state.hintView });
+      showHint(1);
+    } catch (error) {
+      dispatch({ type: 'say', message: error.message, kind: 'bad' });
+    }
+  }
+
+  /** Shows the hint at `level`: 1 the rule and where, 2 the cells too, 3 the step, applied. */
+  function showHint(level) {
+    const answer = state.hint;
+    if (!answer) return;
+    answer.level = level;
+    const { step } = answer;
+    if (!step) {
+      // Mistakes, solved, or stuck: the message says which.
+      const message = capital(answer.message);
+      dispatch({ type: 'marks', wrong: answer.cells || [] });
+      dispatch({ type: 'hint', hint: null, view: { text: message, more: null } });
+      dispatch({ type: 'say', message, kind: answer.kind === 'mistakes' ? 'bad' : '' });
+      return;
+    }
+    const text = `${capital(step.hints[Math.min(level, 3) - 1])}.`;
+    if (level >= 3) {
+      dispatch({ type: 'apply', changes: stepChanges(state, step) });
+      dispatch({ type: 'marks', cause: step.cells, change: changedCells(step) });
+      // Applying the step ends the hint (state.hint is null then): the next is a new one.
+      dispatch({ type: 'hint', hint: state.hint, view: { text, more: null } });
+    } else {
+      if (level === 2) dispatch({ type: 'marks', cause: step.cells, change: [] });
+      dispatch({ type: 'hint', hint: answer, view: { text, more: level === 1 ? 'Show the cells' : 'Apply the step' } });
+    }
+    dispatch({ type: 'say', message: text });
+  }
+
+  let shown = null;
+  function draw() {
+    if (state.hintView === shown) return;
+    shown = state.hintView;
+    $('hint-panel').hidden = !shown;
+    if (!shown) return;
+    $('hint-text').textContent = shown.text;
+    $('hint-more').hidden = !shown.more;
+    if (shown.more) $('hint-more').textContent = shown.more;
+  }
+
+  $('hint').addEventListener('click', hint);
+  $('hint-more').addEventListener('click', () => state.hint && showHint(state.hint.level + 1));
+  store.subscribe(draw);
+}

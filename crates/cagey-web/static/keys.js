@@ -1,0 +1,58 @@
+// The keys of the board, as actions: arrows move, digits fill (Shift+digit as a pencil
+// mark), 0 and Backspace/Delete erase, P switches pencil marks, Ctrl+Z undoes, Ctrl+Y or
+// Ctrl+Shift+Z redoes. On grids larger than 9 two digits typed within a second into the
+// same cell make one number. No DOM here: `keyAction` reads only a key event's fields.
+
+/** How long (ms) a first digit waits for a second one to make a two-digit number. */
+export const TWO_DIGIT_MS = 1000;
+
+const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+/**
+ * The action for a key event's fields `{ key, code, shiftKey, ctrlKey, metaKey, altKey }`
+ * on a grid of side `size` with cell `selected` selected, at time `now` (ms), given `typed`,
+ * the single digit typed just before (or null).
+ *
+ * Returns `{ action, preventDefault, typed }`: `typed` is what to pass with the next key;
+ * `action` is null (nothing to do) or one of
+ * `{ type: 'move', dr, dc }`, `{ type: 'undo' }`, `{ type: 'redo' }`, `{ type: 'erase' }`,
+ * `{ type: 'pencil' }` and `{ type: 'digit', value, shift, replace }`, where `replace`
+ * says the digit typed before is to be undone first (the two make this one number).
+ */
+export function keyAction(event, { size, selected, typed = null, now }) {
+  const result = (action, preventDefault, nextTyped = typed) => ({ action, preventDefault, typed: nextTyped });
+  const command = event.ctrlKey || event.metaKey;
+  if (MOVES[event.key]) {
+    const [dr, dc] = MOVES[event.key];
+    return result({ type: 'move', dr, dc }, true);
+  }
+  const letter = event.key.toLowerCase();
+  if (command && letter === 'z') return result({ type: event.shiftKey ? 'redo' : 'undo' }, true);
+  if (command && letter === 'y') return result({ type: 'redo' }, true);
+  if (command || event.altKey) return result(null, false);
+  const digitKey = /^(?:Digit|Numpad)(\d)$/.exec(event.code || '');
+  const digit = digitKey ? Number(digitKey[1]) : (/^\d$/.test(event.key) ? Number(event.key) : null);
+  if (digit !== null) {
+    let value = digit;
+    let replace = false;
+    let next;
+    if (typed && typed.cell === selected && now - typed.at < TWO_DIGIT_MS && typed.digit * 10 + digit <= size) {
+      value = typed.digit * 10 + digit;
+      replace = true;
+      next = null;
+    } else {
+      next = digit * 10 <= size ? { digit, cell: selected, at: now } : null;
+    }
+    if (value === 0) return result({ type: 'erase', replace }, true, next);
+    if (value > size) return result(null, true, next);
+    return result({ type: 'digit', value, shift: event.shiftKey, replace }, true, next);
+  }
+  switch (event.key) {
+    case 'Backspace': case 'Delete':
+      return result({ type: 'erase' }, true);
+    case 'p': case 'P':
+      return result({ type: 'pencil' }, false);
+    default:
+      return result(null, false);
+  }
+}

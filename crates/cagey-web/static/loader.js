@@ -1,0 +1,58 @@
+// The open-a-puzzle panel: a built-in example, pasted text or a file, loaded through the
+// session; a text that cannot be read shows the parser's message with its line selected.
+
+const $ = (id) => document.getElementById(id);
+
+function showLoadError(error) {
+  const box = $('load-error');
+  box.hidden = false;
+  box.textContent = error.message;
+  const area = $('puzzle-text');
+  if (error.line && area.value) {
+    // Select the line the parser names, so that the player sees where to look.
+    const lines = area.value.split('\n');
+    const start = lines.slice(0, error.line - 1).reduce((sum, l) => sum + l.length + 1, 0);
+    area.focus();
+    area.setSelectionRange(start, start + (lines[error.line - 1] || '').length);
+  }
+}
+
+export function mountLoader({ store, session }) {
+  $('load-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    session.load($('puzzle-text').value, { fromLink: true });
+  });
+  $('puzzle-file').addEventListener('change', async () => {
+    const file = $('puzzle-file').files[0];
+    if (!file) return;
+    $('puzzle-text').value = await file.text();
+    session.load($('puzzle-text').value, { fromLink: true });
+  });
+  $('example').addEventListener('change', () => {
+    const option = $('example').selectedOptions[0];
+    if (option && option.dataset.puzzle) {
+      $('puzzle-text').value = option.dataset.puzzle;
+      session.load(option.dataset.puzzle);
+    }
+  });
+  store.subscribe((_, action) => {
+    if (action.type === 'load') $('load-error').hidden = true;
+    if (action.type === 'load-failed') {
+      showLoadError(action.error);
+      if (!action.quiet) $('load').open = true;
+    }
+  });
+
+  return {
+    /** Lists `/api/examples`' puzzles in the examples menu. */
+    addExamples(examples) {
+      $('example').append(...examples.map((example) => {
+        const option = document.createElement('option');
+        option.value = example.name;
+        option.textContent = `${example.name}: ${example.source}`;
+        option.dataset.puzzle = example.puzzle;
+        return option;
+      }));
+    },
+  };
+}

@@ -1,0 +1,90 @@
+// The game's dealings with the world outside the store: loading a puzzle through the API
+// (with the progress saved for it), saving, solving in the background to have an answer
+// for Check and Reveal, and asking the server whether a full grid is solved. It takes the
+// store, the API function, a Storage-like object and a clock; no DOM here.
+
+import { fromProgress, isFull, puzzleText } from './game.js';
+import { formatTime } from './clock.js';
+import { progressKey, readProgress, saveProgress } from './storage.js';
+
+export function createSession({ store, api, storage, clock }) {
+  const { state, dispatch } = store;
+
+  /** Saves the game of the puzzle loaded, if any. */
+  function save() {
+    if (!state.key) return;
+    saveProgress(storage, state.key, state.text, {
+      values: state.values, notes: state.notes, elapsed: clock.seconds(), done: state.done,
+    });
+  }
+
+  /**
+   * Loads the puzzle `text`, resuming the player's saved game for it unless the text came
+   * from a link (`fromLink`) and carries progress of its own. A text that cannot be read is
+   * dispatched as `load-failed` (with `quiet` when the page should not open the load panel).
+   * Resolves to whether the puzzle loaded.
+   */
+  async function load(text, { fromLink = false, quiet = false } = {}) {
+    let puzzle;
+    try {
+      puzzle = await api('parse', { puzzle: text });
+    } catch (error) {
+      dispatch({ type: 'load-failed', error, quiet });
+      return false;
+    }
+    clock.stop();
+    save();
+    const n = puzzle.size;
+    const key = progressKey(puzzle.json);
+    const carried = puzzle.progress && puzzle.progress.some((e) => e !== 0);
+    // The player's own saved progress wins over what an old link carried.
+    const saved = carried && fromLink ? null : readProgress(storage, key, n * n);
+    const start = saved || { ...fromProgress(puzzle.progress, n), elapsed: 0, done: false };
+    clock.reset(start.elapsed);
+    if (!start.done) clock.start();
+    dispatch({ type: 'load', text, puzzle, key, values: start.values, notes: start.notes, done: start.done });
+    solveInBackground();
+    return true;
+  }
+
+  async function solveInBackground() {
+    const { text } = state;
+    let solved;
+    try {
+      solved = await api('solve', { puzzle: puzzleText(state, false) });
+    } catch (error) {
+      solved = { outcome: 'error', message: error.message };
+    }
+    if (state.text === text) dispatch({ type: 'set', fields: { solved } });
+  }
+
+  /** The solution to check against, or null (saying why) when there is none yet. */
+  function solution() {
+    const { solved } = state;
+    if (!solved) {
+      dispatch({ type: 'say', message: 'Still solving the puzzle; try again in a moment.' });
+      return null;
+    }
+    if (solved.outcome !== 'unique') {
+      dispatch({ type: 'say', message: `Cannot check against a solution: ${solved.message}.`, kind: 'bad' });
+      return null;
+    }
+    return solved.solution;
+  }
+
+  /** When every cell is filled, asks the server whether the grid is solved, and says. */
+  async function checkComplete() {
+    if (!isFull(state) || state.done) return;
+    const answer = await api('check', { puzzle: puzzleText(state, true) })
+      .catch((e) => ({ solved: false, message: e.message }));
+    if (answer.solved) {
+      clock.stop();
+      dispatch({ type: 'solved' });
+      dispatch({ type: 'say', message: `Solved in ${formatTime(clock.seconds())}! Well done.`, kind: 'good' });
+    } else {
+      dispatch({ type: 'say', message: `Every cell is filled, but not right yet: ${answer.message}.`, kind: 'bad' });
+    }
+  }
+
+  return { load, save, solution, checkComplete, puzzleText: (progress) => puzzleText(state, progress) };
+}

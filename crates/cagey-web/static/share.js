@@ -1,0 +1,68 @@
+// The share-and-export panel: a link that carries the puzzle (and, when asked, the
+// player's progress) in its fragment, and exports as text formats or pictures.
+
+const $ = (id) => document.getElementById(id);
+
+/** How long (ms) a downloaded file's object URL is kept. */
+const DOWNLOAD_URL_MS = 10000;
+
+/** The file extension of each text format. */
+const EXTENSIONS = { kk: 'kk', json: 'json', sudokuwiki: 'txt', keen: 'txt' };
+
+function download(name, blob) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), DOWNLOAD_URL_MS);
+}
+
+export function mountShare({ store, api, session }) {
+  async function shareLink() {
+    const withProgress = $('share-progress').checked;
+    // The shortest format that can hold what is asked comes first.
+    const formats = withProgress ? ['sudokuwiki', 'json'] : ['keen', 'sudokuwiki', 'json'];
+    for (const to of formats) {
+      try {
+        const { text } = await api('convert', { puzzle: session.puzzleText(withProgress), to });
+        const url = `${location.origin}${location.pathname}#p=${encodeURIComponent(text.trim())}`;
+        $('share-link').value = url;
+        return url;
+      } catch (_) { /* this format cannot hold the puzzle: try the next */ }
+    }
+    return null;
+  }
+
+  async function exportAs(format) {
+    const out = $('export-text');
+    try {
+      if (format === 'svg' || format === 'png') {
+        const blob = await api('render', { puzzle: session.puzzleText(true), image: format });
+        download(`puzzle.${format}`, blob);
+        out.value = `puzzle.${format} downloaded.`;
+        return;
+      }
+      const { text } = await api('convert', { puzzle: session.puzzleText(true), to: format });
+      out.value = text;
+      download(`puzzle.${EXTENSIONS[format]}`, new Blob([text], { type: 'text/plain' }));
+    } catch (error) {
+      out.value = error.message;
+    }
+  }
+
+  $('share-make').addEventListener('click', shareLink);
+  $('share-copy').addEventListener('click', async () => {
+    const url = $('share-link').value || await shareLink();
+    try {
+      await navigator.clipboard.writeText(url);
+      store.dispatch({ type: 'say', message: 'Link copied.' });
+    } catch (_) {
+      $('share-link').select();
+    }
+  });
+  document.querySelectorAll('[data-export]').forEach((button) => {
+    button.addEventListener('click', () => exportAs(button.dataset.export));
+  });
+}

@@ -1,0 +1,156 @@
+// The rules of play, without a browser: apply, undo and redo, pencil marks, givens, a
+// hint's step carried out on the notes, and the progress written back as cagey's JSON.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  changedCells, fromProgress, initialState, isFull, puzzleText, reduce, stepChanges, wrongCells,
+} from '../game.js';
+
+/** A 2x2 puzzle whose cell 3 is given as 1. */
+function loaded({ done = false } = {}) {
+  const state = initialState();
+  const puzzle = {
+    size: 2, givens: [0, 0, 0, 1], summary: 'a 2x2 KenKen', format: 'kk', progress: null,
+    json: '{"size":2,"cages":[]}',
+  };
+  const { values, notes } = fromProgress(null, 2);
+  reduce(state, { type: 'load', text: 'text', puzzle, key: 'k', values, notes, done });
+  return state;
+}
+
+test('a loaded puzzle starts empty with its givens fixed and says what it is', () => {
+  const state = loaded();
+  assert.deepEqual(state.values, [0, 0, 0, 0]);
+  assert.deepEqual(state.fixed, [0, 0, 0, 1]);
+  assert.equal(state.status.message, 'a 2x2 KenKen (kk format).');
+  assert.equal(loaded({ done: true }).status.message, 'Solved.');
+});
+
+test('entering a digit is a move that undo takes back and redo puts again', () => {
+  const state = loaded();
+  assert.deepEqual(reduce(state, { type: 'enter', cell: 0, digit: 2 }), { changed: true, save: true });
+  assert.deepEqual(state.values, [2, 0, 0, 0]);
+  assert.equal(state.undo.length, 1);
+  reduce(state, { type: 'undo' });
+  assert.deepEqual(state.values, [0, 0, 0, 0]);
+  assert.equal(state.status.message, 'Undone.');
+  assert.equal(state.redo.length, 1);
+  reduce(state, { type: 'redo' });
+  assert.deepEqual(state.values, [2, 0, 0, 0]);
+  assert.equal(state.status.message, 'Redone.');
+  assert.deepEqual(reduce(state, { type: 'redo' }), {}, 'nothing left to redo');
+});
+
+test('a new move clears redo; the same digit again empties the cell', () => {
+  const state = loaded();
+  reduce(state, { type: 'enter', cell: 0, digit: 2 });
+  reduce(state, { type: 'undo' });
+  reduce(state, { type: 'enter', cell: 1, digit: 1 });
+  assert.equal(state.redo.length, 0);
+  reduce(state, { type: 'enter', cell: 1, digit: 1 });
+  assert.deepEqual(state.values, [0, 0, 0, 0]);
+  assert.equal(state.undo.length, 2);
+});
+
+test('pencil marks toggle candidates as bits, and Shift-style overrides work in either mode', () => {
+  const state = loaded();
+  reduce(state, { type: 'pencil' });
+  assert.equal(state.pencil, true);
+  assert.match(state.status.message, /Pencil marks on/);
+  reduce(state, { type: 'enter', cell: 0, digit: 1 });
+  reduce(state, { type: 'enter', cell: 0, digit: 2 });
+  assert.equal(state.notes[0], 0b110);
+  reduce(state, { type: 'enter', cell: 0, digit: 1 });
+  assert.equal(state.notes[0], 0b100);
+  // A digit placed with pencil mode overridden keeps the notes under it.
+  reduce(state, { type: 'enter', cell: 0, digit: 1, pencil: false });
+  assert.deepEqual([state.values[0], state.notes[0]], [1, 0b100]);
+  // A pencil mark in a filled cell empties it.
+  reduce(state, { type: 'enter', cell: 0, digit: 1, pencil: true });
+  assert.deepEqual([state.values[0], state.notes[0]], [0, 0b110]);
+  reduce(state, { type: 'erase', cell: 0 });
+  assert.deepEqual([state.values[0], state.notes[0]], [0, 0]);
+});
+
+test('givens cannot be changed, and a solved game takes no digits', () => {
+  const state = loaded();
+  assert.deepEqual(reduce(state, { type: 'enter', cell: 3, digit: 2 }), {});
+  assert.equal(state.status.message, 'That digit is given by the puzzle.');
+  assert.deepEqual(reduce(state, { type: 'apply', changes: [{ cell: 3, value: 2 }] }), {});
+  reduce(state, { type: 'solved' });
+  assert.deepEqual(reduce(state, { type: 'enter', cell: 0, digit: 2 }), {});
+  assert.deepEqual(state.values, [0, 0, 0, 0]);
+});
+
+test('a change clears the wrong mark of its cell and ends the hint shown', () => {
+  const state = loaded();
+  reduce(state, { type: 'marks', wrong: [0, 1], cause: [2], change: [0] });
+  reduce(state, { type: 'hint', hint: { level: 2 }, view: { text: 'x', more: null } });
+  reduce(state, { type: 'enter', cell: 0, digit: 1 });
+  assert.deepEqual([...state.marks.wrong], [1]);
+  assert.equal(state.marks.cause.size + state.marks.change.size, 0);
+  assert.equal(state.hint, null);
+  assert.equal(state.hintView, null);
+});
+
+test('restart empties every cell in one undoable move and un-solves the game', () => {
+  const state = loaded();
+  reduce(state, { type: 'enter', cell: 0, digit: 2 });
+  reduce(state, { type: 'enter', cell: 1, digit: 1 });
+  reduce(state, { type: 'solved' });
+  assert.deepEqual(reduce(state, { type: 'restart' }), { changed: true, save: true });
+  assert.deepEqual(state.values, [0, 0, 0, 0]);
+  assert.equal(state.done, false);
+  reduce(state, { type: 'undo' });
+  assert.deepEqual(state.values, [2, 1, 0, 0]);
+});
+
+test("a hint's step places its digits and takes its eliminations from the notes", () => {
+  const state = loaded();
+  reduce(state, { type: 'enter', cell: 1, digit: 1, pencil: true });
+  const step = { cells: [3], placed: [[0, 2]], eliminated: [[1, 1], [2, 1], [0, 1]] };
+  // Cell 0 is placed; cell 1 loses 1 from its own notes; cell 2, without notes, gets every
+  // digit but 1; the given cell 3 is left alone.
+  assert.deepEqual(stepChanges(state, step), [
+    { cell: 0, value: 2, notes: 0 }, { cell: 1, notes: 0 }, { cell: 2, notes: 0b100 },
+  ]);
+  assert.deepEqual([...changedCells(step)], [0, 1, 2]);
+  reduce(state, { type: 'apply', changes: stepChanges(state, step) });
+  assert.deepEqual(state.values, [2, 0, 0, 0]);
+  assert.deepEqual(state.notes, [0, 0, 0b100, 0]);
+});
+
+test('the explanation stepper stays within its steps and marks cause and changes', () => {
+  const state = loaded();
+  assert.deepEqual(reduce(state, { type: 'step', index: 0 }), {}, 'no steps yet');
+  reduce(state, { type: 'steps', steps: [{ cells: [0], placed: [[1, 2]], eliminated: [] }, { cells: [2], placed: [], eliminated: [[0, 1]] }] });
+  reduce(state, { type: 'step', index: 5 });
+  assert.equal(state.stepIndex, 1);
+  assert.deepEqual([...state.marks.cause], [2]);
+  assert.deepEqual([...state.marks.change], [0]);
+  reduce(state, { type: 'step', index: -1 });
+  assert.equal(state.stepIndex, 0);
+});
+
+test('progress travels as digits and candidate lists, and back', () => {
+  const { values, notes } = fromProgress([0, 2, [1, 2], 0], 2);
+  assert.deepEqual(values, [0, 2, 0, 0]);
+  assert.deepEqual(notes, [0, 0, 0b110, 0]);
+  const state = loaded();
+  reduce(state, { type: 'apply', changes: [{ cell: 1, value: 2 }, { cell: 2, notes: 0b110 }] });
+  assert.deepEqual(JSON.parse(puzzleText(state, true)).progress, [[0, 2], [[1, 2], 1]]);
+  assert.equal(JSON.parse(puzzleText(state, false)).progress, undefined);
+});
+
+test('a full grid and its wrong cells', () => {
+  const state = loaded();
+  assert.equal(isFull(state), false);
+  reduce(state, { type: 'apply', changes: [{ cell: 0, value: 1 }, { cell: 1, value: 2 }, { cell: 2, value: 2 }] });
+  assert.equal(isFull(state), true);
+  assert.deepEqual([...wrongCells(state, [2, 1, 2, 1])], [0, 1]);
+});
+
+test('an unknown action is a mistake in the page, not silence', () => {
+  assert.throws(() => reduce(loaded(), { type: 'nonsense' }), /unknown action/);
+});
