@@ -6,23 +6,14 @@ use std::sync::Arc;
 
 use axum::extract::State as Extract;
 use axum::Json;
-use cagey::logic::{self, Explanation, Hint, LogicError, LogicLimits, Step, Verdict};
+use cagey::logic::{self, Explanation, Hint, LogicError, Step, Verdict};
 use cagey::model::Progress;
-use cagey::solve::Cancel;
 use cagey::Cell;
 use serde_json::{json, Value};
 
-use crate::api::{read, Body, PuzzleRequest, State};
-use crate::ApiError;
-
-/// The logic's limits under the server's time bound, stopped by `cancel`.
-fn limits(state: &State, cancel: Cancel) -> LogicLimits {
-    LogicLimits {
-        time_limit: state.time_limit,
-        cancel: Some(cancel),
-        ..LogicLimits::default()
-    }
-}
+use crate::error::ApiError;
+use crate::request::{Body, PuzzleRequest};
+use crate::state::State;
 
 /// A logic error as an answer: every one is about the puzzle or a limit, so 422.
 fn refused(error: LogicError) -> ApiError {
@@ -60,12 +51,9 @@ pub(crate) async fn hint(
     Extract(state): Extract<Arc<State>>,
     Body(request): Body<PuzzleRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (_, entry) = read(&request.puzzle, request.format.as_deref())?;
-    let shared = state.clone();
     state
-        .slots
-        .run(move |cancel| {
-            let limits = limits(&shared, cancel);
+        .heavy(&request, |entry, job| {
+            let limits = job.logic_limits();
             let puzzle = &entry.puzzle;
             let size = puzzle.size();
             let progress = entry
@@ -131,12 +119,9 @@ pub(crate) async fn explain(
     Extract(state): Extract<Arc<State>>,
     Body(request): Body<PuzzleRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (_, entry) = read(&request.puzzle, request.format.as_deref())?;
-    let shared = state.clone();
     state
-        .slots
-        .run(move |cancel| {
-            let limits = limits(&shared, cancel);
+        .heavy(&request, |entry, job| {
+            let limits = job.logic_limits();
             let puzzle = &entry.puzzle;
             let size = puzzle.size();
             let start = entry
@@ -167,12 +152,9 @@ pub(crate) async fn grade(
     Extract(state): Extract<Arc<State>>,
     Body(request): Body<PuzzleRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (_, entry) = read(&request.puzzle, request.format.as_deref())?;
-    let shared = state.clone();
     state
-        .slots
-        .run(move |cancel| {
-            let limits = limits(&shared, cancel);
+        .heavy(&request, |entry, job| {
+            let limits = job.logic_limits();
             let grade = logic::grade(&entry.puzzle, &limits).map_err(refused)?;
             let rules: Vec<Value> = grade
                 .rules
