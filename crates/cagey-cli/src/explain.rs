@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use cagey::formats::Entry;
 use cagey::logic::{self, Explanation, LogicError, LogicLimits, Step, Verdict};
-use cagey::model::{CellState, DigitSet, Grid, Progress, Puzzle};
+use cagey::model::{DigitSet, Grid, Progress, Puzzle};
 use cagey::render::{svg, terminal, Contents, Highlight};
 use cagey::wire::{StepRecord, VerdictRecord};
 
@@ -208,38 +208,27 @@ fn highlights(puzzle: &Puzzle, step: &Step) -> Vec<Highlight> {
     marks
 }
 
-/// The candidates and placed digits as the steps leave them, for drawings.
+/// The candidates and placed digits as the steps leave them ([`Progress::apply`]), ready
+/// for drawings.
 struct Board {
+    progress: Progress,
     grid: Grid,
     candidates: Vec<DigitSet>,
 }
 
 impl Board {
     fn new(start: &Progress) -> Board {
-        let n = start.size();
-        let candidates = start
-            .cells()
-            .iter()
-            .map(|state| match *state {
-                CellState::Unknown => DigitSet::full(n),
-                CellState::Solved(d) => DigitSet::single(d),
-                CellState::Candidates(set) => set,
-            })
-            .collect();
         Board {
+            progress: start.clone(),
             grid: start.solved(),
-            candidates,
+            candidates: start.candidates(),
         }
     }
 
     fn apply(&mut self, step: &Step) {
-        for &(c, d) in &step.eliminated {
-            self.candidates[c.index()].remove(d);
-        }
-        for &(c, d) in &step.placed {
-            self.grid.set(c, d);
-            self.candidates[c.index()] = DigitSet::single(d);
-        }
+        self.progress.apply(&step.placed, &step.eliminated);
+        self.grid = self.progress.solved();
+        self.candidates = self.progress.candidates();
     }
 
     fn contents(&self) -> Contents<'_> {
