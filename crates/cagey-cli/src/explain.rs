@@ -8,10 +8,9 @@ use std::path::PathBuf;
 use anyhow::Context;
 use cagey::formats::Entry;
 use cagey::logic::{self, Explanation, LogicError, LogicLimits, Step, Verdict};
-use cagey::model::{CellState, DigitSet, Grid, Progress, Puzzle};
+use cagey::model::{DigitSet, Grid, Progress, Puzzle};
 use cagey::render::{svg, terminal, Contents, Highlight};
-use cagey::Cell;
-use serde_json::json;
+use cagey::wire::{StepRecord, VerdictRecord};
 
 use crate::input::{self, InputArgs};
 use crate::Status;
@@ -95,7 +94,8 @@ fn explain_one(
     let explanation = match logic::explain(puzzle, &start, limits) {
         Ok(explanation) => explanation,
         Err(LogicError::Limit(why)) if args.output == Output::Jsonl => {
-            writeln!(out, "{}", json!({"verdict": "gave_up", "reason": why}))?;
+            serde_json::to_writer(&mut *out, &VerdictRecord::gave_up(&why))?;
+            writeln!(out)?;
             return Ok(Status::Failed);
         }
         Err(error) => return Err(error.into()),
@@ -115,18 +115,8 @@ fn explain_one(
                 )?;
             }
             Output::Jsonl => {
-                let cell = |c: Cell| json!([c.row(n), c.col(n)]);
-                let digit = |&(c, d): &(Cell, u8)| json!([c.row(n), c.col(n), d]);
-                let record = json!({
-                    "rule": step.rule,
-                    "level": step.level,
-                    "house": step.house,
-                    "cells": step.cells.iter().map(|&c| cell(c)).collect::<Vec<_>>(),
-                    "placed": step.placed.iter().map(digit).collect::<Vec<_>>(),
-                    "eliminated": step.eliminated.iter().map(digit).collect::<Vec<_>>(),
-                    "text": step.text,
-                });
-                writeln!(out, "{record}")?;
+                serde_json::to_writer(&mut *out, &StepRecord::new(step, n))?;
+                writeln!(out)?;
             }
         }
         let highlights = highlights(puzzle, step);
@@ -166,75 +156,44 @@ fn verdict(
     puzzle: &Puzzle,
     explanation: &Explanation,
 ) -> anyhow::Result<Status> {
+    let record = VerdictRecord::new(explanation, puzzle);
+    let status = match record {
+        VerdictRecord::Solved { .. } => Status::Ok,
+        _ => Status::Failed,
+    };
+    if args.output == Output::Jsonl {
+        serde_json::to_writer(&mut *out, &record)?;
+        writeln!(out)?;
+        return Ok(status);
+    }
     let n = puzzle.size();
-    let names = |cells: &[Cell]| {
-        cells
-            .iter()
-            .map(|c| c.name(n))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let rows = |grid: &Grid| -> Vec<Vec<u8>> { grid.rows().map(<[u8]>::to_vec).collect() };
-    let cage_names = |ids: &[cagey::CageId]| {
-        ids.iter()
-            .map(|&id| {
-                let cage = puzzle.cage(id);
-                let sign = cage
-                    .operation()
-                    .sign()
-                    .map(String::from)
-                    .unwrap_or_default();
-                let first = cage.anchor().expect("cages have cells");
-                format!("{}{sign} at {}", cage.target(), first.name(n))
-            })
-            .collect::<Vec<_>>()
-    };
-    let (level, score) = (explanation.level, explanation.score);
-    match (&explanation.verdict, args.output) {
-        (Verdict::Solved(grid), Output::Text) => {
-            writeln!(out, "solved: {level}, score {score}")?;
+    match (&explanation.verdict, &record) {
+        (Verdict::Solved(grid), _) => {
+            writeln!(
+                out,
+                "solved: {}, score {}",
+                explanation.level, explanation.score
+            )?;
             write!(out, "{grid}")?;
-            Ok(Status::Ok)
         }
-        (Verdict::Solved(grid), Output::Jsonl) => {
-            let record = json!({"verdict": "solved", "level": level, "score": score, "solution": rows(grid)});
-            writeln!(out, "{record}")?;
-            Ok(Status::Ok)
-        }
-        (Verdict::Multiple { solutions, differ }, Output::Text) => {
+        (Verdict::Multiple { solutions, differ }, _) => {
             writeln!(
                 out,
                 "logic goes no further: the puzzle has more than one solution. Two of them:"
             )?;
             write!(out, "{}\n{}", solutions[0], solutions[1])?;
-            writeln!(out, "they differ in {}", names(differ))?;
-            Ok(Status::Failed)
+            let names: Vec<String> = differ.iter().map(|c| c.name(n)).collect();
+            writeln!(out, "they differ in {}", names.join(", "))?;
         }
-        (Verdict::Multiple { solutions, differ }, Output::Jsonl) => {
-            let differ: Vec<_> = differ.iter().map(|c| json!([c.row(n), c.col(n)])).collect();
-            let record = json!({"verdict": "several", "level": level, "score": score,
-                "solutions": [rows(&solutions[0]), rows(&solutions[1])], "differ": differ});
-            writeln!(out, "{record}")?;
-            Ok(Status::Failed)
-        }
-        (Verdict::Unsolvable { reason, cages, .. }, Output::Text) => {
+        (Verdict::Unsolvable { reason, .. }, VerdictRecord::NoSolution { cages, .. }) => {
             writeln!(out, "no solution: {reason}")?;
             if !cages.is_empty() {
-                writeln!(
-                    out,
-                    "these cages cannot all hold: {}",
-                    cage_names(cages).join("; ")
-                )?;
+                writeln!(out, "these cages cannot all hold: {}", cages.join("; "))?;
             }
-            Ok(Status::Failed)
         }
-        (Verdict::Unsolvable { reason, cages, .. }, Output::Jsonl) => {
-            let record = json!({"verdict": "none", "level": level, "score": score,
-                "reason": reason, "cages": cage_names(cages)});
-            writeln!(out, "{record}")?;
-            Ok(Status::Failed)
-        }
+        (Verdict::Unsolvable { reason, .. }, _) => writeln!(out, "no solution: {reason}")?,
     }
+    Ok(status)
 }
 
 /// The causes of a step in one colour, the cells it changes in the other.
@@ -249,38 +208,27 @@ fn highlights(puzzle: &Puzzle, step: &Step) -> Vec<Highlight> {
     marks
 }
 
-/// The candidates and placed digits as the steps leave them, for drawings.
+/// The candidates and placed digits as the steps leave them ([`Progress::apply`]), ready
+/// for drawings.
 struct Board {
+    progress: Progress,
     grid: Grid,
     candidates: Vec<DigitSet>,
 }
 
 impl Board {
     fn new(start: &Progress) -> Board {
-        let n = start.size();
-        let candidates = start
-            .cells()
-            .iter()
-            .map(|state| match *state {
-                CellState::Unknown => DigitSet::full(n),
-                CellState::Solved(d) => DigitSet::single(d),
-                CellState::Candidates(set) => set,
-            })
-            .collect();
         Board {
+            progress: start.clone(),
             grid: start.solved(),
-            candidates,
+            candidates: start.candidates(),
         }
     }
 
     fn apply(&mut self, step: &Step) {
-        for &(c, d) in &step.eliminated {
-            self.candidates[c.index()].remove(d);
-        }
-        for &(c, d) in &step.placed {
-            self.grid.set(c, d);
-            self.candidates[c.index()] = DigitSet::single(d);
-        }
+        self.progress.apply(&step.placed, &step.eliminated);
+        self.grid = self.progress.solved();
+        self.candidates = self.progress.candidates();
     }
 
     fn contents(&self) -> Contents<'_> {

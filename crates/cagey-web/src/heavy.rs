@@ -19,7 +19,7 @@ use std::time::Duration;
 use cagey::solve::{self, Cancel};
 use tokio::sync::Semaphore;
 
-use crate::ApiError;
+use crate::error::ApiError;
 
 /// How long a request waits for a free slot before it is answered 503: a cancelled job
 /// notices its flag within a millisecond or two and a typical 9x9 job ends in a few, while a

@@ -1,13 +1,29 @@
 //! cagey's local web page: a small HTTP server that turns requests into calls of the `cagey`
 //! library, and the page that uses it.
 //!
-//! The server holds no puzzle logic and no state beyond the request: [`api`] parses each
-//! request's puzzle with the library's format detection, calls the library (solve, render,
-//! convert, ...) and answers JSON; [`assets`] serves the page (plain HTML, CSS and ES-module
-//! JavaScript embedded in the binary, nothing fetched from outside). Heavy requests (solving,
-//! counting, pictures, hints, explanations) run on the blocking pool, at most one per core at
-//! a time ([`heavy`]), each bounded in time by [`Config::time_limit`] and cancelled when its
-//! client goes away.
+//! The server holds no puzzle logic and no state beyond the request. It stands in floors,
+//! each room using only those below it:
+//!
+//! ```text
+//! lib.rs       the application: the page's routes and the API's, served
+//! api.rs       the API's route table and its OpenAPI description
+//! routes/      the handlers, by purpose: solve.rs (solve, count, render, check),
+//!              formats.rs (examples, parse, convert), teach.rs (hint, explain, grade),
+//!              make.rs (generate)
+//! state.rs     what handlers share, and the one way a heavy request runs
+//! config.rs    the server's settings
+//! request.rs   a request's JSON body and the puzzle it carries, read
+//! heavy.rs     the slots heavy requests run in
+//! error.rs     every failure as a JSON answer
+//! assets.rs    the page itself (plain HTML, CSS and ES-module JavaScript embedded in the
+//!              binary, nothing fetched from outside)
+//! ```
+//!
+//! Each handler parses its request's puzzle with the library's format detection, calls the
+//! library and answers JSON; the shapes and words of steps, hints, verdicts and grades are
+//! the library's (`cagey::wire`). Heavy requests (solving, counting, pictures, hints,
+//! explanations) run on the blocking pool, at most one per core at a time ([`heavy`]), each
+//! bounded in time by [`Config::time_limit`] and cancelled when its client goes away.
 //!
 //! ```no_run
 //! # async fn start() -> std::io::Result<()> {
@@ -20,55 +36,25 @@
 
 pub mod api;
 pub mod assets;
+mod config;
 mod error;
 pub mod heavy;
-mod make;
-mod teach;
+mod request;
+mod routes;
+mod state;
 
 use std::net::SocketAddr;
-use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
 use axum::Router;
 
+pub use config::{Config, DEFAULT_TIME_LIMIT};
 pub use error::ApiError;
-
-/// The largest request body: a megabyte holds any single puzzle many times over (a 32x32 in
-/// JSON with full candidates is about 60 kB), and keeps a careless or hostile client from
-/// making the server hold much.
-pub const MAX_BODY_BYTES: usize = 1024 * 1024;
-
-/// How long one solve, count, explanation or generation may run by default: a person
-/// waiting at the page gives up on a few seconds; every real puzzle up to 9x9 solves in
-/// milliseconds and 16x16 ones in well under a second.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(5);
-
-/// How the server is set up.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// The time bound of each heavy request.
-    pub time_limit: Duration,
-    /// How many heavy requests may run at once; more wait up to `slot_wait` for a slot, then
-    /// are answered 503.
-    pub heavy_slots: usize,
-    /// How long a heavy request waits for a free slot: [`heavy::SLOT_WAIT`] by default.
-    pub slot_wait: Duration,
-}
-
-impl Default for Config {
-    /// [`DEFAULT_TIME_LIMIT`], one heavy request per core, and [`heavy::SLOT_WAIT`].
-    fn default() -> Config {
-        Config {
-            time_limit: DEFAULT_TIME_LIMIT,
-            heavy_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            slot_wait: heavy::SLOT_WAIT,
-        }
-    }
-}
+pub use request::MAX_BODY_BYTES;
 
 /// The whole application: the page and the API.
 pub fn router(config: Config) -> Router {
-    let state = api::State::new(&config);
+    let state = state::State::new(&config);
     Router::new()
         .merge(assets::routes())
         .nest("/api", api::routes(state))

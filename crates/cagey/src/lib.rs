@@ -5,7 +5,9 @@
 //! draws it. Formats, solvers and drawing depend on the model, never on each other.
 //! [`logic`] solves as a person does, step by step with reasons, and grades puzzles by the
 //! hardest rule they need; [`generate`] makes new puzzles with the production solver and
-//! the grader; [`solvers`] lists every solver, those of `solve` and `logic` alike.
+//! the grader; [`solvers`] lists every solver, those of `solve` and `logic` alike; [`wire`]
+//! gives the logic's answers (steps, hints, verdicts, grades) the one JSON shape that the
+//! command line and the web server both write.
 //!
 //! ```
 //! use cagey::solve::{self, Limits, Outcome};
@@ -33,5 +35,6 @@ pub mod model;
 pub mod render;
 pub mod solve;
 pub mod solvers;
+pub mod wire;
 
 pub use model::{check, Cage, CageId, Cell, DigitSet, Grid, Operation, Puzzle, PuzzleError};

@@ -82,6 +82,44 @@ impl Progress {
         self.cells.iter().all(|s| *s == CellState::Unknown)
     }
 
+    /// The progress after a step that places `placed` and removes `eliminated` (a
+    /// `logic::Step`'s fields of those names): each removal takes the digit from the cell's
+    /// candidates (an unknown cell starts from every digit), then each placement solves its
+    /// cell. A solved cell keeps its digit whatever is removed from it.
+    ///
+    /// The model depends on nothing else in the crate, so this takes the step's two lists
+    /// rather than the `Step` itself: `progress.apply(&step.placed, &step.eliminated)`.
+    pub fn apply(&mut self, placed: &[(Cell, u8)], eliminated: &[(Cell, u8)]) {
+        for &(cell, digit) in eliminated {
+            let state = &mut self.cells[cell.index()];
+            match state {
+                CellState::Unknown => {
+                    let mut set = DigitSet::full(self.size);
+                    set.remove(digit);
+                    *state = CellState::Candidates(set);
+                }
+                CellState::Candidates(set) => set.remove(digit),
+                CellState::Solved(_) => {}
+            }
+        }
+        for &(cell, digit) in placed {
+            self.cells[cell.index()] = CellState::Solved(digit);
+        }
+    }
+
+    /// Every cell's candidates: all digits for an unknown cell, its digit alone for a solved
+    /// one.
+    pub fn candidates(&self) -> Vec<DigitSet> {
+        self.cells
+            .iter()
+            .map(|state| match *state {
+                CellState::Unknown => DigitSet::full(self.size),
+                CellState::Solved(digit) => DigitSet::single(digit),
+                CellState::Candidates(set) => set,
+            })
+            .collect()
+    }
+
     /// The solved digits as a grid (0 where not solved).
     pub fn solved(&self) -> Grid {
         let digits = self
@@ -93,5 +131,27 @@ impl Progress {
             })
             .collect();
         Grid::from_digits(self.size, digits).expect("progress digits fit the grid")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_step_removes_candidates_then_places_digits() {
+        let mut progress = Progress::unknown(4);
+        // r1c1 loses 2 and 3; r1c2 is placed 4 after losing 1 (the clean-up of a placement).
+        progress.apply(&[(Cell(1), 4)], &[(Cell(0), 2), (Cell(0), 3), (Cell(1), 1)]);
+        let expected: DigitSet = [1, 4].into_iter().collect();
+        assert_eq!(progress.get(Cell(0)), CellState::Candidates(expected));
+        assert_eq!(progress.get(Cell(1)), CellState::Solved(4));
+        assert_eq!(progress.get(Cell(2)), CellState::Unknown);
+        // A solved cell keeps its digit; its candidates are that digit alone.
+        progress.apply(&[], &[(Cell(1), 4)]);
+        assert_eq!(progress.get(Cell(1)), CellState::Solved(4));
+        assert_eq!(progress.candidates()[1], DigitSet::single(4));
+        assert_eq!(progress.candidates()[2], DigitSet::full(4));
+        assert_eq!(progress.solved().digits()[..2], [0, 4]);
     }
 }

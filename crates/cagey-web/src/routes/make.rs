@@ -13,8 +13,9 @@ use cagey::logic::Level;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::api::{Body, State};
-use crate::ApiError;
+use crate::error::ApiError;
+use crate::request::Body;
+use crate::state::State;
 
 /// The largest grid the page makes: a 9x9 takes well under a second, and larger grids at
 /// a level may take longer than anyone waits at a page (`cagey generate` makes them).
@@ -66,16 +67,15 @@ pub(crate) async fn generate(
         ),
     };
     settings.target = level.map(|level| Target::level(level, None));
-    settings.time_limit = state.time_limit;
+    settings.time_limit = state.time_limit();
     settings
         .validate()
         .map_err(|error| ApiError::bad(error.to_string()))?;
     let seed = request.seed.unwrap_or_else(fresh_seed);
     let grader = LogicGrader::new();
     state
-        .slots
-        .run(move |cancel| {
-            settings.cancel = Some(cancel);
+        .run(move |job| {
+            settings.cancel = Some(job.cancel);
             let started = Instant::now();
             let made =
                 generate::generate(&settings, Some(&grader), &mut generate::rng_for(seed, 0))

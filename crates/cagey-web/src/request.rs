@@ -1,0 +1,85 @@
+//! What a request carries and how it is read: [`Body`], a JSON body whose every failure is
+//! an [`ApiError`]; [`PuzzleRequest`], the puzzle as every route takes it; and [`read`], which
+//! turns its text into the one puzzle it holds, in the format named or the one detected.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use cagey::formats::{self, Entry, Format};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+use crate::error::ApiError;
+
+/// The largest request body: a megabyte holds any single puzzle many times over (a 32x32 in
+/// JSON with full candidates is about 60 kB), and keeps a careless or hostile client from
+/// making the server hold much.
+pub const MAX_BODY_BYTES: usize = 1024 * 1024;
+
+/// A JSON body read by serde, whose every failure (not JSON, a missing field, a body over
+/// the size limit) is an [`ApiError`] with the reason, not axum's plain-text rejection.
+pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| {
+                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::TooLarge(format!(
+                        "the request body is larger than the limit of {MAX_BODY_BYTES} bytes"
+                    ))
+                } else {
+                    ApiError::bad(format!("cannot read the request body: {rejection}"))
+                }
+            })?;
+        serde_json::from_slice(&bytes).map(Body).map_err(|error| {
+            ApiError::bad(format!("the request is not the JSON expected: {error}"))
+        })
+    }
+}
+
+/// A puzzle as every request carries it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PuzzleRequest {
+    /// The text, in any format.
+    pub(crate) puzzle: String,
+    /// The format's name, if the text's should not be detected.
+    #[serde(default)]
+    pub(crate) format: Option<String>,
+}
+
+/// The format named `name`, or a 400 answer that lists the formats.
+pub(crate) fn format_named(name: &str) -> Result<Format, ApiError> {
+    Format::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+        ApiError::bad(format!(
+            "unknown format {name:?}; the formats are {}",
+            names.join(", ")
+        ))
+    })
+}
+
+/// Reads the one puzzle of `text`, in `format` or the detected one.
+pub(crate) fn read(text: &str, format: Option<&str>) -> Result<(Format, Entry), ApiError> {
+    let format = match format {
+        Some(name) => format_named(name)?,
+        None => formats::detect(text),
+    };
+    let results = formats::parse_all(format, text);
+    let count = results.len();
+    match results.into_iter().next() {
+        Some(Err(error)) => Err(ApiError::BadRequest {
+            line: error.line(),
+            message: error.to_string(),
+        }),
+        Some(Ok(_)) if count > 1 => Err(ApiError::bad(format!(
+            "the text holds {count} puzzles ({format} format); give one at a time"
+        ))),
+        Some(Ok(entry)) => Ok((format, entry)),
+        None => Err(ApiError::bad("the text holds no puzzle")),
+    }
+}

@@ -1,0 +1,102 @@
+//! The routes that teach: `/api/hint`, `/api/explain` and `/api/grade`, each a call of the
+//! library's logic module (`cagey::logic`) with the time bound of the server. Their answers
+//! are the library's records (`cagey::wire`), words included: a grade is its record; a hint
+//! and an explanation carry theirs under `hint` and `explanation`, cells as `[row, col]`,
+//! beside the fields the page reads, whose cells are row-major indices (the records'
+//! `Indexed` view).
+
+use std::sync::Arc;
+
+use axum::extract::State as Extract;
+use axum::Json;
+use cagey::logic::{self, LogicError};
+use cagey::model::Progress;
+use cagey::wire::{indices, ExplanationRecord, GradeRecord, HintRecord};
+use serde_json::{json, Value};
+
+use crate::error::ApiError;
+use crate::request::{Body, PuzzleRequest};
+use crate::state::State;
+
+/// A logic error as an answer: every one is about the puzzle or a limit, so 422.
+fn refused(error: LogicError) -> ApiError {
+    ApiError::Unprocessable(error.to_string())
+}
+
+/// `POST /api/hint`: the next step from the progress the text carries, or the player's
+/// mistakes first.
+pub(crate) async fn hint(
+    Extract(state): Extract<Arc<State>>,
+    Body(request): Body<PuzzleRequest>,
+) -> Result<Json<Value>, ApiError> {
+    state
+        .heavy(&request, |entry, job| {
+            let puzzle = &entry.puzzle;
+            let size = puzzle.size();
+            let progress = entry
+                .progress
+                .clone()
+                .unwrap_or_else(|| Progress::unknown(size));
+            let hint = logic::hint(puzzle, &progress, &job.logic_limits()).map_err(refused)?;
+            let record = HintRecord::new(&hint, size);
+            let mut answer = json!({"kind": record.kind(), "message": record.message()});
+            match &record {
+                HintRecord::Step { step, .. } => answer["step"] = json!(step.indexed(size)),
+                HintRecord::Mistakes { cells, .. } => {
+                    answer["cells"] = json!(indices(cells, size));
+                }
+                HintRecord::Solved { .. } | HintRecord::Stuck { .. } => {}
+            }
+            answer["hint"] = json!(record);
+            Ok(Json(answer))
+        })
+        .await
+}
+
+/// `POST /api/explain`: every step from the progress the text carries (or from nothing) to
+/// the solution, or as far as logic goes and why it stops.
+pub(crate) async fn explain(
+    Extract(state): Extract<Arc<State>>,
+    Body(request): Body<PuzzleRequest>,
+) -> Result<Json<Value>, ApiError> {
+    state
+        .heavy(&request, |entry, job| {
+            let puzzle = &entry.puzzle;
+            let size = puzzle.size();
+            let start = entry
+                .progress
+                .clone()
+                .unwrap_or_else(|| Progress::unknown(size));
+            let explanation =
+                logic::explain(puzzle, &start, &job.logic_limits()).map_err(refused)?;
+            let record = ExplanationRecord::new(&explanation, puzzle);
+            let steps: Vec<Value> = record
+                .steps
+                .iter()
+                .map(|step| json!(step.indexed(size)))
+                .collect();
+            Ok(Json(json!({
+                "verdict": record.verdict.name(),
+                "message": record.verdict.message(),
+                "cells": indices(record.verdict.cells(), size),
+                "level": explanation.level,
+                "score": explanation.score,
+                "steps": steps,
+                "explanation": record,
+            })))
+        })
+        .await
+}
+
+/// `POST /api/grade`: the hardest level a puzzle's explanation needs, and its score.
+pub(crate) async fn grade(
+    Extract(state): Extract<Arc<State>>,
+    Body(request): Body<PuzzleRequest>,
+) -> Result<Json<GradeRecord>, ApiError> {
+    state
+        .heavy(&request, |entry, job| {
+            let grade = logic::grade(&entry.puzzle, &job.logic_limits()).map_err(refused)?;
+            Ok(Json(GradeRecord::new(&grade)))
+        })
+        .await
+}

@@ -1,0 +1,90 @@
+//! What every handler shares, and the one way a heavy request runs.
+//!
+//! A heavy request (solving, counting, pictures, hints, explanations, grades, generation)
+//! always goes the same way: read its puzzle, take a slot ([`Slots::run`], which also gives
+//! the job a [`Cancel`] flag raised when the client goes), and run the library within the
+//! server's time bound. [`State::heavy`] is that whole path; [`State::run`] is its second
+//! half, for a request that checks more of itself between reading and running (a picture's
+//! size, a count's limit) or has no puzzle to read (generation). The job gets a [`Job`]: the
+//! time bound and the flag, and the library's limits made from them.
+
+use std::time::Duration;
+
+use cagey::formats::Entry;
+use cagey::logic::LogicLimits;
+use cagey::solve::{Cancel, Limits};
+
+use crate::config::Config;
+use crate::error::ApiError;
+use crate::heavy::Slots;
+use crate::request::{read, PuzzleRequest};
+
+/// What every handler shares: the heavy-request slots and the time bound.
+#[derive(Clone, Debug)]
+pub struct State {
+    slots: Slots,
+    time_limit: Duration,
+}
+
+/// What a heavy job runs under: the server's time bound and its request's cancel flag.
+pub(crate) struct Job {
+    /// The time bound of every heavy request.
+    pub(crate) time_limit: Duration,
+    /// Raised when the request's client has gone.
+    pub(crate) cancel: Cancel,
+}
+
+impl Job {
+    /// `limits` bounded by the job's time and stopped by its flag.
+    pub(crate) fn limits(&self, mut limits: Limits) -> Limits {
+        limits.time_limit = Some(self.time_limit);
+        limits.cancel = Some(self.cancel.clone());
+        limits
+    }
+
+    /// The logic's default limits, bounded by the job's time and stopped by its flag.
+    pub(crate) fn logic_limits(&self) -> LogicLimits {
+        LogicLimits {
+            time_limit: self.time_limit,
+            cancel: Some(self.cancel.clone()),
+            ..LogicLimits::default()
+        }
+    }
+}
+
+impl State {
+    /// The state for `config`.
+    pub fn new(config: &Config) -> State {
+        State {
+            slots: Slots::new(config.heavy_slots, config.time_limit, config.slot_wait),
+            time_limit: config.time_limit,
+        }
+    }
+
+    /// The time bound of every heavy request.
+    pub(crate) fn time_limit(&self) -> Duration {
+        self.time_limit
+    }
+
+    /// Runs `job` in a free slot under the time bound (see [`Slots::run`]).
+    pub(crate) async fn run<T, F>(&self, job: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(Job) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let time_limit = self.time_limit;
+        self.slots
+            .run(move |cancel| job(Job { time_limit, cancel }))
+            .await
+    }
+
+    /// Reads `request`'s puzzle, then runs `job` on it in a free slot under the time bound.
+    pub(crate) async fn heavy<T, F>(&self, request: &PuzzleRequest, job: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(Entry, Job) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let (_, entry) = read(&request.puzzle, request.format.as_deref())?;
+        self.run(move |run| job(entry, run)).await
+    }
+}

@@ -1,0 +1,542 @@
+//! The wire shapes of the logic's answers: a step, a hint, how an explanation ends, a grade,
+//! as serde records that the command line (`cagey explain --output jsonl`) and the web
+//! server (`/api/hint`, `/api/explain`, `/api/grade`) both write, with the words a person
+//! reads in them. Here so that a step is described one way, in one encoding, wherever it is
+//! read.
+//!
+//! Cells travel as `[row, col]`, both from 0, as the JSON puzzle format writes them; a digit
+//! at a cell as `[row, col, digit]`:
+//!
+//! ```text
+//!          col 0   col 1   col 2
+//! row 0   [0, 0]  [0, 1]  [0, 2]
+//! row 1   [1, 0]  [1, 1]  [1, 2]      "place 3 in r2c3" is placed: [[1, 2, 3]]
+//! ```
+//!
+//! [`Indexed`] gives the same places as row-major indices (`row * size + col`), the shape
+//! the web page read before these records existed: it keeps its grid in one flat array. It
+//! is a view of a record, not a second schema; new readers use the records.
+//!
+//! ```
+//! use cagey::logic::{self, LogicLimits};
+//! use cagey::model::Progress;
+//! use cagey::wire::StepRecord;
+//!
+//! let puzzle = cagey::formats::kk::parse("1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n")?;
+//! let explanation = logic::explain(&puzzle, &Progress::unknown(4), &LogicLimits::default())?;
+//! let record = StepRecord::new(&explanation.steps[0], puzzle.size());
+//! let json = serde_json::to_value(&record)?;
+//! // kk0 gives 1 in its first cell, row 0 and column 0.
+//! assert_eq!(json["placed"], serde_json::json!([[0, 0, 1]]));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use serde::Serialize;
+
+use crate::logic::{Explanation, Grade, Hint, Level, Step, Verdict};
+use crate::model::{Cell, Grid, Puzzle};
+
+/// A cell as `[row, col]`, both from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Place(pub usize, pub usize);
+
+impl Place {
+    /// `cell`'s place in a grid of side `size`.
+    pub fn of(cell: Cell, size: usize) -> Place {
+        Place(cell.row(size), cell.col(size))
+    }
+}
+
+/// A digit at a cell, `[row, col, digit]`: a placement or an elimination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Mark(pub usize, pub usize, pub u8);
+
+impl Mark {
+    /// `digit` at `cell` in a grid of side `size`.
+    pub fn of((cell, digit): (Cell, u8), size: usize) -> Mark {
+        Mark(cell.row(size), cell.col(size), digit)
+    }
+}
+
+fn places(cells: &[Cell], size: usize) -> Vec<Place> {
+    cells.iter().map(|&c| Place::of(c, size)).collect()
+}
+
+fn marks(pairs: &[(Cell, u8)], size: usize) -> Vec<Mark> {
+    pairs.iter().map(|&p| Mark::of(p, size)).collect()
+}
+
+fn rows(grid: &Grid) -> Vec<Vec<u8>> {
+    grid.rows().map(<[u8]>::to_vec).collect()
+}
+
+/// One step of an explanation or a hint.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StepRecord {
+    /// The rule's name.
+    pub rule: &'static str,
+    /// The rule's level.
+    pub level: Level,
+    /// The rule's weight (what the step adds to the score).
+    pub weight: u32,
+    /// Where the step looks: a house, a cage, a cell.
+    pub house: String,
+    /// The cells that cause the step.
+    pub cells: Vec<Place>,
+    /// The digits it places.
+    pub placed: Vec<Mark>,
+    /// The candidates it removes.
+    pub eliminated: Vec<Mark>,
+    /// Why, in words.
+    pub text: String,
+    /// The whole step as a sentence with its effect ([`Step::describe`]).
+    pub description: String,
+    /// The step as a hint revealing more and more: rule and house; with the cells; the
+    /// whole step ([`Step::hint_text`] at 1, 2 and 3).
+    pub hints: [String; 3],
+}
+
+impl StepRecord {
+    /// The record of `step` in a grid of side `size`.
+    pub fn new(step: &Step, size: usize) -> StepRecord {
+        StepRecord {
+            rule: step.rule,
+            level: step.level,
+            weight: step.weight,
+            house: step.house.clone(),
+            cells: places(&step.cells, size),
+            placed: marks(&step.placed, size),
+            eliminated: marks(&step.eliminated, size),
+            text: step.text.clone(),
+            description: step.describe(size),
+            hints: [1, 2, 3].map(|reveal| step.hint_text(reveal, size)),
+        }
+    }
+
+    /// The same step with its places as row-major indices (see [`Indexed`]).
+    pub fn indexed(&self, size: usize) -> Indexed<IndexedStep> {
+        let index = |&Place(row, col): &Place| index(row, col, size);
+        let pair = |&Mark(row, col, digit): &Mark| (index(&Place(row, col)), digit);
+        Indexed(IndexedStep {
+            rule: self.rule,
+            level: self.level,
+            house: self.house.clone(),
+            cells: self.cells.iter().map(index).collect(),
+            placed: self.placed.iter().map(pair).collect(),
+            eliminated: self.eliminated.iter().map(pair).collect(),
+            text: self.text.clone(),
+            description: self.description.clone(),
+            hints: self.hints.clone(),
+        })
+    }
+}
+
+fn index(row: usize, col: usize, size: usize) -> usize {
+    row * size + col
+}
+
+/// A record with its places as row-major indices (`row * size + col`), for a reader that
+/// keeps the grid in one flat array, as the web page does. The record inside is that view's
+/// shape; the wrapper says which it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Indexed<T>(pub T);
+
+/// A [`StepRecord`] seen through [`Indexed`]: the same fields but the weight, the cells as
+/// indices, a placement or elimination as `[index, digit]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IndexedStep {
+    /// The rule's name.
+    pub rule: &'static str,
+    /// The rule's level.
+    pub level: Level,
+    /// Where the step looks.
+    pub house: String,
+    /// The cells that cause the step.
+    pub cells: Vec<usize>,
+    /// The digits it places.
+    pub placed: Vec<(usize, u8)>,
+    /// The candidates it removes.
+    pub eliminated: Vec<(usize, u8)>,
+    /// Why, in words.
+    pub text: String,
+    /// The whole step as a sentence.
+    pub description: String,
+    /// The step as a hint revealing more and more.
+    pub hints: [String; 3],
+}
+
+/// The answer to a hint request, tagged by `kind`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum HintRecord {
+    /// The next step; the message is its first hint (rule and house).
+    Step {
+        /// What to look for.
+        message: String,
+        /// The step (boxed: a step is much larger than the other kinds).
+        step: Box<StepRecord>,
+    },
+    /// The progress contradicts the solution in these cells.
+    Mistakes {
+        /// `2 cells contradict the solution (marked): fix them first`.
+        message: String,
+        /// Where.
+        cells: Vec<Place>,
+    },
+    /// Nothing left to do.
+    Solved {
+        /// `the puzzle is solved`.
+        message: String,
+    },
+    /// No rule applies and the puzzle has several solutions from here.
+    Stuck {
+        /// Why no hint is given.
+        message: String,
+    },
+}
+
+impl HintRecord {
+    /// The record of `hint` in a grid of side `size`.
+    pub fn new(hint: &Hint, size: usize) -> HintRecord {
+        match hint {
+            Hint::Step(step) => HintRecord::Step {
+                message: step.hint_text(1, size),
+                step: Box::new(StepRecord::new(step, size)),
+            },
+            Hint::Mistakes(mistakes) => {
+                let noun = if mistakes.len() == 1 {
+                    "cell contradicts"
+                } else {
+                    "cells contradict"
+                };
+                HintRecord::Mistakes {
+                    message: format!(
+                        "{} {noun} the solution (marked): fix them first",
+                        mistakes.len()
+                    ),
+                    cells: mistakes.iter().map(|m| Place::of(m.cell(), size)).collect(),
+                }
+            }
+            Hint::Solved => HintRecord::Solved {
+                message: "the puzzle is solved".to_string(),
+            },
+            Hint::Stuck => HintRecord::Stuck {
+                message: "no rule applies, and the puzzle has several solutions from here"
+                    .to_string(),
+            },
+        }
+    }
+
+    /// The kind: `step`, `mistakes`, `solved` or `stuck`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            HintRecord::Step { .. } => "step",
+            HintRecord::Mistakes { .. } => "mistakes",
+            HintRecord::Solved { .. } => "solved",
+            HintRecord::Stuck { .. } => "stuck",
+        }
+    }
+
+    /// What to tell the player.
+    pub fn message(&self) -> &str {
+        match self {
+            HintRecord::Step { message, .. }
+            | HintRecord::Mistakes { message, .. }
+            | HintRecord::Solved { message }
+            | HintRecord::Stuck { message } => message,
+        }
+    }
+
+    /// The cells the hint marks: the step's causes, or the mistaken cells.
+    pub fn cells(&self) -> &[Place] {
+        match self {
+            HintRecord::Step { step, .. } => &step.cells,
+            HintRecord::Mistakes { cells, .. } => cells,
+            HintRecord::Solved { .. } | HintRecord::Stuck { .. } => &[],
+        }
+    }
+}
+
+/// How an explanation ended, tagged by `verdict`: the last record of
+/// `cagey explain --output jsonl`, and the head of `/api/explain`'s answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+pub enum VerdictRecord {
+    /// Solved: the only solution.
+    Solved {
+        /// `solved in 31 steps; the hardest is easy, the score 40`.
+        message: String,
+        /// The hardest level of the steps.
+        level: Level,
+        /// The sum of the steps' weights.
+        score: u32,
+        /// The solution, row by row.
+        solution: Vec<Vec<u8>>,
+    },
+    /// Logic stopped; the puzzle has several solutions.
+    Several {
+        /// Where logic stopped and why.
+        message: String,
+        /// The hardest level of the steps taken.
+        level: Level,
+        /// The sum of their weights.
+        score: u32,
+        /// Two solutions, row by row.
+        solutions: [Vec<Vec<u8>>; 2],
+        /// The cells where they differ.
+        differ: Vec<Place>,
+    },
+    /// The puzzle has no solution.
+    #[serde(rename = "none")]
+    NoSolution {
+        /// After how many steps, and what has nothing left.
+        message: String,
+        /// The hardest level of the steps taken.
+        level: Level,
+        /// The sum of their weights.
+        score: u32,
+        /// What has nothing left, or that the search found no solution.
+        reason: String,
+        /// The cells involved.
+        cells: Vec<Place>,
+        /// A smallest set of cages that cannot all hold, by label and first cell
+        /// (`12+ at r3c4`); empty if the search for it ran out.
+        cages: Vec<String>,
+    },
+    /// The explanation ran out of time or steps and says nothing more.
+    GaveUp {
+        /// `gave up: ...`.
+        message: String,
+        /// Which limit ran out.
+        reason: String,
+    },
+}
+
+impl VerdictRecord {
+    /// The record of how `explanation` of `puzzle` ended.
+    pub fn new(explanation: &Explanation, puzzle: &Puzzle) -> VerdictRecord {
+        let n = puzzle.size();
+        let count = explanation.steps.len();
+        let (level, score) = (explanation.level, explanation.score);
+        match &explanation.verdict {
+            Verdict::Solved(grid) => VerdictRecord::Solved {
+                message: format!(
+                    "solved in {count} steps; the hardest is {level}, the score {score}"
+                ),
+                level,
+                score,
+                solution: rows(grid),
+            },
+            Verdict::Multiple { solutions, differ } => VerdictRecord::Several {
+                message: format!(
+                    "logic stops after {count} steps: the puzzle has more than one solution, and two of them differ in the cells marked"
+                ),
+                level,
+                score,
+                solutions: [rows(&solutions[0]), rows(&solutions[1])],
+                differ: places(differ, n),
+            },
+            Verdict::Unsolvable {
+                reason,
+                cells,
+                cages,
+            } => VerdictRecord::NoSolution {
+                message: format!("after {count} steps the puzzle has no solution: {reason}"),
+                level,
+                score,
+                reason: reason.clone(),
+                cells: places(cells, n),
+                cages: cages
+                    .iter()
+                    .map(|&id| {
+                        let cage = puzzle.cage(id);
+                        let sign = cage
+                            .operation()
+                            .sign()
+                            .map(String::from)
+                            .unwrap_or_default();
+                        let first = cage.anchor().expect("cages have cells");
+                        format!("{}{sign} at {}", cage.target(), first.name(n))
+                    })
+                    .collect(),
+            },
+        }
+    }
+
+    /// The record of an explanation stopped by a limit, `why` naming it.
+    pub fn gave_up(why: &str) -> VerdictRecord {
+        VerdictRecord::GaveUp {
+            message: format!("gave up: {why}"),
+            reason: why.to_string(),
+        }
+    }
+
+    /// The verdict's name: `solved`, `several`, `none` or `gave_up`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            VerdictRecord::Solved { .. } => "solved",
+            VerdictRecord::Several { .. } => "several",
+            VerdictRecord::NoSolution { .. } => "none",
+            VerdictRecord::GaveUp { .. } => "gave_up",
+        }
+    }
+
+    /// The verdict in words.
+    pub fn message(&self) -> &str {
+        match self {
+            VerdictRecord::Solved { message, .. }
+            | VerdictRecord::Several { message, .. }
+            | VerdictRecord::NoSolution { message, .. }
+            | VerdictRecord::GaveUp { message, .. } => message,
+        }
+    }
+
+    /// The cells the verdict concerns: where two solutions differ, or what has nothing left.
+    pub fn cells(&self) -> &[Place] {
+        match self {
+            VerdictRecord::Several { differ, .. } => differ,
+            VerdictRecord::NoSolution { cells, .. } => cells,
+            VerdictRecord::Solved { .. } | VerdictRecord::GaveUp { .. } => &[],
+        }
+    }
+}
+
+/// A whole explanation: how it ended, and its steps.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ExplanationRecord {
+    /// How it ended (its fields sit beside `steps`).
+    #[serde(flatten)]
+    pub verdict: VerdictRecord,
+    /// The steps, in order.
+    pub steps: Vec<StepRecord>,
+}
+
+impl ExplanationRecord {
+    /// The record of `explanation` of `puzzle`.
+    pub fn new(explanation: &Explanation, puzzle: &Puzzle) -> ExplanationRecord {
+        let n = puzzle.size();
+        ExplanationRecord {
+            verdict: VerdictRecord::new(explanation, puzzle),
+            steps: explanation
+                .steps
+                .iter()
+                .map(|step| StepRecord::new(step, n))
+                .collect(),
+        }
+    }
+}
+
+/// A puzzle's grade.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GradeRecord {
+    /// The hardest level needed.
+    pub level: Level,
+    /// The sum of the steps' weights.
+    pub score: u32,
+    /// How many steps.
+    pub steps: usize,
+    /// The rules used, cheapest first, with how many steps each took.
+    pub rules: Vec<RuleCount>,
+}
+
+/// One rule of a grade and how often it was used.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RuleCount {
+    /// The rule's name.
+    pub rule: &'static str,
+    /// How many steps it took.
+    pub count: u32,
+}
+
+impl GradeRecord {
+    /// The record of `grade`.
+    pub fn new(grade: &Grade) -> GradeRecord {
+        GradeRecord {
+            level: grade.level,
+            score: grade.score,
+            steps: grade.steps,
+            rules: grade
+                .rules
+                .iter()
+                .map(|&(rule, count)| RuleCount { rule, count })
+                .collect(),
+        }
+    }
+}
+
+/// `cells` as row-major indices in a grid of side `size` (see [`Indexed`]).
+pub fn indices(cells: &[Place], size: usize) -> Indexed<Vec<usize>> {
+    Indexed(
+        cells
+            .iter()
+            .map(|&Place(row, col)| index(row, col, size))
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::{self, LogicLimits, Mistake};
+    use crate::model::Progress;
+    use serde_json::json;
+
+    const KK0: &str = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
+
+    #[test]
+    fn a_step_names_cells_as_row_and_column_and_its_view_as_indices() {
+        let puzzle = crate::formats::kk::parse(KK0).unwrap();
+        let explanation =
+            logic::explain(&puzzle, &Progress::unknown(4), &LogicLimits::default()).unwrap();
+        let step = explanation
+            .steps
+            .iter()
+            .find(|s| s.placed.iter().any(|(c, _)| c.0 > 4))
+            .expect("a placement past the first row");
+        let record = StepRecord::new(step, 4);
+        let (cell, digit) = step.placed[0];
+        let json = serde_json::to_value(&record).unwrap();
+        assert_eq!(
+            json["placed"][0],
+            json!([usize::from(cell.0) / 4, usize::from(cell.0) % 4, digit])
+        );
+        let flat = serde_json::to_value(record.indexed(4)).unwrap();
+        assert_eq!(flat["placed"][0], json!([cell.0, digit]));
+        assert_eq!(flat["hints"], json["hints"]);
+        assert!(flat.get("weight").is_none());
+    }
+
+    #[test]
+    fn an_explanation_says_how_it_ended_beside_its_steps() {
+        let puzzle = crate::formats::kk::parse(KK0).unwrap();
+        let explanation =
+            logic::explain(&puzzle, &Progress::unknown(4), &LogicLimits::default()).unwrap();
+        let json = serde_json::to_value(ExplanationRecord::new(&explanation, &puzzle)).unwrap();
+        assert_eq!(json["verdict"], "solved");
+        assert_eq!(json["solution"][0], json!([1, 2, 4, 3]));
+        let steps = explanation.steps.len();
+        assert!(json["message"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("solved in {steps} steps; the hardest is easy")));
+        assert_eq!(json["steps"].as_array().unwrap().len(), steps);
+        let gave_up = serde_json::to_value(VerdictRecord::gave_up("time")).unwrap();
+        assert_eq!(
+            gave_up,
+            json!({"verdict": "gave_up", "message": "gave up: time", "reason": "time"})
+        );
+    }
+
+    #[test]
+    fn mistakes_are_counted_in_words_and_placed() {
+        let cell = Cell(5);
+        let hint = Hint::Mistakes(vec![Mistake::WrongDigit { cell }]);
+        let record = HintRecord::new(&hint, 4);
+        assert_eq!(
+            serde_json::to_value(&record).unwrap(),
+            json!({"kind": "mistakes", "message": "1 cell contradicts the solution (marked): fix them first", "cells": [[1, 1]]})
+        );
+        assert_eq!(indices(record.cells(), 4).0, vec![5]);
+    }
+}
