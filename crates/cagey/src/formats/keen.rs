@@ -284,14 +284,13 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
     Ok(out)
 }
 
-/// Parses a solution string, `S` and one digit per cell.
+/// Parses a solution string, `S` and one digit per cell; the digits are read by
+/// [`digits::parse_solution`](super::digits::parse_solution).
 pub fn parse_solution(text: &str, size: usize) -> Option<Grid> {
     let digits = text.trim().strip_prefix('S')?;
-    let digits = digits
-        .chars()
-        .map(|c| c.to_digit(10).map(|d| d as u8))
-        .collect::<Option<Vec<u8>>>()?;
-    Grid::from_digits(size, digits).filter(|grid| grid.is_full())
+    super::digits::parse_solution(size, digits)
+        .ok()
+        .filter(|grid| grid.is_full())
 }
 
 /// Writes a solution string; `None` past 9x9, where digits need two characters.

@@ -476,17 +476,11 @@ pub fn write(puzzle: &Puzzle) -> String {
 }
 
 /// Parses a solution as the shared corpora write it in `# solution=`: one digit per cell for
-/// grids up to 9x9 (`2134341212434321`), or digits separated by commas for any size.
+/// grids up to 9x9 (`2134341212434321`), or digits separated by commas for any size. The
+/// reader is [`digits::parse_solution`](super::digits::parse_solution), which also says what
+/// is wrong.
 pub fn parse_solution(size: usize, text: &str) -> Option<Grid> {
-    let text = text.trim();
-    let digits: Option<Vec<u8>> = if text.contains(',') {
-        text.split(',').map(|d| d.trim().parse().ok()).collect()
-    } else {
-        text.chars()
-            .map(|c| c.to_digit(10).map(|d| d as u8))
-            .collect()
-    };
-    Grid::from_digits(size, digits?)
+    super::digits::parse_solution(size, text).ok()
 }
 
 /// One cage line, parsed but not yet checked against the others; its cells are left in
@@ -1445,7 +1439,6 @@ mod tests {
         assert!(parse_solution(2, "1231").is_none());
     }
 
-    /// A line's cage as `parse_line` reads it, cells included, or its error.
     fn full_read(line: &str) -> Result<(String, Operation, u64, Vec<usize>), KkError> {
         let mut cells = Vec::new();
         let cage = parse_line(line, 7, &mut cells)?;

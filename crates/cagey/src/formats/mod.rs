@@ -9,6 +9,9 @@
 //! | `json` | [`json`] | cagey's own JSON schema, for programs |
 //! | `grid` | [`grid`] | a grid of cage letters and a legend, for people |
 //!
+//! [`digits`] reads the grids of digits they share: `# solution=` comments, Keen's `S`
+//! strings, the grids `cagey check` reads.
+//!
 //! [`detect`] tells them apart; [`parse_all`] and [`write()`] dispatch on a [`Format`]. A
 //! [`Reader`] reads the same puzzles one at a time from a stream, for inputs too large to
 //! hold. Formats depend on the model only; they know nothing of solvers.
@@ -21,6 +24,7 @@
 //! and JSON write `multi_cell`) refuses to write the puzzles read under it.
 
 pub mod a1;
+pub mod digits;
 pub mod grid;
 pub mod json;
 pub mod keen;
