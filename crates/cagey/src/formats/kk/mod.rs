@@ -49,7 +49,7 @@
 //! The reader is in parts, from the bottom up: `error` ([`KkError`], what can be wrong),
 //! `lex` (one cage line), `directives` (the `#` directives), `block` (one puzzle's lines),
 //! `build` (the checks across cages) and `lines` (the splitter into puzzles). This file is
-//! the public face: [`parse`], [`parse_all`], [`write`] and their kin.
+//! the public face: [`parse`], [`parse_all`], [`write()`] and their kin.
 
 mod block;
 mod build;
