@@ -15,7 +15,7 @@ use anyhow::{bail, Context};
 
 use crate::Status;
 use cagey::examples;
-use cagey::formats::{Entry, Format, ReadError, Reader, WriteError};
+use cagey::formats::{self, Entry, Format, ReadError, Reader, WriteError};
 use cagey::model::Options;
 
 /// The read buffer of each input: large enough that reading costs little beside parsing.
@@ -217,15 +217,10 @@ pub fn read(args: &InputArgs) -> anyhow::Result<Vec<Item>> {
     Ok(items)
 }
 
-/// Parses a format name given on the command line.
+/// Parses a format name given on the command line; the library words the refusal.
 pub fn parse_format(name: &str) -> Result<Format, String> {
-    Format::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-        format!(
-            "unknown format {name:?}; the formats are {}",
-            names.join(", ")
-        )
-    })
+    name.parse()
+        .map_err(|error: formats::UnknownFormat| error.to_string())
 }
 
 /// Parses a count given on the command line that must be 1 or more (`--jobs`, `--limit`,

@@ -80,9 +80,46 @@ impl Format {
         }
     }
 
-    /// The format called `name`.
+    /// The format called `name`; `name.parse::<Format>()` says what is wrong instead of
+    /// `None`.
     pub fn from_name(name: &str) -> Option<Format> {
         Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// A format name that names no format; its message lists the formats there are, so that
+/// every front end (command line, web API) words the refusal alike.
+///
+/// ```
+/// use cagey::formats::Format;
+///
+/// assert_eq!("keen".parse::<Format>(), Ok(Format::Keen));
+/// let error = "yaml".parse::<Format>().unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     "unknown format \"yaml\"; the formats are kk, a1, sudokuwiki, keen, json, grid"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown format {name:?}; the formats are {}", format_names())]
+pub struct UnknownFormat {
+    /// The name as given.
+    pub name: String,
+}
+
+/// The names of every format, in [`Format::ALL`]'s order, separated by commas.
+fn format_names() -> String {
+    let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+    names.join(", ")
+}
+
+impl std::str::FromStr for Format {
+    type Err = UnknownFormat;
+
+    fn from_str(name: &str) -> Result<Format, UnknownFormat> {
+        Format::from_name(name).ok_or_else(|| UnknownFormat {
+            name: name.to_string(),
+        })
     }
 }
 
