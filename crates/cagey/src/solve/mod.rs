@@ -429,6 +429,32 @@ pub fn by_name(name: &str) -> Option<&'static dyn Solver> {
     registry().iter().copied().find(|s| s.name() == name)
 }
 
+/// The solver registered under `name`, or an error naming the ones there are.
+pub fn named(name: &str) -> Result<&'static dyn Solver, UnknownMethod> {
+    by_name(name).ok_or_else(|| UnknownMethod::among(name, registry()))
+}
+
+/// A method name that names no solver of a registry; its message lists those there are, so
+/// that every front end (`cagey --method`, `cargo xtask bench --method`) words it alike.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("no method called {name:?}; the methods are {}", methods.join(", "))]
+pub struct UnknownMethod {
+    /// The name as given.
+    pub name: String,
+    /// The names of the registry's solvers, in its order.
+    pub methods: Vec<&'static str>,
+}
+
+impl UnknownMethod {
+    /// The error for `name`, which none of `registry` answers to.
+    pub fn among(name: &str, registry: &[&'static dyn Solver]) -> UnknownMethod {
+        UnknownMethod {
+            name: name.to_string(),
+            methods: registry.iter().map(|solver| solver.name()).collect(),
+        }
+    }
+}
+
 /// The production solver.
 pub fn default_solver() -> &'static dyn Solver {
     &PROPAGATE
