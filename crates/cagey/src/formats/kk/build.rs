@@ -5,7 +5,7 @@
 use super::block::{Block, ParsedCage};
 use super::directives::{directive, RegionSpec, Rules};
 use super::error::{list, KkError, KkErrorKind};
-use crate::formats::Entry;
+use crate::formats::entry::Entry;
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, Regions, MAX_SIZE};
 
 /// The puzzle of `block`, read under `options` besides its directives; the block is

@@ -11,7 +11,7 @@ pub(super) const MAX_CELL: usize = MAX_SIZE * MAX_SIZE - 1;
 
 /// A parse error: where, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}{kind}", crate::formats::position(*line, *column))]
+#[error("{}{kind}", crate::formats::lines::position(*line, *column))]
 pub struct KkError {
     /// The line, counted from 1; 0 when the error concerns the whole input.
     pub line: usize,

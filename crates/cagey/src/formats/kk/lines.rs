@@ -6,7 +6,7 @@ use super::block::Block;
 use super::build::finish;
 use super::error::{KkError, KkErrorKind};
 use super::lex::{parse_line, parse_plain_line};
-use crate::formats::Entry;
+use crate::formats::entry::Entry;
 use crate::model::Options;
 
 /// The line-by-line reader behind [`parse_all`] and the streaming
@@ -29,7 +29,7 @@ pub(crate) struct Lines {
     options: Options,
 }
 
-impl crate::formats::LineParser for Lines {
+impl crate::formats::lines::LineParser for Lines {
     type Error = KkError;
 
     fn set_options(&mut self, options: Options) {

@@ -60,7 +60,7 @@ mod lines;
 #[cfg(test)]
 mod tests;
 
-pub use super::Entry;
+pub use super::entry::Entry;
 pub use error::{KkError, KkErrorKind};
 pub(crate) use lines::Lines;
 
@@ -100,7 +100,7 @@ pub fn parse(text: &str) -> Result<Puzzle, KkError> {
 /// puzzle does not hide the good ones after it; an input with no cage at all gives one
 /// [`KkErrorKind::Empty`] error.
 pub fn parse_all(text: &str) -> Vec<Result<Entry, KkError>> {
-    super::parse_lines::<Lines>(text, Options::default())
+    super::lines::parse_lines::<Lines>(text, Options::default())
 }
 
 /// [`parse_all`], reading every puzzle as if its block began with the directives of
@@ -119,14 +119,14 @@ pub fn parse_all(text: &str) -> Vec<Result<Entry, KkError>> {
 /// assert_eq!(kk::write(&entry.puzzle), format!("# multi-cell\n{text}"));
 /// ```
 pub fn parse_all_with(text: &str, options: Options) -> Vec<Result<Entry, KkError>> {
-    super::parse_lines::<Lines>(text, options)
+    super::lines::parse_lines::<Lines>(text, options)
 }
 
 /// [`parse_all_with`] with the line each puzzle starts on (0 for the error of an input that
 /// holds no puzzle): what names a puzzle whose error concerns all of it (a cell in no cage)
 /// rather than one line, as the corpus benchmark (`cargo xtask bench`) reports them.
 pub fn parse_all_numbered(text: &str, options: Options) -> Vec<(usize, Result<Entry, KkError>)> {
-    super::parse_numbered_lines::<Lines>(text, options)
+    super::lines::parse_numbered_lines::<Lines>(text, options)
 }
 
 /// Writes a puzzle in the canonical form: cages by smallest cell, cells ascending, `%` for
