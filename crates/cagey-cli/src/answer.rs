@@ -10,7 +10,7 @@
 
 use std::time::Duration;
 
-use cagey::formats::{kk, Entry};
+use cagey::formats::{digits, Entry};
 use cagey::solve::{self, Limits, Outcome};
 use cagey::{Grid, Puzzle};
 
@@ -27,8 +27,9 @@ pub fn comment(entry: &Entry) -> Result<Option<Grid>, String> {
         return Ok(None);
     };
     let n = entry.puzzle.size();
-    let grid = kk::parse_solution(n, text)
-        .ok_or_else(|| format!("its `# solution=` comment is not a {n}x{n} grid of digits"))?;
+    let grid = digits::parse_solution(n, text).map_err(|error| {
+        format!("its `# solution=` comment is not a {n}x{n} grid of digits ({error})")
+    })?;
     cagey::check(&entry.puzzle, &grid).map_err(|violation| {
         let words = violation.describe(&entry.puzzle, &grid);
         format!("its `# solution=` comment is wrong: {words}")

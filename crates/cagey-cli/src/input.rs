@@ -8,15 +8,16 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::iter::Peekable;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::{bail, Context};
 
 use crate::Status;
 use cagey::examples;
-use cagey::formats::{Entry, Format, ReadError, Reader, WriteError};
+use cagey::formats::{self, Entry, Format, ReadError, Reader, WriteError};
 use cagey::model::Options;
+pub use cagey_args::{at_least_one, refuse_directory, RuleArgs};
 
 /// The read buffer of each input: large enough that reading costs little beside parsing.
 const READ_BUFFER_BYTES: usize = 64 * 1024;
@@ -47,26 +48,6 @@ pub struct InputArgs {
 
     #[command(flatten)]
     pub rules: RuleArgs,
-}
-
-/// Rules put in force for every puzzle read, for files that do not state them: shared by
-/// the subcommands that read puzzles (`bench` included).
-#[derive(clap::Args, Debug, Clone, Copy)]
-pub struct RuleArgs {
-    /// Allow `-` and `%` cages over more than two cells (the largest digit minus, or divided
-    /// by, the others) and `0-`, as a kk block's `# multi-cell` line does.
-    #[arg(long, help_heading = "Input")]
-    pub multi_cell: bool,
-}
-
-impl RuleArgs {
-    /// The puzzle-wide options the flags put in force.
-    pub fn options(self) -> Options {
-        Options {
-            multi_cell: self.multi_cell,
-            ..Options::default()
-        }
-    }
 }
 
 /// One puzzle read from the input, or why it could not be read.
@@ -189,16 +170,6 @@ pub fn open(args: &InputArgs) -> anyhow::Result<Puzzles> {
     })
 }
 
-/// Refuses a directory given where a puzzle file is expected: opening one succeeds and
-/// reading it fails with the system's bare `Is a directory`, which does not say which
-/// argument is wrong.
-pub fn refuse_directory(path: &Path) -> anyhow::Result<()> {
-    if path.is_dir() {
-        bail!("`{}` is a directory, not a puzzle file", path.display());
-    }
-    Ok(())
-}
-
 fn stdin() -> (Arc<str>, Stream) {
     let stream = BufReader::with_capacity(READ_BUFFER_BYTES, io::stdin());
     ("<stdin>".into(), Box::new(stream))
@@ -217,29 +188,10 @@ pub fn read(args: &InputArgs) -> anyhow::Result<Vec<Item>> {
     Ok(items)
 }
 
-/// Parses a format name given on the command line.
+/// Parses a format name given on the command line; the library words the refusal.
 pub fn parse_format(name: &str) -> Result<Format, String> {
-    Format::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-        format!(
-            "unknown format {name:?}; the formats are {}",
-            names.join(", ")
-        )
-    })
-}
-
-/// Parses a count given on the command line that must be 1 or more (`--jobs`, `--limit`,
-/// `--size`...), with a message that says so: clap's own range check names the type's
-/// largest value (`0 is not in 1..18446744073709551615`).
-pub fn at_least_one<T>(text: &str) -> Result<T, String>
-where
-    T: std::str::FromStr + PartialOrd + From<u8>,
-{
-    match text.trim().parse::<T>() {
-        Ok(number) if number >= T::from(1) => Ok(number),
-        Ok(_) => Err("must be at least 1".to_string()),
-        Err(_) => Err(format!("{text:?} is not a whole number (1 or more)")),
-    }
+    name.parse()
+        .map_err(|error: formats::UnknownFormat| error.to_string())
 }
 
 /// A puzzle with its number in the run, counted from 1 over all inputs.

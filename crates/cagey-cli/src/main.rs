@@ -28,7 +28,6 @@ mod solve;
 mod time_limit;
 mod unique;
 
-use std::io;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -64,16 +63,7 @@ enum Command {
     Serve(serve::Args),
 }
 
-/// How a run ended, from best to worst; the exit code is that of the worst puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Status {
-    /// Everything asked for was done.
-    Ok = 0,
-    /// A result was negative: no solution, or not unique when uniqueness was required.
-    Failed = 1,
-    /// Some input could not be read.
-    BadInput = 2,
-}
+pub use cagey_args::Status;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -97,19 +87,5 @@ fn main() -> ExitCode {
         Command::Man(args) => completions::man(&args, Cli::command()),
         Command::Serve(args) => serve::run(&args),
     };
-    match result {
-        Ok(status) => ExitCode::from(status as u8),
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("cagey: {error:#}");
-            ExitCode::from(Status::BadInput as u8)
-        }
-    }
-}
-
-fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error
-        .chain()
-        .filter_map(|cause| cause.downcast_ref::<io::Error>())
-        .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    cagey_args::exit("cagey", result)
 }

@@ -380,16 +380,7 @@ fn solve_record(plan: &Plan, puzzle: &Puzzle, record: &mut Record) -> anyhow::Re
 
 /// The solver `--method NAME` names, or an error listing the methods.
 pub fn method(name: &str) -> anyhow::Result<&'static dyn Solver> {
-    cagey::solvers::by_name(name).ok_or_else(|| {
-        let names: Vec<&str> = cagey::solvers::registry()
-            .iter()
-            .map(|s| s.name())
-            .collect();
-        anyhow::anyhow!(
-            "no method called {name:?}; the methods are {}",
-            names.join(", ")
-        )
-    })
+    Ok(cagey::solvers::named(name)?)
 }
 
 /// What `solve` prints.

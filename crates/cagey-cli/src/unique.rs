@@ -10,8 +10,7 @@ use std::io::{Read, Write};
 use std::time::Duration;
 
 use anyhow::bail;
-use cagey::formats::{self, Entry, Format};
-use cagey::Grid;
+use cagey::formats::{self, digits, Entry, Format};
 
 use crate::input::{self, parse_format, InputArgs};
 use crate::Status;
@@ -62,7 +61,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         };
         let intended = entry
             .meta("solution")
-            .and_then(|text| parse_solution(text, entry.puzzle.size()));
+            .and_then(|text| digits::parse_solution(entry.puzzle.size(), text).ok());
         let repair = match cagey::generate::make_unique(&entry.puzzle, intended.as_ref(), limit) {
             Ok(repair) => repair,
             Err(error) => {
@@ -125,20 +124,4 @@ fn input_format(args: &InputArgs) -> Format {
         let _ = file.take(16 * 1024).read_to_string(&mut head);
     }
     formats::detect(&head)
-}
-
-/// A `# solution=` comment: one digit a cell up to 9x9 (`1253…`), or digits separated by
-/// commas or spaces.
-fn parse_solution(text: &str, size: usize) -> Option<Grid> {
-    let digits: Vec<u8> = if text.contains([',', ' ']) {
-        text.split([',', ' '])
-            .filter(|s| !s.is_empty())
-            .map(|s| s.parse().ok())
-            .collect::<Option<_>>()?
-    } else {
-        text.chars()
-            .map(|c| c.to_digit(10).map(|d| d as u8))
-            .collect::<Option<_>>()?
-    };
-    Grid::from_digits(size, digits)
 }

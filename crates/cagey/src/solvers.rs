@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use crate::logic::Logic;
-use crate::solve::{self, Solver};
+use crate::solve::{self, Solver, UnknownMethod};
 
 static LOGIC: Logic = Logic;
 
@@ -23,4 +23,16 @@ pub fn registry() -> &'static [&'static dyn Solver] {
 /// The solver registered under `name`.
 pub fn by_name(name: &str) -> Option<&'static dyn Solver> {
     solve::by_name(name).or_else(|| (name == LOGIC.name()).then_some(&LOGIC as &dyn Solver))
+}
+
+/// The solver registered under `name`, or an error naming every solver there is.
+///
+/// ```
+/// assert_eq!(cagey::solvers::named("logic").unwrap().name(), "logic");
+/// let Err(error) = cagey::solvers::named("magic") else { panic!("no such solver") };
+/// let message = error.to_string();
+/// assert!(message.starts_with("no method called \"magic\"; the methods are propagate, "));
+/// ```
+pub fn named(name: &str) -> Result<&'static dyn Solver, UnknownMethod> {
+    by_name(name).ok_or_else(|| UnknownMethod::among(name, registry()))
 }

@@ -23,7 +23,8 @@
 
 use thiserror::Error;
 
-use super::{Entry, WriteError};
+use super::entry::Entry;
+use super::write_error::WriteError;
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
 
 /// The largest grid this format can name: rows are the letters `A` to `Z`.
@@ -31,7 +32,7 @@ pub const MAX_A1_SIZE: usize = 26;
 
 /// A parse error: the line (and column where it helps), and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}{kind}", super::position(*line, *column))]
+#[error("{}{kind}", super::lines::position(*line, *column))]
 pub struct A1Error {
     /// The line, counted from 1; 0 for the whole input.
     pub line: usize,
@@ -121,7 +122,7 @@ pub fn looks_like(line: &str) -> bool {
 
 /// Parses every puzzle of a text: each starts at its `# N` line.
 pub fn parse_all(text: &str) -> Vec<Result<Entry, A1Error>> {
-    super::parse_lines::<Lines>(text, Options::default())
+    super::lines::parse_lines::<Lines>(text, Options::default())
 }
 
 /// The line-by-line reader behind [`parse_all`] and the streaming
@@ -142,7 +143,7 @@ pub(crate) struct Lines {
     options: Options,
 }
 
-impl super::LineParser for Lines {
+impl super::lines::LineParser for Lines {
     type Error = A1Error;
 
     fn set_options(&mut self, options: Options) {
@@ -247,12 +248,15 @@ impl Lines {
 /// Writes a puzzle in the seed's form.
 pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
     if !puzzle.is_plain() {
-        return Err(super::plain_only(super::Format::A1, puzzle));
+        return Err(super::write_error::plain_only(
+            super::format::Format::A1,
+            puzzle,
+        ));
     }
     let size = puzzle.size();
     if size > MAX_A1_SIZE {
         return Err(WriteError {
-            format: super::Format::A1,
+            format: super::format::Format::A1,
             reason: format!("rows are named A to Z, so the largest grid is {MAX_A1_SIZE}x{MAX_A1_SIZE}, not {size}x{size}"),
         });
     }

@@ -33,7 +33,8 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
-use super::{Entry, WriteError};
+use super::entry::Entry;
+use super::write_error::WriteError;
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
 
 /// A parse error: the line (and column where it helps), and what is wrong.
@@ -112,7 +113,7 @@ pub fn looks_like(line: &str) -> bool {
 
 /// Parses every puzzle of a text.
 pub fn parse_all(text: &str) -> Vec<Result<Entry, GridError>> {
-    super::parse_lines::<Lines>(text, Options::default())
+    super::lines::parse_lines::<Lines>(text, Options::default())
 }
 
 /// The line-by-line reader behind [`parse_all`] and the streaming
@@ -134,7 +135,7 @@ pub(crate) struct Lines {
     options: Options,
 }
 
-impl super::LineParser for Lines {
+impl super::lines::LineParser for Lines {
     type Error = GridError;
 
     fn set_options(&mut self, options: Options) {
@@ -363,7 +364,10 @@ fn cage_name(index: usize, count: usize) -> String {
 /// Writes a puzzle as a grid of names and a legend.
 pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
     if !puzzle.is_plain() {
-        return Err(super::plain_only(super::Format::Grid, puzzle));
+        return Err(super::write_error::plain_only(
+            super::format::Format::Grid,
+            puzzle,
+        ));
     }
     let n = puzzle.size();
     let count = puzzle.cages().len();

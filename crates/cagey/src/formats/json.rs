@@ -28,7 +28,8 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::{Entry, WriteError};
+use super::entry::Entry;
+use super::write_error::WriteError;
 use crate::model::{
     Cage, Cell, CellState, Operation, Options, Progress, Puzzle, PuzzleError, Regions, MAX_SIZE,
 };
@@ -95,7 +96,7 @@ pub fn parse_all(text: &str) -> Vec<Result<Entry, JsonError>> {
 }
 
 /// [`parse_all`] with `options` in force for every puzzle besides the `killer` and
-/// `multi_cell` it states (see [`super::parse_all_with`]).
+/// `multi_cell` it states (see [`super::dispatch::parse_all_with`]).
 pub(crate) fn parse_all_with(text: &str, options: Options) -> Vec<Result<Entry, JsonError>> {
     // Parse to a value first so that syntax errors keep their line and column, then read
     // each puzzle on its own so that one bad puzzle does not hide the others.

@@ -27,7 +27,9 @@
 
 use thiserror::Error;
 
-use super::{Entry, Format, WriteError};
+use super::entry::Entry;
+use super::format::Format;
+use super::write_error::WriteError;
 use crate::model::{Cage, CageId, Cell, Grid, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
 
 /// Keen's smallest and largest grid sides.
@@ -121,13 +123,13 @@ pub fn looks_like(line: &str) -> bool {
 
 /// Parses every ID of a text, one per non-blank line (`#` comment lines are skipped).
 pub fn parse_all(text: &str) -> Vec<Result<Entry, KeenError>> {
-    super::parse_lines::<super::PerLine<Lines>>(text, Options::default())
+    super::lines::parse_lines::<super::lines::PerLine<Lines>>(text, Options::default())
 }
 
 /// The format as the line-by-line readers see it: one puzzle per line.
 pub(crate) struct Lines;
 
-impl super::OnePerLine for Lines {
+impl super::lines::OnePerLine for Lines {
     type Error = KeenError;
 
     fn parse_line(line: &str, options: Options) -> Result<Entry, KeenError> {
@@ -145,7 +147,7 @@ pub fn parse(id: &str) -> Result<Entry, KeenError> {
 }
 
 /// Parses one game ID under `options`, which a game ID has no way to state (see
-/// [`super::parse_all_with`]).
+/// [`super::dispatch::parse_all_with`]).
 fn parse_with(id: &str, options: Options) -> Result<Entry, KeenError> {
     let id = id.trim();
     if id.is_empty() {
@@ -211,7 +213,10 @@ fn parse_with(id: &str, options: Options) -> Result<Entry, KeenError> {
 /// Writes a descriptive game ID, `n:BLOCKS,CLUES`.
 pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
     if !puzzle.is_plain() {
-        return Err(super::plain_only(super::Format::Keen, puzzle));
+        return Err(super::write_error::plain_only(
+            super::format::Format::Keen,
+            puzzle,
+        ));
     }
     let n = puzzle.size();
     let refuse = |reason: String| WriteError {
@@ -284,14 +289,13 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
     Ok(out)
 }
 
-/// Parses a solution string, `S` and one digit per cell.
+/// Parses a solution string, `S` and one digit per cell; the digits are read by
+/// [`digits::parse_solution`](super::digits::parse_solution).
 pub fn parse_solution(text: &str, size: usize) -> Option<Grid> {
     let digits = text.trim().strip_prefix('S')?;
-    let digits = digits
-        .chars()
-        .map(|c| c.to_digit(10).map(|d| d as u8))
-        .collect::<Option<Vec<u8>>>()?;
-    Grid::from_digits(size, digits).filter(|grid| grid.is_full())
+    super::digits::parse_solution(size, digits)
+        .ok()
+        .filter(|grid| grid.is_full())
 }
 
 /// Writes a solution string; `None` past 9x9, where digits need two characters.

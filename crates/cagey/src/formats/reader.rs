@@ -1,11 +1,11 @@
 //! Reading puzzles one at a time from a stream: a file of millions of puzzles, or standard
 //! input, in memory that does not grow with its length.
 //!
-//! [`parse_all`](super::parse_all) takes a whole text; a [`Reader`] takes any [`BufRead`] and
+//! [`parse_all`](super::dispatch::parse_all) takes a whole text; a [`Reader`] takes any [`BufRead`] and
 //! yields the same entries, in the same order, with the same errors and line numbers. Both
 //! drive the same line-by-line parser of each format, so they cannot drift apart: the reader
 //! only adds the reading of lines and the detection of the format from the first meaningful
-//! line, which it does exactly as [`detect`](super::detect) does.
+//! line, which it does exactly as [`detect`](super::detect::detect) does.
 //!
 //! A reader holds one line and one puzzle at a time (the kk format's lookahead is the cells
 //! of the puzzle being read; grid holds its lines until the blank line after the legend).
@@ -27,8 +27,14 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::io::{self, BufRead};
 
-use super::{a1, detect_line, grid, is_meaningful, json, keen, kk, sudokuwiki};
-use super::{Entry, Format, LineParser, ParseError, PerLine};
+use super::detect::detect_line;
+use super::detect::is_meaningful;
+use super::dispatch::ParseError;
+use super::entry::Entry;
+use super::format::Format;
+use super::lines::LineParser;
+use super::lines::PerLine;
+use super::{a1, grid, json, keen, kk, sudokuwiki};
 use crate::model::Options;
 
 /// A puzzle that could not be read from a stream.
@@ -39,7 +45,7 @@ pub enum ReadError {
         /// The line the puzzle starts on, counted from 1, when there is one (an empty input
         /// or a JSON value inside an array has none).
         line: Option<usize>,
-        /// What is wrong, as [`parse_all`](super::parse_all) says it.
+        /// What is wrong, as [`parse_all`](super::dispatch::parse_all) says it.
         error: ParseError,
     },
     /// The stream failed, or a line is not UTF-8 text. Reading stops there: the puzzle that
@@ -215,7 +221,7 @@ fn wrap<E: Into<ParseError>>(
 
 impl<R: BufRead> Reader<R> {
     /// Reads `input`, detecting its format from the first meaningful line as
-    /// [`detect`](super::detect) does (the J essay's format if it has none).
+    /// [`detect`](super::detect::detect) does (the J essay's format if it has none).
     pub fn new(input: R) -> Reader<R> {
         Reader {
             input,
@@ -240,7 +246,7 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Reads every puzzle under `options` besides the options its text states, as
-    /// [`parse_all_with`](super::parse_all_with) does: a kk puzzle as if its block began
+    /// [`parse_all_with`](super::dispatch::parse_all_with) does: a kk puzzle as if its block began
     /// with `# multi-cell` (or `# killer`), a JSON puzzle as if it said so, a puzzle of the
     /// other formats with the option on. Give them before reading: a puzzle that has come
     /// out already is not read again.
@@ -412,7 +418,7 @@ mod tests {
     fn json_keeps_its_lines_and_columns_with_crlf() {
         let text = "{\r\n  \"size\": 1,\r\n  \"cages\": [}\r\n";
         let from_reader: Vec<_> = read(text);
-        let whole = super::super::parse_all(Format::Json, text);
+        let whole = super::super::dispatch::parse_all(Format::Json, text);
         let error = from_reader[0].as_ref().unwrap_err();
         assert_eq!(error.parse_error(), whole[0].as_ref().err());
         assert_eq!(error.line(), Some(3));
@@ -476,7 +482,7 @@ mod tests {
                 .with_options(MULTI_CELL)
                 .collect();
             assert_eq!(given[0].as_ref().unwrap().puzzle, entry.puzzle, "{format}");
-            let whole = super::super::parse_all_with(format, text, MULTI_CELL);
+            let whole = super::super::dispatch::parse_all_with(format, text, MULTI_CELL);
             assert_eq!(whole[0].as_ref().unwrap().puzzle, entry.puzzle, "{format}");
             puzzles.push(entry.puzzle);
         }

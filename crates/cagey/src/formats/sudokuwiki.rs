@@ -33,7 +33,9 @@
 
 use thiserror::Error;
 
-use super::{Entry, Format, WriteError};
+use super::entry::Entry;
+use super::format::Format;
+use super::write_error::WriteError;
 use crate::model::{
     Cage, CageId, Cell, CellState, DigitSet, Operation, Options, Progress, Puzzle, PuzzleError,
     Regions,
@@ -130,13 +132,13 @@ const VERSION_A_CELLS: usize = 81;
 
 /// Parses every string of a text, one per non-blank line (`#` comment lines are skipped).
 pub fn parse_all(text: &str) -> Vec<Result<Entry, SudokuWikiError>> {
-    super::parse_lines::<super::PerLine<Lines>>(text, Options::default())
+    super::lines::parse_lines::<super::lines::PerLine<Lines>>(text, Options::default())
 }
 
 /// The format as the line-by-line readers see it: one puzzle per line.
 pub(crate) struct Lines;
 
-impl super::OnePerLine for Lines {
+impl super::lines::OnePerLine for Lines {
     type Error = SudokuWikiError;
 
     fn parse_line(line: &str, options: Options) -> Result<Entry, SudokuWikiError> {
@@ -154,7 +156,7 @@ pub fn parse(text: &str) -> Result<Entry, SudokuWikiError> {
 }
 
 /// Parses one string or pasted address under `options` besides the rules its type states
-/// (the killer rule of `L` and `M` strings): see [`super::parse_all_with`].
+/// (the killer rule of `L` and `M` strings): see [`super::dispatch::parse_all_with`].
 fn parse_with(text: &str, options: Options) -> Result<Entry, SudokuWikiError> {
     let text = text.trim();
     let board = if text.contains("bd=") || text.contains("sudokuwiki.org") {

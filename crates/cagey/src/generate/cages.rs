@@ -16,7 +16,7 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
-use super::{OperationSet, Settings};
+use super::settings::{OperationSet, Settings};
 use crate::model::{Cell, Grid, Operation};
 
 /// A cage while the generator works on it: cells, the operation the solution's digits are

@@ -1,7 +1,8 @@
 //! The logic grader as the generator's [`Grader`]: levels are Keen's, measured by
 //! [`logic::grade`](crate::logic::grade).
 
-use super::{Graded, Grader, Probed, Target};
+use super::grader::{Graded, Grader, Probed};
+use super::settings::Target;
 use crate::logic::{self, Level, LogicLimits, Probe, ProbeCache};
 use crate::model::Puzzle;
 

@@ -6,7 +6,7 @@
 //! before any search. The generator applies one useful change at random to a cage that
 //! holds a cell where A and B differ (split it, move a cell across its border, or label it
 //! with another operation) and asks the solver again, until the puzzle is unique or
-//! [`MAX_REPAIRS`](super::MAX_REPAIRS) changes have been made. For setters,
+//! [`MAX_REPAIRS`](super::settings::MAX_REPAIRS) changes have been made. For setters,
 //! [`make_unique`] proposes the changes of one step (a given added, a cage split, an
 //! operation changed), proves each with the solver, and returns those that make the puzzle
 //! unique on their own; if none does, it takes the one that leaves the fewest solutions and
@@ -19,7 +19,8 @@ use rand::{Rng, RngExt};
 use thiserror::Error;
 
 use super::cages::{self, connected, digits_of, evaluate, neighbours, Draft};
-use super::{verdict, Candidate, Settings, Verdict, MAX_REPAIRS};
+use super::candidate::{verdict, Candidate, Verdict};
+use super::settings::{Settings, MAX_CAGE, MAX_REPAIRS};
 use crate::model::{check, Cage, Cell, Grid, Operation, Puzzle};
 use crate::solve::{self, Limits, Outcome};
 
@@ -27,7 +28,7 @@ use crate::solve::{self, Limits, Outcome};
 /// once (the part holding the first cell first).
 pub(crate) fn splits_of(cells: &[Cell], n: usize, least: usize) -> Vec<(Vec<Cell>, Vec<Cell>)> {
     let k = cells.len();
-    if !(2..=super::MAX_CAGE).contains(&k) {
+    if !(2..=MAX_CAGE).contains(&k) {
         return Vec::new();
     }
     let mut out = Vec::new();

@@ -24,8 +24,11 @@ use std::time::Instant;
 use rand::{Rng, RngExt};
 
 use super::cages::{self, connected, digits_of, neighbours, Draft};
+use super::candidate::{verdict, Candidate, Verdict};
+use super::grader::{Graded, Grader, Probed};
+use super::level::rank;
 use super::repair::make_candidate_unique;
-use super::{rank, verdict, Candidate, Graded, Grader, Probed, Settings, Target, Verdict};
+use super::settings::{Settings, Target};
 use crate::logic::{Level, ProbeCache};
 use crate::model::{Cell, Operation};
 

@@ -33,10 +33,8 @@
 //! boxes and jigsaw regions: a grid is kept when each of its houses, rows, columns and
 //! regions alike, holds every digit.
 
-use std::time::Instant;
-
 use super::init::{self, Count, Halt, Houses, Table};
-use super::{End, Limits, Meter, Search, SolveError, Solver, Stats};
+use super::{search_tables, End, Limits, Search, SolveError, Solver};
 use crate::model::{Cell, Grid, Puzzle};
 
 /// The essay's direct method (`--method direct`).
@@ -58,52 +56,35 @@ impl Solver for Direct {
         limits: &Limits,
         found: &mut dyn FnMut(&Grid),
     ) -> Result<Search, SolveError> {
-        let start = Instant::now();
-        let mut meter = Meter::new(limits);
-        let mut stats = Stats::default();
-        let tables = match init::tabulate_all(puzzle, limits, &mut meter) {
-            Ok(tables) => tables,
-            Err(Halt::Refused(error)) => return Err(error),
-            Err(Halt::Budget(budget)) => {
-                stats.nodes = meter.nodes;
-                stats.elapsed = start.elapsed();
-                return Ok(Search {
-                    count: 0,
-                    end: End::OutOfBudget(budget),
-                    stats,
-                });
-            }
-        };
-        check_combinations(&init::combinations(&tables), limits.max_combinations)?;
-        stats.peak_table = tables.iter().map(Table::cell_count).max().unwrap_or(0);
-
-        let houses = Houses::new(puzzle).cells();
-        let mut walk = Odometer::new(puzzle.size(), &tables);
-        let max_solutions = limits.max_solutions.max(1);
-        let mut count = 0;
-        let end = loop {
-            let Some(digits) = walk.current() else {
-                break End::Exhausted;
-            };
-            if let Err(budget) = meter.tick() {
-                break End::OutOfBudget(budget);
-            }
-            stats.combinations += 1;
-            if fills_every_house(&houses, puzzle.size(), digits) {
-                let grid = Grid::from_digits(puzzle.size(), digits.to_vec())
-                    .expect("every tuple holds digits of the grid");
-                count += 1;
-                found(&grid);
-                if count >= max_solutions {
-                    // Stop at once, as the limit asks, even when this was the last one.
-                    break End::SolutionLimit;
+        search_tables(puzzle, limits, |tables, meter, stats| {
+            check_combinations(&init::combinations(&tables), limits.max_combinations)
+                .map_err(Halt::Refused)?;
+            let houses = Houses::new(puzzle).cells();
+            let mut walk = Odometer::new(puzzle.size(), &tables);
+            let max_solutions = limits.max_solutions.max(1);
+            let mut count = 0;
+            let end = loop {
+                let Some(digits) = walk.current() else {
+                    break End::Exhausted;
+                };
+                if let Err(budget) = meter.tick() {
+                    break End::OutOfBudget(budget);
                 }
-            }
-            walk.advance();
-        };
-        stats.nodes = meter.nodes;
-        stats.elapsed = start.elapsed();
-        Ok(Search { count, end, stats })
+                stats.combinations += 1;
+                if fills_every_house(&houses, puzzle.size(), digits) {
+                    let grid = Grid::from_digits(puzzle.size(), digits.to_vec())
+                        .expect("every tuple holds digits of the grid");
+                    count += 1;
+                    found(&grid);
+                    if count >= max_solutions {
+                        // Stop at once, as the limit asks, even when this was the last one.
+                        break End::SolutionLimit;
+                    }
+                }
+                walk.advance();
+            };
+            Ok((count, end))
+        })
     }
 }
 

@@ -55,10 +55,9 @@
 //! so no other cage's piece of that house repeats its digits.
 
 use std::cmp::Reverse;
-use std::time::Instant;
 
-use super::init::{self, Halt, Houses, Table};
-use super::{Budget, End, Limits, Meter, Search, SolveError, Solver, Stats};
+use super::init::{Houses, Table};
+use super::{search_tables, Budget, End, Limits, Meter, Search, SolveError, Solver, Stats};
 use crate::model::{Grid, Puzzle};
 
 /// The essay's elimination and guessing (`--method eliminate`).
@@ -80,32 +79,19 @@ impl Solver for EliminateAndGuess {
         limits: &Limits,
         found: &mut dyn FnMut(&Grid),
     ) -> Result<Search, SolveError> {
-        let start = Instant::now();
-        let mut meter = Meter::new(limits);
-        let mut stats = Stats::default();
-        let mut count = 0;
-        let end = match init::tabulate_all(puzzle, limits, &mut meter) {
-            Err(Halt::Refused(error)) => return Err(error),
-            Err(Halt::Budget(budget)) => End::OutOfBudget(budget),
-            Ok(tables) => {
-                stats.peak_table = tables.iter().map(Table::cell_count).max().unwrap_or(0);
-                let layout = Layout::new(&Houses::new(puzzle), tables);
-                let mut search = Guesser {
-                    layout: &layout,
-                    meter: &mut meter,
-                    stats: &mut stats,
-                    max_solutions: limits.max_solutions.max(1),
-                    count: 0,
-                    found,
-                };
-                let end = search.run();
-                count = search.count;
-                end
-            }
-        };
-        stats.nodes = meter.nodes;
-        stats.elapsed = start.elapsed();
-        Ok(Search { count, end, stats })
+        search_tables(puzzle, limits, |tables, meter, stats| {
+            let layout = Layout::new(&Houses::new(puzzle), tables);
+            let mut search = Guesser {
+                layout: &layout,
+                meter,
+                stats,
+                max_solutions: limits.max_solutions.max(1),
+                count: 0,
+                found,
+            };
+            let end = search.run();
+            Ok((search.count, end))
+        })
     }
 }
 
@@ -334,6 +320,7 @@ impl Guesser<'_, '_> {
 mod tests {
     use super::*;
     use crate::examples;
+    use crate::solve::init;
     use crate::solve::Outcome;
 
     #[test]

@@ -42,10 +42,8 @@
 //! third kind of house: a pairing also goes when it puts one digit twice in a box or region,
 //! so that every row of the final table has each digit once in every row, column and region.
 
-use std::time::Instant;
-
 use super::init::{self, Count, Halt, Houses, Table};
-use super::{End, Limits, Meter, Search, SolveError, Solver, Stats};
+use super::{search_tables, End, Limits, Meter, Search, SolveError, Solver, Stats};
 use crate::model::{Grid, Puzzle};
 
 /// The essay's merging method (`--method merge`).
@@ -67,28 +65,22 @@ impl Solver for Merge {
         limits: &Limits,
         found: &mut dyn FnMut(&Grid),
     ) -> Result<Search, SolveError> {
-        let start = Instant::now();
-        let mut meter = Meter::new(limits);
-        let mut stats = Stats::default();
-        let merged = init::tabulate_all(puzzle, limits, &mut meter).and_then(|tables| {
-            stats.peak_table = tables.iter().map(Table::cell_count).max().unwrap_or(0);
-            fold(
+        search_tables(puzzle, limits, |tables, meter, stats| {
+            let table = fold(
                 &tables,
                 &Houses::new(puzzle),
                 limits,
-                &mut meter,
-                &mut stats,
+                meter,
+                stats,
                 &mut |_, _| {},
-            )
-        });
-        let (count, end) = match merged {
-            Ok(table) => emit(puzzle.size(), &table, limits.max_solutions.max(1), found),
-            Err(Halt::Budget(budget)) => (0, End::OutOfBudget(budget)),
-            Err(Halt::Refused(error)) => return Err(error),
-        };
-        stats.nodes = meter.nodes;
-        stats.elapsed = start.elapsed();
-        Ok(Search { count, end, stats })
+            )?;
+            Ok(emit(
+                puzzle.size(),
+                &table,
+                limits.max_solutions.max(1),
+                found,
+            ))
+        })
     }
 }
 

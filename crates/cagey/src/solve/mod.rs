@@ -429,6 +429,65 @@ pub fn by_name(name: &str) -> Option<&'static dyn Solver> {
     registry().iter().copied().find(|s| s.name() == name)
 }
 
+/// The solver registered under `name`, or an error naming the ones there are.
+pub fn named(name: &str) -> Result<&'static dyn Solver, UnknownMethod> {
+    by_name(name).ok_or_else(|| UnknownMethod::among(name, registry()))
+}
+
+/// A method name that names no solver of a registry; its message lists those there are, so
+/// that every front end (`cagey --method`, `cargo xtask bench --method`) words it alike.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("no method called {name:?}; the methods are {}", methods.join(", "))]
+pub struct UnknownMethod {
+    /// The name as given.
+    pub name: String,
+    /// The names of the registry's solvers, in its order.
+    pub methods: Vec<&'static str>,
+}
+
+impl UnknownMethod {
+    /// The error for `name`, which none of `registry` answers to.
+    pub fn among(name: &str, registry: &[&'static dyn Solver]) -> UnknownMethod {
+        UnknownMethod {
+            name: name.to_string(),
+            methods: registry.iter().map(|solver| solver.name()).collect(),
+        }
+    }
+}
+
+/// What the essay's table methods (`direct`, `merge`, `eliminate`) do around their own
+/// search, once for all three: start the clock and the [`Meter`], tabulate every cage
+/// ([`init::tabulate_all`], which refuses what no table can hold and stops when the budget
+/// runs out meanwhile), note the largest table, run `body` over the tables, and put the
+/// nodes and the time into the statistics. `body` answers the solutions it passed to the
+/// caller and how the search ended; a [`Halt::Budget`](init::Halt) from it is an end like
+/// any other, with no solution counted.
+pub(crate) fn search_tables(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    body: impl FnOnce(Vec<init::Table>, &mut Meter, &mut Stats) -> Result<(u64, End), init::Halt>,
+) -> Result<Search, SolveError> {
+    let start = Instant::now();
+    let mut meter = Meter::new(limits);
+    let mut stats = Stats::default();
+    let searched = init::tabulate_all(puzzle, limits, &mut meter).and_then(|tables| {
+        stats.peak_table = tables
+            .iter()
+            .map(init::Table::cell_count)
+            .max()
+            .unwrap_or(0);
+        body(tables, &mut meter, &mut stats)
+    });
+    let (count, end) = match searched {
+        Ok(searched) => searched,
+        Err(init::Halt::Budget(budget)) => (0, End::OutOfBudget(budget)),
+        Err(init::Halt::Refused(error)) => return Err(error),
+    };
+    stats.nodes = meter.nodes;
+    stats.elapsed = start.elapsed();
+    Ok(Search { count, end, stats })
+}
+
 /// The production solver.
 pub fn default_solver() -> &'static dyn Solver {
     &PROPAGATE

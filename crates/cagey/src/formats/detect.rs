@@ -1,0 +1,42 @@
+//! Telling the formats apart: [`detect`] reads the first meaningful line of a text and asks
+//! each format whether it looks like its own.
+
+use super::format::Format;
+use super::{a1, grid, keen, sudokuwiki};
+
+/// Guesses the format of `text` from its first meaningful line.
+///
+/// JSON starts with `{` (one puzzle) or `[` (an array of them); a SudokuWiki string is a
+/// `K`/`D`/`L`/`M` header with a base-36 body or a pasted `sudokuwiki.org` address; a Keen ID
+/// is `PARAMS:DESC` or `PARAMS#SEED`; a1 lines start with an operation sign and name
+/// cells like `B3`; a grid of letters has a first line of letters only; anything else is
+/// read as the J essay's format.
+pub fn detect(text: &str) -> Format {
+    text.lines()
+        .map(str::trim)
+        .find(|line| is_meaningful(line))
+        .map_or(Format::Kk, detect_line)
+}
+
+/// Whether a trimmed line can tell the format: not blank, and not a comment (except seed
+/// 003's `# N` size line, which is how that format begins).
+pub(super) fn is_meaningful(line: &str) -> bool {
+    !line.is_empty() && (!line.starts_with('#') || a1::is_size_line(line))
+}
+
+/// The format whose text begins with `first`, the first meaningful line (see [`detect`]).
+pub(super) fn detect_line(first: &str) -> Format {
+    if first.starts_with('{') || first.starts_with('[') {
+        Format::Json
+    } else if sudokuwiki::looks_like(first) {
+        Format::SudokuWiki
+    } else if keen::looks_like(first) {
+        Format::Keen
+    } else if a1::is_size_line(first) || a1::looks_like(first) {
+        Format::A1
+    } else if grid::looks_like(first) {
+        Format::Grid
+    } else {
+        Format::Kk
+    }
+}

@@ -1,0 +1,183 @@
+//! Every format behind one call: [`parse_all`], [`write`] and their kin match on a
+//! [`Format`] and hand the text to its module; [`ParseError`] wraps each module's own
+//! error.
+
+use thiserror::Error;
+
+use super::entry::Entry;
+use super::format::Format;
+use super::lines::{parse_lines, PerLine};
+use super::write_error::WriteError;
+use super::{a1, detect, grid, json, keen, kk, sudokuwiki};
+use crate::model::{Grid, Options, Progress, Puzzle};
+
+/// A text that could not be read, in whichever format.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// The J essay's format.
+    #[error("kk format, {0}")]
+    Kk(#[from] kk::KkError),
+    /// Seed 003's format.
+    #[error("a1 format, {0}")]
+    A1(#[from] a1::A1Error),
+    /// A SudokuWiki string.
+    #[error("sudokuwiki format, {0}")]
+    SudokuWiki(#[from] sudokuwiki::SudokuWikiError),
+    /// A Keen game ID.
+    #[error("keen format, {0}")]
+    Keen(#[from] keen::KeenError),
+    /// cagey's JSON.
+    #[error("json format, {0}")]
+    Json(#[from] json::JsonError),
+    /// The grid of letters.
+    #[error("grid format, {0}")]
+    Grid(#[from] grid::GridError),
+}
+
+impl ParseError {
+    /// The line the error is on, counted from 1, if it has one.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ParseError::Kk(e) => (e.line > 0).then_some(e.line),
+            ParseError::A1(e) => (e.line > 0).then_some(e.line),
+            ParseError::Grid(e) => (e.line > 0).then_some(e.line),
+            ParseError::Json(e) => e.line,
+            ParseError::SudokuWiki(_) | ParseError::Keen(_) => None,
+        }
+    }
+}
+
+/// Parses every puzzle of `text` in `format`, in order; one bad puzzle does not hide the
+/// next where the format has several puzzles to a text.
+pub fn parse_all(format: Format, text: &str) -> Vec<Result<Entry, ParseError>> {
+    parse_all_with(format, text, Options::default())
+}
+
+/// [`parse_all`], reading every puzzle under `options` on top of what its text states: a kk
+/// puzzle as if its block began with `# killer` or `# multi-cell`, a JSON puzzle as if it
+/// said `"killer": true` or `"multi_cell": true`, and a puzzle of the other formats, which
+/// have no way to state an option, with the option on.
+///
+/// This is how a file written before a directive existed is read under its rules:
+///
+/// ```
+/// use cagey::formats::{parse_all, parse_all_with, Format};
+/// use cagey::model::Options;
+///
+/// // An L of three cells divides to 2: 2 / (1 * 1).
+/// let text = "2%,0 1 3\n3,2\n3,4\n2,5\n3,6\n2,7\n1,8\n";
+/// let error = parse_all(Format::Kk, text).remove(0).unwrap_err();
+/// assert!(error.to_string().contains("a % cage must have exactly two cells"));
+///
+/// let multi_cell = Options { multi_cell: true, ..Options::default() };
+/// let entry = parse_all_with(Format::Kk, text, multi_cell).remove(0).unwrap();
+/// assert!(entry.puzzle.options().multi_cell);
+/// ```
+pub fn parse_all_with(
+    format: Format,
+    text: &str,
+    options: Options,
+) -> Vec<Result<Entry, ParseError>> {
+    fn wrap<E: Into<ParseError>>(results: Vec<Result<Entry, E>>) -> Vec<Result<Entry, ParseError>> {
+        results.into_iter().map(|r| r.map_err(Into::into)).collect()
+    }
+    match format {
+        Format::Kk => wrap(parse_lines::<kk::Lines>(text, options)),
+        Format::A1 => wrap(parse_lines::<a1::Lines>(text, options)),
+        Format::SudokuWiki => wrap(parse_lines::<PerLine<sudokuwiki::Lines>>(text, options)),
+        Format::Keen => wrap(parse_lines::<PerLine<keen::Lines>>(text, options)),
+        Format::Json => wrap(json::parse_all_with(text, options)),
+        Format::Grid => wrap(parse_lines::<grid::Lines>(text, options)),
+    }
+}
+
+/// Parses a text holding exactly one puzzle, detecting its format.
+pub fn parse(text: &str) -> Result<Entry, ParseError> {
+    let format = detect(text);
+    let mut results = parse_all(format, text).into_iter();
+    results
+        .next()
+        .expect("every parser reports at least one result")
+}
+
+/// Writes several entries in `format` as one document (see [`join`]); fails on the first
+/// entry the format cannot hold.
+pub fn write_all(format: Format, entries: &[Entry]) -> Result<String, WriteError> {
+    let written = entries
+        .iter()
+        .map(|entry| Ok((entry, write(format, entry)?)))
+        .collect::<Result<Vec<_>, WriteError>>()?;
+    Ok(join(format, &written))
+}
+
+/// Assembles entries already written in `format` into one document, each with its comments
+/// where the format has a place for them: puzzles each followed by a blank line, one per
+/// line for the string formats, and a JSON array for more than one JSON puzzle.
+///
+/// The blank line comes after the last puzzle too, so that two documents concatenate
+/// (`cat a.kk b.kk`) into one holding the puzzles of both: a kk file without it, run into the
+/// next, reads as one puzzle with its cages twice. (Writing the blank line only between
+/// puzzles, as this once did, made every document a tidy file and every concatenation a
+/// broken one.)
+///
+/// ```
+/// use cagey::formats::{self, Entry, Format};
+///
+/// let entry = Entry::new(formats::kk::parse("3+,0 1\n3+,2 3\n").unwrap());
+/// let text = formats::write_all(Format::Kk, &[entry])?;
+/// assert_eq!(text, "3+,0 1\n3+,2 3\n\n");
+/// let twice = formats::parse_all(Format::Kk, &text.repeat(2));
+/// assert_eq!(twice.len(), 2);
+/// # Ok::<(), formats::WriteError>(())
+/// ```
+pub fn join(format: Format, written: &[(&Entry, String)]) -> String {
+    match format {
+        Format::Kk | Format::A1 | Format::Grid => written
+            .iter()
+            .map(|(entry, text)| {
+                let comments: String = entry.comments.iter().map(|c| format!("# {c}\n")).collect();
+                format!("{comments}{text}\n")
+            })
+            .collect(),
+        Format::SudokuWiki | Format::Keen => {
+            written.iter().map(|(_, t)| format!("{t}\n")).collect()
+        }
+        Format::Json if written.len() == 1 => written[0].1.clone(),
+        Format::Json => {
+            let texts: Vec<&str> = written.iter().map(|(_, t)| t.as_str()).collect();
+            format!("[\n{}]\n", texts.join(",\n"))
+        }
+    }
+}
+
+/// Writes `puzzle` solved as `grid`, for the formats that have a place for cell values: a
+/// SudokuWiki string with every cell solved, JSON with a `progress` of digits, or Keen's
+/// `S…` solution string.
+pub fn write_solution(format: Format, puzzle: &Puzzle, grid: &Grid) -> Result<String, WriteError> {
+    let progress = Progress::from_grid(grid);
+    match format {
+        Format::SudokuWiki => sudokuwiki::write(puzzle, Some(&progress)).map(|s| s + "\n"),
+        Format::Json => json::write(puzzle, Some(&progress)),
+        Format::Keen => keen::write_solution(grid).map(|s| s + "\n").ok_or_else(|| WriteError {
+            format,
+            reason: "Keen's solution strings hold one digit per cell, so grids up to 9x9".into(),
+        }),
+        Format::Kk | Format::A1 | Format::Grid => Err(WriteError {
+            format,
+            reason: "the format has no place for cell values; a solution can be written as sudokuwiki, json or keen".into(),
+        }),
+    }
+}
+
+/// Writes `entry` in `format`. Comments are kept where the format has them; progress is
+/// kept where it has a place for it (SudokuWiki, JSON).
+pub fn write(format: Format, entry: &Entry) -> Result<String, WriteError> {
+    match format {
+        Format::Kk => Ok(kk::write(&entry.puzzle)),
+        Format::A1 => a1::write(&entry.puzzle),
+        Format::SudokuWiki => sudokuwiki::write(&entry.puzzle, entry.progress.as_ref()),
+        Format::Keen => keen::write(&entry.puzzle),
+        Format::Json => json::write(&entry.puzzle, entry.progress.as_ref()),
+        Format::Grid => grid::write(&entry.puzzle),
+    }
+}

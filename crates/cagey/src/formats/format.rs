@@ -1,0 +1,95 @@
+//! The formats by name: the [`Format`] enum every dispatch matches on, its command-line
+//! names, and the typed refusal of a name that is none of them.
+
+use std::fmt;
+
+use thiserror::Error;
+
+/// A notation for puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// The J essay's format.
+    Kk,
+    /// Seed 003's human-readable lines with A1 cell names.
+    A1,
+    /// SudokuWiki's packed strings.
+    SudokuWiki,
+    /// Keen game IDs.
+    Keen,
+    /// cagey's JSON.
+    Json,
+    /// A grid of cage letters with a legend.
+    Grid,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 6] = [
+        Format::Kk,
+        Format::A1,
+        Format::SudokuWiki,
+        Format::Keen,
+        Format::Json,
+        Format::Grid,
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Kk => "kk",
+            Format::A1 => "a1",
+            Format::SudokuWiki => "sudokuwiki",
+            Format::Keen => "keen",
+            Format::Json => "json",
+            Format::Grid => "grid",
+        }
+    }
+
+    /// The format called `name`; `name.parse::<Format>()` says what is wrong instead of
+    /// `None`.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// A format name that names no format; its message lists the formats there are, so that
+/// every front end (command line, web API) words the refusal alike.
+///
+/// ```
+/// use cagey::formats::Format;
+///
+/// assert_eq!("keen".parse::<Format>(), Ok(Format::Keen));
+/// let error = "yaml".parse::<Format>().unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     "unknown format \"yaml\"; the formats are kk, a1, sudokuwiki, keen, json, grid"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown format {name:?}; the formats are {}", format_names())]
+pub struct UnknownFormat {
+    /// The name as given.
+    pub name: String,
+}
+
+/// The names of every format, in [`Format::ALL`]'s order, separated by commas.
+fn format_names() -> String {
+    let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+    names.join(", ")
+}
+
+impl std::str::FromStr for Format {
+    type Err = UnknownFormat;
+
+    fn from_str(name: &str) -> Result<Format, UnknownFormat> {
+        Format::from_name(name).ok_or_else(|| UnknownFormat {
+            name: name.to_string(),
+        })
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

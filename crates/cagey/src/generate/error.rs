@@ -1,0 +1,31 @@
+//! Why no puzzle was made: settings that cannot give one, the time limit, a cancel, or
+//! every attempt spent.
+
+use std::time::Duration;
+
+use thiserror::Error;
+
+/// Why no puzzle was made.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GenerateError {
+    /// The settings cannot give any puzzle.
+    #[error("{0}")]
+    Settings(String),
+    /// The time limit ran out.
+    #[error("no puzzle of these settings was found within the time limit of {limit:?} ({attempts} attempts); raise --time-limit, or ask for an easier combination")]
+    TimeLimit {
+        /// The limit.
+        limit: Duration,
+        /// Attempts made.
+        attempts: u32,
+    },
+    /// The settings' cancel flag was raised.
+    #[error("the generation was cancelled")]
+    Cancelled,
+    /// Every attempt failed.
+    #[error("no puzzle of these settings was found in {attempts} attempts: this combination of size, kind, operations, cage sizes and level gives none or almost none")]
+    Exhausted {
+        /// Attempts made.
+        attempts: u32,
+    },
+}

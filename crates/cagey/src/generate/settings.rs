@@ -1,0 +1,422 @@
+//! What to make: the [`Settings`] of a run (size, kind, operations, cage sizes, level) with
+//! the readers of their command-line forms (`+-*/`, `2..5`, `2=50,4=10`), and the named
+//! limits every stage of the generator keeps to. The pipeline (`mod.rs`) and its stages
+//! (`cages.rs`, `steer.rs`, `repair.rs`) read them from here.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use rand::{Rng, RngExt};
+
+use super::error::GenerateError;
+use crate::model::{Operation, Options, Regions};
+use crate::solve::Cancel;
+
+/// Whole attempts (a fresh grid and cages) before giving up on a puzzle: a default 9x9 needs
+/// one or two, a level that random puzzles rarely fall into a few dozen; a setting that has
+/// not given a puzzle in this many will not give one.
+pub const MAX_ATTEMPTS: u32 = 2_000;
+
+/// Repairs of one candidate with several solutions before it is dropped: each removes the
+/// second solution found; a 9x9 needs about three, a 16x16 a dozen.
+pub const MAX_REPAIRS: u32 = 64;
+
+/// Search nodes one uniqueness check of a candidate may take: unique 16x16 candidates take
+/// 600 to 7,300 nodes, 9x9 ones a few dozen. A candidate that needs more is dropped and a
+/// fresh one drawn, which costs less than finishing the search (a few 16x16 candidates ran
+/// past 20 s); a node budget rather than a clock keeps the run the same on every machine.
+pub const CHECK_MAX_NODES: u64 = 8_000;
+
+/// The time one puzzle may take by default.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// The largest cage the generator makes: 12 cells, whose largest product (32^12 = 2^60)
+/// still fits the model's 64-bit targets.
+pub const MAX_CAGE: usize = 12;
+
+/// The kind of puzzle to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GenKind {
+    /// Rows, columns and arithmetic cages.
+    KenKen,
+    /// KenKen with the usual boxes.
+    KenDoku,
+    /// Killer Sudoku: sum cages with distinct digits, and boxes.
+    Killer,
+    /// Killer Sudoku on random jigsaw regions.
+    KillerJigsaw,
+}
+
+impl GenKind {
+    /// Every kind, in the order above.
+    pub const ALL: [GenKind; 4] = [
+        GenKind::KenKen,
+        GenKind::KenDoku,
+        GenKind::Killer,
+        GenKind::KillerJigsaw,
+    ];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            GenKind::KenKen => "kenken",
+            GenKind::KenDoku => "kendoku",
+            GenKind::Killer => "killer",
+            GenKind::KillerJigsaw => "killer-jigsaw",
+        }
+    }
+
+    /// Whether the killer rule is on (sum cages with distinct digits).
+    pub fn killer(self) -> bool {
+        matches!(self, GenKind::Killer | GenKind::KillerJigsaw)
+    }
+}
+
+impl fmt::Display for GenKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GenKind {
+    type Err = String;
+    fn from_str(text: &str) -> Result<GenKind, String> {
+        GenKind::ALL
+            .into_iter()
+            .find(|k| k.name() == text)
+            .ok_or_else(|| {
+                format!(
+                    "unknown kind {text:?}; the kinds are kenken, kendoku, killer, killer-jigsaw"
+                )
+            })
+    }
+}
+
+/// A subset of the four operations, `+-*/`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OperationSet(u8);
+
+impl OperationSet {
+    /// All four operations.
+    pub const ALL: OperationSet = OperationSet(0b1111);
+    /// Sums only.
+    pub const ADD: OperationSet = OperationSet(0b0001);
+    /// Products only.
+    pub const MULTIPLY: OperationSet = OperationSet(0b0100);
+
+    const ORDER: [Operation; 4] = [
+        Operation::Add,
+        Operation::Subtract,
+        Operation::Multiply,
+        Operation::Divide,
+    ];
+
+    /// Whether `operation` is in the set.
+    pub fn contains(self, operation: Operation) -> bool {
+        Self::ORDER
+            .iter()
+            .position(|&o| o == operation)
+            .is_some_and(|i| self.0 & (1 << i) != 0)
+    }
+
+    /// The operations in the set, in the order `+ - * /`.
+    pub fn iter(self) -> impl Iterator<Item = Operation> {
+        Self::ORDER.into_iter().filter(move |&o| self.contains(o))
+    }
+}
+
+impl FromStr for OperationSet {
+    type Err = String;
+    /// Any of `+-*/` (also `x` for ×, `%` for ÷), e.g. `"*"` or `"+-"`.
+    fn from_str(text: &str) -> Result<OperationSet, String> {
+        let mut bits = 0;
+        for ch in text.chars() {
+            bits |= match ch {
+                '+' => 1,
+                '-' | '−' => 2,
+                '*' | 'x' | '×' => 4,
+                '/' | '%' | '÷' => 8,
+                ' ' | ',' => 0,
+                _ => {
+                    return Err(format!(
+                        "{ch:?} is not an operation: give any of + - * / (for example '*' or '+-')"
+                    ))
+                }
+            };
+        }
+        if bits == 0 {
+            return Err("no operation given: give any of + - * /".into());
+        }
+        Ok(OperationSet(bits))
+    }
+}
+
+impl fmt::Display for OperationSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for op in self.iter() {
+            write!(f, "{}", op.ascii().unwrap_or('?'))?;
+        }
+        Ok(())
+    }
+}
+
+/// How many cells cages have: a weight for each size from `min` to `min + weights.len() - 1`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CageSizes {
+    /// The smallest size.
+    pub min: usize,
+    /// The weight of each size from `min` up.
+    pub weights: Vec<u32>,
+}
+
+impl CageSizes {
+    /// Published KenKen: half the cages dominoes, a third of three cells, a few of four and
+    /// five (counted over the puzzles of Keen and of newspaper books: 50/33/12/5).
+    pub fn kenken() -> CageSizes {
+        CageSizes {
+            min: 2,
+            weights: vec![50, 33, 12, 5],
+        }
+    }
+
+    /// Published Killer Sudoku: cages of two to five cells, mostly two and three.
+    pub fn killer() -> CageSizes {
+        CageSizes {
+            min: 2,
+            weights: vec![35, 35, 20, 10],
+        }
+    }
+
+    /// The largest size with a weight.
+    pub fn max(&self) -> usize {
+        self.min + self.weights.len().saturating_sub(1)
+    }
+
+    pub(super) fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> usize {
+        let total: u32 = self.weights.iter().sum();
+        let mut pick = rng.random_range(0..total.max(1));
+        for (i, &w) in self.weights.iter().enumerate() {
+            if pick < w {
+                return self.min + i;
+            }
+            pick -= w;
+        }
+        self.max()
+    }
+}
+
+impl FromStr for CageSizes {
+    type Err = String;
+    /// `2..5` (each size alike), `3` (one size), or weights `2=50,3=35,4=15`.
+    fn from_str(text: &str) -> Result<CageSizes, String> {
+        let bad = || {
+            format!(
+                "cage sizes {text:?}: write a range 2..5, one size 3, or weights 2=50,3=35,4=15"
+            )
+        };
+        let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
+        let sizes = if text.contains('=') {
+            let mut pairs = Vec::new();
+            for part in text.split(',') {
+                let (size, weight) = part.split_once('=').ok_or_else(bad)?;
+                let weight: u32 = weight.trim().parse().map_err(|_| bad())?;
+                pairs.push((number(size)?, weight));
+            }
+            let min = pairs.iter().map(|p| p.0).min().ok_or_else(bad)?;
+            let max = pairs.iter().map(|p| p.0).max().ok_or_else(bad)?;
+            let mut weights = vec![0; max - min + 1];
+            for (size, weight) in pairs {
+                weights[size - min] += weight;
+            }
+            CageSizes { min, weights }
+        } else if let Some((a, b)) = text.split_once("..") {
+            let (min, max) = (number(a)?, number(b.trim_start_matches('='))?);
+            if max < min {
+                return Err(bad());
+            }
+            CageSizes {
+                min,
+                weights: vec![1; max - min + 1],
+            }
+        } else {
+            CageSizes {
+                min: number(text)?,
+                weights: vec![1],
+            }
+        };
+        if sizes.min == 0 || sizes.max() > MAX_CAGE || sizes.weights.iter().all(|&w| w == 0) {
+            return Err(format!(
+                "cage sizes {text:?}: sizes run from 1 to {MAX_CAGE} cells, with some weight"
+            ));
+        }
+        Ok(sizes)
+    }
+}
+
+/// The level a puzzle should have, as a grader measures it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// The level's rank in the grader's order (0 the easiest).
+    pub rank: usize,
+    /// An inclusive range the score must fall in, if any.
+    pub score: Option<(u32, u32)>,
+}
+
+/// What to make.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The side of the grid.
+    pub size: usize,
+    /// The kind of puzzle.
+    pub kind: GenKind,
+    /// The operations cages may have (sums only for the killer kinds).
+    pub operations: OperationSet,
+    /// Hide every operation (no-op KenKen): cages show their target only.
+    pub hidden_operations: bool,
+    /// Subtraction and division over more than two cells.
+    pub multi_cell: bool,
+    /// The distribution of cage sizes.
+    pub cage_sizes: CageSizes,
+    /// One-cell givens to place.
+    pub givens: usize,
+    /// Cells to leave in no cage (killer kinds only).
+    pub uncaged: usize,
+    /// The level to reach, if any.
+    pub target: Option<Target>,
+    /// The wall-clock time one puzzle may take.
+    pub time_limit: Duration,
+    /// Stop at the next attempt once this is cancelled, if set (a server's client has gone;
+    /// an attempt itself is bounded by `time_limit`).
+    pub cancel: Option<Cancel>,
+}
+
+impl Settings {
+    /// KenKen of side `size` with every operation and the published cage sizes.
+    pub fn kenken(size: usize) -> Settings {
+        Settings {
+            size,
+            kind: GenKind::KenKen,
+            operations: OperationSet::ALL,
+            hidden_operations: false,
+            multi_cell: false,
+            cage_sizes: CageSizes::kenken(),
+            givens: 0,
+            uncaged: 0,
+            target: None,
+            time_limit: DEFAULT_TIME_LIMIT,
+            cancel: None,
+        }
+    }
+
+    /// The default settings of a kind: KenKen as [`Settings::kenken`], the killer kinds
+    /// with sums only and killer cage sizes.
+    pub fn of_kind(kind: GenKind, size: usize) -> Settings {
+        let mut settings = Settings::kenken(size);
+        settings.kind = kind;
+        if kind.killer() {
+            settings.operations = OperationSet::ADD;
+            settings.cage_sizes = CageSizes::killer();
+        }
+        settings
+    }
+
+    /// The largest cage the settings allow on this grid: the distribution's largest, and
+    /// under the killer rule no more cells than digits.
+    pub(super) fn largest_cage(&self) -> usize {
+        let most = self.cage_sizes.max().min(MAX_CAGE);
+        if self.kind.killer() {
+            most.min(self.size)
+        } else {
+            most
+        }
+    }
+
+    pub(super) fn regions_needed(&self) -> bool {
+        !matches!(self.kind, GenKind::KenKen)
+    }
+
+    /// Checks the settings make sense; the error says what to change.
+    pub fn validate(&self) -> Result<(), GenerateError> {
+        let bad = |reason: String| Err(GenerateError::Settings(reason));
+        let n = self.size;
+        if !(1..=crate::model::MAX_SIZE).contains(&n) {
+            return bad(format!("a grid of side {n}: sizes run from 1 to 32"));
+        }
+        match self.kind {
+            GenKind::KenDoku | GenKind::Killer if Regions::standard_boxes(n).is_none() => {
+                return bad(format!(
+                    "{} needs boxes, and a {n}x{n} grid has none (its side is prime); try 4, 6, 8, 9, 12 or 16",
+                    self.kind
+                ))
+            }
+            GenKind::KillerJigsaw if n < 3 => {
+                return bad("killer-jigsaw needs a grid of side 3 or more".into())
+            }
+            _ => {}
+        }
+        if self.kind.killer() && self.operations != OperationSet::ADD {
+            return bad(format!(
+                "{} cages are sums: --ops must be '+' (it was '{}')",
+                self.kind, self.operations
+            ));
+        }
+        if self.kind.killer() && self.hidden_operations {
+            return bad("killer cages are always sums: there is no operation to hide".into());
+        }
+        if self.givens + self.uncaged > n * n {
+            return bad(format!(
+                "{} givens and {} cells outside cages are more than the {} cells of the grid",
+                self.givens,
+                self.uncaged,
+                n * n
+            ));
+        }
+        if self.uncaged > 0 && !self.kind.killer() {
+            return bad("only killer puzzles may leave cells outside every cage".into());
+        }
+        if self.cage_sizes.min > self.largest_cage() {
+            return bad(format!(
+                "cages of {} cells or more cannot be made here (at most {} cells)",
+                self.cage_sizes.min,
+                self.largest_cage()
+            ));
+        }
+        Ok(())
+    }
+
+    pub(super) fn options(&self) -> Options {
+        Options {
+            killer: self.kind.killer(),
+            multi_cell: self.multi_cell,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operation_sets_read_and_print() {
+        let set: OperationSet = "*".parse().unwrap();
+        assert_eq!(set, OperationSet::MULTIPLY);
+        assert_eq!("+-*/".parse::<OperationSet>().unwrap(), OperationSet::ALL);
+        assert_eq!("-%".parse::<OperationSet>().unwrap().to_string(), "-%");
+        assert!("^".parse::<OperationSet>().is_err());
+        assert!("".parse::<OperationSet>().is_err());
+    }
+
+    #[test]
+    fn cage_sizes_read_as_ranges_sizes_and_weights() {
+        let s: CageSizes = "2..5".parse().unwrap();
+        assert_eq!((s.min, s.max(), s.weights.len()), (2, 5, 4));
+        let s: CageSizes = "3".parse().unwrap();
+        assert_eq!((s.min, s.max()), (3, 3));
+        let s: CageSizes = "2=50,4=10".parse().unwrap();
+        assert_eq!(s.weights, vec![50, 0, 10]);
+        assert!("0..3".parse::<CageSizes>().is_err());
+        assert!("5..2".parse::<CageSizes>().is_err());
+        assert!("2..40".parse::<CageSizes>().is_err());
+    }
+}
