@@ -54,13 +54,8 @@ pub(crate) struct PuzzleRequest {
 
 /// The format named `name`, or a 400 answer that lists the formats.
 pub(crate) fn format_named(name: &str) -> Result<Format, ApiError> {
-    Format::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-        ApiError::bad(format!(
-            "unknown format {name:?}; the formats are {}",
-            names.join(", ")
-        ))
-    })
+    name.parse::<Format>()
+        .map_err(|error| ApiError::bad(error.to_string()))
 }
 
 /// Reads the one puzzle of `text`, in `format` or the detected one.
