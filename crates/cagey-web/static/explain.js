@@ -2,7 +2,7 @@
 // Previous, Next or a click on a step, each step's cause and changes marked on the board.
 // For a puzzle that logic cannot finish it marks the cells the verdict names.
 
-import { capital } from './game.js';
+import { capital, cellIndices } from './game.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,7 +16,7 @@ export function mountExplain({ store, api, session }) {
     $('explain-position').textContent = '';
     $('explain-summary').textContent = 'Explaining…';
     try {
-      const answer = await api('explain', { puzzle: session.puzzleText(false) });
+      const answer = (await api('explain', { puzzle: session.puzzleText(false) })).explanation;
       dispatch({ type: 'steps', steps: answer.steps });
       $('explain-summary').textContent = `${capital(answer.message)}.`;
       answer.steps.forEach((step, i) => {
@@ -30,7 +30,9 @@ export function mountExplain({ store, api, session }) {
         list.append(item);
       });
       if (answer.steps.length) showStep(0);
-      if (answer.verdict !== 'solved') dispatch({ type: 'marks', wrong: answer.cells });
+      // Where two solutions differ, or what has nothing left.
+      const cells = cellIndices(answer.differ || answer.cells, state.puzzle.size);
+      if (answer.verdict !== 'solved') dispatch({ type: 'marks', wrong: cells });
     } catch (error) {
       $('explain-summary').textContent = error.message;
     }

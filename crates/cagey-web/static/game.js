@@ -5,7 +5,9 @@
 //
 // Cells are numbered row-major from 0. `values[i]` is the player's digit (0 for none);
 // `notes[i]` has bit d set for pencil mark d; `fixed[i]` is the puzzle's given digit.
-// A move is a list of `{ cell, before: [value, notes], after: [value, notes] }`.
+// A move is a list of `{ cell, before: [value, notes], after: [value, notes] }`. The
+// server's hints and explanations name a cell `[row, col]` (a digit at it `[row, col,
+// digit]`); `cellIndex` turns that into the index here, and nothing else converts.
 
 /** No cell marked. */
 export function emptyMarks() {
@@ -28,7 +30,7 @@ export function initialState() {
     solved: null, // /api/solve's answer
     marks: emptyMarks(),
     features: new Set(), // the API routes this server has
-    hint: null, // the hint being stepped through: /api/hint's answer and its `level`
+    hint: null, // the hint being stepped through: /api/hint's record and its `level`
     hintView: null, // the hint panel: { text, more } (more: the button's label, or null)
     steps: null, // the explanation being stepped through
     stepIndex: 0,
@@ -36,15 +38,36 @@ export function initialState() {
   };
 }
 
+/** The board's index of a cell the server names `[row, col]` (or `[row, col, digit]`). */
+export function cellIndex([row, col], n) {
+  return row * n + col;
+}
+
+/** The board's indices of cells the server names `[row, col]`. */
+export function cellIndices(places, n) {
+  return (places || []).map((place) => cellIndex(place, n));
+}
+
+/** One cell of progress (a digit, a list of candidates, or 0) as `[value, notes]`. */
+function fromEntry(entry) {
+  return Array.isArray(entry) ? [0, entry.reduce((bits, d) => bits | (1 << d), 0)] : [entry, 0];
+}
+
 /** The progress a text carried (digits, or lists of candidates), as values and notes. */
 export function fromProgress(progress, n) {
   const values = new Array(n * n).fill(0);
   const notes = new Array(n * n).fill(0);
-  (progress || []).forEach((entry, i) => {
-    if (Array.isArray(entry)) notes[i] = entry.reduce((bits, d) => bits | (1 << d), 0);
-    else values[i] = entry;
-  });
+  (progress || []).forEach((entry, i) => { [values[i], notes[i]] = fromEntry(entry); });
   return { values, notes };
+}
+
+/** Cell `i` of the game as progress: its digit, the list of its pencil marks, or 0. */
+function toEntry(state, i) {
+  if (state.fixed[i]) return state.fixed[i];
+  if (state.values[i]) return state.values[i];
+  const notes = [];
+  for (let d = 1; d <= state.puzzle.size; d += 1) if (state.notes[i] & (1 << d)) notes.push(d);
+  return notes.length ? notes : 0;
 }
 
 /** The puzzle as cagey's JSON, with the player's progress when `progress` is true. */
@@ -52,16 +75,25 @@ export function puzzleText(state, progress) {
   const object = JSON.parse(state.puzzle.json);
   if (progress) {
     const n = state.puzzle.size;
-    object.progress = Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => {
-      const i = r * n + c;
-      if (state.fixed[i]) return state.fixed[i];
-      if (state.values[i]) return state.values[i];
-      const notes = [];
-      for (let d = 1; d <= n; d += 1) if (state.notes[i] & (1 << d)) notes.push(d);
-      return notes.length ? notes : 0;
-    }));
+    object.progress = Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => toEntry(state, r * n + c)));
   }
   return JSON.stringify(object);
+}
+
+/**
+ * The changes that bring the game to `progress` (one entry per cell, as the server's hint
+ * carries the progress after its step): the cells whose entry differs from the game's.
+ */
+export function progressChanges(state, progress) {
+  const changes = [];
+  progress.forEach((entry, cell) => {
+    // Compared as [value, notes], so that no candidates ([]) is no notes (0), and a digit
+    // with notes kept under it stays as it is when the progress keeps the digit.
+    const [value, notes] = fromEntry(entry);
+    const [was, wasNotes] = fromEntry(toEntry(state, cell));
+    if (value !== was || notes !== wasNotes) changes.push({ cell, value, notes });
+  });
+  return changes;
 }
 
 /** Whether every cell holds a digit, the player's or the puzzle's. */
@@ -76,29 +108,9 @@ export function wrongCells(state, answer) {
   return wrong;
 }
 
-/** The cells a step changes: those it places a digit in and those that lose candidates. */
-export function changedCells(step) {
-  return new Set([...step.placed, ...step.eliminated].map(([cell]) => cell));
-}
-
-/**
- * The changes that carry out a solver's step on the game: its placed digits, and its
- * eliminations taken from each empty cell's pencil marks (all digits when it has none).
- */
-export function stepChanges(state, step) {
-  const n = state.puzzle.size;
-  const full = ((1 << (n + 1)) - 1) & ~1;
-  const changes = new Map();
-  for (const [cell, digit] of step.placed) changes.set(cell, { cell, value: digit, notes: 0 });
-  for (const [cell] of step.eliminated) {
-    if (changes.has(cell) || state.values[cell] || state.fixed[cell]) continue;
-    changes.set(cell, { cell, notes: state.notes[cell] || full });
-  }
-  for (const [cell, digit] of step.eliminated) {
-    const entry = changes.get(cell);
-    if (entry && entry.value === undefined) entry.notes &= ~(1 << digit);
-  }
-  return [...changes.values()];
+/** The board's indices of the cells a step changes: where it places and where it removes. */
+export function changedCells(step, n) {
+  return new Set([...step.placed, ...step.eliminated].map((mark) => cellIndex(mark, n)));
 }
 
 /** Text with its first letter in capitals. */
@@ -233,7 +245,7 @@ export function reduce(state, action) {
       state.hint = action.hint;
       state.hintView = action.view;
       return NOTHING;
-    case 'steps': // { steps }: an explanation
+    case 'steps': // { steps }: an explanation's steps (the server's records)
       state.steps = action.steps;
       return NOTHING;
     case 'step': { // { index }: show step `index` of the explanation
@@ -241,8 +253,9 @@ export function reduce(state, action) {
       if (!steps || !steps.length) return NOTHING;
       state.stepIndex = Math.max(0, Math.min(steps.length - 1, action.index));
       const step = steps[state.stepIndex];
-      state.marks.cause = new Set(step.cells);
-      state.marks.change = changedCells(step);
+      const n = state.puzzle.size;
+      state.marks.cause = new Set(cellIndices(step.cells, n));
+      state.marks.change = changedCells(step, n);
       return NOTHING;
     }
     case 'set': // { fields }: plain fields that need no rule (solved, features)

@@ -1,8 +1,9 @@
 // The hint button and panel: a hint in three levels from `/api/hint` on the game as it
 // stands: the rule and where to look, then the cells that cause the step, then the step
-// applied to the board (undoable). A game with mistakes gets them marked instead.
+// applied to the board (undoable) as the progress after it that the server sends. A game
+// with mistakes gets them marked instead.
 
-import { capital, changedCells, stepChanges } from './game.js';
+import { capital, cellIndices, changedCells, progressChanges } from './game.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -17,7 +18,7 @@ export function mountHint({ store, api, session }) {
     dispatch({ type: 'say', message: 'Looking for a hint…' });
     try {
       const answer = await api('hint', { puzzle: session.puzzleText(true) });
-      dispatch({ type: 'hint', hint: { ...answer, level: 0 }, view: state.hintView });
+      dispatch({ type: 'hint', hint: { ...answer.hint, level: 0 }, view: state.hintView });
       showHint(1);
     } catch (error) {
       dispatch({ type: 'say', message: error.message, kind: 'bad' });
@@ -30,22 +31,23 @@ export function mountHint({ store, api, session }) {
     if (!answer) return;
     answer.level = level;
     const { step } = answer;
+    const n = state.puzzle.size;
     if (!step) {
       // Mistakes, solved, or stuck: the message says which.
       const message = capital(answer.message);
-      dispatch({ type: 'marks', wrong: answer.cells || [] });
+      dispatch({ type: 'marks', wrong: cellIndices(answer.cells, n) });
       dispatch({ type: 'hint', hint: null, view: { text: message, more: null } });
       dispatch({ type: 'say', message, kind: answer.kind === 'mistakes' ? 'bad' : '' });
       return;
     }
     const text = `${capital(step.hints[Math.min(level, 3) - 1])}.`;
     if (level >= 3) {
-      dispatch({ type: 'apply', changes: stepChanges(state, step) });
-      dispatch({ type: 'marks', cause: step.cells, change: changedCells(step) });
+      dispatch({ type: 'apply', changes: progressChanges(state, answer.progress) });
+      dispatch({ type: 'marks', cause: cellIndices(step.cells, n), change: changedCells(step, n) });
       // Applying the step ends the hint (state.hint is null then): the next is a new one.
       dispatch({ type: 'hint', hint: state.hint, view: { text, more: null } });
     } else {
-      if (level === 2) dispatch({ type: 'marks', cause: step.cells, change: [] });
+      if (level === 2) dispatch({ type: 'marks', cause: cellIndices(step.cells, n), change: [] });
       dispatch({ type: 'hint', hint: answer, view: { text, more: level === 1 ? 'Show the cells' : 'Apply the step' } });
     }
     dispatch({ type: 'say', message: text });

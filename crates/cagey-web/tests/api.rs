@@ -486,10 +486,17 @@ fn keen_9x9() -> String {
 async fn hint_gives_the_next_step_in_three_levels() {
     let (status, answer) = post("/api/hint", json!({"puzzle": KK0})).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
-    assert_eq!(answer["kind"], "step");
-    let step = &answer["step"];
+    // One shape: the library's record under `hint`, and nothing beside it.
+    assert_eq!(answer.as_object().unwrap().len(), 1, "{answer}");
+    let hint = &answer["hint"];
+    assert_eq!(hint["kind"], "step");
+    let step = &hint["step"];
     assert_eq!(step["hints"].as_array().unwrap().len(), 3);
-    assert!(!step["cells"].as_array().unwrap().is_empty());
+    assert_eq!(hint["message"], step["hints"][0]);
+    // Cells as [row, col], a digit at a cell as [row, col, digit].
+    let cells = step["cells"].as_array().unwrap();
+    assert!(!cells.is_empty());
+    assert!(cells.iter().all(|c| c.as_array().unwrap().len() == 2));
     assert!(
         !step["placed"].as_array().unwrap().is_empty()
             || !step["eliminated"].as_array().unwrap().is_empty()
@@ -509,13 +516,63 @@ async fn hint_gives_the_next_step_in_three_levels() {
 }
 
 #[tokio::test]
+async fn a_hints_step_carries_the_progress_after_it() {
+    let (_, converted) = post("/api/convert", json!({"puzzle": KK0, "to": "json"})).await;
+    let mut object: Value = serde_json::from_str(converted["text"].as_str().unwrap()).unwrap();
+    // r1c1 is noted as 1 or 2; r1c2 holds its digit; the rest is blank.
+    let mut rows = vec![vec![json!(0); 4]; 4];
+    rows[0][0] = json!([1, 2]);
+    rows[0][1] = json!(KK0_SOLUTION[1]);
+    object["progress"] = json!(rows);
+    let (status, answer) = post("/api/hint", json!({"puzzle": object.to_string()})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let hint = &answer["hint"];
+    assert_eq!(hint["kind"], "step", "{answer}");
+    // The progress sent, row-major, with the step applied by hand: removals take the digit
+    // from the cell's candidates (every digit when none are noted), placements solve.
+    let mut expected: Vec<Value> = rows.concat();
+    let index = |mark: &Value| {
+        let m = mark.as_array().unwrap();
+        m[0].as_u64().unwrap() as usize * 4 + m[1].as_u64().unwrap() as usize
+    };
+    let digit = |mark: &Value| mark[2].as_u64().unwrap();
+    for mark in hint["step"]["eliminated"].as_array().unwrap() {
+        let cell = &mut expected[index(mark)];
+        let candidates: Vec<u64> = match cell {
+            Value::Array(list) => list.iter().map(|d| d.as_u64().unwrap()).collect(),
+            Value::Number(n) if n.as_u64() == Some(0) => (1..=4).collect(),
+            _ => continue,
+        };
+        *cell = json!(candidates
+            .into_iter()
+            .filter(|&d| d != digit(mark))
+            .collect::<Vec<_>>());
+    }
+    for mark in hint["step"]["placed"].as_array().unwrap() {
+        expected[index(mark)] = json!(digit(mark));
+    }
+    assert_eq!(hint["progress"], json!(expected), "{answer}");
+    assert_ne!(
+        hint["progress"],
+        json!(rows.concat()),
+        "the step changes something"
+    );
+    // Only a step carries a progress: a solved game's hint has none.
+    let solved: Vec<Vec<u8>> = KK0_SOLUTION.chunks(4).map(<[u8]>::to_vec).collect();
+    object["progress"] = json!(solved);
+    let (_, answer) = post("/api/hint", json!({"puzzle": object.to_string()})).await;
+    assert_eq!(answer["hint"]["kind"], "solved");
+    assert!(answer["hint"].get("progress").is_none(), "{answer}");
+}
+
+#[tokio::test]
 async fn hint_reports_mistakes_first_and_says_when_solved() {
     let (_, converted) = post("/api/convert", json!({"puzzle": KK0, "to": "json"})).await;
     let mut object: Value = serde_json::from_str(converted["text"].as_str().unwrap()).unwrap();
     let mut rows: Vec<Vec<u8>> = KK0_SOLUTION.chunks(4).map(<[u8]>::to_vec).collect();
     object["progress"] = json!(rows);
     let (_, answer) = post("/api/hint", json!({"puzzle": object.to_string()})).await;
-    assert_eq!(answer["kind"], "solved");
+    assert_eq!(answer["hint"]["kind"], "solved");
     rows[3][3] = 1;
     for (r, row) in rows.iter_mut().enumerate().take(3) {
         for (c, cell) in row.iter_mut().enumerate() {
@@ -527,8 +584,8 @@ async fn hint_reports_mistakes_first_and_says_when_solved() {
     object["progress"] = json!(rows);
     let (status, answer) = post("/api/hint", json!({"puzzle": object.to_string()})).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(answer["kind"], "mistakes", "{answer}");
-    assert_eq!(answer["cells"], json!([15]));
+    assert_eq!(answer["hint"]["kind"], "mistakes", "{answer}");
+    assert_eq!(answer["hint"]["cells"], json!([[3, 3]]));
     let (status, answer) = post("/api/hint", json!({"puzzle": NONE})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(answer["error"].as_str().unwrap().contains("no solution"));
@@ -562,18 +619,26 @@ async fn a_hint_on_a_9x9_answers_within_50_ms() {
 async fn explain_steps_through_to_the_solution_or_says_why_not() {
     let (status, answer) = post("/api/explain", json!({"puzzle": KK0})).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
-    assert_eq!(answer["verdict"], "solved");
-    let steps = answer["steps"].as_array().unwrap();
-    let placed: usize = steps
+    // One shape: the library's record under `explanation`, and nothing beside it.
+    assert_eq!(answer.as_object().unwrap().len(), 1, "{answer}");
+    let explanation = &answer["explanation"];
+    assert_eq!(explanation["verdict"], "solved");
+    assert_eq!(explanation["level"], "easy");
+    let steps = explanation["steps"].as_array().unwrap();
+    let placed: Vec<&Value> = steps
         .iter()
-        .map(|s| s["placed"].as_array().unwrap().len())
-        .sum();
-    assert_eq!(placed, 16, "every cell placed once");
+        .flat_map(|s| s["placed"].as_array().unwrap())
+        .collect();
+    assert_eq!(placed.len(), 16, "every cell placed once");
+    assert!(placed.iter().all(|m| m.as_array().unwrap().len() == 3));
     let (_, answer) = post("/api/explain", json!({"puzzle": SEVERAL})).await;
-    assert_eq!(answer["verdict"], "several", "{answer}");
-    assert!(!answer["cells"].as_array().unwrap().is_empty());
+    assert_eq!(answer["explanation"]["verdict"], "several", "{answer}");
+    assert!(!answer["explanation"]["differ"]
+        .as_array()
+        .unwrap()
+        .is_empty());
     let (_, answer) = post("/api/explain", json!({"puzzle": NONE})).await;
-    assert_eq!(answer["verdict"], "none", "{answer}");
+    assert_eq!(answer["explanation"]["verdict"], "none", "{answer}");
     let (status, _) = post("/api/explain", json!({"puzzle": KK0, "format": "keen"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }

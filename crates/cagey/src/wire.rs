@@ -13,9 +13,11 @@
 //! row 1   [1, 0]  [1, 1]  [1, 2]      "place 3 in r2c3" is placed: [[1, 2, 3]]
 //! ```
 //!
-//! [`Indexed`] gives the same places as row-major indices (`row * size + col`), the shape
-//! the web page read before these records existed: it keeps its grid in one flat array. It
-//! is a view of a record, not a second schema; new readers use the records.
+//! A player's progress travels as one entry per cell in one row-major list ([`CellRecord`]):
+//! `0` when nothing is noted, the digit of a solved cell, or a cell's candidates as a list
+//! (`[0, 3, [1, 2], 0]`), the entries of the JSON puzzle format's `progress`. A hint's step
+//! carries the progress after it ([`Progress::apply`]), so that a reader shows the step
+//! without a copy of that logic.
 //!
 //! ```
 //! use cagey::logic::{self, LogicLimits};
@@ -34,7 +36,7 @@
 use serde::Serialize;
 
 use crate::logic::{Explanation, Grade, Hint, Level, Step, Verdict};
-use crate::model::{Cell, Grid, Puzzle};
+use crate::model::{Cell, CellState, Grid, Progress, Puzzle};
 
 /// A cell as `[row, col]`, both from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -68,6 +70,30 @@ fn marks(pairs: &[(Cell, u8)], size: usize) -> Vec<Mark> {
 
 fn rows(grid: &Grid) -> Vec<Vec<u8>> {
     grid.rows().map(<[u8]>::to_vec).collect()
+}
+
+/// One cell of a player's progress: `0` when nothing is noted, the digit when solved, the
+/// candidates as a list of digits (`[1, 2]`; one candidate is not the same as solved).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellRecord(pub CellState);
+
+impl Serialize for CellRecord {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            CellState::Unknown => serializer.serialize_u8(0),
+            CellState::Solved(digit) => serializer.serialize_u8(digit),
+            CellState::Candidates(set) => serializer.collect_seq(set.iter()),
+        }
+    }
+}
+
+/// `progress` as one [`CellRecord`] per cell, row-major.
+pub fn progress_cells(progress: &Progress) -> Vec<CellRecord> {
+    progress
+        .cells()
+        .iter()
+        .map(|&state| CellRecord(state))
+        .collect()
 }
 
 /// One step of an explanation or a hint.
@@ -112,58 +138,6 @@ impl StepRecord {
             hints: [1, 2, 3].map(|reveal| step.hint_text(reveal, size)),
         }
     }
-
-    /// The same step with its places as row-major indices (see [`Indexed`]).
-    pub fn indexed(&self, size: usize) -> Indexed<IndexedStep> {
-        let index = |&Place(row, col): &Place| index(row, col, size);
-        let pair = |&Mark(row, col, digit): &Mark| (index(&Place(row, col)), digit);
-        Indexed(IndexedStep {
-            rule: self.rule,
-            level: self.level,
-            house: self.house.clone(),
-            cells: self.cells.iter().map(index).collect(),
-            placed: self.placed.iter().map(pair).collect(),
-            eliminated: self.eliminated.iter().map(pair).collect(),
-            text: self.text.clone(),
-            description: self.description.clone(),
-            hints: self.hints.clone(),
-        })
-    }
-}
-
-fn index(row: usize, col: usize, size: usize) -> usize {
-    row * size + col
-}
-
-/// A record with its places as row-major indices (`row * size + col`), for a reader that
-/// keeps the grid in one flat array, as the web page does. The record inside is that view's
-/// shape; the wrapper says which it is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
-pub struct Indexed<T>(pub T);
-
-/// A [`StepRecord`] seen through [`Indexed`]: the same fields but the weight, the cells as
-/// indices, a placement or elimination as `[index, digit]`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct IndexedStep {
-    /// The rule's name.
-    pub rule: &'static str,
-    /// The rule's level.
-    pub level: Level,
-    /// Where the step looks.
-    pub house: String,
-    /// The cells that cause the step.
-    pub cells: Vec<usize>,
-    /// The digits it places.
-    pub placed: Vec<(usize, u8)>,
-    /// The candidates it removes.
-    pub eliminated: Vec<(usize, u8)>,
-    /// Why, in words.
-    pub text: String,
-    /// The whole step as a sentence.
-    pub description: String,
-    /// The step as a hint revealing more and more.
-    pub hints: [String; 3],
 }
 
 /// The answer to a hint request, tagged by `kind`.
@@ -176,6 +150,9 @@ pub enum HintRecord {
         message: String,
         /// The step (boxed: a step is much larger than the other kinds).
         step: Box<StepRecord>,
+        /// The player's progress after the step: the progress the hint was given from with
+        /// the step applied ([`Progress::apply`]), one entry per cell, row-major.
+        progress: Vec<CellRecord>,
     },
     /// The progress contradicts the solution in these cells.
     Mistakes {
@@ -197,13 +174,19 @@ pub enum HintRecord {
 }
 
 impl HintRecord {
-    /// The record of `hint` in a grid of side `size`.
-    pub fn new(hint: &Hint, size: usize) -> HintRecord {
+    /// The record of `hint`, given from `progress`.
+    pub fn new(hint: &Hint, progress: &Progress) -> HintRecord {
+        let size = progress.size();
         match hint {
-            Hint::Step(step) => HintRecord::Step {
-                message: step.hint_text(1, size),
-                step: Box::new(StepRecord::new(step, size)),
-            },
+            Hint::Step(step) => {
+                let mut after = progress.clone();
+                after.apply(&step.placed, &step.eliminated);
+                HintRecord::Step {
+                    message: step.hint_text(1, size),
+                    step: Box::new(StepRecord::new(step, size)),
+                    progress: progress_cells(&after),
+                }
+            }
             Hint::Mistakes(mistakes) => {
                 let noun = if mistakes.len() == 1 {
                     "cell contradicts"
@@ -465,27 +448,16 @@ impl GradeRecord {
     }
 }
 
-/// `cells` as row-major indices in a grid of side `size` (see [`Indexed`]).
-pub fn indices(cells: &[Place], size: usize) -> Indexed<Vec<usize>> {
-    Indexed(
-        cells
-            .iter()
-            .map(|&Place(row, col)| index(row, col, size))
-            .collect(),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::logic::{self, LogicLimits, Mistake};
-    use crate::model::Progress;
     use serde_json::json;
 
     const KK0: &str = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
 
     #[test]
-    fn a_step_names_cells_as_row_and_column_and_its_view_as_indices() {
+    fn a_step_names_cells_as_row_and_column() {
         let puzzle = crate::formats::kk::parse(KK0).unwrap();
         let explanation =
             logic::explain(&puzzle, &Progress::unknown(4), &LogicLimits::default()).unwrap();
@@ -501,10 +473,42 @@ mod tests {
             json["placed"][0],
             json!([usize::from(cell.0) / 4, usize::from(cell.0) % 4, digit])
         );
-        let flat = serde_json::to_value(record.indexed(4)).unwrap();
-        assert_eq!(flat["placed"][0], json!([cell.0, digit]));
-        assert_eq!(flat["hints"], json["hints"]);
-        assert!(flat.get("weight").is_none());
+        assert_eq!(json["hints"].as_array().unwrap().len(), 3);
+    }
+
+    #[test]
+    fn a_hints_step_carries_the_progress_after_it() {
+        let puzzle = crate::formats::kk::parse(KK0).unwrap();
+        // r1c1 noted as 1 or 2, r1c2 solved as 2; the rest unknown.
+        let mut cells = vec![CellState::Unknown; 16];
+        cells[0] = CellState::Candidates([1, 2].into_iter().collect());
+        cells[1] = CellState::Solved(2);
+        let progress = Progress::from_cells(4, cells).unwrap();
+        let hint = logic::hint(&puzzle, &progress, &LogicLimits::default()).unwrap();
+        let Hint::Step(step) = &hint else {
+            panic!("a step: {hint:?}")
+        };
+        let mut after = progress.clone();
+        after.apply(&step.placed, &step.eliminated);
+        let json = serde_json::to_value(HintRecord::new(&hint, &progress)).unwrap();
+        assert_eq!(json["kind"], "step");
+        assert_eq!(json["progress"], json!(progress_cells(&after)));
+        assert_ne!(json["progress"], json!(progress_cells(&progress)));
+        assert_eq!(json["progress"].as_array().unwrap().len(), 16);
+    }
+
+    #[test]
+    fn progress_cells_are_zero_a_digit_or_a_candidate_list() {
+        let mut cells = vec![CellState::Unknown; 16];
+        cells[1] = CellState::Solved(3);
+        cells[2] = CellState::Candidates([1, 2].into_iter().collect());
+        cells[3] = CellState::Candidates([4].into_iter().collect());
+        let progress = Progress::from_cells(4, cells).unwrap();
+        let json = serde_json::to_value(progress_cells(&progress)).unwrap();
+        assert_eq!(
+            json.as_array().unwrap()[..4],
+            [json!(0), json!(3), json!([1, 2]), json!([4])]
+        );
     }
 
     #[test]
@@ -532,11 +536,11 @@ mod tests {
     fn mistakes_are_counted_in_words_and_placed() {
         let cell = Cell(5);
         let hint = Hint::Mistakes(vec![Mistake::WrongDigit { cell }]);
-        let record = HintRecord::new(&hint, 4);
+        let record = HintRecord::new(&hint, &Progress::unknown(4));
         assert_eq!(
             serde_json::to_value(&record).unwrap(),
             json!({"kind": "mistakes", "message": "1 cell contradicts the solution (marked): fix them first", "cells": [[1, 1]]})
         );
-        assert_eq!(indices(record.cells(), 4).0, vec![5]);
+        assert_eq!(record.cells(), [Place(1, 1)]);
     }
 }

@@ -4,7 +4,7 @@
 
 use axum::Json;
 use cagey::formats::{self, Format};
-use cagey::model::{CellState, Operation};
+use cagey::model::Operation;
 use cagey::render::{self, Contents};
 use cagey::Puzzle;
 use serde::{Deserialize, Serialize};
@@ -40,15 +40,6 @@ fn label(puzzle: &Puzzle, operation: Operation, target: u64) -> String {
     }
 }
 
-/// A cell's state as JSON: `0`, a digit, or an array of candidates.
-fn cell_json(state: CellState) -> Value {
-    match state {
-        CellState::Unknown => json!(0),
-        CellState::Solved(digit) => json!(digit),
-        CellState::Candidates(set) => json!(set.iter().collect::<Vec<u8>>()),
-    }
-}
-
 /// `POST /api/parse`: the puzzle read, with what the page needs to draw and play it.
 pub(crate) async fn parse(Body(request): Body<PuzzleRequest>) -> Result<Json<Value>, ApiError> {
     let (format, entry) = read(&request.puzzle, request.format.as_deref())?;
@@ -72,10 +63,7 @@ pub(crate) async fn parse(Body(request): Body<PuzzleRequest>) -> Result<Json<Val
         .cells()
         .map(|cell| puzzle.regions().region_of(cell, n))
         .collect();
-    let progress = entry
-        .progress
-        .as_ref()
-        .map(|p| p.cells().iter().copied().map(cell_json).collect::<Vec<_>>());
+    let progress = entry.progress.as_ref().map(cagey::wire::progress_cells);
     let svg = render::svg::render(puzzle, Contents::NONE, &render::svg::Options::default())
         .map_err(|error| ApiError::Unprocessable(error.to_string()))?;
     let side = n as f64 * render::svg::CELL;

@@ -1,9 +1,9 @@
 //! The routes that teach: `/api/hint`, `/api/explain` and `/api/grade`, each a call of the
 //! library's logic module (`cagey::logic`) with the time bound of the server. Their answers
-//! are the library's records (`cagey::wire`), words included: a grade is its record; a hint
-//! and an explanation carry theirs under `hint` and `explanation`, cells as `[row, col]`,
-//! beside the fields the page reads, whose cells are row-major indices (the records'
-//! `Indexed` view).
+//! are the library's records (`cagey::wire`), words included, cells as `[row, col]`: a grade
+//! is its record; a hint and an explanation carry theirs under `hint` and `explanation`. A
+//! hint's step carries the player's progress after it, so the page applies a step without
+//! knowing how.
 
 use std::sync::Arc;
 
@@ -11,7 +11,7 @@ use axum::extract::State as Extract;
 use axum::Json;
 use cagey::logic::{self, LogicError};
 use cagey::model::Progress;
-use cagey::wire::{indices, ExplanationRecord, GradeRecord, HintRecord};
+use cagey::wire::{ExplanationRecord, GradeRecord, HintRecord};
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
@@ -38,17 +38,7 @@ pub(crate) async fn hint(
                 .clone()
                 .unwrap_or_else(|| Progress::unknown(size));
             let hint = logic::hint(puzzle, &progress, &job.logic_limits()).map_err(refused)?;
-            let record = HintRecord::new(&hint, size);
-            let mut answer = json!({"kind": record.kind(), "message": record.message()});
-            match &record {
-                HintRecord::Step { step, .. } => answer["step"] = json!(step.indexed(size)),
-                HintRecord::Mistakes { cells, .. } => {
-                    answer["cells"] = json!(indices(cells, size));
-                }
-                HintRecord::Solved { .. } | HintRecord::Stuck { .. } => {}
-            }
-            answer["hint"] = json!(record);
-            Ok(Json(answer))
+            Ok(Json(json!({"hint": HintRecord::new(&hint, &progress)})))
         })
         .await
 }
@@ -70,20 +60,7 @@ pub(crate) async fn explain(
             let explanation =
                 logic::explain(puzzle, &start, &job.logic_limits()).map_err(refused)?;
             let record = ExplanationRecord::new(&explanation, puzzle);
-            let steps: Vec<Value> = record
-                .steps
-                .iter()
-                .map(|step| json!(step.indexed(size)))
-                .collect();
-            Ok(Json(json!({
-                "verdict": record.verdict.name(),
-                "message": record.verdict.message(),
-                "cells": indices(record.verdict.cells(), size),
-                "level": explanation.level,
-                "score": explanation.score,
-                "steps": steps,
-                "explanation": record,
-            })))
+            Ok(Json(json!({"explanation": record})))
         })
         .await
 }

@@ -1,10 +1,12 @@
-// The rules of play, without a browser: apply, undo and redo, pencil marks, givens, a
-// hint's step carried out on the notes, and the progress written back as cagey's JSON.
+// The rules of play, without a browser: apply, undo and redo, pencil marks, givens, the
+// progress after a hint's step (as the server sends it) carried out on the game, the
+// server's `[row, col]` cells as board indices, and the progress written back as cagey's JSON.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  changedCells, fromProgress, initialState, isFull, puzzleText, reduce, stepChanges, wrongCells,
+  cellIndex, cellIndices, changedCells, fromProgress, initialState, isFull, progressChanges,
+  puzzleText, reduce, wrongCells,
 } from '../game.js';
 
 /** A 2x2 puzzle whose cell 3 is given as 1. */
@@ -106,31 +108,52 @@ test('restart empties every cell in one undoable move and un-solves the game', (
   assert.deepEqual(state.values, [2, 1, 0, 0]);
 });
 
-test("a hint's step places its digits and takes its eliminations from the notes", () => {
+test('the server names cells [row, col]; the board counts them row-major', () => {
+  assert.equal(cellIndex([0, 0], 2), 0);
+  assert.equal(cellIndex([1, 0], 2), 2);
+  assert.equal(cellIndex([2, 3, 5], 4), 11, 'a digit at a cell: [row, col, digit]');
+  assert.deepEqual(cellIndices([[0, 1], [1, 1]], 2), [1, 3]);
+  assert.deepEqual(cellIndices(undefined, 2), []);
+  assert.deepEqual([...changedCells({ placed: [[0, 0, 2]], eliminated: [[0, 1, 1], [1, 0, 1], [0, 0, 1]] }, 2)], [0, 1, 2]);
+});
+
+test("a hint's step is carried out as the progress the server sends after it", () => {
   const state = loaded();
   reduce(state, { type: 'enter', cell: 1, digit: 1, pencil: true });
-  const step = { cells: [3], placed: [[0, 2]], eliminated: [[1, 1], [2, 1], [0, 1]] };
-  // Cell 0 is placed; cell 1 loses 1 from its own notes; cell 2, without notes, gets every
-  // digit but 1; the given cell 3 is left alone.
-  assert.deepEqual(stepChanges(state, step), [
-    { cell: 0, value: 2, notes: 0 }, { cell: 1, notes: 0 }, { cell: 2, notes: 0b100 },
+  // The step placed 2 in cell 0, took 1 from cell 1's notes and from cell 2 (no notes: every
+  // digit but 1 is left); the given cell 3 is as it was.
+  const after = [2, [], [2], 1];
+  // Only the cells that differ change; the given is never in the move.
+  assert.deepEqual(progressChanges(state, after), [
+    { cell: 0, value: 2, notes: 0 }, { cell: 1, value: 0, notes: 0 }, { cell: 2, value: 0, notes: 0b100 },
   ]);
-  assert.deepEqual([...changedCells(step)], [0, 1, 2]);
-  reduce(state, { type: 'apply', changes: stepChanges(state, step) });
+  reduce(state, { type: 'apply', changes: progressChanges(state, after) });
   assert.deepEqual(state.values, [2, 0, 0, 0]);
   assert.deepEqual(state.notes, [0, 0, 0b100, 0]);
+  assert.deepEqual(progressChanges(state, after), [], 'nothing left to change');
+  reduce(state, { type: 'undo' });
+  assert.deepEqual([state.values, state.notes], [[0, 0, 0, 0], [0, 0b10, 0, 0]]);
+});
+
+test('a digit with notes kept under it stays as it is when the progress agrees', () => {
+  const state = loaded();
+  reduce(state, { type: 'enter', cell: 0, digit: 1, pencil: true });
+  reduce(state, { type: 'enter', cell: 0, digit: 2, pencil: false });
+  assert.deepEqual(progressChanges(state, [2, [1], 0, 1]), [{ cell: 1, value: 0, notes: 0b10 }]);
 });
 
 test('the explanation stepper stays within its steps and marks cause and changes', () => {
   const state = loaded();
   assert.deepEqual(reduce(state, { type: 'step', index: 0 }), {}, 'no steps yet');
-  reduce(state, { type: 'steps', steps: [{ cells: [0], placed: [[1, 2]], eliminated: [] }, { cells: [2], placed: [], eliminated: [[0, 1]] }] });
+  reduce(state, { type: 'steps', steps: [{ cells: [[0, 0]], placed: [[0, 1, 2]], eliminated: [] }, { cells: [[1, 0]], placed: [], eliminated: [[0, 0, 1]] }] });
   reduce(state, { type: 'step', index: 5 });
   assert.equal(state.stepIndex, 1);
   assert.deepEqual([...state.marks.cause], [2]);
   assert.deepEqual([...state.marks.change], [0]);
   reduce(state, { type: 'step', index: -1 });
   assert.equal(state.stepIndex, 0);
+  assert.deepEqual([...state.marks.cause], [0]);
+  assert.deepEqual([...state.marks.change], [1]);
 });
 
 test('progress travels as digits and candidate lists, and back', () => {
