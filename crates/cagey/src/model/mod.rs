@@ -23,17 +23,21 @@ mod grid;
 mod operation;
 mod progress;
 mod puzzle;
+mod puzzle_error;
 mod regions;
+mod violation;
 
 pub use cage::{Cage, Label};
 pub use cell::{CageId, Cell};
-pub use checker::{check, revealed_operations, violations, Violation};
+pub use checker::{check, revealed_operations, violations};
 pub use digit_set::{DigitSet, Digits};
 pub use grid::Grid;
 pub use operation::Operation;
 pub use progress::{CellState, Progress};
-pub use puzzle::{Kind, Options, Puzzle, PuzzleBuilder, PuzzleError};
+pub use puzzle::{Kind, Options, Puzzle, PuzzleBuilder};
+pub use puzzle_error::PuzzleError;
 pub use regions::Regions;
+pub use violation::Violation;
 
 /// The largest grid side the model holds: 32, so that a cell's candidates fit one `u32`
 /// ([`DigitSet`]) and a cell index fits a `u16` ([`Cell`]).

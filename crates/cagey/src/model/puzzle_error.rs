@@ -1,0 +1,193 @@
+//! Why a [`Puzzle`](super::Puzzle) could not be built: [`PuzzleError`], one variant per
+//! invariant that `Puzzle::new` checks, with messages that name cells `r1c1` and cages by
+//! their position in the list passed in (a parser names them its own way with
+//! [`PuzzleError::detail`]).
+
+use thiserror::Error;
+
+use super::{Cell, Operation, MAX_SIZE};
+
+/// Why a [`Puzzle`] could not be built. Cages are named by their position in the list given
+/// to [`Puzzle::new`], so that a parser can point back at the line they came from.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PuzzleError {
+    /// The grid side is outside `1..=MAX_SIZE`.
+    #[error("a grid of side {size} is not supported: sizes run from 1 to {MAX_SIZE}")]
+    Size {
+        /// The side asked for.
+        size: usize,
+    },
+    /// The puzzle has no cage at all.
+    #[error("a cage puzzle needs at least one cage, and this one has none")]
+    NoCages,
+    /// A cage has no cells.
+    #[error("cage {cage} has no cells")]
+    EmptyCage {
+        /// Position of the cage.
+        cage: usize,
+    },
+    /// A cage names a cell outside the grid.
+    #[error("cage {cage}: cell {cell} is outside the {size}x{size} grid (cells run from 0 to {last})", last = size * size - 1)]
+    CellOutOfRange {
+        /// Position of the cage.
+        cage: usize,
+        /// The offending cell.
+        cell: Cell,
+        /// The grid side.
+        size: usize,
+    },
+    /// A cage lists a cell twice.
+    #[error("cage {cage}: it lists {} twice", cell.name(*size))]
+    RepeatedCell {
+        /// Position of the cage.
+        cage: usize,
+        /// The repeated cell.
+        cell: Cell,
+        /// The grid side, to name the cell `r1c1`.
+        size: usize,
+    },
+    /// Two cages share a cell.
+    #[error("{} is in cage {} and again in cage {}", cell.name(*size), names[0], names[1])]
+    Overlap {
+        /// The shared cell.
+        cell: Cell,
+        /// The earlier cage.
+        first: usize,
+        /// The later cage.
+        second: usize,
+        /// The grid side, to name the cell `r1c1`.
+        size: usize,
+        /// The two cages as people name them, by label and first cell (`3+ at r1c1`): the
+        /// error is made before the puzzle that would name them exists. (Boxed: held in
+        /// place, they made every parse error half as large again.)
+        names: Box<[String; 2]>,
+    },
+    /// Some cells are in no cage.
+    #[error("{} in no cage: {}", if cells.len() == 1 { "cell is" } else { "cells are" }, list_cells(cells, *size))]
+    Uncovered {
+        /// The uncovered cells, ascending.
+        cells: Vec<Cell>,
+        /// The grid side, to name the cells `r1c1`.
+        size: usize,
+    },
+    /// A cage's cells are not 4-connected.
+    #[error("cage {cage}: its cells are not connected (each cell must share a side with another)")]
+    NotConnected {
+        /// Position of the cage.
+        cage: usize,
+    },
+    /// A cage has a number of cells its operation does not allow.
+    #[error("cage {cage}: a {operation} cage {expected}, but this one has {cells}")]
+    Arity {
+        /// Position of the cage.
+        cage: usize,
+        /// Its operation.
+        operation: Operation,
+        /// Its number of cells.
+        cells: usize,
+        /// What the rules allow, in words.
+        expected: &'static str,
+    },
+    /// A target is zero.
+    #[error("cage {cage}: the target must be positive, found 0")]
+    ZeroTarget {
+        /// Position of the cage.
+        cage: usize,
+    },
+    /// Boxes that do not tile the grid.
+    #[error("boxes of {rows}x{cols} cells do not tile a {size}x{size} grid (rows x columns must be {size})")]
+    BoxShape {
+        /// Rows of a box.
+        rows: usize,
+        /// Columns of a box.
+        cols: usize,
+        /// The grid side.
+        size: usize,
+    },
+    /// Jigsaw regions that are not `size` connected regions of `size` cells.
+    #[error("jigsaw regions: {reason}")]
+    Jigsaw {
+        /// What is wrong.
+        reason: String,
+    },
+    /// A given outside the cages that is not a digit of a cell of the grid.
+    #[error(
+        "given {digit} in cell {cell}: a given is a digit from 1 to {size} in a cell of the grid"
+    )]
+    BadGiven {
+        /// The cell.
+        cell: Cell,
+        /// The digit.
+        digit: u8,
+        /// The grid side.
+        size: usize,
+    },
+    /// A killer cage that is not a sum.
+    #[error("cage {cage}: killer cages are sums, not {operation}")]
+    KillerOperation {
+        /// Position of the cage.
+        cage: usize,
+        /// Its operation.
+        operation: Operation,
+    },
+    /// A given is not a digit of the grid.
+    #[error("cage {cage}: a given must be a digit from 1 to {size}, found {target}")]
+    GivenOutOfRange {
+        /// Position of the cage.
+        cage: usize,
+        /// The given's target.
+        target: u64,
+        /// The grid side.
+        size: usize,
+    },
+}
+
+impl PuzzleError {
+    /// The position of the cage the error is about, if it is about one cage.
+    pub fn cage(&self) -> Option<usize> {
+        match *self {
+            PuzzleError::EmptyCage { cage }
+            | PuzzleError::CellOutOfRange { cage, .. }
+            | PuzzleError::RepeatedCell { cage, .. }
+            | PuzzleError::NotConnected { cage }
+            | PuzzleError::Arity { cage, .. }
+            | PuzzleError::ZeroTarget { cage }
+            | PuzzleError::GivenOutOfRange { cage, .. }
+            | PuzzleError::KillerOperation { cage, .. } => Some(cage),
+            PuzzleError::Overlap { second, .. } => Some(second),
+            PuzzleError::Size { .. }
+            | PuzzleError::NoCages
+            | PuzzleError::Uncovered { .. }
+            | PuzzleError::BoxShape { .. }
+            | PuzzleError::Jigsaw { .. }
+            | PuzzleError::BadGiven { .. } => None,
+        }
+    }
+}
+
+impl PuzzleError {
+    /// The message without its leading `cage N: `, for callers that name the cage their own
+    /// way (by line, by label or by letter).
+    pub fn detail(&self) -> String {
+        let message = self.to_string();
+        match (self.cage(), message.split_once(": ")) {
+            (Some(cage), Some((head, rest))) if head == format!("cage {cage}") => rest.to_string(),
+            _ => message,
+        }
+    }
+}
+
+/// At most this many cells are listed in an error message; the rest are counted.
+const LISTED_CELLS: usize = 12;
+
+fn list_cells(cells: &[Cell], size: usize) -> String {
+    let mut text: Vec<String> = cells
+        .iter()
+        .take(LISTED_CELLS)
+        .map(|c| c.name(size))
+        .collect();
+    if cells.len() > LISTED_CELLS {
+        text.push(format!("and {} more", cells.len() - LISTED_CELLS));
+    }
+    text.join(" ")
+}
