@@ -61,11 +61,11 @@ where
     }
 }
 
-/// The time budget `--timeout SECS` asks for: `None` for 0, an error unless finite and not
-/// negative.
-pub fn timeout(seconds: f64) -> anyhow::Result<Option<Duration>> {
+/// The time `--time-limit SECS` asks for: `None` for 0 (no limit), an error unless finite
+/// and not negative. `flag` names the flag in the error (xtask's is `--timeout`).
+pub fn time_limit(flag: &str, seconds: f64) -> anyhow::Result<Option<Duration>> {
     if !(seconds >= 0.0 && seconds.is_finite()) {
-        bail!("--timeout must be a number of seconds, 0 or more (found {seconds})");
+        bail!("{flag} must be a number of seconds, 0 or more (found {seconds})");
     }
     Ok((seconds > 0.0).then(|| Duration::from_secs_f64(seconds)))
 }
@@ -120,9 +120,12 @@ mod tests {
 
     #[test]
     fn timeouts_are_finite_and_not_negative() {
-        assert_eq!(timeout(0.0).unwrap(), None);
-        assert_eq!(timeout(1.5).unwrap(), Some(Duration::from_millis(1500)));
-        assert!(timeout(-1.0).is_err());
-        assert!(timeout(f64::NAN).is_err());
+        assert_eq!(time_limit("--time-limit", 0.0).unwrap(), None);
+        assert_eq!(
+            time_limit("--time-limit", 1.5).unwrap(),
+            Some(Duration::from_millis(1500))
+        );
+        assert!(time_limit("--time-limit", -1.0).is_err());
+        assert!(time_limit("--time-limit", f64::NAN).is_err());
     }
 }

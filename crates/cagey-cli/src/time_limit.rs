@@ -6,7 +6,6 @@
 
 use std::time::Duration;
 
-use anyhow::bail;
 use cagey::logic::{self, LogicLimits};
 
 /// The limit of the commands that explain (`explain`, `grade`, `hint`).
@@ -31,8 +30,5 @@ impl LogicArgs {
 /// The time `--time-limit SECS` asks for: `None` for 0 (no limit), an error unless finite
 /// and not negative.
 pub fn parse(seconds: f64) -> anyhow::Result<Option<Duration>> {
-    if !(seconds >= 0.0 && seconds.is_finite()) {
-        bail!("--time-limit must be a number of seconds, 0 or more (found {seconds})");
-    }
-    Ok((seconds > 0.0).then(|| Duration::from_secs_f64(seconds)))
+    cagey_args::time_limit("--time-limit", seconds)
 }

@@ -109,7 +109,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let solver = crate::method(&args.method)?;
     let options = Options {
         repeat: usize::try_from(args.repeat).unwrap_or(usize::MAX),
-        timeout: crate::timeout(args.timeout)?,
+        timeout: crate::time_limit("--timeout", args.timeout)?,
     };
     // Read every file before printing anything, so that a missing file stops the run at once.
     let texts = args
