@@ -63,7 +63,7 @@ fn names_every_broken_row_column_and_cage() {
     let output = cagey(&["check", "--example", "kk0", "1... 3... .... ...."]);
     assert_eq!(output.status.code(), Some(1));
     assert!(stdout(&output).contains(
-        "cage 8* at r2c1: its digits 3 . . cannot make, whatever goes in the empty cells, 8*"
+        "cage 8× at r2c1: its digits 3 . . cannot make, whatever goes in the empty cells, 8×"
     ));
 }
 

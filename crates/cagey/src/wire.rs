@@ -332,16 +332,7 @@ impl VerdictRecord {
                 cells: places(cells, n),
                 cages: cages
                     .iter()
-                    .map(|&id| {
-                        let cage = puzzle.cage(id);
-                        let sign = cage
-                            .operation()
-                            .sign()
-                            .map(String::from)
-                            .unwrap_or_default();
-                        let first = cage.anchor().expect("cages have cells");
-                        format!("{}{sign} at {}", cage.target(), first.name(n))
-                    })
+                    .map(|&id| puzzle.cage_name(id))
                     .collect(),
             },
         }

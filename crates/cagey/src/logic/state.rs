@@ -13,7 +13,7 @@
 
 use std::sync::Arc;
 
-use crate::model::{Cell, DigitSet, Puzzle, Regions};
+use crate::model::{CageId, Cell, DigitSet, Puzzle, Regions};
 use crate::solve::init::Table;
 
 /// What kind of house: a row, a column, or a box or jigsaw region.
@@ -93,20 +93,12 @@ impl Geometry {
             .cells()
             .map(|c| puzzle.cage_of(c).map(|id| id.index()))
             .collect();
-        let cage_names = puzzle
-            .cages()
-            .iter()
-            .map(|cage| {
+        let cage_names = (0..puzzle.cages().len())
+            .map(|k| {
                 if quiet {
                     return String::new();
                 }
-                let sign = cage
-                    .operation()
-                    .sign()
-                    .map(String::from)
-                    .unwrap_or_default();
-                let anchor = cage.anchor().expect("cages are not empty");
-                format!("{}{} at {}", cage.target(), sign, cell_name(anchor, n))
+                puzzle.cage_name(CageId(k as u16))
             })
             .collect();
         let cage_houses = puzzle

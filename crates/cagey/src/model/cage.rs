@@ -56,6 +56,15 @@ impl Cage {
     pub fn label(&self) -> Label<'_> {
         Label(self)
     }
+
+    /// The label as people read it, with the operation's sign: `11+`, `8×`, `2÷`, `1−`, `12?`
+    /// for a hidden operation, `3` for a given. Every message names cages this way.
+    pub fn signed_label(&self) -> String {
+        match self.operation.sign() {
+            Some(sign) => format!("{}{sign}", self.target),
+            None => self.target.to_string(),
+        }
+    }
 }
 
 /// The ASCII label of a cage, `11+`, as displayed by [`Cage::label`].

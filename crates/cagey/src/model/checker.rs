@@ -299,7 +299,7 @@ mod tests {
         let grid = Grid::from_digits(2, vec![1, 2, 1, 2]).unwrap();
         assert_eq!(
             Violation::Cage(CageId(1)).describe(&puzzle, &grid),
-            "cage 1- at r2c1: its digits 1 2 do not make 1-"
+            "cage 1− at r2c1: its digits 1 2 do not make 1−"
         );
         assert_eq!(
             Violation::Empty(Cell(3)).describe(&puzzle, &grid),

@@ -325,8 +325,8 @@ impl Puzzle {
     pub fn cage_name(&self, id: CageId) -> String {
         let cage = self.cage(id);
         match cage.anchor() {
-            Some(first) => format!("{} at {}", cage.label(), first.name(self.size)),
-            None => cage.label().to_string(),
+            Some(first) => format!("{} at {}", cage.signed_label(), first.name(self.size)),
+            None => cage.signed_label(),
         }
     }
 }

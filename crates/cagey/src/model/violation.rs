@@ -128,7 +128,7 @@ impl Violation {
                     "cage {}: its digits {} {how} {}",
                     puzzle.cage_name(id),
                     digits.join(" "),
-                    cage.label()
+                    cage.signed_label()
                 )
             }
             Violation::KillerRepeat(id) => format!(
