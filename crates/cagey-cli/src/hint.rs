@@ -4,8 +4,9 @@
 
 use std::io::{self, Write};
 
-use cagey::logic::{self, Hint, Mistake};
+use cagey::logic::{self, Hint};
 use cagey::model::Progress;
+use cagey::wire::HintRecord;
 
 use crate::input::{self, InputArgs};
 use crate::Status;
@@ -43,22 +44,11 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             .progress
             .clone()
             .unwrap_or_else(|| Progress::unknown(n));
-        let name = |c: cagey::Cell| c.name(n);
-        match logic::hint(puzzle, &progress, &limits)? {
+        let hint = logic::hint(puzzle, &progress, &limits)?;
+        match &hint {
             Hint::Mistakes(mistakes) => {
                 for mistake in mistakes {
-                    match mistake {
-                        Mistake::WrongDigit { cell } => writeln!(
-                            out,
-                            "mistake: {} holds a digit the solution does not",
-                            name(cell)
-                        )?,
-                        Mistake::RemovedSolution { cell } => writeln!(
-                            out,
-                            "mistake: {} has lost the digit the solution puts there",
-                            name(cell)
-                        )?,
-                    }
+                    writeln!(out, "mistake: {}", mistake.describe(n))?;
                 }
                 Ok(Status::Failed)
             }
@@ -66,16 +56,14 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
                 writeln!(out, "{}", step.hint_text(args.level, n))?;
                 Ok(Status::Ok)
             }
-            Hint::Solved => {
-                writeln!(out, "solved: nothing left to do")?;
-                Ok(Status::Ok)
-            }
-            Hint::Stuck => {
-                writeln!(
-                    out,
-                    "no rule applies from here, and the puzzle has more than one solution"
-                )?;
-                Ok(Status::Failed)
+            // The library's words, as the page shows them.
+            Hint::Solved | Hint::Stuck => {
+                writeln!(out, "{}", HintRecord::new(&hint, &progress).message())?;
+                Ok(if matches!(hint, Hint::Solved) {
+                    Status::Ok
+                } else {
+                    Status::Failed
+                })
             }
         }
     })

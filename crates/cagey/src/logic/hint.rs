@@ -32,6 +32,20 @@ impl Mistake {
             Mistake::WrongDigit { cell } | Mistake::RemovedSolution { cell } => cell,
         }
     }
+
+    /// The mistake in words, without the digit (a hint must not give the answer away):
+    /// `r1c2 holds a digit the solution does not`.
+    pub fn describe(self, size: usize) -> String {
+        match self {
+            Mistake::WrongDigit { cell } => {
+                format!("{} holds a digit the solution does not", cell.name(size))
+            }
+            Mistake::RemovedSolution { cell } => format!(
+                "{} has lost the digit the solution puts there",
+                cell.name(size)
+            ),
+        }
+    }
 }
 
 /// The answer to a hint request.
