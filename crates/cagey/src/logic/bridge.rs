@@ -11,7 +11,7 @@ use super::level::Level;
 use super::limits::LogicError;
 use super::rule::Ctx;
 use super::state::{Geometry, State};
-use super::step::Step;
+use super::step::{Found, Reason};
 use crate::model::{Cell, CellState, Grid, Progress, Puzzle};
 use crate::solve::{self, Outcome, SolveError};
 
@@ -109,7 +109,7 @@ pub(super) fn two_solutions(
 }
 
 /// The step taken when nothing else applies: the solution's digit in a most constrained cell.
-pub(super) fn search_step(state: &State, solution: &Grid) -> Step {
+pub(super) fn search_step(state: &State, solution: &Grid) -> Found {
     let g = state.g;
     let cell = (0..g.n * g.n)
         .filter(|&i| !state.placed[i])
@@ -118,18 +118,14 @@ pub(super) fn search_step(state: &State, solution: &Grid) -> Step {
         .expect("a stuck state has an open cell");
     let d = solution.get(cell);
     let eliminated = state.placing(cell, d);
-    Step {
+    Found {
         rule: SEARCH_RULE,
         level: Level::Unreasonable,
         weight: SEARCH_WEIGHT,
-        house: g.cell(cell),
+        reason: Reason::Search { cell, d },
         cells: vec![cell],
         placed: vec![(cell, d)],
         eliminated,
-        text: format!(
-            "no rule applies; a search shows that only {d} in {} leads to a solution",
-            g.cell(cell)
-        ),
     }
 }
 

@@ -4,8 +4,8 @@
 
 use super::level::Level;
 use super::rule::{Ctx, Rule};
-use super::state::{digits, State};
-use super::step::Step;
+use super::state::State;
+use super::step::{Found, Reason};
 use crate::model::DigitSet;
 
 /// The rule.
@@ -17,7 +17,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     let g = state.g;
     for k in 0..state.cages.len() {
         if !g.active[k] {
@@ -70,25 +70,24 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
                 if eliminated.is_empty() {
                     continue;
                 }
-                let parts: Vec<String> = cells
+                let keep = cells
                     .iter()
                     .zip(&per_cell)
                     .filter(|(c, keep)| !(state.cand[c.index()] & !**keep).is_empty())
-                    .map(|(&c, &keep)| words!(g, "{} only {}", g.cell(c), digits(keep)))
+                    .map(|(&c, &keep)| (c, keep))
                     .collect();
-                let text = words!(g,
-                    "in {}, {d} fits only cells of cage {}, so the cage puts {d} there; its layouts that do leave {}",
-                    g.house_name(h),
-                    g.cage_names[k],
-                    parts.join("; ")
-                );
-                return Some(Step::new(
+                let reason = Reason::CageConfined {
+                    house: h,
+                    cage: k,
+                    d,
+                    keep,
+                };
+                return Some(Found::new(
                     &RULE,
-                    words!(g, "{} and cage {}", g.house_name(h), g.cage_names[k]),
+                    reason,
                     cells.to_vec(),
                     Vec::new(),
                     eliminated,
-                    text,
                 ));
             }
         }

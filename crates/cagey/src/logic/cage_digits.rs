@@ -3,8 +3,8 @@
 
 use super::level::Level;
 use super::rule::{Ctx, Rule};
-use super::state::{digits, State};
-use super::step::Step;
+use super::state::State;
+use super::step::{Found, Reason};
 
 /// The rule.
 pub(super) const RULE: Rule = Rule {
@@ -15,7 +15,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     let g = state.g;
     for k in 0..state.cages.len() {
         state.refresh(k);
@@ -35,22 +35,16 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
             continue;
         }
         let count = state.cages[k].alive.len();
-        let text = words!(
-            g,
-            "cage {} can only be filled with the digits {} ({} layout{} fit{})",
-            g.cage_names[k],
-            digits(union),
-            count,
-            if count == 1 { "" } else { "s" },
-            if count == 1 { "s" } else { "" },
-        );
-        return Some(Step::new(
+        return Some(Found::new(
             &RULE,
-            words!(g, "cage {}", g.cage_names[k]),
+            Reason::CageDigits {
+                cage: k,
+                union,
+                count,
+            },
             cells.to_vec(),
             Vec::new(),
             eliminated,
-            text,
         ));
     }
     None

@@ -3,8 +3,8 @@
 
 use super::level::Level;
 use super::rule::{Ctx, Rule};
-use super::state::{digits, State};
-use super::step::Step;
+use super::state::State;
+use super::step::{Found, Reason};
 
 /// The rule.
 pub(super) const RULE: Rule = Rule {
@@ -15,7 +15,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     let g = state.g;
     for k in 0..state.cages.len() {
         state.refresh(k);
@@ -36,28 +36,23 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
         if eliminated.is_empty() {
             continue;
         }
-        let mut parts = Vec::new();
-        for (&c, &keep) in cells.iter().zip(&view.per_cell) {
-            if !(state.cand[c.index()] & !keep).is_empty() {
-                parts.push(words!(g, "{} only {}", g.cell(c), digits(keep)));
-            }
-        }
+        let keep = cells
+            .iter()
+            .zip(&view.per_cell)
+            .filter(|(c, keep)| !(state.cand[c.index()] & !**keep).is_empty())
+            .map(|(&c, &keep)| (c, keep))
+            .collect();
         let count = view.alive.len();
-        let text = words!(
-            g,
-            "in the {} layout{} of cage {} that fit, {}",
-            count,
-            if count == 1 { "" } else { "s" },
-            g.cage_names[k],
-            parts.join("; "),
-        );
-        return Some(Step::new(
+        return Some(Found::new(
             &RULE,
-            words!(g, "cage {}", g.cage_names[k]),
+            Reason::CageLayouts {
+                cage: k,
+                count,
+                keep,
+            },
             cells.to_vec(),
             Vec::new(),
             eliminated,
-            text,
         ));
     }
     None

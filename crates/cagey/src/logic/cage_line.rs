@@ -4,7 +4,7 @@
 use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
-use super::step::Step;
+use super::step::{Found, Reason};
 
 /// The rule.
 pub(super) const RULE: Rule = Rule {
@@ -15,7 +15,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     let g = state.g;
     for k in 0..state.cages.len() {
         state.refresh_forced(k);
@@ -32,19 +32,16 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
                 if eliminated.is_empty() {
                     continue;
                 }
-                let text = words!(
-                    g,
-                    "every layout of cage {} puts {d} in {}",
-                    g.cage_names[k],
-                    g.house_name(h)
-                );
-                return Some(Step::new(
+                return Some(Found::new(
                     &RULE,
-                    words!(g, "cage {} and {}", g.cage_names[k], g.house_name(h)),
+                    Reason::CageLine {
+                        cage: k,
+                        house: h,
+                        d,
+                    },
                     g.cage_cells(k).to_vec(),
                     Vec::new(),
                     eliminated,
-                    text,
                 ));
             }
         }

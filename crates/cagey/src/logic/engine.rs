@@ -7,7 +7,7 @@ use super::level::Level;
 use super::limits::LogicError;
 use super::rule::{Ctx, End, Rule};
 use super::state::State;
-use super::step::Step;
+use super::step::Found;
 
 /// Applies the `rules` up to `max`, cheapest first (their order in the list), restarting
 /// after each step, until the puzzle is solved, stuck or contradictory. Each step is passed
@@ -17,7 +17,7 @@ pub(super) fn run(
     rules: &'static [Rule],
     max: Level,
     ctx: &mut Ctx,
-    record: &mut dyn FnMut(&Step),
+    record: &mut dyn FnMut(&Found),
 ) -> Result<End, LogicError> {
     ctx.rules = rules;
     let mut taken = 0usize;
@@ -84,7 +84,7 @@ pub(super) fn settle(state: &mut State, lazy: bool, end: End) -> End {
 }
 
 /// Applies a step's placements and eliminations.
-pub(super) fn apply(state: &mut State, step: &Step) {
+pub(super) fn apply(state: &mut State, step: &Found) {
     for &(cell, d) in &step.eliminated {
         state.remove(cell, d);
     }

@@ -12,7 +12,7 @@ use super::level::Level;
 use super::limits::{LogicError, LogicLimits};
 use super::rule::{Ctx, End};
 use super::rules::RULES;
-use super::step::Step;
+use super::step::{Found, Step};
 use crate::model::{CageId, Cell, Grid, Progress, Puzzle};
 
 /// How an explanation ends.
@@ -70,13 +70,13 @@ pub fn explain(
             &RULES,
             Level::Unreasonable,
             &mut ctx,
-            &mut |step: &Step| steps.push(step.clone()),
+            &mut |step: &Found| steps.push(step.step(&geometry, puzzle)),
         )?;
         match end {
             End::Solved => break Verdict::Solved(solved_grid(&state)),
             End::Contradiction(reason, cells) => {
                 break Verdict::Unsolvable {
-                    reason,
+                    reason: reason.describe(&geometry, puzzle),
                     cells,
                     cages: conflict::minimal_cages(puzzle, &geometry, ctx.deadline),
                 }
@@ -88,7 +88,7 @@ pub fn explain(
                     Ok(Solutions::One(grid)) => {
                         let step = search_step(&state, grid);
                         apply(&mut state, &step);
-                        steps.push(step);
+                        steps.push(step.step(&geometry, puzzle));
                         if steps.len() > limits.max_steps {
                             return Err(LogicError::Limit(format!(
                                 "more than {} steps",

@@ -5,7 +5,7 @@
 use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
-use super::step::Step;
+use super::step::{Found, Reason};
 use super::subsets::covering_subsets;
 use crate::model::Cell;
 
@@ -18,16 +18,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn fish_name(k: usize) -> &'static str {
-    match k {
-        2 => "X-wing",
-        3 => "swordfish",
-        4 => "jellyfish",
-        _ => "fish",
-    }
-}
-
-fn find(state: &mut State, ctx: &mut Ctx) -> Option<Step> {
+fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
     let g = state.g;
     let n = g.n;
     for d in 1..=n as u8 {
@@ -74,31 +65,20 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Step> {
                 });
                 if let Some((chosen, cover, mut eliminated)) = found {
                     eliminated.sort_unstable();
-                    let (base_word, cover_word) = if by_rows {
-                        ("rows", "columns")
-                    } else {
-                        ("columns", "rows")
-                    };
-                    let list = |ix: &mut dyn Iterator<Item = usize>| {
-                        ix.map(|i| (i + 1).to_string())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    };
                     let covers: Vec<usize> = (0..n).filter(|c| cover >> c & 1 == 1).collect();
                     let cells: Vec<Cell> = chosen
                         .iter()
                         .flat_map(|&b| covers.iter().map(move |&c| at(b, c)))
                         .filter(|c| state.cand[c.index()].contains(d))
                         .collect();
-                    let text = words!(g,
-                        "{} ({}): in {base_word} {}, {d} fits only in {cover_word} {}, so those {cover_word} hold their {d} there",
-                        fish_name(k),
+                    let reason = Reason::Fish {
+                        k,
                         d,
-                        list(&mut chosen.iter().copied()),
-                        list(&mut covers.iter().copied()),
-                    );
-                    let house = words!(g, "{base_word} {}", list(&mut chosen.iter().copied()));
-                    return Some(Step::new(&RULE, house, cells, Vec::new(), eliminated, text));
+                        by_rows,
+                        chosen,
+                        covers,
+                    };
+                    return Some(Found::new(&RULE, reason, cells, Vec::new(), eliminated));
                 }
             }
         }

@@ -6,7 +6,7 @@
 use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
-use super::step::Step;
+use super::step::{Found, Reason};
 use crate::model::Cell;
 
 /// The rule.
@@ -18,7 +18,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     let g = state.g;
     let cells = g.n * g.n;
     let mut number = vec![0u8; cells];
@@ -61,27 +61,21 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
                             walk = prev[walk];
                         }
                         chain.reverse();
-                        let mut links = Vec::new();
-                        for &c in &chain {
-                            links.push(words!(g, "{} is {}", g.cell(c), number[c.index()]));
-                        }
-                        let text = words!(g,
-                            "{} is {} or {}: if it is not {orig}, then {}; so either {} or {} is {orig}, and {}, which sees both, cannot be {orig}",
-                            g.cell(Cell(start as u16)),
+                        let links = chain.iter().map(|&c| (c, number[c.index()])).collect();
+                        let reason = Reason::ForcingChain {
+                            start: Cell(start as u16),
                             orig,
                             other,
-                            links.join(", "),
-                            g.cell(Cell(start as u16)),
-                            g.cell(Cell(at as u16)),
-                            g.cell(peer),
-                        );
-                        return Some(Step::new(
+                            links,
+                            at: Cell(at as u16),
+                            peer,
+                        };
+                        return Some(Found::new(
                             &RULE,
-                            words!(g, "chain from {}", g.cell(Cell(start as u16))),
+                            reason,
                             chain,
                             Vec::new(),
                             vec![(peer, orig)],
-                            text,
                         ));
                     }
                 }

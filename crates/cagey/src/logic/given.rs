@@ -3,7 +3,7 @@
 use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
-use super::step::Step;
+use super::step::{Found, Reason};
 
 /// The rule.
 pub(super) const RULE: Rule = Rule {
@@ -14,7 +14,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     let g = state.g;
     (0..g.n * g.n).find_map(|i| {
         let d = g.givens[i];
@@ -23,17 +23,13 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
         }
         let cell = crate::model::Cell(i as u16);
         let eliminated = state.placing(cell, d);
-        let house = match g.cage_of[i] {
-            Some(k) if g.cage_cells(k).len() == 1 => words!(g, "cage {}", g.cage_names[k]),
-            _ => g.cell(cell),
-        };
-        Some(Step::new(
+        let cage = g.cage_of[i].filter(|&k| g.cage_cells(k).len() == 1);
+        Some(Found::new(
             &RULE,
-            house,
+            Reason::Given { cell, d, cage },
             vec![cell],
             vec![(cell, d)],
             eliminated,
-            words!(g, "{} is given as {d}", g.cell(cell)),
         ))
     })
 }

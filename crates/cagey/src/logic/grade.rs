@@ -9,7 +9,7 @@ use super::limits::{LogicError, LogicLimits};
 use super::rule::{Ctx, End};
 use super::rules::RULES;
 use super::state::State;
-use super::step::Step;
+use super::step::Found;
 use crate::model::{Grid, Puzzle};
 
 /// A puzzle's grade.
@@ -37,7 +37,7 @@ pub fn grade(puzzle: &Puzzle, limits: &LogicLimits) -> Result<Grade, LogicError>
     let mut level = Level::Easy;
     let mut score = 0u32;
     let mut steps = 0usize;
-    let mut note = |step: &Step| {
+    let mut note = |step: &Found| {
         level = level.max(step.level);
         score = score.saturating_add(step.weight);
         steps += 1;

@@ -4,7 +4,7 @@
 use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
-use super::step::Step;
+use super::step::{Found, Reason};
 use crate::model::DigitSet;
 
 /// The rule.
@@ -16,7 +16,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     let g = state.g;
     for (h, house) in g.houses.iter().enumerate() {
         // Digits seen once in the house, found with two masks instead of a count per digit.
@@ -44,13 +44,12 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
                 continue;
             }
             let eliminated = state.placing(cell, d);
-            return Some(Step::new(
+            return Some(Found::new(
                 &RULE,
-                g.house_name(h),
+                Reason::HiddenSingle { house: h, cell, d },
                 house.cells.clone(),
                 vec![(cell, d)],
                 eliminated,
-                words!(g, "{d} fits only {} in {}", g.cell(cell), g.house_name(h)),
             ));
         }
     }

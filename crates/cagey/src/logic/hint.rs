@@ -7,7 +7,7 @@ use super::level::Level;
 use super::limits::{LogicError, LogicLimits};
 use super::rule::{Ctx, End};
 use super::rules::RULES;
-use super::step::Step;
+use super::step::{Found, Step};
 use crate::model::{Cell, CellState, Progress, Puzzle};
 
 /// What a player did wrong, by cell.
@@ -101,9 +101,9 @@ pub fn hint(
         &RULES,
         Level::Unreasonable,
         &mut ctx,
-        &mut |step: &Step| {
+        &mut |step: &Found| {
             if first.is_none() {
-                first = Some(step.clone())
+                first = Some(step.step(&geometry, puzzle))
             }
         },
     )?;
@@ -113,7 +113,9 @@ pub fn hint(
     match (end, solution) {
         (End::Solved, _) => Ok(Hint::Solved),
         (End::Contradiction(..), _) => Err(LogicError::NoSolution),
-        (End::Stuck, Some(grid)) => Ok(Hint::Step(search_step(&state, &grid))),
+        (End::Stuck, Some(grid)) => Ok(Hint::Step(
+            search_step(&state, &grid).step(&geometry, puzzle),
+        )),
         (End::Stuck, None) => Ok(Hint::Stuck),
     }
 }

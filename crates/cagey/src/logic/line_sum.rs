@@ -6,8 +6,8 @@
 
 use super::level::Level;
 use super::rule::{Ctx, Rule};
-use super::state::{digits, HouseKind, State};
-use super::step::Step;
+use super::state::{HouseKind, State};
+use super::step::{Found, Reason};
 use crate::model::{Cell, DigitSet};
 
 /// The rule.
@@ -31,7 +31,7 @@ enum Kind {
     Product,
 }
 
-fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     let g = state.g;
     let n = g.n;
     // Groups of houses: runs of 1..=MAX_LINES neighbouring rows or columns, and each region.
@@ -60,7 +60,7 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
     None
 }
 
-fn try_group(state: &State, group: &[usize], kind: Kind) -> Option<Step> {
+fn try_group(state: &State, group: &[usize], kind: Kind) -> Option<Found> {
     let g = state.g;
     let n = g.n;
     let mut inside = vec![false; n * n];
@@ -127,34 +127,29 @@ fn try_group(state: &State, group: &[usize], kind: Kind) -> Option<Step> {
     if eliminated.is_empty() {
         return None;
     }
-    let names: Vec<String> = group.iter().map(|&h| g.house_name(h)).collect();
-    let area = names.join(" and ");
-    let (verb, total_word) = match kind {
-        Kind::Sum => ("add up to", "adds up to"),
-        Kind::Product => ("multiply to", "multiplies to"),
-    };
-    let whole_names: Vec<&str> = whole.iter().map(|&k| g.cage_names[k].as_str()).collect();
-    let parts: Vec<String> = leftover
+    let keep = leftover
         .iter()
         .zip(&support)
         .filter(|(c, keep)| !(state.cand[c.index()] & !**keep).is_empty())
-        .map(|(&c, &keep)| words!(g, "{} only {}", g.cell(c), digits(keep)))
+        .map(|(&c, &keep)| (c, keep))
         .collect();
-    let text = words!(g,
-        "each line {total_word} {}; with the cages {} inside {area} and the digits placed, {} must {verb} {remaining}: {}",
-        match kind {
-            Kind::Sum => line_sum,
-            Kind::Product => line_product,
-        },
-        whole_names.join(", "),
-        g.cells(&leftover),
-        parts.join("; ")
-    );
     let mut cells = leftover.clone();
     for &k in &whole {
         cells.extend_from_slice(g.cage_cells(k));
     }
-    Some(Step::new(&RULE, area, cells, Vec::new(), eliminated, text))
+    let reason = Reason::LineSum {
+        sum: matches!(kind, Kind::Sum),
+        line: match kind {
+            Kind::Sum => line_sum,
+            Kind::Product => line_product,
+        },
+        houses: group.to_vec(),
+        whole,
+        leftover,
+        remaining,
+        keep,
+    };
+    Some(Found::new(&RULE, reason, cells, Vec::new(), eliminated))
 }
 
 /// The cage's total when every fitting layout has the same one; `Some(None)` when they

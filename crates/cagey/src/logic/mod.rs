@@ -37,18 +37,6 @@
 //! `explain`, `hint`, and the `Logic` solver over `search`). This file only declares them
 //! and re-exports the public words.
 
-/// `format!` for the words of a step, or nothing when the geometry `g` is quiet: probes
-/// read no text, and formatting it was a good part of their time on small grids.
-macro_rules! words {
-    ($g:expr, $($arg:tt)*) => {
-        if $g.quiet {
-            String::new()
-        } else {
-            format!($($arg)*)
-        }
-    };
-}
-
 // The words every rule imports: the ground floor.
 mod level;
 mod limits;

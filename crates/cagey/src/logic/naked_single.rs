@@ -3,7 +3,7 @@
 use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
-use super::step::Step;
+use super::step::{Found, Reason};
 use crate::model::Cell;
 
 /// The rule.
@@ -15,7 +15,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
+fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     let g = state.g;
     (0..g.n * g.n).find_map(|i| {
         let cell = Cell(i as u16);
@@ -31,18 +31,13 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Step> {
             return None;
         }
         let cleanup = state.cleanup(cell, d);
-        let text = if state.placed[i] {
-            words!(g, "{} is {d}, so its row and column lose {d}", g.cell(cell))
-        } else {
-            words!(g, "{} has only {d} left", g.cell(cell))
-        };
-        Some(Step::new(
+        let placed = state.placed[i];
+        Some(Found::new(
             &RULE,
-            g.cell(cell),
+            Reason::NakedSingle { cell, d, placed },
             vec![cell],
             vec![(cell, d)],
             cleanup,
-            text,
         ))
     })
 }

@@ -3,9 +3,9 @@
 
 use super::level::Level;
 use super::rule::{Ctx, Rule};
-use super::state::{digits, State};
-use super::step::Step;
-use super::subsets::{covering_subsets, subset_name};
+use super::state::State;
+use super::step::{Found, Reason};
+use super::subsets::covering_subsets;
 use crate::model::{Cell, DigitSet};
 
 /// The rule.
@@ -17,7 +17,7 @@ pub(super) const RULE: Rule = Rule {
     find,
 };
 
-fn find(state: &mut State, ctx: &mut Ctx) -> Option<Step> {
+fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
     let g = state.g;
     for (h, house) in g.houses.iter().enumerate() {
         let open = state.open_cells(h);
@@ -45,21 +45,12 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Step> {
                 true
             });
             if let Some((cells, union, eliminated)) = found {
-                let text = words!(
-                    g,
-                    "{} hold only {} between them (naked {} in {})",
-                    g.cells(&cells),
-                    digits(union),
-                    subset_name(k),
-                    g.house_name(h)
-                );
-                return Some(Step::new(
+                return Some(Found::new(
                     &RULE,
-                    g.house_name(h),
+                    Reason::NakedSubset { house: h, union, k },
                     cells,
                     Vec::new(),
                     eliminated,
-                    text,
                 ));
             }
         }

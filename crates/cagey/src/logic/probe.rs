@@ -8,7 +8,7 @@ use super::limits::{LogicError, LogicLimits};
 use super::rule::{Ctx, End};
 use super::rules::RULES;
 use super::state::{self, Geometry, State};
-use super::step::Step;
+use super::step::Found;
 use crate::model::{Cell, Puzzle};
 use crate::solve::init::TableCache;
 use crate::solve::Limits;
@@ -69,13 +69,13 @@ pub fn probe_with(
     cache: &mut ProbeCache,
 ) -> Result<Probe, LogicError> {
     let tables = cache.tables.init(puzzle, &Limits::default())?;
-    let geometry = Geometry::quiet_in(puzzle, tables, &mut cache.frame);
+    let geometry = Geometry::in_frame(puzzle, tables, &mut cache.frame);
     let mut state = State::new(&geometry);
     let mut level = Level::Easy;
     let mut score = 0u32;
     let mut ctx = Ctx::new(limits);
     ctx.lazy_checks = true;
-    let end = run(&mut state, &RULES, max, &mut ctx, &mut |step: &Step| {
+    let end = run(&mut state, &RULES, max, &mut ctx, &mut |step: &Found| {
         level = level.max(step.level);
         score = score.saturating_add(step.weight);
     })?;

@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 
 use super::level::Level;
 use super::limits::{LogicError, LogicLimits};
+use super::state::Contradiction;
 use super::state::State;
-use super::step::Step;
+use super::step::{Found, Reason};
 use crate::model::Cell;
 use crate::solve::{self, Budget, Cancel, Limits};
 
@@ -29,7 +30,7 @@ pub struct Rule {
     /// What it says, in one line.
     pub summary: &'static str,
     /// Finds the rule's next step in a state, or nothing.
-    pub(super) find: fn(&mut State, &mut Ctx) -> Option<Step>,
+    pub(super) find: fn(&mut State, &mut Ctx) -> Option<Found>,
 }
 
 impl fmt::Debug for Rule {
@@ -42,25 +43,23 @@ impl fmt::Debug for Rule {
     }
 }
 
-impl Step {
+impl Found {
     /// A step of `rule`: its name, level and weight, with what it found.
     pub(super) fn new(
         rule: &Rule,
-        house: String,
+        reason: Reason,
         cells: Vec<Cell>,
         placed: Vec<(Cell, u8)>,
         eliminated: Vec<(Cell, u8)>,
-        text: String,
-    ) -> Step {
-        Step {
+    ) -> Found {
+        Found {
             rule: rule.name,
             level: rule.level,
             weight: rule.weight,
-            house,
+            reason,
             cells,
             placed,
             eliminated,
-            text,
         }
     }
 }
@@ -193,5 +192,5 @@ pub(crate) enum End {
     /// No rule up to the level applies.
     Stuck,
     /// Something has nothing left: what, and the cells.
-    Contradiction(String, Vec<Cell>),
+    Contradiction(Contradiction, Vec<Cell>),
 }

@@ -11,7 +11,7 @@ use super::limits::LogicLimits;
 use super::rule::{Ctx, End};
 use super::rules::RULES;
 use super::state::State;
-use super::step::Step;
+use super::step::{Found, Reason};
 use crate::model::{Cell, Grid};
 
 /// Why a search stopped early.
@@ -50,7 +50,7 @@ pub(crate) fn search(
     if let Some(deadline) = deadline {
         ctx.deadline = ctx.deadline.min(deadline);
     }
-    match run(state, &RULES, level, &mut ctx, &mut |_: &Step| {}) {
+    match run(state, &RULES, level, &mut ctx, &mut |_: &Found| {}) {
         Err(_) if deadline.is_some_and(|d| Instant::now() >= d) => return Err(Stop::Time),
         Err(_) => return Err(Stop::Budget),
         Ok(End::Contradiction(..)) => return Ok(()),
@@ -80,13 +80,12 @@ pub(crate) fn search(
     for d in state.cand[i].iter() {
         let mut copy = state.clone();
         let eliminated = copy.placing(cell, d);
-        let guess = Step::new(
+        let guess = Found::new(
             &super::trial::RULE,
-            String::new(),
+            Reason::Assume { cell },
             vec![cell],
             vec![(cell, d)],
             eliminated,
-            String::new(),
         );
         apply(&mut copy, &guess);
         search(&mut copy, level, max, nodes, found, count, deadline)?;

@@ -16,6 +16,38 @@ use std::sync::Arc;
 use crate::model::{CageId, Cell, DigitSet, Puzzle, Regions};
 use crate::solve::init::Table;
 
+/// What a contradictory state has, as data (its words on request, [`Contradiction::describe`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Contradiction {
+    /// A cell with no digit left.
+    NoDigit(Cell),
+    /// Cage `k` has no layout left.
+    NoLayout(usize),
+    /// House `h` has no place for these digits.
+    NoPlace(usize, DigitSet),
+    /// House `h` holds a digit twice.
+    Twice(usize, u8),
+}
+
+impl Contradiction {
+    /// In words: `r3c4 has no digit left`, `cage 12+ at r3c4 has no layout left`.
+    pub(crate) fn describe(&self, g: &Geometry, puzzle: &Puzzle) -> String {
+        match *self {
+            Contradiction::NoDigit(cell) => format!("{} has no digit left", g.cell(cell)),
+            Contradiction::NoLayout(k) => {
+                format!(
+                    "cage {} has no layout left",
+                    puzzle.cage_name(CageId(k as u16))
+                )
+            }
+            Contradiction::NoPlace(h, missing) => {
+                format!("{} has no place for {}", g.house_name(h), digits(missing))
+            }
+            Contradiction::Twice(h, d) => format!("{} holds {} twice", g.house_name(h), d),
+        }
+    }
+}
+
 /// What kind of house: a row, a column, or a box or jigsaw region.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum HouseKind {
@@ -42,8 +74,6 @@ pub(crate) struct Geometry {
     pub(crate) peers: Arc<Vec<Vec<Cell>>>,
     /// The cage of each cell, if any.
     pub(crate) cage_of: Vec<Option<usize>>,
-    /// Each cage's label as printed (`12+`) and its cells.
-    pub(crate) cage_names: Vec<String>,
     /// Each cage's full list of layouts.
     pub(crate) tables: Vec<Table>,
     /// Per cage, the houses it touches and the positions (in the cage's cell order) of its
@@ -55,19 +85,16 @@ pub(crate) struct Geometry {
     pub(crate) loose_givens: Vec<u8>,
     /// Whether each cage counts: switched off to find which cages conflict.
     pub(crate) active: Vec<bool>,
-    /// No words: steps carry empty texts and names (for probes, which read none).
-    pub(crate) quiet: bool,
 }
 
 impl Geometry {
     pub(crate) fn new(puzzle: &Puzzle, tables: Vec<Table>) -> Geometry {
-        Geometry::build(puzzle, tables, false)
+        Geometry::with_frame(puzzle, tables, &Frame::new(puzzle))
     }
 
-    /// The geometry without words (cage names and step texts left empty), its frame taken
-    /// from `frame` when that is of the same grid (and left there for the next call): for
-    /// many probes of variants of one puzzle.
-    pub(crate) fn quiet_in(
+    /// The geometry with its frame taken from `frame` when that is of the same grid (and
+    /// left there for the next call): for many probes of variants of one puzzle.
+    pub(crate) fn in_frame(
         puzzle: &Puzzle,
         tables: Vec<Table>,
         frame: &mut Option<Frame>,
@@ -79,27 +106,15 @@ impl Geometry {
             *frame = Some(Frame::new(puzzle));
         }
         let frame = frame.as_ref().expect("set above");
-        Geometry::with_frame(puzzle, tables, true, frame)
+        Geometry::with_frame(puzzle, tables, frame)
     }
 
-    fn build(puzzle: &Puzzle, tables: Vec<Table>, quiet: bool) -> Geometry {
-        Geometry::with_frame(puzzle, tables, quiet, &Frame::new(puzzle))
-    }
-
-    fn with_frame(puzzle: &Puzzle, tables: Vec<Table>, quiet: bool, frame: &Frame) -> Geometry {
+    fn with_frame(puzzle: &Puzzle, tables: Vec<Table>, frame: &Frame) -> Geometry {
         let n = puzzle.size();
         let cell_houses = &frame.cell_houses;
         let cage_of = puzzle
             .cells()
             .map(|c| puzzle.cage_of(c).map(|id| id.index()))
-            .collect();
-        let cage_names = (0..puzzle.cages().len())
-            .map(|k| {
-                if quiet {
-                    return String::new();
-                }
-                puzzle.cage_name(CageId(k as u16))
-            })
             .collect();
         let cage_houses = puzzle
             .cages()
@@ -136,13 +151,11 @@ impl Geometry {
             boxes: matches!(puzzle.regions(), Regions::Boxes { .. }),
             peers: Arc::clone(&frame.peers),
             cage_of,
-            cage_names,
             tables,
             cage_houses,
             givens,
             loose_givens,
             active: vec![true; puzzle.cages().len()],
-            quiet,
         }
     }
 
@@ -161,9 +174,6 @@ impl Geometry {
 
     /// The name of a house as people say it: `row 3`, `column 4`, `box 2`.
     pub(crate) fn house_name(&self, h: usize) -> String {
-        if self.quiet {
-            return String::new();
-        }
         match self.houses[h].kind {
             HouseKind::Row(r) => format!("row {}", r + 1),
             HouseKind::Col(c) => format!("column {}", c + 1),
@@ -174,9 +184,6 @@ impl Geometry {
 
     /// The name of a cell, `r3c4`.
     pub(crate) fn cell(&self, cell: Cell) -> String {
-        if self.quiet {
-            return String::new();
-        }
         cell_name(cell, self.n)
     }
 
@@ -525,23 +532,20 @@ impl<'g> State<'g> {
         view.forced_dirty = false;
     }
 
-    /// A contradiction, described, if the state has one: a cell with no candidate, a cage
-    /// with no layout left, or a digit with no place in a house.
-    pub(crate) fn contradiction(&mut self) -> Option<(String, Vec<Cell>)> {
+    /// A contradiction, if the state has one: a cell with no candidate, a cage with no
+    /// layout left, or a digit with no place in a house.
+    pub(crate) fn contradiction(&mut self) -> Option<(Contradiction, Vec<Cell>)> {
         let g = self.g;
         for i in 0..g.n * g.n {
             if self.cand[i].is_empty() {
                 let cell = Cell(i as u16);
-                return Some((format!("{} has no digit left", g.cell(cell)), vec![cell]));
+                return Some((Contradiction::NoDigit(cell), vec![cell]));
             }
         }
         for k in 0..self.cages.len() {
             self.refresh(k);
             if g.active[k] && self.cages[k].alive.is_empty() {
-                return Some((
-                    format!("cage {} has no layout left", g.cage_names[k]),
-                    g.cage_cells(k).to_vec(),
-                ));
+                return Some((Contradiction::NoLayout(k), g.cage_cells(k).to_vec()));
             }
         }
         for (h, house) in g.houses.iter().enumerate() {
@@ -551,10 +555,7 @@ impl<'g> State<'g> {
             }
             if all != DigitSet::full(g.n) {
                 let missing = DigitSet::full(g.n) & !all;
-                return Some((
-                    format!("{} has no place for {}", g.house_name(h), digits(missing)),
-                    house.cells.clone(),
-                ));
+                return Some((Contradiction::NoPlace(h, missing), house.cells.clone()));
             }
             // Two placed cells with one digit.
             let mut seen = DigitSet::EMPTY;
@@ -562,10 +563,7 @@ impl<'g> State<'g> {
                 if self.placed[c.index()] {
                     if let Some(d) = self.cand[c.index()].single_digit() {
                         if seen.contains(d) {
-                            return Some((
-                                format!("{} holds {} twice", g.house_name(h), d),
-                                house.cells.clone(),
-                            ));
+                            return Some((Contradiction::Twice(h, d), house.cells.clone()));
                         }
                         seen.insert(d);
                     }

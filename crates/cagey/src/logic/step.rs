@@ -1,13 +1,357 @@
-//! One step of an explanation: the plain record a rule returns (what it looks at, the
-//! cells that cause it, what it places and removes, why in words) and the sentences made
-//! from it on request (`describe`, `effect`, `hint_text`). Ground floor: it knows levels
-//! and how to name a cell, nothing of the rules or the engine.
+//! One step: [`Found`], the plain record a rule returns and the engine runs on (the rule,
+//! why as data in a [`Reason`], the cells that cause it, what it places and removes), and
+//! [`Step`], the same step in words, made from it on request ([`Found::step`]) for the
+//! callers that show steps to people (explain, hint). Grade and probe never build a word.
+//! Ground floor: it knows levels, the geometry and how to name cells and cages, nothing of
+//! the rules or the engine.
+//!
+//! The words used to be written by each rule as it found a step, and skipped by a switch on
+//! the geometry for probes, which read none; as data, no run pays for words it does not
+//! show, and one function ([`Found::step`]) says every rule's sentence.
 
 use std::collections::BTreeMap;
 
 use super::level::Level;
-use super::state;
-use crate::model::Cell;
+use super::state::{self, digits, Contradiction, Geometry};
+use crate::model::{CageId, Cell, DigitSet, Puzzle};
+
+/// A step as a rule finds it: plain data, no words (see [`Found::step`] for those).
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    /// The rule's name.
+    pub(crate) rule: &'static str,
+    /// The rule's level.
+    pub(crate) level: Level,
+    /// The rule's weight.
+    pub(crate) weight: u32,
+    /// Why: what the rule saw.
+    pub(crate) reason: Reason,
+    /// The cells that cause the step.
+    pub(crate) cells: Vec<Cell>,
+    /// The digits it places.
+    pub(crate) placed: Vec<(Cell, u8)>,
+    /// The candidates it removes (a placement's clean-up included).
+    pub(crate) eliminated: Vec<(Cell, u8)>,
+}
+
+/// What a rule saw, one variant a rule: the houses (by index), cages (by index), cells and
+/// digits its sentence names.
+#[derive(Clone, Debug)]
+pub(crate) enum Reason {
+    /// `cell` is given as `d`; `cage` when it is a one-cell cage.
+    Given {
+        cell: Cell,
+        d: u8,
+        cage: Option<usize>,
+    },
+    /// `cell` has only `d` left, or (`placed`) is `d` and its peers lose it.
+    NakedSingle { cell: Cell, d: u8, placed: bool },
+    /// `d` fits only `cell` in house `house`.
+    HiddenSingle { house: usize, cell: Cell, d: u8 },
+    /// Cage `cage`'s `count` fitting layouts use only `union`.
+    CageDigits {
+        cage: usize,
+        union: DigitSet,
+        count: usize,
+    },
+    /// In cage `cage`'s `count` fitting layouts, each listed cell keeps only its digits.
+    CageLayouts {
+        cage: usize,
+        count: usize,
+        keep: Vec<(Cell, DigitSet)>,
+    },
+    /// Every layout of cage `cage` puts `d` in house `house`.
+    CageLine { cage: usize, house: usize, d: u8 },
+    /// The step's cells hold only `union` between them in house `house` (a subset of `k`).
+    NakedSubset {
+        house: usize,
+        union: DigitSet,
+        k: usize,
+    },
+    /// The digits `set` fit only the step's cells in house `house` (a subset of `k`).
+    HiddenSubset {
+        house: usize,
+        set: DigitSet,
+        k: usize,
+    },
+    /// A fish of size `k` on `d`: base lines `chosen` (rows when `by_rows`), cover lines
+    /// `covers`, both counted from 0.
+    Fish {
+        k: usize,
+        d: u8,
+        by_rows: bool,
+        chosen: Vec<usize>,
+        covers: Vec<usize>,
+    },
+    /// `start` is `orig` or `other`; if not `orig`, the chain's cells are `links` in turn,
+    /// ending at `at`, which holds `orig`; `peer` sees both.
+    ForcingChain {
+        start: Cell,
+        orig: u8,
+        other: u8,
+        links: Vec<(Cell, u8)>,
+        at: Cell,
+        peer: Cell,
+    },
+    /// In house `house`, `d` fits only cells of cage `cage`; its layouts that put `d` there
+    /// leave each listed cell only its digits.
+    CageConfined {
+        house: usize,
+        cage: usize,
+        d: u8,
+        keep: Vec<(Cell, DigitSet)>,
+    },
+    /// Line arithmetic over `houses`: each line adds up to (`sum`) or multiplies to `line`;
+    /// with the cages `whole` inside and the placed digits, `leftover` must make
+    /// `remaining`, and each listed cell keeps only its digits.
+    LineSum {
+        sum: bool,
+        line: u128,
+        houses: Vec<usize>,
+        whole: Vec<usize>,
+        leftover: Vec<Cell>,
+        remaining: u128,
+        keep: Vec<(Cell, DigitSet)>,
+    },
+    /// If `cell` were `d`, the rules would take the steps `chain` (the first few; `elided`
+    /// when there were more) and reach `end`.
+    Trial {
+        cell: Cell,
+        d: u8,
+        chain: Vec<Found>,
+        elided: bool,
+        end: Contradiction,
+    },
+    /// An assumption inside trial or the search: never shown as a step.
+    Assume { cell: Cell },
+    /// No rule applies; the solution has `d` in `cell`.
+    Search { cell: Cell, d: u8 },
+}
+
+impl Found {
+    /// The step in words, for a person: its house and text said with the geometry `g` of
+    /// `puzzle`.
+    pub(crate) fn step(&self, g: &Geometry, puzzle: &Puzzle) -> Step {
+        Step {
+            rule: self.rule,
+            level: self.level,
+            weight: self.weight,
+            house: self.reason.house(g, puzzle),
+            cells: self.cells.clone(),
+            placed: self.placed.clone(),
+            eliminated: self.eliminated.clone(),
+            text: self.reason.text(&self.cells, g, puzzle),
+        }
+    }
+}
+
+/// A cage's name, `12+ at r3c4`.
+fn cage(puzzle: &Puzzle, k: usize) -> String {
+    puzzle.cage_name(CageId(k as u16))
+}
+
+/// `r3c4 only 1/2; r3c5 only 3`.
+fn keeps(keep: &[(Cell, DigitSet)], g: &Geometry) -> String {
+    keep.iter()
+        .map(|&(c, ds)| format!("{} only {}", g.cell(c), digits(ds)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// `pair`, `triple`, `quad`, `set of 5`.
+fn subset_name(k: usize) -> String {
+    match k {
+        2 => "pair".into(),
+        3 => "triple".into(),
+        4 => "quad".into(),
+        _ => format!("set of {k}"),
+    }
+}
+
+/// `X-wing`, `swordfish`, `jellyfish`, `fish`.
+fn fish_name(k: usize) -> &'static str {
+    match k {
+        2 => "X-wing",
+        3 => "swordfish",
+        4 => "jellyfish",
+        _ => "fish",
+    }
+}
+
+/// Lines counted from 0, said from 1: `1, 3`.
+fn lines(ix: &[usize]) -> String {
+    ix.iter()
+        .map(|i| (i + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Reason {
+    /// What the step looks at: a house, a cage (`cage 12+ at r3c4`), a cell.
+    fn house(&self, g: &Geometry, puzzle: &Puzzle) -> String {
+        match self {
+            Reason::Given { cell, cage: k, .. } => match k {
+                Some(k) => format!("cage {}", cage(puzzle, *k)),
+                None => g.cell(*cell),
+            },
+            Reason::NakedSingle { cell, .. }
+            | Reason::Trial { cell, .. }
+            | Reason::Assume { cell }
+            | Reason::Search { cell, .. } => g.cell(*cell),
+            Reason::HiddenSingle { house, .. }
+            | Reason::NakedSubset { house, .. }
+            | Reason::HiddenSubset { house, .. } => g.house_name(*house),
+            Reason::CageDigits { cage: k, .. } | Reason::CageLayouts { cage: k, .. } => {
+                format!("cage {}", cage(puzzle, *k))
+            }
+            Reason::CageLine { cage: k, house, .. } => {
+                format!("cage {} and {}", cage(puzzle, *k), g.house_name(*house))
+            }
+            Reason::Fish {
+                by_rows, chosen, ..
+            } => {
+                let base_word = if *by_rows { "rows" } else { "columns" };
+                format!("{base_word} {}", lines(chosen))
+            }
+            Reason::ForcingChain { start, .. } => format!("chain from {}", g.cell(*start)),
+            Reason::CageConfined { house, cage: k, .. } => {
+                format!("{} and cage {}", g.house_name(*house), cage(puzzle, *k))
+            }
+            Reason::LineSum { houses, .. } => houses
+                .iter()
+                .map(|&h| g.house_name(h))
+                .collect::<Vec<_>>()
+                .join(" and "),
+        }
+    }
+
+    /// Why, in words; `cells` are the step's cells.
+    fn text(&self, cells: &[Cell], g: &Geometry, puzzle: &Puzzle) -> String {
+        match self {
+            Reason::Given { cell, d, .. } => format!("{} is given as {d}", g.cell(*cell)),
+            Reason::NakedSingle { cell, d, placed } => {
+                if *placed {
+                    format!("{} is {d}, so its row and column lose {d}", g.cell(*cell))
+                } else {
+                    format!("{} has only {d} left", g.cell(*cell))
+                }
+            }
+            Reason::HiddenSingle { house, cell, d } => {
+                format!("{d} fits only {} in {}", g.cell(*cell), g.house_name(*house))
+            }
+            Reason::CageDigits { cage: k, union, count } => format!(
+                "cage {} can only be filled with the digits {} ({} layout{} fit{})",
+                cage(puzzle, *k),
+                digits(*union),
+                count,
+                if *count == 1 { "" } else { "s" },
+                if *count == 1 { "s" } else { "" },
+            ),
+            Reason::CageLayouts { cage: k, count, keep } => format!(
+                "in the {} layout{} of cage {} that fit, {}",
+                count,
+                if *count == 1 { "" } else { "s" },
+                cage(puzzle, *k),
+                keeps(keep, g),
+            ),
+            Reason::CageLine { cage: k, house, d } => format!(
+                "every layout of cage {} puts {d} in {}",
+                cage(puzzle, *k),
+                g.house_name(*house)
+            ),
+            Reason::NakedSubset { house, union, k } => format!(
+                "{} hold only {} between them (naked {} in {})",
+                g.cells(cells),
+                digits(*union),
+                subset_name(*k),
+                g.house_name(*house)
+            ),
+            Reason::HiddenSubset { house, set, k } => format!(
+                "{} fit only {} in {} (hidden {})",
+                digits(*set),
+                g.cells(cells),
+                g.house_name(*house),
+                subset_name(*k)
+            ),
+            Reason::Fish { k, d, by_rows, chosen, covers } => {
+                let (base_word, cover_word) = if *by_rows {
+                    ("rows", "columns")
+                } else {
+                    ("columns", "rows")
+                };
+                format!(
+                    "{} ({}): in {base_word} {}, {d} fits only in {cover_word} {}, so those {cover_word} hold their {d} there",
+                    fish_name(*k),
+                    d,
+                    lines(chosen),
+                    lines(covers),
+                )
+            }
+            Reason::ForcingChain { start, orig, other, links, at, peer } => {
+                let links: Vec<String> = links
+                    .iter()
+                    .map(|&(c, d)| format!("{} is {}", g.cell(c), d))
+                    .collect();
+                format!(
+                    "{} is {} or {}: if it is not {orig}, then {}; so either {} or {} is {orig}, and {}, which sees both, cannot be {orig}",
+                    g.cell(*start),
+                    orig,
+                    other,
+                    links.join(", "),
+                    g.cell(*start),
+                    g.cell(*at),
+                    g.cell(*peer),
+                )
+            }
+            Reason::CageConfined { house, cage: k, d, keep } => format!(
+                "in {}, {d} fits only cells of cage {}, so the cage puts {d} there; its layouts that do leave {}",
+                g.house_name(*house),
+                cage(puzzle, *k),
+                keeps(keep, g)
+            ),
+            Reason::LineSum { sum, line, houses: _, whole, leftover, remaining, keep } => {
+                let area = self.house(g, puzzle);
+                let (verb, total_word) = if *sum {
+                    ("add up to", "adds up to")
+                } else {
+                    ("multiply to", "multiplies to")
+                };
+                let whole_names: Vec<String> = whole.iter().map(|&k| cage(puzzle, k)).collect();
+                format!(
+                    "each line {total_word} {line}; with the cages {} inside {area} and the digits placed, {} must {verb} {remaining}: {}",
+                    whole_names.join(", "),
+                    g.cells(leftover),
+                    keeps(keep, g)
+                )
+            }
+            Reason::Trial { cell, d, chain, elided, end } => {
+                let mut text = format!("if {} were {d}: ", g.cell(*cell));
+                if !chain.is_empty() {
+                    let mut said: Vec<String> = chain
+                        .iter()
+                        .map(|f| f.reason.text(&f.cells, g, puzzle))
+                        .collect();
+                    if *elided {
+                        said.push("...".into());
+                    }
+                    text.push_str(&said.join("; "));
+                    text.push_str("; then ");
+                }
+                text.push_str(&format!(
+                    "{}. So {} is not {d}",
+                    end.describe(g, puzzle),
+                    g.cell(*cell)
+                ));
+                text
+            }
+            Reason::Assume { .. } => String::new(),
+            Reason::Search { cell, d } => format!(
+                "no rule applies; a search shows that only {d} in {} leads to a solution",
+                g.cell(*cell)
+            ),
+        }
+    }
+}
 
 /// One step of an explanation.
 #[derive(Clone, Debug, PartialEq, Eq)]

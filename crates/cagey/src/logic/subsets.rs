@@ -1,6 +1,6 @@
 //! The search shared by the subset and fish rules: the `k` of `n` sets (cells, digits,
 //! lines) whose masks cover exactly `k` bits between them, with the cut that makes it
-//! affordable on big grids, and the words for a subset's size.
+//! affordable on big grids.
 
 use super::rule::Ctx;
 
@@ -47,16 +47,6 @@ pub(super) fn covering_subsets(
         return false;
     }
     walk(0, 0, masks, k, &mut Vec::with_capacity(k), ctx, visit)
-}
-
-/// `pair`, `triple`, `quad`, `set of 5`.
-pub(super) fn subset_name(k: usize) -> String {
-    match k {
-        2 => "pair".into(),
-        3 => "triple".into(),
-        4 => "quad".into(),
-        _ => format!("set of {k}"),
-    }
 }
 
 #[cfg(test)]

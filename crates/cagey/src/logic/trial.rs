@@ -9,7 +9,7 @@ use super::engine::{apply, run};
 use super::level::Level;
 use super::rule::{Ctx, End, Rule};
 use super::state::State;
-use super::step::Step;
+use super::step::{Found, Reason};
 use crate::model::Cell;
 
 /// The rule.
@@ -34,7 +34,7 @@ const TRIALS_PER_CELL: usize = 2;
 /// Steps one assumption may run, per cell of the grid, before it counts as inconclusive.
 const STEPS_PER_CELL: usize = 2;
 
-fn find(state: &mut State, ctx: &mut Ctx) -> Option<Step> {
+fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
     if ctx.depth >= ctx.limits.max_trial_depth {
         return None;
     }
@@ -62,8 +62,7 @@ fn sweep(
     order: Vec<usize>,
     inner: Level,
     budget: &mut usize,
-) -> Option<Step> {
-    let g = state.g;
+) -> Option<Found> {
     for i in order {
         let cell = Cell(i as u16);
         for d in state.cand[i].iter() {
@@ -73,43 +72,40 @@ fn sweep(
             *budget -= 1;
             let mut copy = state.clone();
             let eliminated = copy.placing(cell, d);
-            let assume = Step::new(
+            let assume = Found::new(
                 &RULE,
-                g.cell(cell),
+                Reason::Assume { cell },
                 vec![cell],
                 vec![(cell, d)],
                 eliminated,
-                String::new(),
             );
             apply(&mut copy, &assume);
-            let mut chain: Vec<String> = Vec::new();
+            let mut chain: Vec<Found> = Vec::new();
             ctx.depth += 1;
-            let end = run(&mut copy, ctx.rules, inner, ctx, &mut |step: &Step| {
+            let end = run(&mut copy, ctx.rules, inner, ctx, &mut |step: &Found| {
                 if chain.len() <= SHOWN_STEPS {
-                    chain.push(step.text.clone());
+                    chain.push(step.clone());
                 }
             });
             ctx.depth -= 1;
-            let Ok(End::Contradiction(reason, _)) = end else {
+            let Ok(End::Contradiction(end, _)) = end else {
                 continue;
             };
-            if chain.len() > SHOWN_STEPS {
-                chain.truncate(SHOWN_STEPS);
-                chain.push("...".into());
-            }
-            let mut text = format!("if {} were {d}: ", g.cell(cell));
-            if !chain.is_empty() {
-                text.push_str(&chain.join("; "));
-                text.push_str("; then ");
-            }
-            text.push_str(&format!("{reason}. So {} is not {d}", g.cell(cell)));
-            return Some(Step::new(
+            let elided = chain.len() > SHOWN_STEPS;
+            chain.truncate(SHOWN_STEPS);
+            let reason = Reason::Trial {
+                cell,
+                d,
+                chain,
+                elided,
+                end,
+            };
+            return Some(Found::new(
                 &RULE,
-                g.cell(cell),
+                reason,
                 vec![cell],
                 Vec::new(),
                 vec![(cell, d)],
-                text,
             ));
         }
     }
