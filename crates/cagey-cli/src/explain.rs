@@ -87,10 +87,7 @@ fn explain_one(
     number: usize,
 ) -> anyhow::Result<Status> {
     let puzzle = &entry.puzzle;
-    let start = entry
-        .progress
-        .clone()
-        .unwrap_or_else(|| Progress::unknown(puzzle.size()));
+    let start = entry.progress_or_empty();
     let explanation = match logic::explain(puzzle, &start, limits) {
         Ok(explanation) => explanation,
         Err(LogicError::Limit(why)) if args.output == Output::Jsonl => {

@@ -5,7 +5,6 @@
 use std::io::{self, Write};
 
 use cagey::logic::{self, Hint};
-use cagey::model::Progress;
 use cagey::wire::HintRecord;
 
 use crate::input::{self, InputArgs};
@@ -40,10 +39,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     input::each_puzzle(&args.input, &mut out, true, |out, _, entry| {
         let puzzle = &entry.puzzle;
         let n = puzzle.size();
-        let progress = entry
-            .progress
-            .clone()
-            .unwrap_or_else(|| Progress::unknown(n));
+        let progress = entry.progress_or_empty();
         let hint = logic::hint(puzzle, &progress, &limits)?;
         match &hint {
             Hint::Mistakes(mistakes) => {

@@ -10,7 +10,6 @@ use std::sync::Arc;
 use axum::extract::State as Extract;
 use axum::Json;
 use cagey::logic::{self, LogicError};
-use cagey::model::Progress;
 use cagey::wire::{ExplanationRecord, GradeRecord, HintRecord};
 use serde_json::{json, Value};
 
@@ -32,11 +31,7 @@ pub(crate) async fn hint(
     state
         .heavy(&request, |entry, job| {
             let puzzle = &entry.puzzle;
-            let size = puzzle.size();
-            let progress = entry
-                .progress
-                .clone()
-                .unwrap_or_else(|| Progress::unknown(size));
+            let progress = entry.progress_or_empty();
             let hint = logic::hint(puzzle, &progress, &job.logic_limits()).map_err(refused)?;
             Ok(Json(json!({"hint": HintRecord::new(&hint, &progress)})))
         })
@@ -52,11 +47,7 @@ pub(crate) async fn explain(
     state
         .heavy(&request, |entry, job| {
             let puzzle = &entry.puzzle;
-            let size = puzzle.size();
-            let start = entry
-                .progress
-                .clone()
-                .unwrap_or_else(|| Progress::unknown(size));
+            let start = entry.progress_or_empty();
             let explanation =
                 logic::explain(puzzle, &start, &job.logic_limits()).map_err(refused)?;
             let record = ExplanationRecord::new(&explanation, puzzle);

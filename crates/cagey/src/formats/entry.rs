@@ -28,6 +28,14 @@ impl Entry {
         }
     }
 
+    /// Where a player stands: the progress the text carried, or nothing placed nor noted.
+    /// Hints and explanations start here.
+    pub fn progress_or_empty(&self) -> Progress {
+        self.progress
+            .clone()
+            .unwrap_or_else(|| Progress::unknown(self.puzzle.size()))
+    }
+
     /// The value of a `# key=value` comment, trimmed.
     pub fn meta(&self, key: &str) -> Option<&str> {
         self.comments.iter().find_map(|comment| {
