@@ -9,21 +9,13 @@
 mod common;
 
 use std::os::unix::fs::symlink;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use common::{cagey_with, corpus, stderr};
+use common::{cagey_with, corpus, scratch, stderr};
 
 fn cagey(args: &[&str]) -> Output {
     cagey_with(args, None, &[])
-}
-
-/// A fresh, empty directory in the target directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Runs `cagey` with `args` under a limit of `blocks` 512-byte blocks on the size of any

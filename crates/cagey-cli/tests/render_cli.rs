@@ -3,21 +3,12 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{cagey_with, corpus, golden, stderr, stdout};
+use common::{cagey_with, corpus, golden, scratch, stderr, stdout};
 
 fn cagey(args: &[&str]) -> Output {
     cagey_with(args, None, &[])
-}
-
-/// A fresh, empty directory in the target directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// The width and height in a PNG's header.

@@ -58,3 +58,11 @@ pub fn corpus(relative: &str) -> String {
         .join(relative);
     path.to_string_lossy().into_owned()
 }
+
+/// A fresh, empty directory in the target directory for one test's files.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

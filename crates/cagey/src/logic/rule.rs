@@ -152,7 +152,7 @@ impl Ctx {
             .as_ref()
             .is_some_and(Cancel::is_cancelled)
         {
-            self.exhausted = Some(Budget::Cancelled.to_string() + " ran out");
+            self.exhausted = Some(CANCELLED.to_string());
         } else if Instant::now() >= self.deadline {
             self.exhausted = Some(self.time_message());
         }
@@ -181,10 +181,14 @@ impl Ctx {
     pub(super) fn gave_up(&self, budget: Budget) -> LogicError {
         LogicError::Limit(match budget {
             Budget::Time(_) => self.time_message(),
-            other => format!("the search ran out of its {other}"),
+            Budget::Cancelled => CANCELLED.to_string(),
+            Budget::Nodes(_) => format!("the search ran out of its {budget}"),
         })
     }
 }
+
+/// Why a run stopped by its [`Cancel`] flag gave up.
+const CANCELLED: &str = "the run was cancelled";
 
 /// How a run of the rules ended.
 pub(crate) enum End {
