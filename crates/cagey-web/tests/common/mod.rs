@@ -67,3 +67,4 @@ pub fn slow_32x32() -> String {
     }
     text
 }
+pub mod browser;
