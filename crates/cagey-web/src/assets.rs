@@ -42,6 +42,7 @@ const ASSETS: &[Asset] = &[
     module!("api.js"),
     module!("board.js"),
     module!("clock.js"),
+    module!("conflicts.js"),
     module!("explain.js"),
     module!("game.js"),
     module!("generate.js"),

@@ -48,7 +48,7 @@ function linkedPuzzle() {
 }
 
 document.addEventListener('visibilitychange', () => {
-  if (document.hidden) clock.stop(); else if (!store.state.done) clock.start();
+  if (document.hidden) clock.stop(); else if (!store.state.done && !store.state.paused) clock.start();
   session.save();
 });
 window.addEventListener('hashchange', () => {

@@ -1,7 +1,9 @@
 // The board: the puzzle's picture, drawn by the library exactly as `cagey render` draws it,
 // with a grid of cells laid over it that shows what the player has written and takes
 // clicks, taps and keys. The overlay is an ARIA grid (rows of gridcells) so that screen
-// readers can walk it; each cell's label says where it is, its cage and what it holds.
+// readers can walk it; each cell's label says where it is, its cage, what it holds and the
+// rules it breaks. Several cells may be selected (drag, Ctrl- or Shift-click, Shift+arrow);
+// the cursor, the one that has the keyboard focus, is always one of them.
 
 /** Where the cells are in the picture, as fractions of its side. */
 function geometry(svgText, gridUnits) {
@@ -20,6 +22,8 @@ export class Board {
     this.handlers = handlers;
     this.cells = [];
     this.selected = 0;
+    this.selection = new Set([0]);
+    this.digits = [];
   }
 
   /** Builds the board for a puzzle as `/api/parse` describes it. */
@@ -49,7 +53,8 @@ export class Board {
     const grid = document.createElement('div');
     grid.className = 'cells';
     grid.setAttribute('role', 'grid');
-    grid.setAttribute('aria-label', `${puzzle.summary}: arrow keys move, digits fill, P switches pencil marks`);
+    grid.setAttribute('aria-multiselectable', 'true');
+    grid.setAttribute('aria-label', `${puzzle.summary}: arrow keys move, Shift+arrow selects more, digits fill, Z, X and C choose digits, corner or centre marks`);
     const inset = `${(100 * margin) / total}%`;
     grid.style.inset = inset;
     this.cells = [];
@@ -68,42 +73,107 @@ export class Board {
         cell.dataset.col = col;
         const digit = document.createElement('span');
         digit.className = 'digit';
+        const corner = document.createElement('span');
+        corner.className = 'corner';
         const notes = document.createElement('span');
         notes.className = 'notes';
-        cell.append(digit, notes);
-        cell.addEventListener('pointerdown', (event) => {
-          event.preventDefault();
-          this.select(index, true);
-          this.handlers.onSelect(index);
-        });
+        // The centre marks stay the last child: the hint tests read them there.
+        cell.append(digit, corner, notes);
         rowElement.append(cell);
         this.cells.push(cell);
       }
       grid.append(rowElement);
     }
+    // A press selects a cell (with Ctrl, Cmd or Shift it adds one); dragging adds every cell
+    // passed over. The cell under a moving finger is found by position, since a touch keeps
+    // sending its events to the cell where it began.
+    let dragging = false;
+    const cellAt = (event) => {
+      const element = document.elementFromPoint(event.clientX, event.clientY)?.closest('.cell');
+      return element && grid.contains(element) ? Number(element.dataset.cell) : null;
+    };
+    grid.addEventListener('pointerdown', (event) => {
+      const index = cellAt(event);
+      if (index === null) return;
+      event.preventDefault();
+      dragging = true;
+      this.select(index, true, event.ctrlKey || event.metaKey || event.shiftKey);
+      this.handlers.onSelect(index);
+    });
+    grid.addEventListener('pointermove', (event) => {
+      if (!dragging) return;
+      const index = cellAt(event);
+      if (index !== null && !this.selection.has(index)) this.select(index, true, true);
+    });
+    window.addEventListener('pointerup', () => { dragging = false; });
+    window.addEventListener('pointercancel', () => { dragging = false; });
     grid.addEventListener('keydown', (event) => this.handlers.onKey(event, this.selected));
     this.grid = grid;
     this.container.append(grid);
+
+    // Covers for a paused game and for the moment the player finishes.
+    const cover = document.createElement('div');
+    cover.className = 'cover';
+    cover.textContent = 'Paused';
+    const banner = document.createElement('div');
+    banner.className = 'banner';
+    banner.setAttribute('role', 'status');
+    this.banner = banner;
+    this.container.append(cover, banner);
     this.select(Math.min(this.selected, n * n - 1), false);
   }
 
-  /** Moves the selection (and, when asked, the keyboard focus) to `index`. */
-  select(index, focus) {
+  /** The selected cells, in board order. */
+  selectedCells() {
+    return [...this.selection].sort((a, b) => a - b);
+  }
+
+  /**
+   * Moves the cursor (and, when asked, the keyboard focus) to `index`; with `extend` the
+   * cells selected before stay selected.
+   */
+  select(index, focus, extend = false) {
     const before = this.cells[this.selected];
-    if (before) {
-      before.tabIndex = -1;
-      before.setAttribute('aria-selected', 'false');
-      before.classList.remove('selected');
-    }
+    if (before) before.tabIndex = -1;
+    if (!extend) this.selection.clear();
+    this.selection.add(index);
     this.selected = index;
     const cell = this.cells[index];
     cell.tabIndex = 0;
-    cell.setAttribute('aria-selected', 'true');
-    cell.classList.add('selected');
+    this.cells.forEach((c, i) => {
+      const on = this.selection.has(i);
+      c.classList.toggle('selected', on);
+      c.setAttribute('aria-selected', String(on));
+    });
+    cell.classList.toggle('cursor', true);
+    if (before && before !== cell) before.classList.remove('cursor');
     if (focus) cell.focus({ preventScroll: true });
+    this.highlight();
   }
 
-  /** The cell `(dr, dc)` away from the selection, staying on the grid. */
+  /**
+   * Shades the cells that share a row, column, box or region, or cage with the cursor, and
+   * the cells that hold the cursor's digit.
+   */
+  highlight() {
+    if (!this.puzzle) return;
+    const n = this.puzzle.size;
+    const at = this.selected;
+    const row = Math.floor(at / n);
+    const col = at % n;
+    const regions = this.puzzle.regions;
+    const cage = this.cageOf[at];
+    const digit = this.digits[at] || 0;
+    this.cells.forEach((cell, i) => {
+      const peer = i !== at && (Math.floor(i / n) === row || i % n === col
+        || (regions && regions[i] !== null && regions[i] === regions[at])
+        || (cage && this.cageOf[i] === cage));
+      cell.classList.toggle('peer', !!peer);
+      cell.classList.toggle('same', !!digit && this.digits[i] === digit);
+    });
+  }
+
+  /** The cell `(dr, dc)` away from the cursor, staying on the grid. */
   neighbour(dr, dc) {
     const n = this.puzzle.size;
     const row = Math.min(n - 1, Math.max(0, Math.floor(this.selected / n) + dr));
@@ -112,41 +182,58 @@ export class Board {
   }
 
   /**
-   * Shows the player's state: `values` (0 for empty), `notes` (bit d for candidate d),
-   * `fixed` (cells the puzzle gives), and the marks: sets of cells that are wrong,
-   * revealed, the cause of a hint's step and the cells it changes.
+   * Shows the player's state: `values` (0 for empty), `notes` (bit d for centre mark d),
+   * `corner` (bits of corner marks), `fixed` (cells the puzzle gives), `marks` (sets of
+   * cells that are wrong, revealed, the cause of a hint's step and the cells it changes)
+   * and `conflicts` (a Map from cell to the rules it breaks, shown when not null).
    */
-  show(values, notes, fixed, marks) {
+  show({ values, notes, corner, fixed, marks, conflicts }) {
     const n = this.puzzle.size;
+    this.digits = values.map((v, i) => fixed[i] || v);
     this.cells.forEach((cell, index) => {
-      const digit = cell.firstChild;
-      const pencil = cell.lastChild;
+      const [digit, cornerSpan, pencil] = cell.children;
       const value = fixed[index] || values[index];
       digit.textContent = fixed[index] ? '' : (values[index] || '');
-      const candidates = [];
-      if (!value) {
-        for (let d = 1; d <= n; d += 1) if (notes[index] & (1 << d)) candidates.push(d);
-      }
-      pencil.replaceChildren(...candidates.map((d) => {
+      const bitsOf = (bits) => {
+        const list = [];
+        if (!value) for (let d = 1; d <= n; d += 1) if (bits & (1 << d)) list.push(d);
+        return list;
+      };
+      const candidates = bitsOf(notes[index]);
+      const corners = bitsOf(corner[index] || 0);
+      pencil.textContent = candidates.join('');
+      pencil.classList.toggle('many', candidates.length > 4);
+      cornerSpan.replaceChildren(...corners.map((d, k) => {
         const span = document.createElement('span');
         span.textContent = d;
-        span.style.gridArea = `${Math.floor((d - 1) / Math.ceil(Math.sqrt(n))) + 1} / ${((d - 1) % Math.ceil(Math.sqrt(n))) + 1}`;
+        span.className = `at${k}`;
         return span;
       }));
       for (const [name, set] of Object.entries(marks)) cell.classList.toggle(name, set.has(index));
+      const broken = conflicts?.get(index) || null;
+      cell.classList.toggle('conflict', !!broken);
+      if (broken) cell.setAttribute('aria-invalid', 'true'); else cell.removeAttribute('aria-invalid');
       const row = Math.floor(index / n) + 1;
       const col = (index % n) + 1;
       const cage = this.cageOf[index];
       let what = 'empty';
       if (fixed[index]) what = `given ${fixed[index]}`;
       else if (value) what = String(value);
-      else if (candidates.length) what = `pencil marks ${candidates.join(' ')}`;
+      else {
+        const parts = [];
+        if (candidates.length) parts.push(`centre marks ${candidates.join(' ')}`);
+        if (corners.length) parts.push(`corner marks ${corners.join(' ')}`);
+        if (parts.length) what = parts.join(', ');
+      }
       const flags = [];
+      if (broken) flags.push(...broken);
       if (marks.wrong?.has(index)) flags.push('wrong');
+      if (marks.revealed?.has(index)) flags.push('revealed');
       if (marks.cause?.has(index)) flags.push('hint cause');
       if (marks.change?.has(index)) flags.push('hint change');
-      cell.setAttribute('aria-label', `row ${row}, column ${col}${cage ? `, cage ${cage.label}` : ''}: ${what}${flags.length ? ` (${flags.join(', ')})` : ''}`);
+      cell.setAttribute('aria-label', `r${row}c${col}${cage ? `, cage ${cage.label}` : ''}: ${what}${flags.length ? ` (${flags.join(', ')})` : ''}`);
       cell.setAttribute('aria-readonly', fixed[index] ? 'true' : 'false');
     });
+    this.highlight();
   }
 }

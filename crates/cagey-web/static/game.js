@@ -4,8 +4,9 @@
 // and no I/O here, so the rules of play are tested under Node.
 //
 // Cells are numbered row-major from 0. `values[i]` is the player's digit (0 for none);
-// `notes[i]` has bit d set for pencil mark d; `fixed[i]` is the puzzle's given digit.
-// A move is a list of `{ cell, before: [value, notes], after: [value, notes] }`. The
+// `notes[i]` has bit d set for centre pencil mark d (the candidates that hints and sharing
+// use); `corner[i]` the same for corner marks; `fixed[i]` is the puzzle's given digit.
+// A move is a list of `{ cell, before: [value, notes, corner], after: [...] }`. The
 // server's hints and explanations name a cell `[row, col]` (a digit at it `[row, col,
 // digit]`); `cellIndex` turns that into the index here, and nothing else converts.
 
@@ -22,8 +23,11 @@ export function initialState() {
     key: null, // the storage key of this puzzle's progress
     values: [],
     notes: [],
+    corner: [], // corner pencil marks, bits like notes
     fixed: [],
-    pencil: false,
+    mode: 'normal', // what a typed digit writes: 'normal' (the digit), 'corner' or 'centre' marks
+    paused: false,
+    finish: null, // how the grid was finished, this visit: { how: 'own' | 'partly' | 'revealed', seconds }
     undo: [],
     redo: [],
     done: false,
@@ -96,6 +100,35 @@ export function progressChanges(state, progress) {
   return changes;
 }
 
+/** The digit each cell shows, the puzzle's or the player's (0 for none). */
+export function digitsOf(state) {
+  return state.values.map((v, i) => state.fixed[i] || v);
+}
+
+/**
+ * The candidates (bits) of every empty cell: each digit not yet placed in its row, its
+ * column or its box or region (0 for filled cells).
+ */
+export function allCandidates(state) {
+  const n = state.puzzle.size;
+  const digits = digitsOf(state);
+  const regions = state.puzzle.regions;
+  const used = (key) => digits.reduce((bits, d, i) => (d && key(i) ? bits | (1 << d) : bits), 0);
+  const rows = Array.from({ length: n }, (_, r) => used((i) => Math.floor(i / n) === r));
+  const cols = Array.from({ length: n }, (_, c) => used((i) => i % n === c));
+  const inRegion = new Map();
+  const full = ((1 << (n + 1)) - 1) & ~1;
+  return digits.map((d, i) => {
+    if (d) return 0;
+    let taken = rows[Math.floor(i / n)] | cols[i % n];
+    if (regions && regions[i] !== null) {
+      if (!inRegion.has(regions[i])) inRegion.set(regions[i], used((j) => regions[j] === regions[i]));
+      taken |= inRegion.get(regions[i]);
+    }
+    return full & ~taken;
+  });
+}
+
 /** Whether every cell holds a digit, the player's or the puzzle's. */
 export function isFull(state) {
   return state.values.every((v, i) => v || state.fixed[i]);
@@ -105,6 +138,15 @@ export function isFull(state) {
 export function wrongCells(state, answer) {
   const wrong = new Set();
   state.values.forEach((v, i) => { if (v && !state.fixed[i] && v !== answer[i]) wrong.add(i); });
+  return wrong;
+}
+
+/** The empty cells whose centre marks leave out the answer's digit. */
+export function wrongNoteCells(state, answer) {
+  const wrong = new Set();
+  state.notes.forEach((bits, i) => {
+    if (bits && !state.values[i] && !state.fixed[i] && !(bits & (1 << answer[i]))) wrong.add(i);
+  });
   return wrong;
 }
 
@@ -120,29 +162,49 @@ export function capital(text) {
 
 // ---- moves ----------------------------------------------------------------------------
 
+/** Cell `cell` as a move stores it: `[value, notes, corner]`. */
+function cellState(state, cell) {
+  return [state.values[cell], state.notes[cell], state.corner[cell] || 0];
+}
+
+function setCell(state, cell, [value, notes, corner]) {
+  [state.values[cell], state.notes[cell], state.corner[cell]] = [value, notes, corner];
+}
+
+/** A solved grid stays solved only while it is full: undo or erase un-solves it. */
+function followGrid(state) {
+  if (state.done && !isFull(state)) {
+    state.done = false;
+    state.finish = null;
+  }
+}
+
 /**
- * Applies `changes` (`{ cell, value?, notes? }`, a missing field kept) to the cells the
- * puzzle does not give; records the move for undo when `record`. Returns whether anything
- * changed.
+ * Applies `changes` (`{ cell, value?, notes?, corner? }`, a missing field kept) to the cells
+ * the puzzle does not give; records the move for undo when `record`. Digits placed with
+ * `revealed` are the solution's (Reveal, Solve) and marked so; any other change to a cell
+ * takes its revealed mark away. Returns whether anything changed.
  */
-function apply(state, changes, record = true) {
+function apply(state, changes, record = true, revealed = false) {
   const move = changes
     .filter(({ cell }) => !state.fixed[cell])
-    .map(({ cell, value, notes }) => ({
-      cell,
-      before: [state.values[cell], state.notes[cell]],
-      after: [value ?? state.values[cell], notes ?? state.notes[cell]],
-    }))
-    .filter(({ before, after }) => before[0] !== after[0] || before[1] !== after[1]);
+    .map(({ cell, value, notes, corner }) => {
+      const before = cellState(state, cell);
+      return { cell, before, after: [value ?? before[0], notes ?? before[1], corner ?? before[2]] };
+    })
+    .filter(({ before, after }) => before.some((b, k) => b !== after[k]));
   if (!move.length) return false;
   for (const { cell, after } of move) {
-    [state.values[cell], state.notes[cell]] = after;
+    setCell(state, cell, after);
     state.marks.wrong.delete(cell);
+    if (revealed && after[0]) state.marks.revealed.add(cell);
+    else state.marks.revealed.delete(cell);
   }
   if (record) {
     state.undo.push(move);
     state.redo = [];
   }
+  followGrid(state);
   return true;
 }
 
@@ -150,10 +212,46 @@ function apply(state, changes, record = true) {
 function replay(state, from, to, side) {
   const move = state[from].pop();
   if (!move) return false;
-  for (const change of move) [state.values[change.cell], state.notes[change.cell]] = change[side];
+  for (const change of move) {
+    setCell(state, change.cell, change[side]);
+    if (!change[side][0]) state.marks.revealed.delete(change.cell);
+  }
   state[to].push(move);
+  followGrid(state);
   return true;
 }
+
+/** What a typed digit writes in `mode`, given the old `pencil` flag some callers pass. */
+function modeOf(state, action) {
+  if (action.mode) return action.mode;
+  if (action.pencil === true) return 'centre';
+  if (action.pencil === false) return 'normal';
+  return state.mode;
+}
+
+/**
+ * The changes that typing `digit` in `mode` makes to `cells`: in normal mode the digit in
+ * every cell (or out of every cell when all hold it already); as a mark, the mark added to
+ * every empty cell (or taken from all when all have it). A mark typed into filled cells
+ * only empties them.
+ */
+function typedChanges(state, cells, digit, mode) {
+  if (mode === 'normal') {
+    const all = cells.every((cell) => state.values[cell] === digit);
+    return cells.map((cell) => ({ cell, value: all ? 0 : digit }));
+  }
+  const field = mode === 'corner' ? 'corner' : 'notes';
+  const bit = 1 << digit;
+  const empty = cells.filter((cell) => !state.values[cell]);
+  const targets = empty.length ? empty : cells;
+  const all = targets.every((cell) => (state[field][cell] || 0) & bit);
+  return targets.map((cell) => {
+    const bits = state[field][cell] || 0;
+    return { cell, value: 0, [field]: all ? bits & ~bit : bits | bit };
+  });
+}
+
+const MODES = ['normal', 'corner', 'centre'];
 
 function say(state, message, kind = '') {
   state.status = { message, kind, serial: state.status.serial + 1 };
@@ -175,40 +273,64 @@ const NOTHING = {};
  * or marks of the grid changed (the page then checks for a finished grid), `save` when the
  * game should be saved.
  *
- * Actions: `load`, `load-failed`, `apply`, `enter`, `erase`, `undo`, `redo`, `restart`, `solved`,
- * `pencil`, `say`, `marks`, `hint`, `steps`, `step`, `set`.
+ * Actions: `load`, `load-failed`, `apply`, `enter`, `erase`, `fill-candidates`, `undo`,
+ * `redo`, `restart`, `solved`, `pencil`, `mode`, `pause`, `say`, `marks`, `hint`, `steps`,
+ * `step`, `set`.
  */
 export function reduce(state, action) {
   switch (action.type) {
     case 'load': {
       // { text, puzzle, key, values, notes, done }: a puzzle and the progress to start from.
-      const { text, puzzle, key, values, notes, done } = action;
+      const { text, puzzle, key, values, notes } = action;
+      const corner = action.corner || new Array(values.length).fill(0);
       Object.assign(state, {
-        text, puzzle, key, values, notes, done,
+        text, puzzle, key, values, notes, corner,
         fixed: puzzle.givens.slice(),
         undo: [], redo: [], solved: null, hint: null, hintView: null, steps: null,
+        paused: false, finish: null,
       });
+      // A save from before the rule that `done` follows the grid may say solved over a grid
+      // that is not full.
+      state.done = !!action.done && isFull(state);
+      const { done } = state;
       for (const set of Object.values(state.marks)) set.clear();
       say(state, done ? 'Solved.' : `${puzzle.summary} (${puzzle.format} format).`);
       return { save: true };
     }
-    case 'apply': // { changes, record }
-      return apply(state, action.changes, action.record ?? true) ? changed(state) : NOTHING;
-    case 'enter': { // { cell, digit, pencil }: a digit typed, as a pencil mark when `pencil`
-      if (state.done) return NOTHING;
-      const { cell, digit } = action;
-      if (state.fixed[cell]) {
+    case 'apply': // { changes, record, revealed }: revealed when the digits are the solution's
+      return apply(state, action.changes, action.record ?? true, !!action.revealed) ? changed(state) : NOTHING;
+    case 'enter': { // { cells | cell, digit, mode? }: a digit typed into the selected cells
+      if (state.done || state.paused) return NOTHING;
+      const cells = (action.cells || [action.cell]).filter((cell) => !state.fixed[cell]);
+      if (!cells.length) {
         say(state, 'That digit is given by the puzzle.');
         return NOTHING;
       }
-      const pencil = action.pencil ?? state.pencil;
-      const change = pencil
-        ? { cell, value: 0, notes: state.notes[cell] ^ (1 << digit) }
-        : { cell, value: state.values[cell] === digit ? 0 : digit };
-      return apply(state, [change]) ? changed(state) : NOTHING;
+      return apply(state, typedChanges(state, cells, action.digit, modeOf(state, action))) ? changed(state) : NOTHING;
     }
-    case 'erase': // { cell }
-      return apply(state, [{ cell: action.cell, value: 0, notes: 0 }]) ? changed(state) : NOTHING;
+    case 'erase': // { cells | cell }
+      if (state.paused) return NOTHING;
+      return apply(state, (action.cells || [action.cell]).map((cell) => ({ cell, value: 0, notes: 0, corner: 0 })))
+        ? changed(state) : NOTHING;
+    case 'fill-candidates': { // every empty cell's centre marks: the digits its units lack
+      if (state.done || state.paused) return NOTHING;
+      const bits = allCandidates(state);
+      const changes = bits.map((notes, cell) => ({ cell, notes })).filter(({ cell }) => !digitsOf(state)[cell]);
+      if (!apply(state, changes)) return NOTHING;
+      const info = changed(state);
+      say(state, 'Filled in the candidates of every empty cell.');
+      return info;
+    }
+    case 'mode': // { mode }: 'normal', 'corner', 'centre', or 'next' to cycle
+      state.mode = action.mode === 'next' ? MODES[(MODES.indexOf(state.mode) + 1) % MODES.length] : action.mode;
+      say(state, {
+        normal: 'Digits fill cells.', corner: 'Digits write corner marks.', centre: 'Digits write centre marks.',
+      }[state.mode]);
+      return NOTHING;
+    case 'pause': // { paused }
+      if (state.done && action.paused) return NOTHING;
+      state.paused = action.paused;
+      return NOTHING;
     case 'undo':
     case 'redo': {
       const done = action.type === 'undo'
@@ -221,17 +343,25 @@ export function reduce(state, action) {
     }
     case 'restart': {
       const cells = state.puzzle.size ** 2;
-      const info = apply(state, Array.from({ length: cells }, (_, cell) => ({ cell, value: 0, notes: 0 })))
+      const info = apply(state, Array.from({ length: cells }, (_, cell) => ({ cell, value: 0, notes: 0, corner: 0 })))
         ? changed(state) : {};
       state.done = false;
+      state.finish = null;
+      state.paused = false;
       return { ...info, save: true };
     }
-    case 'solved': // the server confirmed the full grid
+    case 'solved': { // { seconds }: the server confirmed the full grid, at `seconds` played
       state.done = true;
+      state.paused = false;
+      const open = state.fixed.filter((given) => !given).length;
+      const revealed = state.marks.revealed.size;
+      const how = revealed === 0 ? 'own' : (revealed >= open ? 'revealed' : 'partly');
+      state.finish = { how, seconds: action.seconds ?? 0 };
       return { save: true };
-    case 'pencil':
-      state.pencil = !state.pencil;
-      say(state, state.pencil ? 'Pencil marks on: digits note candidates.' : 'Pencil marks off: digits fill cells.');
+    }
+    case 'pencil': // P: centre marks on or off
+      state.mode = state.mode === 'centre' ? 'normal' : 'centre';
+      say(state, state.mode === 'centre' ? 'Pencil marks on: digits note candidates.' : 'Pencil marks off: digits fill cells.');
       return NOTHING;
     case 'load-failed': // { error, quiet }: for the views (the load panel shows the error)
       return NOTHING;

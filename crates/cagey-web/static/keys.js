@@ -1,7 +1,10 @@
-// The keys of the board, as actions: arrows move, digits fill (Shift+digit as a pencil
-// mark), 0 and Backspace/Delete erase, P switches pencil marks, Ctrl+Z undoes, Ctrl+Y or
-// Ctrl+Shift+Z redoes. On grids larger than 9 two digits typed within a second into the
-// same cell make one number. No DOM here: `keyAction` reads only a key event's fields.
+// The keys of the board, as actions: arrows move (Shift+arrow extends the selection),
+// digits fill or mark as the mode says (Shift+digit a corner mark, Ctrl+digit a centre
+// mark in any mode), 0 and Backspace/Delete erase, Z/X/C choose normal, corner or centre
+// mode, P switches centre marks, Space cycles the modes, M fills in every candidate,
+// Escape pauses, Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes. On grids larger than 9 two
+// digits typed within a second into the same cell make one number. No DOM here:
+// `keyAction` reads only a key event's fields.
 
 /** How long (ms) a first digit waits for a second one to make a two-digit number. */
 export const TWO_DIGIT_MS = 1000;
@@ -15,24 +18,31 @@ const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRi
  *
  * Returns `{ action, preventDefault, typed }`: `typed` is what to pass with the next key;
  * `action` is null (nothing to do) or one of
- * `{ type: 'move', dr, dc }`, `{ type: 'undo' }`, `{ type: 'redo' }`, `{ type: 'erase' }`,
- * `{ type: 'pencil' }` and `{ type: 'digit', value, shift, replace }`, where `replace`
- * says the digit typed before is to be undone first (the two make this one number).
+ * `{ type: 'move', dr, dc, extend }`, `{ type: 'undo' }`, `{ type: 'redo' }`,
+ * `{ type: 'erase' }`, `{ type: 'pencil' }`, `{ type: 'mode', mode }` (mode 'next' cycles),
+ * `{ type: 'fill-candidates' }`, `{ type: 'pause' }` and
+ * `{ type: 'digit', value, mark, replace }`, where `mark` is 'corner', 'centre' or null
+ * (the mode decides) and `replace` says the digit typed before is to be undone first (the
+ * two make this one number).
  */
 export function keyAction(event, { size, selected, typed = null, now }) {
   const result = (action, preventDefault, nextTyped = typed) => ({ action, preventDefault, typed: nextTyped });
   const command = event.ctrlKey || event.metaKey;
   if (MOVES[event.key]) {
     const [dr, dc] = MOVES[event.key];
-    return result({ type: 'move', dr, dc }, true);
+    return result({ type: 'move', dr, dc, extend: event.shiftKey }, true);
   }
   const letter = event.key.toLowerCase();
   if (command && letter === 'z') return result({ type: event.shiftKey ? 'redo' : 'undo' }, true);
   if (command && letter === 'y') return result({ type: 'redo' }, true);
-  if (command || event.altKey) return result(null, false);
+  if (event.altKey) return result(null, false);
   const digitKey = /^(?:Digit|Numpad)(\d)$/.exec(event.code || '');
   const digit = digitKey ? Number(digitKey[1]) : (/^\d$/.test(event.key) ? Number(event.key) : null);
+  if (command && digit === null) return result(null, false);
   if (digit !== null) {
+    let mark = null;
+    if (command) mark = 'centre';
+    else if (event.shiftKey) mark = 'corner';
     let value = digit;
     let replace = false;
     let next;
@@ -45,14 +55,24 @@ export function keyAction(event, { size, selected, typed = null, now }) {
     }
     if (value === 0) return result({ type: 'erase', replace }, true, next);
     if (value > size) return result(null, true, next);
-    return result({ type: 'digit', value, shift: event.shiftKey, replace }, true, next);
+    return result({ type: 'digit', value, mark, replace }, true, next);
   }
   switch (event.key) {
     case 'Backspace': case 'Delete':
       return result({ type: 'erase' }, true);
-    case 'p': case 'P':
-      return result({ type: 'pencil' }, false);
+    case 'Escape':
+      return result({ type: 'pause' }, true);
+    case ' ':
+      return result({ type: 'mode', mode: 'next' }, true);
     default:
-      return result(null, false);
+      break;
   }
+  const letters = {
+    p: { type: 'pencil' },
+    z: { type: 'mode', mode: 'normal' },
+    x: { type: 'mode', mode: 'corner' },
+    c: { type: 'mode', mode: 'centre' },
+    m: { type: 'fill-candidates' },
+  };
+  return result(letters[letter] || null, false);
 }

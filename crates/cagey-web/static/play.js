@@ -1,25 +1,47 @@
-// The play panel: the board, the digit pad, the tools (pencil, erase, undo, redo, check,
-// reveal, restart), the status line, the timer and the puzzle's summary. It draws them from
-// the store after every change and turns keys, clicks and taps into actions.
+// The play panel: the board, the digit pad, the tools (digit, corner and centre modes,
+// erase, undo, redo, fill candidates, check, reveal, restart, live conflicts), the status
+// line, the timer with its pause and the puzzle's summary. It draws them from the store
+// after every change and turns keys, clicks and taps into actions.
 
 import { Board } from './board.js';
 import { formatTime } from './clock.js';
 import { keyAction } from './keys.js';
-import { wrongCells } from './game.js';
+import { conflicts } from './conflicts.js';
+import { digitsOf, wrongCells, wrongNoteCells } from './game.js';
 
 const $ = (id) => document.getElementById(id);
 
 /** How often (ms) the timer is redrawn. */
 const TICK_MS = 1000;
 
+/** Where the choice to mark conflicts live is remembered. */
+const CONFLICTS_KEY = 'cagey:conflicts';
+
+function storedFlag(key, fallback) {
+  try {
+    const value = localStorage.getItem(key);
+    return value === null ? fallback : value === 'on';
+  } catch (_) {
+    return fallback;
+  }
+}
+
+function storeFlag(key, on) {
+  try { localStorage.setItem(key, on ? 'on' : 'off'); } catch (_) { /* unsaved, still works */ }
+}
+
+const count = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+
 export function mountPlay({ store, session, clock }) {
   const { state, dispatch } = store;
   const board = new Board($('board'), { onSelect: () => {}, onKey: keyDown });
   let typed = null; // the first digit of a two-digit number on grids larger than 9
   let shownStatus = 0; // the serial of the status message on the page
+  let wasDone = false;
+  let liveConflicts = storedFlag(CONFLICTS_KEY, true);
 
-  const enter = (digit, pencil = state.pencil) => dispatch({ type: 'enter', cell: board.selected, digit, pencil });
-  const erase = () => dispatch({ type: 'erase', cell: board.selected });
+  const enter = (digit, mode) => dispatch({ type: 'enter', cells: board.selectedCells(), digit, mode });
+  const erase = () => dispatch({ type: 'erase', cells: board.selectedCells() });
 
   function keyDown(event) {
     const { action, preventDefault, typed: next } = keyAction(event, {
@@ -28,40 +50,64 @@ export function mountPlay({ store, session, clock }) {
     typed = next;
     if (preventDefault) event.preventDefault();
     if (!action) return;
+    // A paused game shows nothing and takes nothing but the key that resumes it.
+    if (state.paused && action.type !== 'pause') return;
     // The first digit was entered on its own; the two-digit number replaces it.
     if (action.replace) dispatch({ type: 'undo' });
     switch (action.type) {
       case 'move':
-        board.select(board.neighbour(action.dr, action.dc), true);
+        board.select(board.neighbour(action.dr, action.dc), true, action.extend);
         dispatch({ type: 'marks', cause: [], change: [] });
         break;
-      case 'digit': enter(action.value, action.shift ? !state.pencil : state.pencil); break;
+      case 'digit': enter(action.value, action.mark || undefined); break;
       case 'erase': erase(); break;
-      default: dispatch({ type: action.type }); // undo, redo, pencil
+      case 'pause': pause(!state.paused); break;
+      case 'mode': dispatch({ type: 'mode', mode: action.mode }); break;
+      default: dispatch({ type: action.type }); // undo, redo, pencil, fill-candidates
     }
   }
 
+  /** The conflicts of the grid as it stands. */
+  const currentConflicts = () => conflicts(state.puzzle, digitsOf(state));
+
+  /**
+   * Marks what is wrong: always the rules the grid breaks (repeats, cage arithmetic); the
+   * digits and centre marks against the solution only when the puzzle has one solution
+   * and the background solve found it. The message says which checks were made.
+   */
   function check() {
-    const answer = session.solution();
-    if (!answer) return;
-    const wrong = wrongCells(state, answer);
+    if (!state.puzzle) return;
+    const broken = currentConflicts();
+    const wrong = new Set(broken.keys());
+    const parts = [broken.size ? `${count(broken.size, 'cell breaks', 'cells break')} a rule` : 'No conflicts'];
+    const { solved } = state;
+    let kind = broken.size ? 'bad' : 'good';
+    if (solved?.outcome === 'unique') {
+      const digits = wrongCells(state, solved.solution);
+      const notes = wrongNoteCells(state, solved.solution);
+      for (const cell of [...digits, ...notes]) wrong.add(cell);
+      const found = [];
+      if (digits.size) found.push(count(digits.size, 'cell is wrong', 'cells are wrong'));
+      if (notes.size) found.push(`${count(notes.size, 'cell lacks', 'cells lack')} its digit in the marks`);
+      parts.push(`compared with the solution, ${found.length ? found.join(' and ') : 'no mistakes so far'}`);
+      if (found.length) kind = 'bad';
+    } else if (!solved) {
+      parts.push('the solution is still being worked out, so digits were not compared with it');
+    } else {
+      const why = { several: 'the puzzle has several solutions', none: 'the puzzle has no solution' }[solved.outcome];
+      parts.push(`digits were not compared with a solution (${why || solved.message})`);
+    }
     dispatch({ type: 'marks', wrong });
-    const count = wrong.size;
-    dispatch({
-      type: 'say',
-      message: count ? `${count} ${count === 1 ? 'cell is' : 'cells are'} wrong (marked).` : 'No mistakes so far.',
-      kind: count ? 'bad' : 'good',
-    });
+    dispatch({ type: 'say', message: `${parts.join('; ')}${wrong.size ? ' (marked)' : ''}.`, kind });
   }
 
   function reveal() {
     const answer = session.solution();
     if (!answer) return;
-    const cell = board.selected;
-    if (state.fixed[cell]) return;
-    dispatch({ type: 'apply', changes: [{ cell, value: answer[cell], notes: 0 }] });
-    dispatch({ type: 'marks', revealed: [...state.marks.revealed, cell] });
-    dispatch({ type: 'say', message: `Revealed: ${answer[cell]}.` });
+    const cells = board.selectedCells().filter((cell) => !state.fixed[cell]);
+    if (!cells.length) return;
+    dispatch({ type: 'apply', changes: cells.map((cell) => ({ cell, value: answer[cell], notes: 0, corner: 0 })), revealed: true });
+    dispatch({ type: 'say', message: cells.length === 1 ? `Revealed: ${answer[cells[0]]}.` : `Revealed ${cells.length} cells.` });
   }
 
   function restart() {
@@ -70,11 +116,23 @@ export function mountPlay({ store, session, clock }) {
     dispatch({ type: 'restart' });
   }
 
+  /** Stops the clock and hides the grid, or resumes. */
+  function pause(paused) {
+    if (!state.puzzle || (paused && state.done)) return;
+    if (paused) clock.stop(); else clock.start();
+    dispatch({ type: 'pause', paused });
+    dispatch({ type: 'say', message: paused ? 'Paused: the clock is stopped.' : 'Resumed.' });
+    showTime();
+  }
+
   function showTime() {
     $('timer').textContent = formatTime(clock.seconds());
   }
 
   function buildPad(n) {
+    $('pad').style.setProperty('--n', n);
+    $('pad').style.setProperty('--pad-columns', Math.ceil(Math.sqrt(n)));
+    $('pad').classList.toggle('wide', n > 9);
     $('pad').replaceChildren(...Array.from({ length: n }, (_, i) => {
       const button = document.createElement('button');
       button.type = 'button';
@@ -85,18 +143,41 @@ export function mountPlay({ store, session, clock }) {
     }));
   }
 
+  /** The moment the grid is finished: the player's own is celebrated; a revealed one not. */
+  function drawFinish() {
+    const own = state.done && state.finish?.how === 'own';
+    $('board').classList.toggle('celebrate', own);
+    board.banner.textContent = own ? `Solved in ${formatTime(state.finish.seconds)}` : '';
+  }
+
   function draw(_, action) {
     if (action.type === 'load') {
       board.load(state.puzzle);
       $('summary').textContent = state.puzzle.summary;
       buildPad(state.puzzle.size);
+      wasDone = state.done;
+      if (!state.done) clock.start();
       showTime();
     }
     if (state.puzzle) {
-      board.show(state.values, state.notes, state.fixed, state.marks);
+      board.show({
+        values: state.values, notes: state.notes, corner: state.corner, fixed: state.fixed,
+        marks: state.marks, conflicts: liveConflicts ? currentConflicts() : null,
+      });
       $('board').classList.toggle('done', state.done);
+      $('board').classList.toggle('paused', state.paused);
+      drawFinish();
     }
-    $('pencil').setAttribute('aria-pressed', String(state.pencil));
+    // A solved grid that stops being full (Undo, Erase) is a game again: the clock goes on.
+    if (wasDone && !state.done && !state.paused) clock.start();
+    if (state.done) showTime();
+    wasDone = state.done;
+    for (const [id, mode] of [['mode-normal', 'normal'], ['mode-corner', 'corner'], ['pencil', 'centre']]) {
+      $(id).setAttribute('aria-pressed', String(state.mode === mode));
+    }
+    $('pad').dataset.mode = state.mode;
+    $('pause').setAttribute('aria-pressed', String(state.paused));
+    $('pause').textContent = state.paused ? 'Resume' : 'Pause';
     $('undo').disabled = !state.undo.length;
     $('redo').disabled = !state.redo.length;
     if (state.status.serial !== shownStatus) {
@@ -106,13 +187,39 @@ export function mountPlay({ store, session, clock }) {
     }
   }
 
+  $('mode-normal').addEventListener('click', () => dispatch({ type: 'mode', mode: 'normal' }));
+  $('mode-corner').addEventListener('click', () => dispatch({ type: 'mode', mode: 'corner' }));
   $('pencil').addEventListener('click', () => dispatch({ type: 'pencil' }));
   $('undo').addEventListener('click', () => dispatch({ type: 'undo' }));
   $('redo').addEventListener('click', () => dispatch({ type: 'redo' }));
   $('erase').addEventListener('click', erase);
+  $('fill').addEventListener('click', () => dispatch({ type: 'fill-candidates' }));
   $('check').addEventListener('click', check);
   $('reveal').addEventListener('click', reveal);
   $('restart').addEventListener('click', restart);
+  $('pause').addEventListener('click', () => pause(!state.paused));
+  $('timer').addEventListener('click', () => pause(!state.paused));
+  $('show-conflicts').checked = liveConflicts;
+  $('show-conflicts').addEventListener('change', (event) => {
+    liveConflicts = event.target.checked;
+    storeFlag(CONFLICTS_KEY, liveConflicts);
+    dispatch({ type: 'say', message: liveConflicts ? 'Conflicts are marked as you type.' : 'Conflicts are not marked.' });
+  });
+
+  // The board keeps the keyboard: a press on a control of the play area does not take the
+  // focus, and a click gives it back to the board (a control reached by Tab keeps it).
+  const playArea = $('play');
+  playArea.addEventListener('mousedown', (event) => {
+    if (event.target.closest('button, input[type="checkbox"], label')) event.preventDefault();
+  });
+  playArea.addEventListener('click', (event) => {
+    if (event.detail > 0 && event.target.closest('button, input, label') && !state.paused) {
+      board.cells[board.selected]?.focus({ preventScroll: true });
+    }
+  });
+  $('timer').addEventListener('mousedown', (event) => event.preventDefault());
+  $('pause').addEventListener('mousedown', (event) => event.preventDefault());
+
   store.subscribe(draw);
   setInterval(showTime, TICK_MS);
 

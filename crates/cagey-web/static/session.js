@@ -14,7 +14,7 @@ export function createSession({ store, api, storage, clock }) {
   function save() {
     if (!state.key) return;
     saveProgress(storage, state.key, state.text, {
-      values: state.values, notes: state.notes, elapsed: clock.seconds(), done: state.done,
+      values: state.values, notes: state.notes, corner: state.corner, elapsed: clock.seconds(), done: state.done,
     });
   }
 
@@ -42,7 +42,9 @@ export function createSession({ store, api, storage, clock }) {
     const start = saved || { ...fromProgress(puzzle.progress, n), elapsed: 0, done: false };
     clock.reset(start.elapsed);
     if (!start.done) clock.start();
-    dispatch({ type: 'load', text, puzzle, key, values: start.values, notes: start.notes, done: start.done });
+    dispatch({
+      type: 'load', text, puzzle, key, values: start.values, notes: start.notes, corner: start.corner, done: start.done,
+    });
     solveInBackground();
     return true;
   }
@@ -72,16 +74,36 @@ export function createSession({ store, api, storage, clock }) {
     return solved.solution;
   }
 
-  /** When every cell is filled, asks the server whether the grid is solved, and says. */
+  /**
+   * When every cell is filled, asks the server whether the grid is solved, and says. The
+   * clock stops while it asks, so the time said is the time the timer shows. A grid the
+   * player filled is congratulated; one filled with revealed cells is only said to be full.
+   */
   async function checkComplete() {
     if (!isFull(state) || state.done) return;
+    const { text } = state;
+    const running = clock.running;
+    clock.stop();
+    const seconds = clock.seconds();
     const answer = await api('check', { puzzle: puzzleText(state, true) })
       .catch((e) => ({ solved: false, message: e.message }));
+    // The player may have changed the grid, or loaded another puzzle, meanwhile.
+    if (state.text !== text || !isFull(state) || state.done) {
+      if (running && state.text === text && !state.done && !state.paused) clock.start();
+      return;
+    }
     if (answer.solved) {
-      clock.stop();
-      dispatch({ type: 'solved' });
-      dispatch({ type: 'say', message: `Solved in ${formatTime(clock.seconds())}! Well done.`, kind: 'good' });
+      dispatch({ type: 'solved', seconds });
+      const time = formatTime(seconds);
+      const revealed = state.marks.revealed.size;
+      const message = {
+        own: `Solved in ${time}. Well done!`,
+        partly: `Solved in ${time}, with ${revealed} ${revealed === 1 ? 'cell' : 'cells'} revealed.`,
+        revealed: 'The solution is filled in.',
+      }[state.finish.how];
+      dispatch({ type: 'say', message, kind: state.finish.how === 'own' ? 'good' : '' });
     } else {
+      if (running && !state.paused) clock.start();
       dispatch({ type: 'say', message: `Every cell is filled, but not right yet: ${answer.message}.`, kind: 'bad' });
     }
   }

@@ -19,12 +19,12 @@ export function progressKey(puzzleJson) {
 }
 
 /**
- * Saves `{ values, notes, elapsed, done }` under `key`, and `text` as the puzzle last
- * played. Returns false when the storage refused.
+ * Saves `{ values, notes, corner, elapsed, done }` under `key`, and `text` as the puzzle
+ * last played. Returns false when the storage refused.
  */
-export function saveProgress(storage, key, text, { values, notes, elapsed, done }) {
+export function saveProgress(storage, key, text, { values, notes, corner, elapsed, done }) {
   try {
-    storage.setItem(key, JSON.stringify({ values, notes, elapsed, done }));
+    storage.setItem(key, JSON.stringify({ values, notes, corner, elapsed, done }));
     storage.setItem(CURRENT, text);
     return true;
   } catch (_) {
@@ -34,13 +34,15 @@ export function saveProgress(storage, key, text, { values, notes, elapsed, done 
 
 /**
  * The progress saved under `key` for a grid of `cells` cells, as `{ values, notes,
- * elapsed, done }`, or null when there is none or it does not fit the grid.
+ * corner, elapsed, done }`, or null when there is none or it does not fit the grid.
  */
 export function readProgress(storage, key, cells) {
   try {
     const saved = JSON.parse(storage.getItem(key) || 'null');
     if (saved && saved.values?.length === cells && saved.notes?.length === cells) {
-      return { values: saved.values, notes: saved.notes, elapsed: saved.elapsed || 0, done: !!saved.done };
+      // Corner marks came later: a save without them has none.
+      const corner = saved.corner?.length === cells ? saved.corner : new Array(cells).fill(0);
+      return { values: saved.values, notes: saved.notes, corner, elapsed: saved.elapsed || 0, done: !!saved.done };
     }
   } catch (_) { /* unreadable: start afresh */ }
   return null;

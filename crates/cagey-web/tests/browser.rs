@@ -214,7 +214,6 @@ async fn the_page_is_usable_quickly_and_fits_a_phone() {
         width <= 390.0,
         "the page is {width} px wide on a 390 px screen"
     );
-    browser.screenshot("web-phone.png").await;
     browser.close().await;
 }
 

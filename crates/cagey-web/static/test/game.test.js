@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  cellIndex, cellIndices, changedCells, fromProgress, initialState, isFull, progressChanges,
-  puzzleText, reduce, wrongCells,
+  allCandidates, cellIndex, cellIndices, changedCells, fromProgress, initialState, isFull, progressChanges,
+  puzzleText, reduce, wrongCells, wrongNoteCells,
 } from '../game.js';
 
 /** A 2x2 puzzle whose cell 3 is given as 1. */
@@ -26,7 +26,6 @@ test('a loaded puzzle starts empty with its givens fixed and says what it is', (
   assert.deepEqual(state.values, [0, 0, 0, 0]);
   assert.deepEqual(state.fixed, [0, 0, 0, 1]);
   assert.equal(state.status.message, 'a 2x2 KenKen (kk format).');
-  assert.equal(loaded({ done: true }).status.message, 'Solved.');
 });
 
 test('entering a digit is a move that undo takes back and redo puts again', () => {
@@ -58,7 +57,7 @@ test('a new move clears redo; the same digit again empties the cell', () => {
 test('pencil marks toggle candidates as bits, and Shift-style overrides work in either mode', () => {
   const state = loaded();
   reduce(state, { type: 'pencil' });
-  assert.equal(state.pencil, true);
+  assert.equal(state.mode, 'centre');
   assert.match(state.status.message, /Pencil marks on/);
   reduce(state, { type: 'enter', cell: 0, digit: 1 });
   reduce(state, { type: 'enter', cell: 0, digit: 2 });
@@ -176,4 +175,97 @@ test('a full grid and its wrong cells', () => {
 
 test('an unknown action is a mistake in the page, not silence', () => {
   assert.throws(() => reduce(loaded(), { type: 'nonsense' }), /unknown action/);
+});
+
+test('done follows the grid: undo after a finished grid makes it a game again', () => {
+  const state = loaded();
+  reduce(state, { type: 'apply', changes: [{ cell: 0, value: 1 }, { cell: 1, value: 2 }, { cell: 2, value: 2 }] });
+  reduce(state, { type: 'solved', seconds: 12 });
+  assert.equal(state.done, true);
+  assert.deepEqual(state.finish, { how: 'own', seconds: 12 });
+  reduce(state, { type: 'undo' });
+  assert.equal(state.done, false);
+  assert.equal(state.finish, null);
+  reduce(state, { type: 'enter', cell: 0, digit: 2 });
+  assert.equal(state.values[0], 2, 'typing works again');
+});
+
+test('a save that says solved over a grid that is not full loads as a game', () => {
+  assert.equal(loaded({ done: true }).done, false);
+  assert.notEqual(loaded({ done: true }).status.message, 'Solved.');
+});
+
+test('revealed digits are marked; typing over one takes the mark; all revealed is said so', () => {
+  const state = loaded();
+  reduce(state, { type: 'apply', changes: [{ cell: 0, value: 1 }, { cell: 1, value: 2 }], revealed: true });
+  assert.deepEqual([...state.marks.revealed], [0, 1]);
+  reduce(state, { type: 'enter', cell: 1, digit: 1 });
+  assert.deepEqual([...state.marks.revealed], [0]);
+  reduce(state, { type: 'apply', changes: [{ cell: 1, value: 2 }, { cell: 2, value: 2 }], revealed: true });
+  reduce(state, { type: 'solved', seconds: 3 });
+  assert.equal(state.finish.how, 'revealed');
+  reduce(state, { type: 'undo' });
+  reduce(state, { type: 'enter', cell: 2, digit: 2 });
+  reduce(state, { type: 'solved', seconds: 3 });
+  assert.equal(state.finish.how, 'partly');
+});
+
+test('corner and centre marks are separate, undoable, and typed into several cells at once', () => {
+  const state = loaded();
+  reduce(state, { type: 'enter', cells: [0, 1], digit: 2, mode: 'corner' });
+  assert.deepEqual(state.corner, [0b100, 0b100, 0, 0]);
+  assert.deepEqual(state.notes, [0, 0, 0, 0]);
+  reduce(state, { type: 'enter', cells: [0, 1, 3], digit: 1, mode: 'centre' });
+  assert.deepEqual(state.notes, [0b10, 0b10, 0, 0], 'the given cell is left alone');
+  // A mark every selected cell has already is taken from all of them.
+  reduce(state, { type: 'enter', cells: [0, 1], digit: 2, mode: 'corner' });
+  assert.deepEqual(state.corner, [0, 0, 0, 0]);
+  reduce(state, { type: 'undo' });
+  assert.deepEqual(state.corner, [0b100, 0b100, 0, 0]);
+  // Normal mode puts the digit in every selected cell; erase clears them all.
+  reduce(state, { type: 'enter', cells: [0, 2], digit: 2 });
+  assert.deepEqual(state.values, [2, 0, 2, 0]);
+  reduce(state, { type: 'erase', cells: [0, 1, 2] });
+  assert.deepEqual([state.values, state.notes, state.corner], [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]);
+});
+
+test('the modes: Z, X, C set one, Space cycles, P toggles centre', () => {
+  const state = loaded();
+  reduce(state, { type: 'mode', mode: 'next' });
+  assert.equal(state.mode, 'corner');
+  reduce(state, { type: 'mode', mode: 'next' });
+  assert.equal(state.mode, 'centre');
+  reduce(state, { type: 'pencil' });
+  assert.equal(state.mode, 'normal');
+  reduce(state, { type: 'mode', mode: 'corner' });
+  reduce(state, { type: 'enter', cell: 0, digit: 1 });
+  assert.equal(state.corner[0], 0b10);
+});
+
+test('fill candidates gives every empty cell the digits its row, column and box lack, as one move', () => {
+  const state = initialState();
+  const puzzle = {
+    size: 4, givens: [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], summary: 's', format: 'kk',
+    progress: null, json: '{}', regions: [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3],
+  };
+  const { values, notes } = fromProgress(null, 4);
+  reduce(state, { type: 'load', text: 't', puzzle, key: 'k', values, notes });
+  reduce(state, { type: 'enter', cell: 15, digit: 2 });
+  reduce(state, { type: 'fill-candidates' });
+  const all = 0b11110;
+  assert.equal(state.notes[0], 0, 'a given cell has none');
+  assert.equal(state.notes[5], all & ~0b10, 'r2c2 shares the box with the 1');
+  assert.equal(state.notes[3], all & ~0b10 & ~0b100, 'r1c4: 1 in its row, 2 in its column');
+  assert.equal(state.notes[10], all & ~0b100, 'r3c3: the 2 in its box');
+  assert.equal(state.notes[15], 0);
+  assert.equal(state.undo.length, 2);
+  reduce(state, { type: 'undo' });
+  assert.ok(state.notes.every((n) => n === 0));
+  assert.deepEqual(allCandidates(state)[1], all & ~0b10);
+});
+
+test('wrong centre marks: an empty cell whose marks leave out the answer', () => {
+  const state = loaded();
+  reduce(state, { type: 'apply', changes: [{ cell: 0, notes: 0b100 }, { cell: 1, notes: 0b110 }] });
+  assert.deepEqual([...wrongNoteCells(state, [1, 2, 2, 1])], [0]);
 });

@@ -8,8 +8,10 @@ const key = (key, fields = {}) => ({ key, code: '', shiftKey: false, ctrlKey: fa
 const on = (size, extra = {}) => ({ size, selected: 4, typed: null, now: 1000, ...extra });
 
 test('arrows move and take the key from the page', () => {
-  assert.deepEqual(keyAction(key('ArrowUp'), on(6)), { action: { type: 'move', dr: -1, dc: 0 }, preventDefault: true, typed: null });
-  assert.deepEqual(keyAction(key('ArrowRight'), on(6)).action, { type: 'move', dr: 0, dc: 1 });
+  assert.deepEqual(keyAction(key('ArrowUp'), on(6)), { action: { type: 'move', dr: -1, dc: 0, extend: false }, preventDefault: true, typed: null });
+  assert.deepEqual(keyAction(key('ArrowRight'), on(6)).action, { type: 'move', dr: 0, dc: 1, extend: false });
+  // Shift+arrow extends the selection.
+  assert.equal(keyAction(key('ArrowLeft', { shiftKey: true }), on(6)).action.extend, true);
 });
 
 test('Ctrl+Z undoes; Ctrl+Y, Ctrl+Shift+Z and Cmd+Y redo', () => {
@@ -22,12 +24,24 @@ test('Ctrl+Z undoes; Ctrl+Y, Ctrl+Shift+Z and Cmd+Y redo', () => {
   assert.equal(keyAction(key('1', { altKey: true }), on(6)).action, null);
 });
 
-test('digits by key or by code, Shift as a pencil mark, beyond the grid ignored', () => {
-  assert.deepEqual(keyAction(key('3'), on(6)).action, { type: 'digit', value: 3, shift: false, replace: false });
+test('digits by key or by code, Shift as a corner mark, Ctrl as a centre mark, beyond the grid ignored', () => {
+  assert.deepEqual(keyAction(key('3'), on(6)).action, { type: 'digit', value: 3, mark: null, replace: false });
   // Shift+3 reads '#' as the key on most layouts: the code says which digit.
-  assert.deepEqual(keyAction(key('#', { code: 'Digit3', shiftKey: true }), on(6)).action, { type: 'digit', value: 3, shift: true, replace: false });
+  assert.deepEqual(keyAction(key('#', { code: 'Digit3', shiftKey: true }), on(6)).action, { type: 'digit', value: 3, mark: 'corner', replace: false });
+  assert.deepEqual(keyAction(key('3', { code: 'Digit3', ctrlKey: true }), on(6)), {
+    action: { type: 'digit', value: 3, mark: 'centre', replace: false }, preventDefault: true, typed: null,
+  });
   assert.equal(keyAction(key('5', { code: 'Numpad5' }), on(6)).action.value, 5);
   assert.deepEqual(keyAction(key('7'), on(6)), { action: null, preventDefault: true, typed: null });
+});
+
+test('Z, X and C choose the mode, Space cycles, M fills candidates, Escape pauses', () => {
+  assert.deepEqual(keyAction(key('z'), on(6)).action, { type: 'mode', mode: 'normal' });
+  assert.deepEqual(keyAction(key('X', { shiftKey: true }), on(6)).action, { type: 'mode', mode: 'corner' });
+  assert.deepEqual(keyAction(key('c'), on(6)).action, { type: 'mode', mode: 'centre' });
+  assert.deepEqual(keyAction(key(' '), on(6)), { action: { type: 'mode', mode: 'next' }, preventDefault: true, typed: null });
+  assert.deepEqual(keyAction(key('m'), on(6)).action, { type: 'fill-candidates' });
+  assert.deepEqual(keyAction(key('Escape'), on(6)).action, { type: 'pause' });
 });
 
 test('0, Backspace and Delete erase; P switches pencil marks; other keys do nothing', () => {
@@ -40,10 +54,10 @@ test('0, Backspace and Delete erase; P switches pencil marks; other keys do noth
 
 test('on a 12x12, 1 then 2 within a second in one cell make 12, replacing the 1', () => {
   const first = keyAction(key('1'), on(12));
-  assert.deepEqual(first.action, { type: 'digit', value: 1, shift: false, replace: false });
+  assert.deepEqual(first.action, { type: 'digit', value: 1, mark: null, replace: false });
   assert.deepEqual(first.typed, { digit: 1, cell: 4, at: 1000 });
   const second = keyAction(key('2'), on(12, { typed: first.typed, now: 1500 }));
-  assert.deepEqual(second.action, { type: 'digit', value: 12, shift: false, replace: true });
+  assert.deepEqual(second.action, { type: 'digit', value: 12, mark: null, replace: true });
   assert.equal(second.typed, null);
   // Too late, another cell, or a number beyond the grid: two separate digits.
   assert.equal(keyAction(key('2'), on(12, { typed: first.typed, now: 1000 + TWO_DIGIT_MS })).action.value, 2);

@@ -12,7 +12,7 @@ function memory() {
 
 test('a saved game reads back as it was, and the puzzle becomes the current one', () => {
   const storage = memory();
-  const game = { values: [1, 0, 0, 2], notes: [0, 6, 0, 0], elapsed: 12.5, done: false };
+  const game = { values: [1, 0, 0, 2], notes: [0, 6, 0, 0], corner: [0, 0, 8, 0], elapsed: 12.5, done: false };
   const key = progressKey('{"size":2}');
   assert.equal(saveProgress(storage, key, 'the text', game), true);
   assert.deepEqual(readProgress(storage, key, 4), game);
@@ -30,10 +30,12 @@ test('nothing saved, another grid size or unreadable text read as nothing', () =
   assert.equal(currentText(memory()), null);
 });
 
-test('old saves without time or done read as zero and not done', () => {
+test('old saves without time, done or corner marks read as zero and not done', () => {
   const storage = memory();
   storage.setItem('k', JSON.stringify({ values: [0, 0, 0, 0], notes: [0, 0, 0, 0] }));
-  assert.deepEqual(readProgress(storage, 'k', 4), { values: [0, 0, 0, 0], notes: [0, 0, 0, 0], elapsed: 0, done: false });
+  assert.deepEqual(readProgress(storage, 'k', 4), {
+    values: [0, 0, 0, 0], notes: [0, 0, 0, 0], corner: [0, 0, 0, 0], elapsed: 0, done: false,
+  });
 });
 
 test('a storage that refuses leaves the game going', () => {

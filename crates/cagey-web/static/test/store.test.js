@@ -67,5 +67,5 @@ test('a full grid the server confirms stops the clock and says so', async () => 
   await s.checkComplete();
   assert.equal(store.state.done, true);
   assert.equal(clock.running, false);
-  assert.match(store.state.status.message, /^Solved in 0:00! Well done\.$/);
+  assert.match(store.state.status.message, /^Solved in 0:00\. Well done!$/);
 });

@@ -25,6 +25,8 @@ pub const LEFT: char = '\u{e012}';
 pub const CONTROL: char = '\u{e009}';
 pub const BACKSPACE: char = '\u{e003}';
 pub const NULL: char = '\u{e000}';
+pub const SHIFT: char = '\u{e008}';
+pub const ESCAPE: char = '\u{e00c}';
 
 /// Headless Chromium's narrowest window: narrower sizes are emulated as a phone.
 pub const MIN_WINDOW_WIDTH: u32 = 500;
@@ -68,6 +70,11 @@ fn free_port() -> u16 {
 impl Browser {
     /// Starts the server, ChromeDriver and Chromium at a window of `width` x `height`.
     pub async fn start(width: u32, height: u32) -> Browser {
+        Browser::start_with(width, height, &[]).await
+    }
+
+    /// [`Browser::start`] with more Chromium arguments, such as `--force-dark-mode`.
+    pub async fn start_with(width: u32, height: u32, extra: &[&str]) -> Browser {
         let turn = ONE_AT_A_TIME.lock().await;
         let chromium = binary("CAGEY_CHROMIUM", "/usr/bin/chromium");
         let chromedriver = binary("CAGEY_CHROMEDRIVER", "/usr/bin/chromedriver");
@@ -94,6 +101,9 @@ impl Browser {
                 ],
             }
         });
+        if let Some(args) = capabilities["goog:chromeOptions"]["args"].as_array_mut() {
+            args.extend(extra.iter().map(|arg| json!(arg)));
+        }
         if width < MIN_WINDOW_WIDTH {
             // A desktop window cannot be this narrow; a phone's screen is emulated instead.
             capabilities["goog:chromeOptions"]["mobileEmulation"] = json!({

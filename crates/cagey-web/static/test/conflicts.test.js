@@ -1,0 +1,66 @@
+// The rules a grid breaks, found without the solution.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cageMet, conflicts } from '../conflicts.js';
+
+/** kk0: a 4x4 KenKen. */
+const kk0 = {
+  size: 4,
+  regions: null,
+  killer: false,
+  kind: 'KenKen',
+  cages: [
+    { cells: [0], label: '1', op: '=', target: 1 },
+    { cells: [1, 2, 5, 6], label: '11+', op: '+', target: 11 },
+    { cells: [3, 7], label: '4+', op: '+', target: 4 },
+    { cells: [4, 8, 9], label: '8×', op: '*', target: 8 },
+    { cells: [10, 11], label: '1−', op: '-', target: 1 },
+    { cells: [12, 13], label: '7+', op: '+', target: 7 },
+    { cells: [14, 15], label: '2÷', op: '/', target: 2 },
+  ],
+};
+
+const grid = (cells) => Object.assign(new Array(16).fill(0), cells);
+
+test('a digit twice in a row or a column', () => {
+  const found = conflicts(kk0, grid({ 1: 3, 3: 3, 14: 2, 5: 2 }));
+  assert.deepEqual([...found.keys()].sort((a, b) => a - b), [1, 3]);
+  assert.deepEqual(found.get(1), ['3 repeated in row 1']);
+  const column = conflicts(kk0, grid({ 1: 4, 13: 4 }));
+  assert.deepEqual(column.get(13), ['4 repeated in column 2']);
+});
+
+test('a full cage that misses its target; an unfinished one is not judged', () => {
+  assert.equal(conflicts(kk0, grid({ 12: 3 })).size, 0);
+  const found = conflicts(kk0, grid({ 12: 3, 13: 2 }));
+  assert.deepEqual(found.get(12), ['cage 7+ misses its target']);
+  assert.equal(conflicts(kk0, grid({ 12: 3, 13: 4, 14: 1, 15: 2 })).size, 0, '3+4 and 2÷1 are right');
+  assert.deepEqual(conflicts(kk0, grid({ 0: 2 })).get(0), ['cage 1 misses its target']);
+});
+
+test('subtraction and division: the larger by the smaller, and the multi-cell rule', () => {
+  assert.ok(cageMet('-', 1, [2, 3]));
+  assert.ok(cageMet('/', 2, [4, 2]));
+  assert.ok(!cageMet('/', 2, [3, 4]));
+  assert.ok(cageMet('-', 0, [4, 1, 3]), '4 - 1 - 3');
+  assert.ok(cageMet('/', 2, [1, 2, 4]), '4 / (1 × 2)');
+  assert.ok(cageMet('?', 2, [4, 2]) && cageMet('?', 6, [4, 2]) && !cageMet('?', 5, [4, 2]));
+});
+
+test('boxes of a KenDoku or Killer, and a killer cage repeating a digit', () => {
+  const killer = {
+    size: 4,
+    killer: true,
+    kind: 'Killer Sudoku',
+    regions: [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3],
+    cages: [
+      { cells: [0, 1], label: '3', op: '+', target: 3 },
+      { cells: [4, 8, 12], label: '8', op: '+', target: 8 },
+    ],
+  };
+  const box = conflicts(killer, grid({ 0: 2, 5: 2 }));
+  assert.deepEqual(box.get(5), ['2 repeated in box 1']);
+  const cage = conflicts(killer, grid({ 4: 3, 12: 3 }));
+  assert.deepEqual(cage.get(4), ['3 repeated in column 1', '3 repeated in cage 8']);
+});

@@ -1,0 +1,671 @@
+//! Playing on the page in a real browser (issue #33's play items): a solved grid that Undo
+//! makes a game again, live conflicts, Check without a known solution, the keyboard kept on
+//! the board, highlights, corner and centre marks, candidates, several cells at once, the
+//! finish, pause, dark mode and the layout at 1280x800 and on a phone.
+
+mod common;
+
+use std::time::Duration;
+
+use common::browser::{Browser, BACKSPACE, CONTROL, ESCAPE, NULL, RIGHT, SHIFT};
+use common::KK0_SOLUTION;
+use fantoccini::Locator;
+use serde_json::{json, Value};
+
+/// The built-in killer example's solution, row-major (from `cagey solve --example killer`).
+const KILLER_SOLUTION: [u8; 81] = [
+    7, 5, 1, 3, 8, 9, 2, 6, 4, 3, 9, 2, 1, 4, 6, 8, 5, 7, 6, 8, 4, 7, 5, 2, 9, 3, 1, 8, 3, 9, 4, 1,
+    7, 6, 2, 5, 2, 4, 7, 5, 6, 8, 3, 1, 9, 1, 6, 5, 2, 9, 3, 7, 4, 8, 5, 7, 6, 9, 3, 1, 4, 8, 2, 4,
+    2, 8, 6, 7, 5, 1, 9, 3, 9, 1, 3, 8, 2, 4, 5, 7, 6,
+];
+
+/// Chooses the built-in example `name` and waits until its summary starts with `summary`.
+async fn example(browser: &Browser, name: &str, summary: &str) {
+    browser
+        .client
+        .find(Locator::Css("#example"))
+        .await
+        .unwrap()
+        .select_by_value(name)
+        .await
+        .unwrap();
+    browser
+        .wait_until(&format!(
+            "document.querySelector('#summary').textContent.startsWith({summary:?})"
+        ))
+        .await;
+    browser.cell(0).await.click().await.unwrap();
+}
+
+/// Opens the puzzle `text` from a link.
+async fn open_text(browser: &Browser, text: &str, summary: &str) {
+    let encoded: String = text
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect();
+    browser
+        .client
+        .goto(&browser.server.url(&format!("#p={encoded}")))
+        .await
+        .unwrap();
+    browser
+        .wait_until(&format!(
+            "document.querySelector('#summary').textContent.startsWith({summary:?})"
+        ))
+        .await;
+}
+
+/// Clicks cell `index` and types `keys`.
+async fn type_at(browser: &Browser, index: usize, keys: &str) {
+    browser.cell(index).await.click().await.unwrap();
+    browser.keys(keys).await;
+}
+
+/// Whether cell `index` has the class `class`.
+async fn has_class(browser: &Browser, index: usize, class: &str) -> bool {
+    browser
+        .js(&format!(
+            "return document.querySelector('.cell[data-cell=\"{index}\"]').classList.contains({class:?})"
+        ))
+        .await
+        == json!(true)
+}
+
+/// The cells that have the class `class`.
+async fn cells_with(browser: &Browser, class: &str) -> Vec<usize> {
+    let value = browser
+        .js(&format!(
+            "return [...document.querySelectorAll('.cell.{class}')].map(c => Number(c.dataset.cell))"
+        ))
+        .await;
+    serde_json::from_value(value).unwrap()
+}
+
+async fn attribute(browser: &Browser, index: usize, name: &str) -> Value {
+    browser
+        .js(&format!(
+            "return document.querySelector('.cell[data-cell=\"{index}\"]').getAttribute({name:?})"
+        ))
+        .await
+}
+
+async fn label(browser: &Browser, index: usize) -> String {
+    attribute(browser, index, "aria-label")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// The text of cell `index`'s part `part` (`.notes` for centre marks, `.corner`).
+async fn marks(browser: &Browser, index: usize, part: &str) -> String {
+    browser
+        .text(&format!(".cell[data-cell=\"{index}\"] {part}"))
+        .await
+}
+
+/// Presses on cell `from`, drags over `over` and lets go, as pointer events.
+async fn drag(browser: &Browser, from: usize, over: &[usize]) {
+    browser
+        .js(&format!(
+            "const cells = document.querySelectorAll('.cell');
+             const at = (i, extra = {{}}) => {{
+               const r = cells[i].getBoundingClientRect();
+               return {{ clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, bubbles: true,
+                        pointerId: 1, isPrimary: true, buttons: 1, ...extra }};
+             }};
+             cells[{from}].dispatchEvent(new PointerEvent('pointerdown', at({from})));
+             for (const i of {over:?}) cells[{from}].dispatchEvent(new PointerEvent('pointermove', at(i)));
+             window.dispatchEvent(new PointerEvent('pointerup', at({from})));
+             return null"
+        ))
+        .await;
+}
+
+/// Whether the keyboard focus is on a cell of the board.
+async fn focus_on_board(browser: &Browser) -> bool {
+    browser
+        .js("return !!document.activeElement?.classList.contains('cell')")
+        .await
+        == json!(true)
+}
+
+/// Waits long enough for the timer to tick, and says whether it changed.
+async fn timer_moves(browser: &Browser) -> bool {
+    let before = browser.text("#timer").await;
+    tokio::time::sleep(Duration::from_millis(2200)).await;
+    browser.text("#timer").await != before
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn undo_after_a_solved_grid_makes_it_a_game_again() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    for (index, digit) in KK0_SOLUTION.iter().enumerate() {
+        type_at(&browser, index, &digit.to_string()).await;
+    }
+    browser
+        .wait_until("document.querySelector('#status').textContent.startsWith('Solved in')")
+        .await;
+    // The finish is the player's: a banner with exactly the time the timer shows.
+    let timer = browser.text("#timer").await;
+    assert_eq!(browser.text(".banner").await, format!("Solved in {timer}"));
+    assert_eq!(
+        browser.text("#status").await,
+        format!("Solved in {timer}. Well done!")
+    );
+    assert!(browser
+        .js("return document.querySelector('#board').classList.contains('celebrate')")
+        .await
+        .as_bool()
+        .unwrap());
+    assert!(!timer_moves(&browser).await, "the clock stops when solved");
+
+    // Undo: the grid is not done, typing works, the clock runs.
+    browser.keys(&format!("{CONTROL}z{NULL}")).await;
+    assert_eq!(browser.digits().await[15], 0);
+    browser
+        .wait_until("!document.querySelector('#board').classList.contains('done')")
+        .await;
+    assert_eq!(browser.text(".banner").await, "");
+    browser.keys("1").await;
+    assert_eq!(browser.digits().await[15], 1, "typing works after Undo");
+    browser.keys(&BACKSPACE.to_string()).await;
+    assert_eq!(browser.digits().await[15], 0);
+    assert!(timer_moves(&browser).await, "the clock runs after Undo");
+
+    // After a reload the page does not say "Solved." over a grid that is not full, even
+    // from a save made before `done` followed the grid.
+    browser
+        .js(
+            "for (const k of Object.keys(localStorage)) if (k.startsWith('cagey:progress:')) {
+               const s = JSON.parse(localStorage.getItem(k)); s.done = true;
+               localStorage.setItem(k, JSON.stringify(s));
+             }
+             Storage.prototype.setItem = () => {}; return null",
+        )
+        .await;
+    browser.client.refresh().await.unwrap();
+    browser.wait_ready().await;
+    assert_eq!(browser.digits().await[15], 0);
+    assert_eq!(browser.digits().await[14], KK0_SOLUTION[14]);
+    assert!(!browser.text("#status").await.starts_with("Solved"));
+    type_at(&browser, 15, "2").await;
+    browser
+        .wait_until("document.querySelector('#status').textContent.startsWith('Solved in')")
+        .await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn conflicts_are_marked_live_and_can_be_switched_off() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    // Two 3s in row 1.
+    type_at(&browser, 1, "3").await;
+    assert!(!has_class(&browser, 1, "conflict").await);
+    type_at(&browser, 3, "3").await;
+    assert_eq!(cells_with(&browser, "conflict").await, [1, 3]);
+    assert_eq!(attribute(&browser, 1, "aria-invalid").await, json!("true"));
+    assert!(label(&browser, 3).await.contains("3 repeated in row 1"));
+    // The mark is not colour alone: the digit is struck through and a triangle shows.
+    let look = browser
+        .js("const c = document.querySelector('.cell[data-cell=\"1\"]');
+             return [getComputedStyle(c.querySelector('.digit')).textDecorationLine,
+                     getComputedStyle(c, '::after').content]")
+        .await;
+    assert_eq!(look, json!(["line-through", "\"\""]));
+    // A full cage that misses its target: 7+ holding 1 and 2.
+    type_at(&browser, 12, "1").await;
+    assert!(!has_class(&browser, 12, "conflict").await);
+    type_at(&browser, 13, "2").await;
+    assert!(label(&browser, 12)
+        .await
+        .contains("cage 7+ misses its target"));
+    // Undo ends it.
+    browser.keys(&format!("{CONTROL}z{NULL}")).await;
+    assert!(!has_class(&browser, 12, "conflict").await);
+
+    // Switched off, remembered over a reload.
+    browser.click("#show-conflicts").await;
+    assert_eq!(cells_with(&browser, "conflict").await, Vec::<usize>::new());
+    assert_eq!(attribute(&browser, 1, "aria-invalid").await, Value::Null);
+    browser.client.refresh().await.unwrap();
+    browser.wait_ready().await;
+    assert_eq!(
+        browser
+            .js("return document.querySelector('#show-conflicts').checked")
+            .await,
+        json!(false)
+    );
+    assert_eq!(cells_with(&browser, "conflict").await, Vec::<usize>::new());
+    browser.click("#show-conflicts").await;
+    assert_eq!(cells_with(&browser, "conflict").await, [1, 3]);
+
+    // A Killer Sudoku: a digit twice in a box, and twice in a killer cage.
+    example(&browser, "killer", "9x9 Killer").await;
+    type_at(&browser, 0, "5").await;
+    type_at(&browser, 10, "5").await;
+    let said = label(&browser, 10).await;
+    assert!(said.contains("5 repeated in box 1"), "{said}");
+    assert!(said.contains("5 repeated in cage 24"), "{said}");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn check_reports_conflicts_always_and_the_solution_only_when_known() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    // kk0 has one solution: a wrong digit, and centre marks that leave out the answer (3).
+    type_at(&browser, 4, "3").await;
+    type_at(&browser, 5, &format!("{CONTROL}1{NULL}{CONTROL}2{NULL}")).await;
+    assert_eq!(marks(&browser, 5, ".notes").await, "12");
+    for _ in 0..100 {
+        browser.click("#check").await;
+        if browser
+            .text("#status")
+            .await
+            .contains("compared with the solution")
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let status = browser.text("#status").await;
+    assert_eq!(
+        status,
+        "No conflicts; compared with the solution, 1 cell is wrong and 1 cell lacks its digit in the marks (marked)."
+    );
+    assert_eq!(cells_with(&browser, "wrong").await, [4, 5]);
+    // The cell with only wrong marks shows it: hatched, its marks struck through.
+    let look = browser
+        .js("const c = document.querySelector('.cell[data-cell=\"5\"]');
+             return [getComputedStyle(c).backgroundImage.startsWith('repeating-linear-gradient'),
+                     getComputedStyle(c.querySelector('.notes')).textDecorationLine]")
+        .await;
+    assert_eq!(look, json!([true, "line-through"]));
+
+    // A puzzle with two solutions: conflicts are checked, digits are not compared.
+    open_text(&browser, "3+,0 1\n3+,2 3\n", "2x2").await;
+    type_at(&browser, 0, "1").await;
+    type_at(&browser, 1, "1").await;
+    for _ in 0..100 {
+        browser.click("#check").await;
+        if browser.text("#status").await.contains("not compared") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        browser.text("#status").await,
+        "2 cells break a rule; digits were not compared with a solution (the puzzle has several solutions) (marked)."
+    );
+    assert_eq!(cells_with(&browser, "wrong").await, [0, 1]);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_keyboard_stays_on_the_board_after_any_button() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    browser
+        .wait_until("!document.querySelector('#hint').hidden")
+        .await;
+    browser.cell(0).await.click().await.unwrap();
+    browser.click("#pad button:nth-child(1)").await;
+    assert!(focus_on_board(&browser).await, "after a pad digit");
+    browser.keys(&format!("{RIGHT}2")).await;
+    assert_eq!(&browser.digits().await[..2], &[1, 2]);
+    for button in [
+        "#pencil",
+        "#mode-normal",
+        "#mode-corner",
+        "#undo",
+        "#redo",
+        "#check",
+        "#fill",
+        "#erase",
+        "#hint",
+        "#show-conflicts",
+    ] {
+        browser.click(button).await;
+        assert!(focus_on_board(&browser).await, "after {button}");
+    }
+    // Keys still reach the board.
+    browser.keys(&format!("{CONTROL}z{NULL}")).await;
+    browser.keys(&format!("{RIGHT}z4")).await;
+    assert_eq!(browser.digits().await[2], 4);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_selected_cells_row_column_cage_and_digit_are_highlighted() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    type_at(&browser, 4, "4").await;
+    type_at(&browser, 2, "4").await;
+    // r1c3: row 1, column 3 and the 11+ cage (cells 1, 2, 5, 6).
+    assert_eq!(cells_with(&browser, "peer").await, [0, 1, 3, 5, 6, 10, 14]);
+    assert_eq!(cells_with(&browser, "same").await, [2, 4]);
+    // A killer's box is shaded too.
+    example(&browser, "killer", "9x9 Killer").await;
+    let peers = cells_with(&browser, "peer").await;
+    for cell in [1, 2, 9, 10, 11, 18, 19, 20, 8, 72] {
+        assert!(peers.contains(&cell), "{cell} in {peers:?}");
+    }
+    assert!(!peers.contains(&30));
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn corner_and_centre_marks_by_mode_and_by_modifier() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    browser.cell(0).await.click().await.unwrap();
+    // Shift+digit a corner mark, Ctrl+digit a centre mark, in normal mode.
+    browser
+        .keys(&format!("{SHIFT}2{NULL}{CONTROL}3{NULL}"))
+        .await;
+    assert_eq!(marks(&browser, 0, ".corner").await, "2");
+    assert_eq!(marks(&browser, 0, ".notes").await, "3");
+    assert_eq!(browser.digits().await[0], 0);
+    // X: corner mode; C: centre mode; Z: digits.
+    browser.keys("x4c1").await;
+    assert_eq!(marks(&browser, 0, ".corner").await, "24");
+    assert_eq!(marks(&browser, 0, ".notes").await, "13");
+    assert!(label(&browser, 0)
+        .await
+        .contains("centre marks 1 3, corner marks 2 4"));
+    // Space cycles: centre, then normal, then corner.
+    browser.keys(" ").await;
+    assert_eq!(
+        browser
+            .js("return document.querySelector('#mode-normal').getAttribute('aria-pressed')")
+            .await,
+        json!("true")
+    );
+    browser.keys(" ").await;
+    assert_eq!(
+        browser
+            .js("return document.querySelector('#mode-corner').getAttribute('aria-pressed')")
+            .await,
+        json!("true")
+    );
+    // Undo takes marks back one move at a time.
+    browser.keys(&format!("{CONTROL}z{NULL}")).await;
+    assert_eq!(marks(&browser, 0, ".notes").await, "3");
+    browser.keys(&format!("{CONTROL}z{NULL}")).await;
+    assert_eq!(marks(&browser, 0, ".corner").await, "2");
+    browser.keys(&format!("{CONTROL}y{NULL}")).await;
+    // Saved with the game.
+    browser.client.refresh().await.unwrap();
+    browser.wait_ready().await;
+    assert_eq!(marks(&browser, 0, ".corner").await, "24");
+    assert_eq!(marks(&browser, 0, ".notes").await, "3");
+    // The buttons choose the mode too.
+    browser.click("#mode-corner").await;
+    type_at(&browser, 1, "1").await;
+    assert_eq!(marks(&browser, 1, ".corner").await, "1");
+    browser.click("#mode-normal").await;
+    type_at(&browser, 1, "1").await;
+    assert_eq!(browser.digits().await[1], 1);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fill_candidates_is_one_undoable_move() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    type_at(&browser, 0, "1").await;
+    browser.keys("m").await;
+    assert_eq!(marks(&browser, 1, ".notes").await, "234");
+    assert_eq!(marks(&browser, 4, ".notes").await, "234");
+    assert_eq!(marks(&browser, 5, ".notes").await, "1234");
+    assert_eq!(marks(&browser, 0, ".notes").await, "");
+    browser.keys(&format!("{CONTROL}z{NULL}")).await;
+    assert_eq!(marks(&browser, 5, ".notes").await, "");
+    assert_eq!(browser.digits().await[0], 1);
+    // The button does the same.
+    browser.click("#fill").await;
+    assert_eq!(marks(&browser, 15, ".notes").await, "1234");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_cells_take_a_digit_marks_and_erase_at_once() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    // A drag over the first row.
+    drag(&browser, 0, &[1, 2]).await;
+    assert_eq!(cells_with(&browser, "selected").await, [0, 1, 2]);
+    assert!(focus_on_board(&browser).await);
+    browser.keys("x3").await;
+    for cell in [0, 1, 2] {
+        assert_eq!(marks(&browser, cell, ".corner").await, "3");
+    }
+    // Centre marks in all, then Backspace clears all.
+    browser.keys(&format!("{CONTROL}4{NULL}")).await;
+    for cell in [0, 1, 2] {
+        assert_eq!(marks(&browser, cell, ".notes").await, "4");
+    }
+    browser.keys(&BACKSPACE.to_string()).await;
+    for cell in [0, 1, 2] {
+        assert_eq!(marks(&browser, cell, ".notes").await, "");
+        assert_eq!(marks(&browser, cell, ".corner").await, "");
+    }
+    // Shift+arrow extends the selection; in normal mode a digit goes into every cell.
+    browser.keys(&format!("{SHIFT}{RIGHT}{NULL}z2")).await;
+    assert_eq!(cells_with(&browser, "selected").await, [0, 1, 2, 3]);
+    assert_eq!(&browser.digits().await[..4], &[2, 2, 2, 2]);
+    // A plain click selects one cell again; Ctrl-click adds one.
+    browser.cell(8).await.click().await.unwrap();
+    assert_eq!(cells_with(&browser, "selected").await, [8]);
+    browser
+        .js("const c = document.querySelector('.cell[data-cell=\"9\"]'); const r = c.getBoundingClientRect();
+             c.dispatchEvent(new PointerEvent('pointerdown', { clientX: r.x + 5, clientY: r.y + 5, ctrlKey: true, bubbles: true, pointerId: 1, isPrimary: true, buttons: 1 }));
+             window.dispatchEvent(new PointerEvent('pointerup', {})); return null")
+        .await;
+    assert_eq!(cells_with(&browser, "selected").await, [8, 9]);
+    browser.keys("x1").await;
+    assert_eq!(marks(&browser, 8, ".corner").await, "1");
+    assert_eq!(marks(&browser, 9, ".corner").await, "1");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_revealed_grid_is_not_congratulated() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    // Reveal one cell, type over it: it is the player's again.
+    browser.cell(1).await.click().await.unwrap();
+    for _ in 0..100 {
+        browser.click("#reveal").await;
+        if browser.digits().await[1] != 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(has_class(&browser, 1, "revealed").await);
+    browser.keys("3").await;
+    assert!(!has_class(&browser, 1, "revealed").await);
+    // Every cell revealed: the solution is filled in, without celebration.
+    drag(&browser, 0, &(1..16).collect::<Vec<_>>()).await;
+    browser.click("#reveal").await;
+    browser
+        .wait_until(
+            "document.querySelector('#status').textContent === 'The solution is filled in.'",
+        )
+        .await;
+    assert_eq!(browser.digits().await, KK0_SOLUTION);
+    assert_eq!(browser.text(".banner").await, "");
+    assert_eq!(
+        browser
+            .js("return document.querySelector('#board').classList.contains('celebrate')")
+            .await,
+        json!(false)
+    );
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pause_stops_the_clock_and_hides_the_grid() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    type_at(&browser, 0, "1").await;
+    browser.click("#pause").await;
+    browser
+        .wait_until("document.querySelector('#board').classList.contains('paused')")
+        .await;
+    let hidden = browser
+        .js(
+            "const r = document.querySelector('#board').getBoundingClientRect();
+             return [getComputedStyle(document.querySelector('.cells')).opacity,
+                     document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2).className,
+                     document.querySelector('.board .cover').textContent]",
+        )
+        .await;
+    assert_eq!(hidden, json!(["0", "cover", "Paused"]));
+    assert!(!timer_moves(&browser).await, "the clock stops while paused");
+    // Keys do nothing while paused, but Escape resumes.
+    browser.keys("2").await;
+    assert_eq!(browser.digits().await[0], 1);
+    browser.keys(&ESCAPE.to_string()).await;
+    browser
+        .wait_until("!document.querySelector('#board').classList.contains('paused')")
+        .await;
+    assert!(timer_moves(&browser).await, "the clock runs again");
+    // Escape pauses too, and a click on the timer resumes.
+    browser.keys(&ESCAPE.to_string()).await;
+    browser
+        .wait_until("document.querySelector('#board').classList.contains('paused')")
+        .await;
+    browser.click("#timer").await;
+    browser
+        .wait_until("!document.querySelector('#board').classList.contains('paused')")
+        .await;
+    browser.close().await;
+}
+
+/// A 9x9 killer mid-game: correct digits, one conflict, corner and centre marks.
+async fn killer_mid_game(browser: &Browser) {
+    example(browser, "killer", "9x9 Killer").await;
+    for cell in [0, 1, 2, 9, 10, 11, 20, 30, 31, 40, 41, 50, 60, 70] {
+        type_at(browser, cell, &KILLER_SOLUTION[cell].to_string()).await;
+    }
+    // A conflict: a second 4 in row 3.
+    type_at(browser, 22, "4").await;
+    // Corner marks of the 17 cage, centre marks of the top-right box.
+    drag(browser, 4, &[5]).await;
+    browser.keys("x89z").await;
+    drag(browser, 6, &[7, 8, 15, 16, 17]).await;
+    browser.keys("c2468z").await;
+    browser.cell(40).await.click().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn board_pad_and_tools_fit_at_1280x800() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    killer_mid_game(&browser).await;
+    let outside = browser
+        .js("const out = [];
+             for (const s of ['#board', '#pad', '.tools', '.modes', '#status']) {
+               const r = document.querySelector(s).getBoundingClientRect();
+               if (r.bottom > innerHeight || r.right > innerWidth || r.top < 0 || r.left < 0) out.push(s);
+             }
+             return out")
+        .await;
+    assert_eq!(outside, json!([]), "outside the 1280x800 window");
+    assert!(has_class(&browser, 22, "conflict").await);
+    assert!(has_class(&browser, 41, "same").await || has_class(&browser, 40, "same").await);
+    browser.screenshot("web-play.png").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_the_pad_is_one_row_and_marks_are_readable() {
+    let browser = Browser::start(390, 844).await;
+    browser.open("").await;
+    killer_mid_game(&browser).await;
+    browser.keys("m").await;
+    // The pad: nine digits in one row.
+    let tops = browser
+        .js("return [...document.querySelectorAll('#pad button')].map(b => Math.round(b.getBoundingClientRect().top))")
+        .await;
+    let tops: Vec<i64> = serde_json::from_value(tops).unwrap();
+    assert_eq!(tops.len(), 9);
+    assert!(tops.iter().all(|&t| t == tops[0]), "{tops:?}");
+    // Pencil marks at least 11 px, below the cage label's corner, inside their cell.
+    let notes = browser
+        .js("return [...document.querySelectorAll('.cell')].filter(c => c.querySelector('.notes').textContent).map(c => {
+               const n = c.querySelector('.notes'); const r = c.getBoundingClientRect();
+               const k = document.createRange(); k.selectNodeContents(n); const t = k.getBoundingClientRect();
+               return [parseFloat(getComputedStyle(n).fontSize), (t.top - r.top) / r.height,
+                       t.bottom <= r.bottom + 0.5 && t.left >= r.left - 0.5 && t.right <= r.right + 0.5];
+             })")
+        .await;
+    let notes: Vec<(f64, f64, bool)> = serde_json::from_value(notes).unwrap();
+    assert!(notes.len() > 20);
+    for (size, top, inside) in &notes {
+        assert!(*size >= 11.0, "a pencil mark is {size} px");
+        assert!(
+            *top >= 0.28,
+            "marks start {top} of the cell down, over the label"
+        );
+        assert!(*inside, "marks spill out of their cell: {notes:?}");
+    }
+    let corner = browser
+        .js("return parseFloat(getComputedStyle(document.querySelector('.corner span')).fontSize)")
+        .await;
+    assert!(corner.as_f64().unwrap() >= 11.0);
+    assert_eq!(
+        browser
+            .js("return document.documentElement.scrollWidth <= 390")
+            .await,
+        json!(true)
+    );
+    browser.keys(&format!("{CONTROL}z{NULL}")).await;
+    browser.screenshot("web-phone.png").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dark_mode_follows_the_system() {
+    let browser = Browser::start_with(1280, 800, &["--force-dark-mode"]).await;
+    browser.open("").await;
+    killer_mid_game(&browser).await;
+    let look = browser
+        .js("const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+             const bg = getComputedStyle(document.documentElement).backgroundColor;
+             const board = getComputedStyle(document.querySelector('.board')).backgroundColor;
+             const filter = getComputedStyle(document.querySelector('.picture svg')).filter;
+             const digit = getComputedStyle(document.querySelector('.cell[data-cell=\"0\"] .digit')).color;
+             return [dark, bg, board, filter, digit]")
+        .await;
+    assert_eq!(look[0], json!(true), "{look}");
+    // Dark page and board, the picture inverted, the digits light.
+    let rgb = |value: &Value| -> Vec<f64> {
+        value
+            .as_str()
+            .unwrap()
+            .trim_start_matches("rgba(")
+            .trim_start_matches("rgb(")
+            .trim_end_matches(')')
+            .split(',')
+            .map(|x| x.trim().parse().unwrap())
+            .collect()
+    };
+    let light = |c: &[f64]| (c[0] + c[1] + c[2]) / 3.0;
+    assert!(light(&rgb(&look[1])) < 60.0, "{look}");
+    assert!(light(&rgb(&look[2])) < 60.0, "{look}");
+    assert!(look[3].as_str().unwrap().contains("invert"), "{look}");
+    assert!(light(&rgb(&look[4])) > 150.0, "{look}");
+    browser.screenshot("web-dark.png").await;
+    browser.close().await;
+}
