@@ -35,6 +35,8 @@ export class Board {
     this.container.style.setProperty('--units', total);
     this.container.style.setProperty('--n', n);
     this.container.style.setProperty('--columns', Math.ceil(Math.sqrt(n)));
+    // A killer's cages are drawn as dashed outlines inside the cells: marks keep clear.
+    this.container.classList.toggle('killer', !!puzzle.killer);
 
     const picture = document.createElement('div');
     picture.className = 'picture';

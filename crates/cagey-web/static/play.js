@@ -101,13 +101,23 @@ export function mountPlay({ store, session, clock }) {
     dispatch({ type: 'say', message: `${parts.join('; ')}${wrong.size ? ' (marked)' : ''}.`, kind });
   }
 
+  /** The one solution to reveal from, or null (saying why) when there is none. */
+  function answer() {
+    const { solved } = state;
+    if (solved?.outcome === 'unique') return solved.solution;
+    const why = !solved ? 'the solution is still being worked out; try again in a moment'
+      : ({ several: 'the puzzle has several solutions', none: 'the puzzle has no solution' }[solved.outcome] || solved.message);
+    dispatch({ type: 'say', message: `Nothing to reveal: ${why}.`, kind: solved ? 'bad' : '' });
+    return null;
+  }
+
   function reveal() {
-    const answer = session.solution();
-    if (!answer) return;
+    const solution = answer();
+    if (!solution) return;
     const cells = board.selectedCells().filter((cell) => !state.fixed[cell]);
     if (!cells.length) return;
-    dispatch({ type: 'apply', changes: cells.map((cell) => ({ cell, value: answer[cell], notes: 0, corner: 0 })), revealed: true });
-    dispatch({ type: 'say', message: cells.length === 1 ? `Revealed: ${answer[cells[0]]}.` : `Revealed ${cells.length} cells.` });
+    dispatch({ type: 'apply', changes: cells.map((cell) => ({ cell, value: solution[cell], notes: 0, corner: 0 })), revealed: true });
+    dispatch({ type: 'say', message: cells.length === 1 ? `Revealed: ${solution[cells[0]]}.` : `Revealed ${cells.length} cells.` });
   }
 
   function restart() {

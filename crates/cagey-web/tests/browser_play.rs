@@ -601,13 +601,15 @@ async fn on_a_phone_the_pad_is_one_row_and_marks_are_readable() {
     let tops: Vec<i64> = serde_json::from_value(tops).unwrap();
     assert_eq!(tops.len(), 9);
     assert!(tops.iter().all(|&t| t == tops[0]), "{tops:?}");
-    // Pencil marks at least 11 px, below the cage label's corner, inside their cell.
+    // Pencil marks at least 11 px, below the cage label, inside the cage's dashed outline (a
+    // tenth of the cell in from each side).
     let notes = browser
         .js("return [...document.querySelectorAll('.cell')].filter(c => c.querySelector('.notes').textContent).map(c => {
                const n = c.querySelector('.notes'); const r = c.getBoundingClientRect();
                const k = document.createRange(); k.selectNodeContents(n); const t = k.getBoundingClientRect();
                return [parseFloat(getComputedStyle(n).fontSize), (t.top - r.top) / r.height,
-                       t.bottom <= r.bottom + 0.5 && t.left >= r.left - 0.5 && t.right <= r.right + 0.5];
+                       t.bottom <= r.bottom - 0.1 * r.height && t.left >= r.left + 0.1 * r.width
+                         && t.right <= r.right - 0.1 * r.width];
              })")
         .await;
     let notes: Vec<(f64, f64, bool)> = serde_json::from_value(notes).unwrap();
@@ -618,12 +620,22 @@ async fn on_a_phone_the_pad_is_one_row_and_marks_are_readable() {
             *top >= 0.28,
             "marks start {top} of the cell down, over the label"
         );
-        assert!(*inside, "marks spill out of their cell: {notes:?}");
+        assert!(*inside, "marks cross the cage outline: {notes:?}");
     }
     let corner = browser
-        .js("return parseFloat(getComputedStyle(document.querySelector('.corner span')).fontSize)")
+        .js("return [...document.querySelectorAll('.corner span')].map(s => {
+               const r = s.closest('.cell').getBoundingClientRect(); const t = s.getBoundingClientRect();
+               return [parseFloat(getComputedStyle(s).fontSize),
+                       t.top >= r.top + 0.1 * r.height && t.bottom <= r.bottom - 0.1 * r.height
+                         && t.left >= r.left + 0.1 * r.width && t.right <= r.right - 0.1 * r.width];
+             })")
         .await;
-    assert!(corner.as_f64().unwrap() >= 11.0);
+    let corner: Vec<(f64, bool)> = serde_json::from_value(corner).unwrap();
+    assert_eq!(corner.len(), 4);
+    for (size, inside) in &corner {
+        assert!(*size >= 11.0, "a corner mark is {size} px");
+        assert!(*inside, "corner marks cross the cage outline: {corner:?}");
+    }
     assert_eq!(
         browser
             .js("return document.documentElement.scrollWidth <= 390")
