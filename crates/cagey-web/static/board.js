@@ -24,6 +24,10 @@ export class Board {
     this.selected = 0;
     this.selection = new Set([0]);
     this.digits = [];
+    this.dragging = false;
+    const stop = () => { this.dragging = false; };
+    window.addEventListener('pointerup', stop);
+    window.addEventListener('pointercancel', stop);
   }
 
   /** Builds the board for a puzzle as `/api/parse` describes it. */
@@ -89,7 +93,6 @@ export class Board {
     // A press selects a cell (with Ctrl, Cmd or Shift it adds one); dragging adds every cell
     // passed over. The cell under a moving finger is found by position, since a touch keeps
     // sending its events to the cell where it began.
-    let dragging = false;
     const cellAt = (event) => {
       const element = document.elementFromPoint(event.clientX, event.clientY)?.closest('.cell');
       return element && grid.contains(element) ? Number(element.dataset.cell) : null;
@@ -98,17 +101,15 @@ export class Board {
       const index = cellAt(event);
       if (index === null) return;
       event.preventDefault();
-      dragging = true;
+      this.dragging = true;
       this.select(index, true, event.ctrlKey || event.metaKey || event.shiftKey);
       this.handlers.onSelect(index);
     });
     grid.addEventListener('pointermove', (event) => {
-      if (!dragging) return;
+      if (!this.dragging) return;
       const index = cellAt(event);
       if (index !== null && !this.selection.has(index)) this.select(index, true, true);
     });
-    window.addEventListener('pointerup', () => { dragging = false; });
-    window.addEventListener('pointercancel', () => { dragging = false; });
     grid.addEventListener('keydown', (event) => this.handlers.onKey(event, this.selected));
     this.grid = grid;
     this.container.append(grid);

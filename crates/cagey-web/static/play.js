@@ -32,7 +32,7 @@ function storeFlag(key, on) {
 
 const count = (k, one, many) => `${k} ${k === 1 ? one : many}`;
 
-export function mountPlay({ store, session, clock }) {
+export function mountPlay({ store, clock }) {
   const { state, dispatch } = store;
   const board = new Board($('board'), { onSelect: () => {}, onKey: keyDown });
   let typed = null; // the first digit of a two-digit number on grids larger than 9
