@@ -6,7 +6,8 @@
 // Cells are numbered row-major from 0. `values[i]` is the player's digit (0 for none);
 // `notes[i]` has bit d set for centre pencil mark d (the candidates that hints and sharing
 // use); `corner[i]` the same for corner marks; `fixed[i]` is the puzzle's given digit.
-// A move is a list of `{ cell, before: [value, notes, corner], after: [...] }`. The
+// A move is a list of `{ cell, before: [value, notes, corner], after: [...], revealed:
+// [before, after] }`, the last saying whether the cell's digit was the revealed solution's. The
 // server's hints and explanations name a cell `[row, col]` (a digit at it `[row, col,
 // digit]`); `cellIndex` turns that into the index here, and nothing else converts.
 
@@ -171,6 +172,10 @@ function setCell(state, cell, [value, notes, corner]) {
   [state.values[cell], state.notes[cell], state.corner[cell]] = [value, notes, corner];
 }
 
+function markRevealed(state, cell, on) {
+  if (on) state.marks.revealed.add(cell); else state.marks.revealed.delete(cell);
+}
+
 /** A solved grid stays solved only while it is full: undo or erase un-solves it. */
 function followGrid(state) {
   if (state.done && !isFull(state)) {
@@ -190,15 +195,15 @@ function apply(state, changes, record = true, revealed = false) {
     .filter(({ cell }) => !state.fixed[cell])
     .map(({ cell, value, notes, corner }) => {
       const before = cellState(state, cell);
-      return { cell, before, after: [value ?? before[0], notes ?? before[1], corner ?? before[2]] };
+      const after = [value ?? before[0], notes ?? before[1], corner ?? before[2]];
+      return { cell, before, after, revealed: [state.marks.revealed.has(cell), revealed && !!after[0]] };
     })
     .filter(({ before, after }) => before.some((b, k) => b !== after[k]));
   if (!move.length) return false;
-  for (const { cell, after } of move) {
-    setCell(state, cell, after);
-    state.marks.wrong.delete(cell);
-    if (revealed && after[0]) state.marks.revealed.add(cell);
-    else state.marks.revealed.delete(cell);
+  for (const change of move) {
+    setCell(state, change.cell, change.after);
+    state.marks.wrong.delete(change.cell);
+    markRevealed(state, change.cell, change.revealed[1]);
   }
   if (record) {
     state.undo.push(move);
@@ -214,7 +219,7 @@ function replay(state, from, to, side) {
   if (!move) return false;
   for (const change of move) {
     setCell(state, change.cell, change[side]);
-    if (!change[side][0]) state.marks.revealed.delete(change.cell);
+    markRevealed(state, change.cell, change.revealed[side === 'before' ? 0 : 1]);
   }
   state[to].push(move);
   followGrid(state);

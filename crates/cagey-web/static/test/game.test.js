@@ -201,6 +201,15 @@ test('revealed digits are marked; typing over one takes the mark; all revealed i
   assert.deepEqual([...state.marks.revealed], [0, 1]);
   reduce(state, { type: 'enter', cell: 1, digit: 1 });
   assert.deepEqual([...state.marks.revealed], [0]);
+  // Undo and redo carry the mark with the digit.
+  reduce(state, { type: 'undo' });
+  assert.deepEqual([...state.marks.revealed].sort(), [0, 1]);
+  reduce(state, { type: 'undo' });
+  assert.deepEqual([...state.marks.revealed], []);
+  reduce(state, { type: 'redo' });
+  assert.deepEqual([...state.marks.revealed].sort(), [0, 1]);
+  reduce(state, { type: 'redo' });
+  assert.deepEqual([...state.marks.revealed], [0]);
   reduce(state, { type: 'apply', changes: [{ cell: 1, value: 2 }, { cell: 2, value: 2 }], revealed: true });
   reduce(state, { type: 'solved', seconds: 3 });
   assert.equal(state.finish.how, 'revealed');
