@@ -1,6 +1,8 @@
 // The new-puzzle panel: size, level, operations, kind and seed, sent to `/api/generate`;
 // the puzzle made is loaded at once.
 
+import { sentence } from './api.js';
+
 const $ = (id) => document.getElementById(id);
 
 export function mountGenerate({ api, session }) {
@@ -14,7 +16,7 @@ export function mountGenerate({ api, session }) {
     try {
       const made = await api('generate', request);
       await session.load(made.puzzle);
-      $('new-status').textContent = made.message || 'Here it is.';
+      $('new-status').textContent = made.message ? sentence(made.message) : 'Here it is.';
     } catch (error) {
       $('new-status').textContent = error.message;
     }

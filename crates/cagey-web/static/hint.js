@@ -1,9 +1,12 @@
 // The hint button and panel: a hint in three levels from `/api/hint` on the game as it
 // stands: the rule and where to look, then the cells that cause the step, then the step
-// applied to the board (undoable) as the progress after it that the server sends. A game
-// with mistakes gets them marked instead.
+// applied to the player's own marks (undoable): its digits placed and exactly its
+// eliminated candidates taken out of the pencil marks, nothing written where the player
+// had written nothing. A game with mistakes gets them marked instead.
 
-import { capital, cellIndices, changedCells, progressChanges } from './game.js';
+import { sentence } from './api.js';
+import { cellIndices, changedCells } from './game.js';
+import { stepChanges } from './steps.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,15 +37,15 @@ export function mountHint({ store, api, session }) {
     const n = state.puzzle.size;
     if (!step) {
       // Mistakes, solved, or stuck: the message says which.
-      const message = capital(answer.message);
+      const message = sentence(answer.message);
       dispatch({ type: 'marks', wrong: cellIndices(answer.cells, n) });
       dispatch({ type: 'hint', hint: null, view: { text: message, more: null } });
       dispatch({ type: 'say', message, kind: answer.kind === 'mistakes' ? 'bad' : '' });
       return;
     }
-    const text = `${capital(step.hints[Math.min(level, 3) - 1])}.`;
+    const text = sentence(step.hints[Math.min(level, 3) - 1]);
     if (level >= 3) {
-      dispatch({ type: 'apply', changes: progressChanges(state, answer.progress) });
+      dispatch({ type: 'apply', changes: stepChanges(step, state.values, state.notes, n) });
       dispatch({ type: 'marks', cause: cellIndices(step.cells, n), change: changedCells(step, n) });
       // Applying the step ends the hint (state.hint is null then): the next is a new one.
       dispatch({ type: 'hint', hint: state.hint, view: { text, more: null } });
