@@ -100,7 +100,7 @@ async fn every_module_the_page_imports_is_served_as_javascript() {
     // The whole page, so that a module that drops out of the graph is noticed too.
     let expected = [
         "api", "app", "board", "clock", "explain", "game", "generate", "hint", "keys", "loader",
-        "play", "session", "share", "solve", "storage", "store",
+        "play", "session", "share", "solve", "steps", "storage", "store",
     ];
     let expected: BTreeSet<String> = expected.iter().map(|m| format!("/{m}.js")).collect();
     assert_eq!(seen, expected);
