@@ -35,7 +35,7 @@ const play = mountPlay({ store, session, clock });
 mountHint({ store, api, session });
 const { explain } = mountExplain({ store, api, session });
 mountSolve({ store, api, session, explain });
-mountGenerate({ api, session });
+mountGenerate({ store, api, session });
 mountShare({ store, api, session });
 const loader = mountLoader({ store, session });
 

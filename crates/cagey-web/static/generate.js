@@ -5,7 +5,7 @@ import { sentence } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 
-export function mountGenerate({ api, session }) {
+export function mountGenerate({ store, api, session }) {
   async function generate(event) {
     event.preventDefault();
     const form = new FormData($('new-form'));
@@ -23,4 +23,8 @@ export function mountGenerate({ api, session }) {
   }
 
   $('new-form').addEventListener('submit', generate);
+  // What was said about the last puzzle made goes when another loads.
+  store.subscribe((_, action) => {
+    if (action.type === 'load') $('new-status').textContent = '';
+  });
 }

@@ -242,6 +242,11 @@ async fn a_new_puzzle_clears_what_was_said_about_the_last() {
     browser
         .wait_until("!document.querySelector('#hint-panel').hidden")
         .await;
+    browser.click("#share summary").await;
+    browser.click("#share-make").await;
+    browser
+        .wait_until("document.querySelector('#share-link').value.includes('#p=')")
+        .await;
     browser.click("#load summary").await;
     choose_example(&browser, "kk0", "4x4").await;
     let stale = browser
@@ -253,9 +258,10 @@ async fn a_new_puzzle_clears_what_was_said_about_the_last() {
             String(document.querySelector('#explain-view').hidden),
             String(document.querySelector('#hint-panel').hidden),
             document.querySelector('#example').value,
+            document.querySelector('#share-link').value,
         ]")
         .await;
-    assert_eq!(stale, json!(["", "", "", "0", "true", "true", "kk0"]));
+    assert_eq!(stale, json!(["", "", "", "0", "true", "true", "kk0", ""]));
     browser.close().await;
 }
 
