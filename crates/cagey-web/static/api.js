@@ -2,7 +2,8 @@
 // can pass a fake one; the page passes the browser's. No DOM here.
 //
 // A busy server answers 503; the call is then tried again after 0.5 s, 1 s, 2 s and 4 s
-// before it gives up, and `onBusy` hears what is happening so that the page can say it.
+// before it gives up, and `onBusy` hears what is happening so that the page can say it
+// ('' when the server answered after all).
 // The page's own background work (`api.background`) never makes the player's requests
 // wait: it is aborted while they run (the server drops a job whose connection closes) and
 // sent again afterwards, or, on a server that has it, sent as `background: true`, a job
@@ -67,13 +68,21 @@ export function createApi(fetchFn, { onBusy = () => {}, sleep = defaultSleep } =
     return type.includes('json') ? response.json() : response.blob();
   }
 
+  /**
+   * One call, tried again while the server answers 503: four times for the player (who is
+   * told, and told again with '' once the server answers), for as long as it takes for
+   * background work (`quiet`), which a server may turn away for the player's requests.
+   */
   async function withRetries(path, body, { signal, quiet = false } = {}) {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await once(path, body, signal);
+        const answer = await once(path, body, signal);
+        if (attempt && !quiet) onBusy('');
+        return answer;
       } catch (error) {
-        if (error.status !== 503 || attempt >= RETRY_DELAYS_MS.length || signal?.aborted) throw error;
-        const wait = RETRY_DELAYS_MS[attempt];
+        const last = !quiet && attempt >= RETRY_DELAYS_MS.length;
+        if (error.status !== 503 || last || signal?.aborted) throw error;
+        const wait = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)];
         if (!quiet) onBusy(`The server is busy; trying again in ${formatWait(wait)}…`);
         await sleep(wait);
         if (signal?.aborted) throw aborted();

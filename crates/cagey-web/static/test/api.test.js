@@ -92,11 +92,22 @@ test('a 503 is tried again after 0.5, 1, 2 and 4 s, saying so, then given up', a
   assert.equal(said[2], 'The server is busy; trying again in 2 s…');
 });
 
-test('a 503 then an answer resolves to the answer', async () => {
+test('a 503 then an answer resolves to the answer, and the busy message is taken back', async () => {
+  const said = [];
   const { fetchFn, calls } = scripted([503]);
-  const api = createApi(fetchFn, { sleep: async () => {} });
+  const api = createApi(fetchFn, { onBusy: (m) => said.push(m), sleep: async () => {} });
   assert.deepEqual(await api('count', {}), { n: 2 });
   assert.equal(calls.length, 2);
+  assert.deepEqual(said, ['The server is busy; trying again in 0.5 s…', '']);
+});
+
+test('background work turned away is tried again until it is answered, quietly', async () => {
+  const said = [];
+  const { fetchFn, calls } = scripted([503, 503, 503, 503, 503, 503, 503]);
+  const api = createApi(fetchFn, { onBusy: (m) => said.push(m), sleep: async () => {} });
+  assert.deepEqual(await api.background('solve', { puzzle: 'p' }), { n: 8 });
+  assert.equal(calls.length, 8);
+  assert.deepEqual(said, []);
 });
 
 test("background work is aborted while the player's request runs, then sent again", async () => {
