@@ -12,7 +12,7 @@ import { progressKey, readProgress, saveProgress } from './storage.js';
 const VERDICTS = {
   none: () => 'This puzzle has no solution.',
   several: () => 'This puzzle has more than one solution; you can still play it.',
-  gave_up: (solved) => `${sentence(solved.message)} The solver gave up; you can still play it.`,
+  gave_up: () => 'The solver could not settle this puzzle in time; you can still play it.',
 };
 
 export function createSession({ store, api, storage, clock }) {

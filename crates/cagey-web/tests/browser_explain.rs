@@ -374,3 +374,25 @@ async fn the_pages_background_solve_gives_way_to_the_players_requests() {
         .await;
     browser.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_puzzle_without_a_solution_or_one_the_solver_gives_up_on_is_said_at_once() {
+    let config = cagey_web::Config {
+        time_limit: Duration::from_secs(1),
+        ..cagey_web::Config::default()
+    };
+    let browser = Browser::start_with(1280, 800, config).await;
+    browser.open("").await;
+    // A 2x2 whose first row must add up to 4: 1 + 2 never does.
+    load_link(&browser, "4+,0 1\n3+,2 3\n").await;
+    browser
+        .wait_until(
+            "document.querySelector('#status').textContent === 'This puzzle has no solution.'",
+        )
+        .await;
+    load_link(&browser, &slow_32x32()).await;
+    browser
+        .wait_until("document.querySelector('#status').textContent === 'The solver could not settle this puzzle in time; you can still play it.'")
+        .await;
+    browser.close().await;
+}
