@@ -2,16 +2,19 @@
 // stands: the rule and where to look, then the cells that cause the step, then the step
 // applied to the player's own marks (undoable): its digits placed and exactly its
 // eliminated candidates taken out of the pencil marks, nothing written where the player
-// had written nothing. A game with mistakes gets them marked instead.
+// had written nothing. What a step showed about unmarked cells is kept, unseen, for the
+// next hint to start from. A game with mistakes gets them marked instead.
 
 import { sentence } from './api.js';
 import { cellIndices, changedCells } from './game.js';
-import { stepChanges } from './steps.js';
+import { learnStep, stepChanges, withKnown } from './steps.js';
 
 const $ = (id) => document.getElementById(id);
 
 export function mountHint({ store, api, session }) {
   const { state, dispatch } = store;
+  // The candidates applied hints took out of cells the player had not marked, by cell.
+  let known = new Map();
 
   async function hint() {
     if (state.hint && state.hint.step && state.hint.level < 3) {
@@ -20,7 +23,8 @@ export function mountHint({ store, api, session }) {
     }
     dispatch({ type: 'say', message: 'Looking for a hint…' });
     try {
-      const answer = await api('hint', { puzzle: session.puzzleText(true) });
+      const game = withKnown(JSON.parse(session.puzzleText(true)), known, state.puzzle.size);
+      const answer = await api('hint', { puzzle: JSON.stringify(game) });
       dispatch({ type: 'hint', hint: { ...answer.hint, level: 0 }, view: state.hintView });
       showHint(1);
     } catch (error) {
@@ -45,6 +49,7 @@ export function mountHint({ store, api, session }) {
     }
     const text = sentence(step.hints[Math.min(level, 3) - 1]);
     if (level >= 3) {
+      learnStep(known, step, state.values, state.notes, n);
       dispatch({ type: 'apply', changes: stepChanges(step, state.values, state.notes, n) });
       dispatch({ type: 'marks', cause: cellIndices(step.cells, n), change: changedCells(step, n) });
       // Applying the step ends the hint (state.hint is null then): the next is a new one.
@@ -70,4 +75,7 @@ export function mountHint({ store, api, session }) {
   $('hint').addEventListener('click', hint);
   $('hint-more').addEventListener('click', () => state.hint && showHint(state.hint.level + 1));
   store.subscribe(draw);
+  store.subscribe((_, action) => {
+    if (action.type === 'load') known = new Map();
+  });
 }

@@ -306,6 +306,14 @@ async fn hint_level_three_takes_out_only_the_players_own_marks() {
     }
     let text = browser.text("#hint-text").await;
     assert!(text.ends_with('.') && !text.ends_with(".."), "{text}");
+    // The next hint is a new step, though the board shows no marks for the first one's
+    // eliminations in the cells the player left unmarked.
+    browser.click("#hint").await;
+    browser
+        .wait_until("document.querySelector('#hint-more').textContent === 'Show the cells'")
+        .await;
+    let next = browser.text("#hint-text").await;
+    assert!(!next.contains("r1c1"), "the same step again: {next}");
     browser.close().await;
 }
 
