@@ -53,6 +53,7 @@ const ASSETS: &[Asset] = &[
     module!("session.js"),
     module!("share.js"),
     module!("solve.js"),
+    module!("steps.js"),
     module!("storage.js"),
     module!("store.js"),
     Asset {

@@ -24,7 +24,10 @@ const $ = (id) => document.getElementById(id);
 const FEATURES = [['/api/hint', 'hint'], ['/api/explain', 'explain'], ['/api/generate', 'new']];
 
 const store = createStore(initialState(), reduce);
-const api = createApi((...args) => fetch(...args));
+// A busy server is tried again; the status says so meanwhile.
+const api = createApi((...args) => fetch(...args), {
+  onBusy: (message) => store.dispatch({ type: 'say', message }),
+});
 const clock = createClock(() => Date.now());
 const session = createSession({ store, api, storage: localStorage, clock });
 
@@ -32,7 +35,7 @@ const play = mountPlay({ store, session, clock });
 mountHint({ store, api, session });
 const { explain } = mountExplain({ store, api, session });
 mountSolve({ store, api, session, explain });
-mountGenerate({ api, session });
+mountGenerate({ store, api, session });
 mountShare({ store, api, session });
 const loader = mountLoader({ store, session });
 
@@ -73,6 +76,8 @@ async function start() {
   document.body.dataset.ready = 'true';
   const features = new Set(Object.keys((await description).paths));
   store.dispatch({ type: 'set', fields: { features } });
+  // A server that lets background work yield takes it marked so; others refuse the field.
+  api.backgroundField = JSON.stringify(await description).includes('"background"');
   for (const [feature, element] of FEATURES) $(element).hidden = !features.has(feature);
   loader.addExamples(await examples);
 }

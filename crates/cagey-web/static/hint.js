@@ -1,14 +1,20 @@
 // The hint button and panel: a hint in three levels from `/api/hint` on the game as it
 // stands: the rule and where to look, then the cells that cause the step, then the step
-// applied to the board (undoable) as the progress after it that the server sends. A game
-// with mistakes gets them marked instead.
+// applied to the player's own marks (undoable): its digits placed and exactly its
+// eliminated candidates taken out of the pencil marks, nothing written where the player
+// had written nothing. What a step showed about unmarked cells is kept, unseen, for the
+// next hint to start from. A game with mistakes gets them marked instead.
 
-import { capital, cellIndices, changedCells, progressChanges } from './game.js';
+import { sentence } from './api.js';
+import { cellIndices, changedCells } from './game.js';
+import { learnStep, stepChanges, withKnown } from './steps.js';
 
 const $ = (id) => document.getElementById(id);
 
 export function mountHint({ store, api, session }) {
   const { state, dispatch } = store;
+  // The candidates applied hints took out of cells the player had not marked, by cell.
+  let known = new Map();
 
   async function hint() {
     if (state.hint && state.hint.step && state.hint.level < 3) {
@@ -17,7 +23,8 @@ export function mountHint({ store, api, session }) {
     }
     dispatch({ type: 'say', message: 'Looking for a hint…' });
     try {
-      const answer = await api('hint', { puzzle: session.puzzleText(true) });
+      const game = withKnown(JSON.parse(session.puzzleText(true)), known, state.puzzle.size);
+      const answer = await api('hint', { puzzle: JSON.stringify(game) });
       dispatch({ type: 'hint', hint: { ...answer.hint, level: 0 }, view: state.hintView });
       showHint(1);
     } catch (error) {
@@ -34,15 +41,16 @@ export function mountHint({ store, api, session }) {
     const n = state.puzzle.size;
     if (!step) {
       // Mistakes, solved, or stuck: the message says which.
-      const message = capital(answer.message);
+      const message = sentence(answer.message);
       dispatch({ type: 'marks', wrong: cellIndices(answer.cells, n) });
       dispatch({ type: 'hint', hint: null, view: { text: message, more: null } });
       dispatch({ type: 'say', message, kind: answer.kind === 'mistakes' ? 'bad' : '' });
       return;
     }
-    const text = `${capital(step.hints[Math.min(level, 3) - 1])}.`;
+    const text = sentence(step.hints[Math.min(level, 3) - 1]);
     if (level >= 3) {
-      dispatch({ type: 'apply', changes: progressChanges(state, answer.progress) });
+      learnStep(known, step, state.values, state.notes, n);
+      dispatch({ type: 'apply', changes: stepChanges(step, state.values, state.notes, n) });
       dispatch({ type: 'marks', cause: cellIndices(step.cells, n), change: changedCells(step, n) });
       // Applying the step ends the hint (state.hint is null then): the next is a new one.
       dispatch({ type: 'hint', hint: state.hint, view: { text, more: null } });
@@ -67,4 +75,7 @@ export function mountHint({ store, api, session }) {
   $('hint').addEventListener('click', hint);
   $('hint-more').addEventListener('click', () => state.hint && showHint(state.hint.level + 1));
   store.subscribe(draw);
+  store.subscribe((_, action) => {
+    if (action.type === 'load') known = new Map();
+  });
 }

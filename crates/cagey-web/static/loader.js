@@ -35,8 +35,18 @@ export function mountLoader({ store, session }) {
       session.load(option.dataset.puzzle);
     }
   });
+  /** The examples menu shows the example loaded, or "Choose…" when it is none of them. */
+  function showExample() {
+    const text = store.state.text;
+    const option = [...$('example').options].find((o) => o.dataset.puzzle && o.dataset.puzzle === text);
+    $('example').value = option ? option.value : '';
+  }
+
   store.subscribe((_, action) => {
-    if (action.type === 'load') $('load-error').hidden = true;
+    if (action.type === 'load') {
+      $('load-error').hidden = true;
+      showExample();
+    }
     if (action.type === 'load-failed') {
       showLoadError(action.error);
       if (!action.quiet) $('load').open = true;
@@ -53,6 +63,7 @@ export function mountLoader({ store, session }) {
         option.dataset.puzzle = example.puzzle;
         return option;
       }));
+      showExample();
     },
   };
 }

@@ -3,9 +3,17 @@
 // for Check and Reveal, and asking the server whether a full grid is solved. It takes the
 // store, the API function, a Storage-like object and a clock; no DOM here.
 
+import { sentence } from './api.js';
 import { fromProgress, isFull, puzzleText } from './game.js';
 import { formatTime } from './clock.js';
 import { progressKey, readProgress, saveProgress } from './storage.js';
+
+/** What the status says at once about a puzzle without exactly one solution, by outcome. */
+const VERDICTS = {
+  none: () => 'This puzzle has no solution.',
+  several: () => 'This puzzle has more than one solution; you can still play it.',
+  gave_up: () => 'The solver could not settle this puzzle in time; you can still play it.',
+};
 
 export function createSession({ store, api, storage, clock }) {
   const { state, dispatch } = store;
@@ -49,15 +57,24 @@ export function createSession({ store, api, storage, clock }) {
     return true;
   }
 
+  /**
+   * Solves the puzzle loaded as background work (the player's requests go first), to have
+   * an answer for Check and Reveal, and says at once when the puzzle has no solution or
+   * several, or the solver gave up on it.
+   */
   async function solveInBackground() {
     const { text } = state;
     let solved;
     try {
-      solved = await api('solve', { puzzle: puzzleText(state, false) });
+      solved = await api.background('solve', { puzzle: puzzleText(state, false) });
     } catch (error) {
+      if (error.name === 'AbortError') return; // another puzzle was loaded
       solved = { outcome: 'error', message: error.message };
     }
-    if (state.text === text) dispatch({ type: 'set', fields: { solved } });
+    if (state.text !== text) return;
+    dispatch({ type: 'set', fields: { solved } });
+    const verdict = VERDICTS[solved.outcome];
+    if (verdict) dispatch({ type: 'say', message: verdict(solved), kind: 'bad' });
   }
 
   /** The solution to check against, or null (saying why) when there is none yet. */
@@ -68,7 +85,9 @@ export function createSession({ store, api, storage, clock }) {
       return null;
     }
     if (solved.outcome !== 'unique') {
-      dispatch({ type: 'say', message: `Cannot check against a solution: ${solved.message}.`, kind: 'bad' });
+      const verdict = VERDICTS[solved.outcome];
+      const why = verdict ? verdict(solved) : sentence(solved.message);
+      dispatch({ type: 'say', message: `No single solution to check against. ${why}`, kind: 'bad' });
       return null;
     }
     return solved.solution;

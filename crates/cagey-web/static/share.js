@@ -53,6 +53,13 @@ export function mountShare({ store, api, session }) {
   }
 
   $('share-make').addEventListener('click', shareLink);
+  // A link or export made for the last puzzle must not be copied for the new one.
+  store.subscribe((_, action) => {
+    if (action.type === 'load') {
+      $('share-link').value = '';
+      $('export-text').value = '';
+    }
+  });
   $('share-copy').addEventListener('click', async () => {
     const url = $('share-link').value || await shareLink();
     try {

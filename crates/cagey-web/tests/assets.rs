@@ -114,6 +114,7 @@ async fn every_module_the_page_imports_is_served_as_javascript() {
         "session",
         "share",
         "solve",
+        "steps",
         "storage",
         "store",
     ];

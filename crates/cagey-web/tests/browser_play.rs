@@ -649,7 +649,13 @@ async fn on_a_phone_the_pad_is_one_row_and_marks_are_readable() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dark_mode_follows_the_system() {
-    let browser = Browser::start_with(1280, 800, &["--force-dark-mode"]).await;
+    let browser = Browser::start_with(
+        1280,
+        800,
+        cagey_web::Config::default(),
+        &["--force-dark-mode"],
+    )
+    .await;
     browser.open("").await;
     killer_mid_game(&browser).await;
     let look = browser

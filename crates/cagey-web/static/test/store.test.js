@@ -34,6 +34,7 @@ function session(storage) {
     if (path === 'check') return { solved: true };
     throw new Error(path);
   };
+  api.background = api; // the page's background work, here answered at once
   let ms = 0;
   const clock = createClock(() => ms);
   return { store, clock, session: createSession({ store, api, storage, clock }), pass: (s) => { ms += s * 1000; } };
@@ -68,4 +69,17 @@ test('a full grid the server confirms stops the clock and says so', async () => 
   assert.equal(store.state.done, true);
   assert.equal(clock.running, false);
   assert.match(store.state.status.message, /^Solved in 0:00\. Well done!$/);
+});
+
+test('a puzzle with several solutions is said at once, and Check has nothing to check against', async () => {
+  const store = createStore(initialState(), reduce);
+  const api = async (path) => (path === 'parse' ? PUZZLE
+    : { outcome: 'several', solution: [1, 2, 2, 1], solutions: [[1, 2, 2, 1], [2, 1, 1, 2]], message: 'two' });
+  api.background = api;
+  const s = createSession({ store, api, storage: memory(), clock: createClock(() => 0) });
+  await s.load('text');
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(store.state.status.message, 'This puzzle has more than one solution; you can still play it.');
+  assert.equal(s.solution(), null);
+  assert.match(store.state.status.message, /^No single solution to check against\./);
 });

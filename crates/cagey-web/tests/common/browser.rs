@@ -70,15 +70,21 @@ fn free_port() -> u16 {
 impl Browser {
     /// Starts the server, ChromeDriver and Chromium at a window of `width` x `height`.
     pub async fn start(width: u32, height: u32) -> Browser {
-        Browser::start_with(width, height, &[]).await
+        Browser::start_with(width, height, cagey_web::Config::default(), &[]).await
     }
 
-    /// [`Browser::start`] with more Chromium arguments, such as `--force-dark-mode`.
-    pub async fn start_with(width: u32, height: u32, extra: &[&str]) -> Browser {
+    /// [`Browser::start`] with a server set up by `config` (fewer slots, other limits) and
+    /// more Chromium arguments (such as `--force-dark-mode`).
+    pub async fn start_with(
+        width: u32,
+        height: u32,
+        config: cagey_web::Config,
+        extra: &[&str],
+    ) -> Browser {
         let turn = ONE_AT_A_TIME.lock().await;
         let chromium = binary("CAGEY_CHROMIUM", "/usr/bin/chromium");
         let chromedriver = binary("CAGEY_CHROMEDRIVER", "/usr/bin/chromedriver");
-        let server = Server::start(cagey_web::Config::default());
+        let server = Server::start(config);
         let port = free_port();
         let driver = Command::new(chromedriver)
             .arg(format!("--port={port}"))
