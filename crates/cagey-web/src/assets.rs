@@ -42,6 +42,8 @@ const ASSETS: &[Asset] = &[
     module!("api.js"),
     module!("board.js"),
     module!("clock.js"),
+    module!("draft.js"),
+    module!("editor.js"),
     module!("explain.js"),
     module!("game.js"),
     module!("generate.js"),
