@@ -99,8 +99,8 @@ async fn every_module_the_page_imports_is_served_as_javascript() {
     }
     // The whole page, so that a module that drops out of the graph is noticed too.
     let expected = [
-        "api", "app", "board", "clock", "explain", "game", "generate", "hint", "keys", "loader",
-        "play", "session", "share", "solve", "storage", "store",
+        "api", "app", "board", "clock", "draft", "editor", "explain", "game", "generate", "hint",
+        "keys", "loader", "play", "session", "share", "solve", "storage", "store",
     ];
     let expected: BTreeSet<String> = expected.iter().map(|m| format!("/{m}.js")).collect();
     assert_eq!(seen, expected);
