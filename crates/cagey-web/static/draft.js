@@ -1,11 +1,14 @@
 // A puzzle being entered in the editor, as plain data: its size, kind and cages, each cage
-// a list of cells (row-major from 0) with an operation and a target. Here are the clue
+// a list of cells (row-major from 0) with an operation and a target, and for a Killer
+// Jigsaw its regions (a region number per cell, -1 for none). Here are the clue
 // reader, the checks made as the player goes (cells left out, cages that are not
 // connected, clues no digits can make) and the writer of cagey's JSON format. No DOM here:
 // `static/test/draft.test.js` runs it under Node.
 
 /** The kinds of puzzle the editor makes, with the words the page shows for them. */
-export const KINDS = { kenken: 'KenKen', kendoku: 'KenDoku', killer: 'Killer Sudoku' };
+export const KINDS = {
+  kenken: 'KenKen', kendoku: 'KenDoku', killer: 'Killer Sudoku', 'killer-jigsaw': 'Killer Jigsaw',
+};
 
 /** The sizes the editor offers. */
 export const MIN_SIZE = 3;
@@ -26,9 +29,39 @@ const OPERATIONS = {
  */
 const MAX_TRIES = 200000;
 
-/** An empty draft. */
+/** An empty draft; a jigsaw's regions start as the boxes, when the size has them. */
 export function emptyDraft(size = 4, kind = 'kenken') {
-  return { size, kind, multiCell: false, cages: [] };
+  return withKind({ size, kind: 'kenken', multiCell: false, cages: [] }, kind);
+}
+
+/** Whether the kind has the killer rule: cages are sums of different digits. */
+export function isKiller(kind) {
+  return kind === 'killer' || kind === 'killer-jigsaw';
+}
+
+/**
+ * The draft as another kind, its cages kept. A jigsaw keeps its regions, or starts them as
+ * the boxes (a grid to reshape rather than draw from nothing).
+ */
+export function withKind(draft, kind) {
+  const { regions, ...rest } = draft;
+  if (kind !== 'killer-jigsaw') return { ...rest, kind };
+  const n = draft.size;
+  const boxes = boxesFor(n);
+  const start = Array.from({ length: n * n }, (_, c) => (boxes ? boxOf(c, n, boxes) : -1));
+  return { ...rest, kind, regions: regions || start };
+}
+
+function boxOf(cell, n, [h, w]) {
+  return Math.floor(Math.floor(cell / n) / h) * (n / w) + Math.floor((cell % n) / w);
+}
+
+/** The region (box or jigsaw piece) of each cell, -1 for none, or null for plain KenKen. */
+export function regionsOf(draft) {
+  const n = draft.size;
+  if (draft.kind === 'killer-jigsaw') return draft.regions;
+  const boxes = needsBoxes(draft.kind) ? boxesFor(n) : null;
+  return boxes ? Array.from({ length: n * n }, (_, c) => boxOf(c, n, boxes)) : null;
 }
 
 /** `[rows, cols]` of a box of an n x n grid (the most square one), or null if n is prime. */
@@ -67,7 +100,7 @@ export function parseClue(text, cells, kind) {
   const target = Number(match[1]);
   let op = match[2] ? OPERATIONS[match[2]] : null;
   if (match[2] && !op) return { error: `"${match[2]}" is not an operation: use +, −, ×, ÷ (or -, x, *, /).` };
-  if (kind === 'killer') {
+  if (isKiller(kind)) {
     if (op && op !== '+') return { error: `A killer cage's clue is its sum: write ${target} or ${target}+.` };
     op = '+';
   } else if (!op) {
@@ -102,13 +135,10 @@ export function isConnected(cells, n) {
   return seen.size === inside.size;
 }
 
-/** Whether cells `a` and `b` must hold different digits: same row, column or box. */
-function mustDiffer(a, b, n, boxes) {
-  const [ra, ca, rb, cb] = [Math.floor(a / n), a % n, Math.floor(b / n), b % n];
-  if (ra === rb || ca === cb) return true;
-  if (!boxes) return false;
-  const [h, w] = boxes;
-  return Math.floor(ra / h) === Math.floor(rb / h) && Math.floor(ca / w) === Math.floor(cb / w);
+/** Whether cells `a` and `b` must hold different digits: same row, column or region. */
+function mustDiffer(a, b, n, regions) {
+  if (Math.floor(a / n) === Math.floor(b / n) || a % n === b % n) return true;
+  return Boolean(regions) && regions[a] >= 0 && regions[a] === regions[b];
 }
 
 /** Whether `digits` make the cage's clue. */
@@ -138,8 +168,8 @@ function makes(op, target, digits, multiCell) {
  */
 export function clueIsPossible(draft, cage) {
   const n = draft.size;
-  const boxes = needsBoxes(draft.kind) ? boxesFor(n) : null;
-  const killer = draft.kind === 'killer';
+  const regions = regionsOf(draft);
+  const killer = isKiller(draft.kind);
   const { op, target, cells } = cage;
   const k = cells.length;
   const digits = [];
@@ -156,7 +186,7 @@ export function clueIsPossible(draft, cage) {
       if (op === '*' && (target % (product * d) !== 0)) continue;
       let clash = false;
       for (let j = 0; j < i && !clash; j += 1) {
-        clash = digits[j] === d && (killer || mustDiffer(cells[i], cells[j], n, boxes));
+        clash = digits[j] === d && (killer || mustDiffer(cells[i], cells[j], n, regions));
       }
       if (clash) continue;
       digits.push(d);
@@ -183,10 +213,10 @@ export function cageProblem(draft, cage) {
       ? `${name} has 1 cell; a ${sign} cage has at least two.`
       : `${name} has ${k === 1 ? '1 cell' : `${k} cells`}; a ${sign} cage has exactly two (more under the multi-cell rule).`;
   }
-  if (draft.kind === 'killer' && k > n) {
+  if (isKiller(draft.kind) && k > n) {
     return `${name} has ${k} cells; a killer cage holds different digits, so at most ${n}.`;
   }
-  if (draft.kind === 'killer') {
+  if (isKiller(draft.kind)) {
     const least = (k * (k + 1)) / 2;
     const most = (k * (2 * n - k + 1)) / 2;
     if (cage.target < least || cage.target > most) {
@@ -213,11 +243,44 @@ export function checkDraft(draft) {
   if (needsBoxes(draft.kind) && !boxesFor(n)) {
     problems.push({ cells: [], message: `A ${n}x${n} grid has no boxes: ${KINDS[draft.kind]} needs a size such as 4, 6, 8 or 9.` });
   }
+  if (draft.kind === 'killer-jigsaw') problems.push(...regionProblems(draft));
   for (const cage of draft.cages) {
     const message = cageProblem(draft, cage);
     if (message) problems.push({ cells: cage.cells, message });
   }
   return { leftOut, problems, complete: leftOut.length === 0 && problems.length === 0 };
+}
+
+/** What is wrong with a jigsaw's regions: cells in none, regions of the wrong size or in pieces. */
+function regionProblems(draft) {
+  const n = draft.size;
+  const problems = [];
+  const outside = [];
+  const members = new Map();
+  draft.regions.forEach((region, cell) => {
+    if (region < 0) outside.push(cell);
+    else members.set(region, [...(members.get(region) || []), cell]);
+  });
+  if (outside.length) {
+    problems.push({ cells: outside, message: `${outside.length === 1 ? '1 cell is' : `${outside.length} cells are`} in no region.` });
+  }
+  for (const cells of members.values()) {
+    const name = `Region ${cellName(cells[0], n)}`;
+    if (cells.length !== n) {
+      problems.push({ cells, message: `${name} has ${cells.length === 1 ? '1 cell' : `${cells.length} cells`}; each region has ${n}.` });
+    } else if (!isConnected(cells, n)) {
+      problems.push({ cells, message: `${name} is in pieces: its cells must touch.` });
+    }
+  }
+  return problems;
+}
+
+/** Makes `cells` a new region of the jigsaw, taking them from the regions they were in. */
+export function addRegion(draft, cells) {
+  const regions = [...draft.regions];
+  const next = Math.max(-1, ...regions) + 1;
+  for (const cell of cells) regions[cell] = next;
+  return { ...draft, regions };
 }
 
 /**
@@ -255,8 +318,17 @@ export function toJson(draft) {
     })),
   };
   if (needsBoxes(draft.kind)) object.boxes = boxesFor(n);
-  if (draft.kind === 'killer') object.killer = true;
-  if (draft.multiCell && draft.kind !== 'killer') object.multi_cell = true;
+  if (draft.kind === 'killer-jigsaw') {
+    // Numbered from 0 in the order regions first appear, as the format asks.
+    const numbers = new Map();
+    const numbered = draft.regions.map((r) => {
+      if (!numbers.has(r)) numbers.set(r, numbers.size);
+      return numbers.get(r);
+    });
+    object.regions = Array.from({ length: n }, (_, row) => numbered.slice(row * n, (row + 1) * n));
+  }
+  if (isKiller(draft.kind)) object.killer = true;
+  if (draft.multiCell && !isKiller(draft.kind)) object.multi_cell = true;
   return JSON.stringify(object);
 }
 
@@ -285,5 +357,8 @@ export function readDraft(text) {
     && cage.cells.every((c) => Number.isInteger(c) && c >= 0 && c < size * size)
     && ['+', '-', '*', '/', '='].includes(cage.op) && Number.isInteger(cage.target));
   if (!fine) return null;
-  return { size, kind, multiCell: Boolean(value.multiCell), cages: cages.map(({ cells, op, target }) => ({ cells, op, target })) };
+  const draft = { size, kind: 'kenken', multiCell: Boolean(value.multiCell), cages: cages.map(({ cells, op, target }) => ({ cells, op, target })) };
+  const { regions } = value;
+  const regionsFine = Array.isArray(regions) && regions.length === size * size && regions.every((r) => Number.isInteger(r) && r >= -1);
+  return withKind(regionsFine ? { ...draft, regions } : draft, kind);
 }

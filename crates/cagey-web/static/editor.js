@@ -1,13 +1,15 @@
 // The puzzle editor, "Make a puzzle": an editing grid of its own (an ARIA grid) where the
 // player drags across cells, or walks them with the keys, to choose a cage, then types its
-// clue. The draft (draft.js) is checked after every change, and once every cell is in a
+// clue; a Killer Jigsaw's regions are drawn the same way. The draft (draft.js) is checked
+// after every change, and once every cell is in a
 // cage the server counts its solutions. The draft is kept in local storage; Play loads it
 // into the game, Share makes a link and Export shows it as kk.
 
 import { createApi } from './api.js';
 import {
-  addCage, boxesFor, cageAt, cellName, checkDraft, clueLabel, differingCells, emptyDraft,
-  isConnected, KINDS, MAX_SIZE, MIN_SIZE, needsBoxes, parseClue, readDraft, removeCageAt, toJson,
+  addCage, addRegion, cageAt, cellName, checkDraft, clueLabel, differingCells, emptyDraft,
+  isConnected, isKiller, KINDS, MAX_SIZE, MIN_SIZE, parseClue, readDraft, regionsOf,
+  removeCageAt, toJson, withKind,
 } from './draft.js';
 
 const $ = (id) => document.getElementById(id);
@@ -17,6 +19,27 @@ const DRAFT_KEY = 'cagey:draft';
 
 /** How long (ms) the draft must stay unchanged before its solutions are counted. */
 const SOLVE_DELAY_MS = 300;
+
+/** Light tints that tell a jigsaw's neighbouring regions apart (besides the lines). */
+const TINTS = ['#fdf3d6', '#e3f0fb', '#e6f5e1', '#f7e4ef', '#efe9fb'];
+
+/** A tint for each region, neighbours different: greedy, in order of the regions' first cells. */
+function tintRegions(regions, n) {
+  const tint = new Map();
+  regions.forEach((region, cell) => {
+    if (region < 0 || tint.has(region)) return;
+    const near = new Set();
+    regions.forEach((other, c) => {
+      if (other !== region) return;
+      const neighbours = [c - n, c + n];
+      if (c % n > 0) neighbours.push(c - 1);
+      if (c % n < n - 1) neighbours.push(c + 1);
+      for (const d of neighbours) if (regions[d] !== undefined && regions[d] !== region) near.add(tint.get(regions[d]));
+    });
+    tint.set(region, TINTS.findIndex((_, i) => !near.has(i)) % TINTS.length);
+  });
+  return tint;
+}
 
 const KEY_MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
@@ -36,6 +59,8 @@ export function mountEditor({ api, session, storage = localStorage }) {
   let differ = new Set();
   let timer = null;
   let pending = null;
+  // Whether the grid draws a jigsaw's regions rather than cages.
+  let drawingRegions = false;
   const grid = $('editor-grid');
   const clue = $('editor-clue');
   let cells = [];
@@ -85,7 +110,8 @@ export function mountEditor({ api, session, storage = localStorage }) {
     const bad = new Set(state.problems.flatMap((p) => p.cells));
     const leftOut = new Set(state.leftOut);
     const picked = new Set(selection);
-    const boxes = needsBoxes(draft.kind) ? boxesFor(n) : null;
+    const regions = regionsOf(draft);
+    const tints = draft.kind === 'killer-jigsaw' ? tintRegions(regions, n) : null;
     cells.forEach((cell, index) => {
       const row = Math.floor(index / n);
       const col = index % n;
@@ -95,8 +121,10 @@ export function mountEditor({ api, session, storage = localStorage }) {
       cell.classList.toggle('e-b', row < n - 1 && apart(index + n));
       cell.classList.toggle('e-l', col > 0 && apart(index - 1));
       cell.classList.toggle('e-r', col < n - 1 && apart(index + 1));
-      cell.classList.toggle('box-r', Boolean(boxes) && col < n - 1 && (col + 1) % boxes[1] === 0);
-      cell.classList.toggle('box-b', Boolean(boxes) && row < n - 1 && (row + 1) % boxes[0] === 0);
+      const region = (other) => Boolean(regions) && regions[index] !== regions[other];
+      cell.classList.toggle('g-r', col < n - 1 && region(index + 1));
+      cell.classList.toggle('g-b', row < n - 1 && region(index + n));
+      cell.style.backgroundColor = tints && regions[index] >= 0 ? TINTS[tints.get(regions[index])] : '';
       cell.classList.toggle('picked', picked.has(index));
       cell.classList.toggle('left-out', leftOut.has(index));
       cell.classList.toggle('bad', bad.has(index));
@@ -128,9 +156,15 @@ export function mountEditor({ api, session, storage = localStorage }) {
     $('editor-size').value = String(n);
     $('editor-kind').value = draft.kind;
     $('editor-multi').checked = draft.multiCell;
-    $('editor-multi').parentElement.hidden = draft.kind === 'killer';
+    $('editor-multi').parentElement.hidden = isKiller(draft.kind);
+    if (draft.kind !== 'killer-jigsaw') drawingRegions = false;
+    $('editor-regions').hidden = draft.kind !== 'killer-jigsaw';
+    $('editor-regions').setAttribute('aria-pressed', String(drawingRegions));
+    $('editor-clue-part').hidden = drawingRegions;
+    $('editor-make').textContent = drawingRegions ? 'Make region' : 'Make cage';
+    $('editor-delete').textContent = drawingRegions ? 'Clear region' : 'Delete cage';
     const editing = selection.length && cageAt(draft, selection[0]);
-    $('editor-delete').disabled = !(editing || cageAt(draft, cursor));
+    $('editor-delete').disabled = drawingRegions ? regions[cursor] < 0 : !(editing || cageAt(draft, cursor));
     for (const id of ['editor-play', 'editor-share', 'editor-export']) $(id).disabled = !state.complete;
     return state;
   }
@@ -195,7 +229,15 @@ export function mountEditor({ api, session, storage = localStorage }) {
       return;
     }
     if (!isConnected(selection, n)) {
-      say(`These cells do not touch: a cage is one piece (${selection.map((c) => cellName(c, n)).join(', ')}).`);
+      say(`These cells do not touch: a ${drawingRegions ? 'region' : 'cage'} is one piece (${selection.map((c) => cellName(c, n)).join(', ')}).`);
+      return;
+    }
+    if (drawingRegions) {
+      draft = addRegion(draft, selection);
+      say(`Region ${cellName(Math.min(...selection), n)} made of ${selection.length === 1 ? '1 cell' : `${selection.length} cells`}.`);
+      selection = [];
+      changed();
+      focusCursor();
       return;
     }
     const read = parseClue(clue.value, selection.length, draft.kind);
@@ -213,6 +255,14 @@ export function mountEditor({ api, session, storage = localStorage }) {
   }
 
   function deleteCage() {
+    if (drawingRegions) {
+      const region = draft.regions[cursor];
+      if (region < 0) return;
+      draft = { ...draft, regions: draft.regions.map((r) => (r === region ? -1 : r)) };
+      say(`Region ${cellName(cursor, draft.size)} cleared: its cells are in no region.`);
+      changed();
+      return;
+    }
     const at = selection.length && cageAt(draft, selection[0]) ? selection[0] : cursor;
     const cage = cageAt(draft, at);
     if (!cage) return;
@@ -264,6 +314,12 @@ export function mountEditor({ api, session, storage = localStorage }) {
     if (!drag) return;
     const { start, moved } = drag;
     drag = null;
+    if (drawingRegions) {
+      say(`${selection.length === 1 ? '1 cell' : `${selection.length} cells`} selected: press Enter or Make region.`);
+      render();
+      $('editor-make').focus({ preventScroll: true });
+      return;
+    }
     if (moved || !editCageAt(start)) say(`${selection.length === 1 ? '1 cell' : `${selection.length} cells`} selected: type the clue and press Enter.`);
     render();
     clue.focus({ preventScroll: true });
@@ -289,6 +345,9 @@ export function mountEditor({ api, session, storage = localStorage }) {
       event.preventDefault();
       selection = selection.includes(cursor) ? selection.filter((c) => c !== cursor) : [...selection, cursor];
       render();
+    } else if (event.key === 'Enter' && drawingRegions) {
+      event.preventDefault();
+      makeCage();
     } else if (event.key === 'Enter') {
       event.preventDefault();
       if (!selection.length && !editCageAt(cursor)) selection = [cursor];
@@ -313,6 +372,14 @@ export function mountEditor({ api, session, storage = localStorage }) {
     if (event.key === 'Escape') focusCursor();
   });
   $('editor-delete').addEventListener('click', deleteCage);
+  $('editor-regions').addEventListener('click', () => {
+    drawingRegions = !drawingRegions;
+    selection = [];
+    say(drawingRegions
+      ? 'Drawing regions: drag across a region\'s cells and press Enter; each region has as many cells as the grid has rows.'
+      : 'Drawing cages.');
+    render();
+  });
 
   $('editor-size').addEventListener('change', () => {
     const size = Number($('editor-size').value);
@@ -326,7 +393,7 @@ export function mountEditor({ api, session, storage = localStorage }) {
     changed();
   });
   $('editor-kind').addEventListener('change', () => {
-    draft = { ...draft, kind: $('editor-kind').value };
+    draft = withKind(draft, $('editor-kind').value);
     changed();
   });
   $('editor-multi').addEventListener('change', () => {

@@ -344,3 +344,55 @@ async fn the_editor_fits_a_phone() {
     browser.screenshot("web-editor-phone.png").await;
     browser.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn draws_a_killer_jigsaws_regions_then_its_cages() {
+    let browser = Browser::start(1280, 800).await;
+    open_editor(&browser, 4).await;
+    browser
+        .js(
+            "const k = document.getElementById('editor-kind'); k.value = 'killer-jigsaw'; \
+             k.dispatchEvent(new Event('change')); return null",
+        )
+        .await;
+    // The regions start as the 2x2 boxes: a line under the top boxes, none inside them.
+    assert_eq!(cells_with(&browser, "g-b").await, vec![4, 5, 6, 7]);
+    browser.click("#editor-regions").await;
+    assert!(
+        browser
+            .js("return document.getElementById('editor-clue-part').hidden")
+            .await
+            == true
+    );
+
+    // The top row as one region leaves the old top boxes two cells short.
+    drag(&browser, &[0, 1, 2, 3]).await;
+    browser
+        .wait_until("document.activeElement.id === 'editor-make'")
+        .await;
+    browser.keys(&format!("{ENTER}")).await;
+    assert!(browser
+        .text("#editor-checks")
+        .await
+        .contains("Region r2c1 has 2 cells; each region has 4."));
+    assert_eq!(cells_with(&browser, "bad").await, vec![4, 5, 6, 7]);
+    drag(&browser, &[4, 5, 6, 7]).await;
+    browser
+        .wait_until("document.activeElement.id === 'editor-make'")
+        .await;
+    browser.keys(&format!("{ENTER}")).await;
+    assert!(cells_with(&browser, "bad").await.is_empty());
+    assert_eq!(
+        cells_with(&browser, "g-b").await,
+        (0..8).collect::<Vec<_>>()
+    );
+
+    // Back to cages: a bare number is a sum, and a killer cage never repeats a digit.
+    browser.click("#editor-regions").await;
+    make_cage(&browser, &[0, 4], "2").await;
+    assert!(browser
+        .text("#editor-checks")
+        .await
+        .contains("2 different digits from 1 to 4 add up to 3 to 7, not 2."));
+    browser.close().await;
+}

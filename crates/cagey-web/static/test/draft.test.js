@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  addCage, boxesFor, cageProblem, checkDraft, clueIsPossible, clueLabel, differingCells,
-  emptyDraft, isConnected, parseClue, readDraft, removeCageAt, toJson,
+  addCage, addRegion, boxesFor, cageProblem, checkDraft, clueIsPossible, clueLabel, differingCells,
+  emptyDraft, isConnected, parseClue, readDraft, regionsOf, removeCageAt, toJson, withKind,
 } from '../draft.js';
 
 /** kk0, the 4x4 of tests/common/mod.rs, cage by cage. */
@@ -128,4 +128,38 @@ test('a big cage on a big grid is checked quickly', () => {
   const cells = Array.from({ length: 16 }, (_, i) => i);
   assert.notEqual(clueIsPossible(draftOf(16, 'kenken', []), { cells, op: '*', target: 7 }), true);
   assert.ok(Date.now() - started < 2000);
+});
+
+test('a jigsaw starts with the boxes as its regions, and they are redrawn cell by cell', () => {
+  let draft = emptyDraft(4, 'killer-jigsaw');
+  assert.deepEqual(draft.regions, [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]);
+  assert.deepEqual(checkDraft(draft).problems, []);
+  // The top row as one region: the old top regions keep two cells each, in pieces or short.
+  draft = addRegion(draft, [0, 1, 2, 3]);
+  const messages = checkDraft(draft).problems.map((p) => p.message);
+  assert.deepEqual(messages, ['Region r2c1 has 2 cells; each region has 4.', 'Region r2c3 has 2 cells; each region has 4.']);
+  draft = addRegion(draft, [4, 5, 6, 7]);
+  assert.deepEqual(checkDraft(draft).problems, []);
+  assert.deepEqual(JSON.parse(toJson(draft)).regions, [[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 3, 3], [2, 2, 3, 3]]);
+  assert.equal(JSON.parse(toJson(draft)).killer, true);
+  assert.equal(JSON.parse(toJson(draft)).boxes, undefined);
+  assert.deepEqual(readDraft(JSON.stringify(draft)), draft);
+});
+
+test('a jigsaw region, not a box, keeps its digits different', () => {
+  // r1c1 and r2c2 share a box of the 4x4 but, after the top row became a region, no region.
+  let draft = addRegion(addRegion(emptyDraft(4, 'killer-jigsaw'), [0, 1, 2, 3]), [4, 5, 6, 7]);
+  assert.deepEqual(regionsOf(draft).slice(0, 8), [4, 4, 4, 4, 5, 5, 5, 5]);
+  draft = withKind(draft, 'kenken');
+  assert.equal(draft.regions, undefined);
+  assert.equal(clueIsPossible(emptyDraft(4, 'kendoku'), { cells: [0, 1, 5], op: '*', target: 8 }), true, '1 × 2 × 4');
+  assert.equal(clueIsPossible(emptyDraft(4, 'kendoku'), { cells: [0, 1, 5], op: '*', target: 4 }), false,
+    'r1c1 and r2c2 share a box, so 1 × 4 × 1 does not fit');
+  assert.equal(clueIsPossible(emptyDraft(4, 'kenken'), { cells: [0, 1, 5], op: '*', target: 4 }), true);
+});
+
+test('a jigsaw on a prime size starts with no regions', () => {
+  const draft = emptyDraft(5, 'killer-jigsaw');
+  assert.ok(draft.regions.every((r) => r === -1));
+  assert.match(checkDraft(draft).problems[0].message, /^25 cells are in no region\.$/);
 });
