@@ -82,9 +82,12 @@ export function cellName(cell, n) {
   return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
 }
 
-/** The clue as the page shows it: `12×`, `3−`, `15+`, or a bare digit for a given. */
-export function clueLabel(cage) {
-  return `${cage.target}${SHOWN[cage.op]}`;
+/**
+ * The clue as the page shows it: `12×`, `3−`, `15+`, or a bare number for a given and for
+ * a killer's sum (a killer has no other operation, and its puzzles print none).
+ */
+export function clueLabel(cage, kind) {
+  return isKiller(kind) ? String(cage.target) : `${cage.target}${SHOWN[cage.op]}`;
 }
 
 /**
@@ -202,7 +205,7 @@ export function clueIsPossible(draft, cage) {
 /** What is wrong with a cage on its own, in words, or null. */
 export function cageProblem(draft, cage) {
   const n = draft.size;
-  const name = `Cage ${cellName(Math.min(...cage.cells), n)} (${clueLabel(cage)})`;
+  const name = `Cage ${cellName(Math.min(...cage.cells), n)} (${clueLabel(cage, draft.kind)})`;
   const k = cage.cells.length;
   if (!isConnected(cage.cells, n)) return `${name} is in pieces: its cells must touch.`;
   if (cage.target < 1 && !(cage.op === '-' && draft.multiCell)) return `${name}: a target is at least 1.`;
@@ -212,6 +215,9 @@ export function cageProblem(draft, cage) {
     return draft.multiCell
       ? `${name} has 1 cell; a ${sign} cage has at least two.`
       : `${name} has ${k === 1 ? '1 cell' : `${k} cells`}; a ${sign} cage has exactly two (more under the multi-cell rule).`;
+  }
+  if (isKiller(draft.kind) && cage.op !== '+' && cage.op !== '=') {
+    return `${name} says ${cage.target}${SHOWN[cage.op]}: a killer cage's clue is a sum; retype it.`;
   }
   if (isKiller(draft.kind) && k > n) {
     return `${name} has ${k} cells; a killer cage holds different digits, so at most ${n}.`;
@@ -224,7 +230,7 @@ export function cageProblem(draft, cage) {
     }
   }
   if (clueIsPossible(draft, cage) === false) {
-    return `${name}: no digits from 1 to ${n} in its ${k === 1 ? 'cell' : `${k} cells`} make ${clueLabel(cage)}.`;
+    return `${name}: no digits from 1 to ${n} in its ${k === 1 ? 'cell' : `${k} cells`} make ${clueLabel(cage, draft.kind)}.`;
   }
   return null;
 }
@@ -312,7 +318,8 @@ export function toJson(draft) {
   const object = {
     size: n,
     cages: draft.cages.map((cage) => ({
-      op: cage.op,
+      // A given made on a KenKen grid is a one-cell sum once the grid is a killer.
+      op: isKiller(draft.kind) && cage.op === '=' ? '+' : cage.op,
       target: cage.target,
       cells: cage.cells.map((c) => [Math.floor(c / n), c % n]),
     })),

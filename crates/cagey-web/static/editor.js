@@ -134,11 +134,11 @@ export function mountEditor({ api, session, storage = localStorage }) {
       cell.setAttribute('aria-selected', String(picked.has(index)));
       const cage = draft.cages[mine];
       const first = cage && Math.min(...cage.cells) === index;
-      cell.firstChild.textContent = first ? clueLabel(cage) : '';
+      cell.firstChild.textContent = first ? clueLabel(cage, draft.kind) : '';
       const flags = [];
       if (bad.has(index)) flags.push('its cage has a problem');
       if (differ.has(index)) flags.push('differs between two solutions');
-      const where = cage ? `cage ${clueLabel(cage)} at ${cellName(Math.min(...cage.cells), n)}` : 'in no cage';
+      const where = cage ? `cage ${clueLabel(cage, draft.kind)} at ${cellName(Math.min(...cage.cells), n)}` : 'in no cage';
       cell.setAttribute('aria-label', `${cellName(index, n)}, ${where}${flags.length ? ` (${flags.join(', ')})` : ''}`);
     });
 
@@ -247,7 +247,7 @@ export function mountEditor({ api, session, storage = localStorage }) {
       return;
     }
     draft = addCage(draft, selection, read);
-    say(`Cage ${cellName(Math.min(...selection), n)} is ${clueLabel(read)}.`);
+    say(`Cage ${cellName(Math.min(...selection), n)} is ${clueLabel(read, draft.kind)}.`);
     selection = [];
     clue.value = '';
     changed();
@@ -267,7 +267,7 @@ export function mountEditor({ api, session, storage = localStorage }) {
     const cage = cageAt(draft, at);
     if (!cage) return;
     draft = removeCageAt(draft, at);
-    say(`Cage ${cellName(Math.min(...cage.cells), draft.size)} (${clueLabel(cage)}) deleted.`);
+    say(`Cage ${cellName(Math.min(...cage.cells), draft.size)} (${clueLabel(cage, draft.kind)}) deleted.`);
     selection = [];
     clue.value = '';
     changed();
@@ -278,7 +278,7 @@ export function mountEditor({ api, session, storage = localStorage }) {
     const cage = cageAt(draft, cell);
     if (!cage) return false;
     selection = [...cage.cells];
-    clue.value = clueLabel(cage);
+    clue.value = clueLabel(cage, draft.kind);
     say(`Cage ${cellName(Math.min(...cage.cells), draft.size)} selected: change its clue, or delete it.`);
     return true;
   }

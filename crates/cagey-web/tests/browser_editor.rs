@@ -251,6 +251,7 @@ async fn reports_cells_left_out_an_impossible_clue_and_where_two_solutions_diffe
         cells_with(&browser, "differs").await,
         vec![3, 4, 5, 6, 7, 8]
     );
+    browser.screenshot("web-editor-several.png").await;
     assert!(cells_with(&browser, "bad").await.is_empty());
 
     // A change to the grid takes the marks away until the new count comes.
@@ -394,5 +395,6 @@ async fn draws_a_killer_jigsaws_regions_then_its_cages() {
         .text("#editor-checks")
         .await
         .contains("2 different digits from 1 to 4 add up to 3 to 7, not 2."));
+    browser.screenshot("web-editor-jigsaw.png").await;
     browser.close().await;
 }

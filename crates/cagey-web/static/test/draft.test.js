@@ -37,6 +37,8 @@ test('labels are written as the board writes them', () => {
   assert.equal(clueLabel({ op: '*', target: 12 }), '12×');
   assert.equal(clueLabel({ op: '-', target: 3 }), '3−');
   assert.equal(clueLabel({ op: '=', target: 4 }), '4');
+  assert.equal(clueLabel({ op: '+', target: 15 }, 'kenken'), '15+');
+  assert.equal(clueLabel({ op: '+', target: 15 }, 'killer'), '15', 'a killer prints its sums bare');
 });
 
 test('boxes are the most square split of the size, none for a prime', () => {
@@ -162,4 +164,12 @@ test('a jigsaw on a prime size starts with no regions', () => {
   const draft = emptyDraft(5, 'killer-jigsaw');
   assert.ok(draft.regions.every((r) => r === -1));
   assert.match(checkDraft(draft).problems[0].message, /^25 cells are in no region\.$/);
+});
+
+test('a KenKen draft made a killer keeps its givens as sums and flags its other operations', () => {
+  const draft = withKind(draftOf(4, 'kenken', [[[0], '3'], [[1, 2], '2×']]), 'killer');
+  const { problems } = checkDraft(draft);
+  assert.equal(problems.length, 1);
+  assert.match(problems[0].message, /^Cage r1c2 \(2\) says 2×: a killer cage's clue is a sum; retype it\.$/);
+  assert.deepEqual(JSON.parse(toJson(draft)).cages[0], { op: '+', target: 3, cells: [[0, 0]] });
 });
