@@ -51,7 +51,17 @@ function loadDraft(storage) {
   }
 }
 
-export function mountEditor({ api, session, storage = localStorage }) {
+/**
+ * Mounts the editor on the "Make a puzzle" panel. Nothing is built until the panel is first
+ * opened, so that the page's first load never waits for it.
+ */
+export function mountEditor(deps) {
+  const panel = $('editor');
+  if (panel.open) startEditor(deps);
+  else panel.addEventListener('toggle', () => startEditor(deps), { once: true });
+}
+
+function startEditor({ api, session, storage = localStorage }) {
   let draft = loadDraft(storage);
   let selection = [];
   let cursor = 0;

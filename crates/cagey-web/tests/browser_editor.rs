@@ -72,6 +72,9 @@ async fn open_editor(browser: &Browser, size: usize) {
     browser.open("").await;
     browser.click("#editor summary").await;
     browser
+        .wait_until("document.querySelectorAll('#editor-grid .ecell').length > 0")
+        .await;
+    browser
         .js(&format!(
             "const s = document.getElementById('editor-size'); s.value = '{size}'; \
              s.dispatchEvent(new Event('change')); return null"
@@ -106,6 +109,9 @@ async fn makes_kk0_by_dragging_then_plays_shares_and_exports_it() {
     browser.open(&format!("#p={}", urlencode(other))).await;
     assert_eq!(browser.text("#summary").await, "3x3 KenKen, 5 cages");
     browser.click("#editor summary").await;
+    browser
+        .wait_until("document.querySelectorAll('#editor-grid .ecell').length > 0")
+        .await;
     browser
         .js("document.getElementById('editor').scrollIntoView(); return null")
         .await;
