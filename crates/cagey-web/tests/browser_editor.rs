@@ -265,6 +265,15 @@ async fn reports_cells_left_out_an_impossible_clue_and_where_two_solutions_diffe
     browser.click("#editor-clear").await;
     assert!(cells_with(&browser, "differs").await.is_empty());
     assert_eq!(cells_with(&browser, "left-out").await.len(), 9);
+
+    // Two 1s in the top row: each clue can be made, the puzzle cannot.
+    make_cage(&browser, &[0], "1").await;
+    make_cage(&browser, &[1], "1").await;
+    make_cage(&browser, &[2, 5, 4, 3, 6, 7, 8], "14+").await;
+    browser
+        .wait_until("document.getElementById('editor-solutions').dataset.outcome === 'none'")
+        .await;
+    assert_eq!(browser.text("#editor-solutions").await, "No solution.");
     browser.close().await;
 }
 
@@ -402,5 +411,30 @@ async fn draws_a_killer_jigsaws_regions_then_its_cages() {
         .await
         .contains("2 different digits from 1 to 4 add up to 3 to 7, not 2."));
     browser.screenshot("web-editor-jigsaw.png").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_draft_survives_a_reload() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    // `open` keeps the first page from saving; a reload brings the storage back.
+    browser.client.refresh().await.unwrap();
+    browser.wait_ready().await;
+    browser.click("#editor summary").await;
+    browser
+        .wait_until("document.querySelectorAll('#editor-grid .ecell').length > 0")
+        .await;
+    browser
+        .js("document.getElementById('editor').scrollIntoView(); return null")
+        .await;
+    make_cage(&browser, &[0, 1], "3-").await;
+    browser.client.refresh().await.unwrap();
+    browser.wait_ready().await;
+    browser.click("#editor summary").await;
+    browser
+        .wait_until("document.querySelector('#editor-grid .ecell[data-cell=\"0\"] .eclue')?.textContent === '3−'")
+        .await;
+    assert_eq!(cells_with(&browser, "left-out").await.len(), 14);
     browser.close().await;
 }
