@@ -438,3 +438,51 @@ async fn the_draft_survives_a_reload() {
     assert_eq!(cells_with(&browser, "left-out").await.len(), 14);
     browser.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn counts_solutions_once_per_pause_and_drops_a_count_made_stale() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    // kk0 as a saved draft, and a server that takes 800 ms to answer each count.
+    browser
+        .js(
+            r#"localStorage['cagey:draft'] = JSON.stringify({ size: 4, kind: 'kenken', cages: [
+                 { cells: [0], op: '=', target: 1 }, { cells: [1, 2, 5, 6], op: '+', target: 11 },
+                 { cells: [3, 7], op: '+', target: 4 }, { cells: [4, 8, 9], op: '*', target: 8 },
+                 { cells: [10, 11], op: '-', target: 1 }, { cells: [12, 13], op: '+', target: 7 },
+                 { cells: [14, 15], op: '/', target: 2 }] });
+               window.counts = [];
+               const real = window.fetch;
+               window.fetch = (url, init) => {
+                 if (!String(url).endsWith('/api/solve')) return real(url, init);
+                 window.counts.push(init.signal);
+                 return new Promise((done) => setTimeout(done, 800)).then(() => real(url, init));
+               };
+               return null"#,
+        )
+        .await;
+    browser.click("#editor summary").await;
+    browser
+        .wait_until("document.getElementById('editor-solutions').dataset.outcome === 'unique'")
+        .await;
+    assert_eq!(browser.js("return window.counts.length").await, 1);
+
+    // Two changes at once: one count, 300 ms after the last.
+    browser
+        .js("const m = document.getElementById('editor-multi'); m.click(); m.click(); return null")
+        .await;
+    browser.wait_until("window.counts.length === 2").await;
+    // A change while that count runs: it is aborted, and only the newest is shown.
+    browser
+        .js("document.getElementById('editor-multi').click(); return null")
+        .await;
+    browser
+        .wait_until("window.counts.length === 3 && window.counts[1].aborted")
+        .await;
+    browser
+        .wait_until("document.getElementById('editor-solutions').dataset.outcome === 'unique'")
+        .await;
+    assert_eq!(browser.js("return window.counts.length").await, 3);
+    assert_eq!(browser.js("return window.counts[2].aborted").await, false);
+    browser.close().await;
+}
