@@ -1,9 +1,9 @@
 // The puzzle editor, "Make a puzzle": an editing grid of its own (an ARIA grid) where the
 // player drags across cells, or walks them with the keys, to choose a cage, then types its
 // clue; a Killer Jigsaw's regions are drawn the same way. The draft (draft.js) is checked
-// after every change, and once every cell is in a
-// cage the server counts its solutions. The draft is kept in local storage; Play loads it
-// into the game, Share makes a link and Export shows it as kk.
+// after every change, and once every cell is in a cage the server counts its solutions.
+// The draft is kept in local storage; Play loads it into the game, Share makes a link and
+// Export shows it as kk.
 
 import { createApi } from './api.js';
 import {
@@ -36,7 +36,9 @@ function tintRegions(regions, n) {
       if (c % n < n - 1) neighbours.push(c + 1);
       for (const d of neighbours) if (regions[d] !== undefined && regions[d] !== region) near.add(tint.get(regions[d]));
     });
-    tint.set(region, TINTS.findIndex((_, i) => !near.has(i)) % TINTS.length);
+    // Five tints are enough for any map drawn on a grid but a contrived one, which then
+    // repeats the first: the lines still part the regions.
+    tint.set(region, Math.max(0, TINTS.findIndex((_, i) => !near.has(i))));
   });
   return tint;
 }
