@@ -15,11 +15,12 @@ export const MIN_SIZE = 3;
 export const MAX_SIZE = 16;
 
 /** How the page writes each operation. */
-const SHOWN = { '+': '+', '-': '−', '*': '×', '/': '÷', '=': '' };
+const SHOWN = { '+': '+', '-': '−', '*': '×', '/': '÷', '?': '?', '=': '' };
 
 /** Each way a person may write an operation, and the operation it is. */
 const OPERATIONS = {
   '+': '+', '-': '-', '−': '-', '–': '-', x: '*', X: '*', '×': '*', '*': '*', '/': '/', '÷': '/', '%': '/', ':': '/',
+  '?': '?',
 };
 
 /**
@@ -92,8 +93,8 @@ export function clueLabel(cage, kind) {
 
 /**
  * Reads a clue for a cage of `cells` cells: `12×` (or `12x`, `12*`), `3-`, `2/` (or `2÷`),
- * `15+`, or a bare number, which is a sum in a killer and a given digit for a one-cell
- * KenKen cage. Returns `{ op, target }` or `{ error }` saying what to write instead.
+ * `15+`, `12?` (a hidden operation: any of the four that makes it), or a bare number,
+ * which is a sum in a killer and a given digit for a one-cell KenKen cage. Returns `{ op, target }` or `{ error }` saying what to write instead.
  */
 export function parseClue(text, cells, kind) {
   const match = /^\s*(\d+)\s*(\S?)\s*$/.exec(text);
@@ -107,7 +108,9 @@ export function parseClue(text, cells, kind) {
     if (op && op !== '+') return { error: `A killer cage's clue is its sum: write ${target} or ${target}+.` };
     op = '+';
   } else if (!op) {
-    if (cells !== 1) return { error: `Say the operation: ${target}+, ${target}−, ${target}× or ${target}÷.` };
+    if (cells !== 1) {
+      return { error: `Say the operation: ${target}+, ${target}−, ${target}× or ${target}÷ (or ${target}? when the puzzle hides it).` };
+    }
     op = '=';
   }
   return { op, target };
@@ -160,6 +163,10 @@ function makes(op, target, digits, multiCell) {
       const rest = digits.reduce((p, d) => p * d, 1) / largest;
       return largest === rest * target;
     }
+    case '?':
+      // Any operation that reaches the target; − and ÷ on two cells unless the rule allows more.
+      return ['+', '*'].some((o) => makes(o, target, digits, multiCell))
+        || ((digits.length === 2 || (multiCell && digits.length > 2)) && ['-', '/'].some((o) => makes(o, target, digits, multiCell)));
     default: return false;
   }
 }
@@ -362,7 +369,7 @@ export function readDraft(text) {
   if (!Number.isInteger(size) || size < MIN_SIZE || size > MAX_SIZE || !(kind in KINDS) || !Array.isArray(cages)) return null;
   const fine = cages.every((cage) => cage && Array.isArray(cage.cells) && cage.cells.length > 0
     && cage.cells.every((c) => Number.isInteger(c) && c >= 0 && c < size * size)
-    && ['+', '-', '*', '/', '='].includes(cage.op) && Number.isInteger(cage.target));
+    && ['+', '-', '*', '/', '?', '='].includes(cage.op) && Number.isInteger(cage.target));
   if (!fine) return null;
   const draft = { size, kind: 'kenken', multiCell: Boolean(value.multiCell), cages: cages.map(({ cells, op, target }) => ({ cells, op, target })) };
   const { regions } = value;

@@ -30,7 +30,7 @@ test('clues read in every way a newspaper or a keyboard writes them', () => {
   assert.match(parseClue('15', 3, 'kenken').error, /Say the operation: 15\+, 15−/);
   assert.match(parseClue('6×', 2, 'killer').error, /sum: write 6 or 6\+/);
   assert.match(parseClue('abc', 2, 'kenken').error, /Write a clue/);
-  assert.match(parseClue('3?', 2, 'kenken').error, /"\?" is not an operation/);
+  assert.match(parseClue('3#', 2, 'kenken').error, /"#" is not an operation/);
 });
 
 test('labels are written as the board writes them', () => {
@@ -172,4 +172,16 @@ test('a KenKen draft made a killer keeps its givens as sums and flags its other 
   assert.equal(problems.length, 1);
   assert.match(problems[0].message, /^Cage r1c2 \(2\) says 2×: a killer cage's clue is a sum; retype it\.$/);
   assert.deepEqual(JSON.parse(toJson(draft)).cages[0], { op: '+', target: 3, cells: [[0, 0]] });
+});
+
+test('a hidden operation is any of the four that makes the target', () => {
+  assert.deepEqual(parseClue('12?', 2, 'kenken'), { op: '?', target: 12 });
+  assert.match(parseClue('12', 2, 'kenken').error, /or 12\? when the puzzle hides it/);
+  const draft = emptyDraft(4, 'kenken');
+  assert.equal(clueIsPossible(draft, { cells: [0, 1], op: '?', target: 12 }), true, '3 × 4');
+  assert.equal(clueIsPossible(draft, { cells: [0, 1], op: '?', target: 3 }), true, '1 + 2, 4 − 1 or 1 × 3');
+  assert.equal(clueIsPossible(draft, { cells: [0, 1, 2], op: '?', target: 1 }), false, 'three different digits: no sum or product of 1, and no − on three cells');
+  assert.equal(clueIsPossible({ ...draft, multiCell: true }, { cells: [0, 1, 2], op: '?', target: 1 }), true, '4 − 2 − 1 under the multi-cell rule');
+  assert.equal(clueLabel({ op: '?', target: 12 }, 'kenken'), '12?');
+  assert.equal(JSON.parse(toJson(addCage(draft, [0, 1], { op: '?', target: 12 }))).cages[0].op, '?');
 });
