@@ -17,6 +17,9 @@ const $ = (id) => document.getElementById(id);
 /** Where the draft is kept between visits. */
 const DRAFT_KEY = 'cagey:draft';
 
+/** How many earlier drafts Undo keeps. */
+const UNDO_DEPTH = 200;
+
 /** How long (ms) the draft must stay unchanged before its solutions are counted. */
 const SOLVE_DELAY_MS = 300;
 
@@ -76,6 +79,26 @@ function startEditor({ api, session, storage = localStorage }) {
   const grid = $('editor-grid');
   const clue = $('editor-clue');
   let cells = [];
+  // The drafts before each change, for Undo.
+  const history = [];
+
+  /** Makes `next` the draft, keeping the one before for Undo. */
+  function update(next) {
+    history.push(draft);
+    if (history.length > UNDO_DEPTH) history.shift();
+    draft = next;
+  }
+
+  function undo() {
+    const before = history.pop();
+    if (!before) return;
+    const resized = before.size !== draft.size;
+    draft = before;
+    if (resized) build();
+    selection = [];
+    say('Undone.');
+    changed();
+  }
 
   const say = (message) => { $('editor-message').textContent = message; };
   const sayAnswer = (message, outcome) => {
@@ -178,6 +201,7 @@ function startEditor({ api, session, storage = localStorage }) {
     const editing = selection.length && cageAt(draft, selection[0]);
     $('editor-delete').disabled = drawingRegions ? regions[cursor] < 0 : !(editing || cageAt(draft, cursor));
     for (const id of ['editor-play', 'editor-share', 'editor-export']) $(id).disabled = !state.complete;
+    $('editor-undo').disabled = history.length === 0;
     return state;
   }
 
@@ -245,7 +269,7 @@ function startEditor({ api, session, storage = localStorage }) {
       return;
     }
     if (drawingRegions) {
-      draft = addRegion(draft, selection);
+      update(addRegion(draft, selection));
       say(`Region ${cellName(Math.min(...selection), n)} made of ${selection.length === 1 ? '1 cell' : `${selection.length} cells`}.`);
       selection = [];
       changed();
@@ -258,7 +282,7 @@ function startEditor({ api, session, storage = localStorage }) {
       clue.focus();
       return;
     }
-    draft = addCage(draft, selection, read);
+    update(addCage(draft, selection, read));
     say(`Cage ${cellName(Math.min(...selection), n)} is ${clueLabel(read, draft.kind)}.`);
     selection = [];
     clue.value = '';
@@ -270,7 +294,7 @@ function startEditor({ api, session, storage = localStorage }) {
     if (drawingRegions) {
       const region = draft.regions[cursor];
       if (region < 0) return;
-      draft = { ...draft, regions: draft.regions.map((r) => (r === region ? -1 : r)) };
+      update({ ...draft, regions: draft.regions.map((r) => (r === region ? -1 : r)) });
       say(`Region ${cellName(cursor, draft.size)} cleared: its cells are in no region.`);
       changed();
       return;
@@ -278,7 +302,7 @@ function startEditor({ api, session, storage = localStorage }) {
     const at = selection.length && cageAt(draft, selection[0]) ? selection[0] : cursor;
     const cage = cageAt(draft, at);
     if (!cage) return;
-    draft = removeCageAt(draft, at);
+    update(removeCageAt(draft, at));
     say(`Cage ${cellName(Math.min(...cage.cells), draft.size)} (${clueLabel(cage, draft.kind)}) deleted.`);
     selection = [];
     clue.value = '';
@@ -373,6 +397,10 @@ function startEditor({ api, session, storage = localStorage }) {
     } else if (event.key === 'Escape') {
       selection = [];
       render();
+    } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') {
+      event.preventDefault();
+      undo();
+      focusCursor();
     }
   });
 
@@ -384,6 +412,7 @@ function startEditor({ api, session, storage = localStorage }) {
     if (event.key === 'Escape') focusCursor();
   });
   $('editor-delete').addEventListener('click', deleteCage);
+  $('editor-undo').addEventListener('click', undo);
   $('editor-regions').addEventListener('click', () => {
     drawingRegions = !drawingRegions;
     selection = [];
@@ -399,22 +428,22 @@ function startEditor({ api, session, storage = localStorage }) {
       render();
       return;
     }
-    draft = { ...emptyDraft(size, draft.kind), multiCell: draft.multiCell };
+    update({ ...emptyDraft(size, draft.kind), multiCell: draft.multiCell });
     selection = [];
     build();
     changed();
   });
   $('editor-kind').addEventListener('change', () => {
-    draft = withKind(draft, $('editor-kind').value);
+    update(withKind(draft, $('editor-kind').value));
     changed();
   });
   $('editor-multi').addEventListener('change', () => {
-    draft = { ...draft, multiCell: $('editor-multi').checked };
+    update({ ...draft, multiCell: $('editor-multi').checked });
     changed();
   });
   $('editor-clear').addEventListener('click', () => {
     if (!window.confirm('Clear every cage and start again?')) return;
-    draft = { ...emptyDraft(draft.size, draft.kind), multiCell: draft.multiCell };
+    update({ ...emptyDraft(draft.size, draft.kind), multiCell: draft.multiCell });
     selection = [];
     clue.value = '';
     say('Cleared.');

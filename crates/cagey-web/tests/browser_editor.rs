@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::browser::{Browser, NULL, RIGHT};
+use common::browser::{Browser, CONTROL, NULL, RIGHT};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::Locator;
 
@@ -278,7 +278,7 @@ async fn reports_cells_left_out_an_impossible_clue_and_where_two_solutions_diffe
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn makes_and_deletes_cages_with_keys_alone() {
+async fn makes_deletes_and_undoes_cages_with_keys_alone() {
     let browser = Browser::start(1280, 800).await;
     open_editor(&browser, 4).await;
     browser
@@ -326,6 +326,16 @@ async fn makes_and_deletes_cages_with_keys_alone() {
     );
     assert_eq!(cells_with(&browser, "left-out").await.len(), 14);
     assert!(browser.text("#editor-message").await.contains("deleted"));
+
+    // Ctrl+Z brings it back.
+    browser.keys(&format!("{CONTROL}z{NULL}")).await;
+    assert_eq!(
+        browser
+            .text("#editor-grid .ecell[data-cell=\"2\"] .eclue")
+            .await,
+        "4"
+    );
+    assert_eq!(cells_with(&browser, "left-out").await.len(), 13);
     browser.close().await;
 }
 
