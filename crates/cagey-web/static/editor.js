@@ -243,9 +243,14 @@ function startEditor({ api, session, storage = localStorage }) {
     if (answer.outcome === 'unique') {
       sayAnswer('Exactly one solution: ready to play.', 'unique');
     } else if (answer.outcome === 'several') {
-      differ = new Set(differingCells(answer.solutions[0], answer.solutions[1]));
-      sayAnswer('More than one solution: they differ in the marked cells.', 'several');
-      render();
+      const [first, second] = answer.solutions || [];
+      if (first && second) {
+        differ = new Set(differingCells(first, second));
+        sayAnswer('More than one solution: they differ in the marked cells.', 'several');
+        render();
+      } else {
+        sayAnswer('More than one solution.', 'several');
+      }
     } else if (answer.outcome === 'none') {
       sayAnswer('No solution.', 'none');
     } else {
