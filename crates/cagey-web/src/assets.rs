@@ -43,6 +43,8 @@ const ASSETS: &[Asset] = &[
     module!("board.js"),
     module!("clock.js"),
     module!("conflicts.js"),
+    module!("draft.js"),
+    module!("editor.js"),
     module!("explain.js"),
     module!("game.js"),
     module!("generate.js"),

@@ -10,6 +10,7 @@ import { initialState, reduce } from './game.js';
 import { createSession } from './session.js';
 import { currentText } from './storage.js';
 import { createStore } from './store.js';
+import { mountEditor } from './editor.js';
 import { mountExplain } from './explain.js';
 import { mountGenerate } from './generate.js';
 import { mountHint } from './hint.js';
@@ -38,6 +39,7 @@ mountSolve({ store, api, session, explain });
 mountGenerate({ store, api, session });
 mountShare({ store, api, session });
 const loader = mountLoader({ store, session });
+mountEditor({ api, session });
 
 // After the views have drawn a change: save it, and see whether it finished the grid.
 store.subscribe((_, __, info) => {

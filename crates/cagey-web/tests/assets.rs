@@ -104,6 +104,8 @@ async fn every_module_the_page_imports_is_served_as_javascript() {
         "board",
         "clock",
         "conflicts",
+        "draft",
+        "editor",
         "explain",
         "game",
         "generate",
