@@ -631,6 +631,10 @@ async fn explain_steps_through_to_the_solution_or_says_why_not() {
         .collect();
     assert_eq!(placed.len(), 16, "every cell placed once");
     assert!(placed.iter().all(|m| m.as_array().unwrap().len() == 3));
+    // The candidates before the first step: every digit in every cell of a fresh puzzle.
+    let start = explanation["start"].as_array().unwrap();
+    assert_eq!(start.len(), 16);
+    assert!(start.iter().all(|c| *c == json!([1, 2, 3, 4])), "{start:?}");
     let (_, answer) = post("/api/explain", json!({"puzzle": SEVERAL})).await;
     assert_eq!(answer["explanation"]["verdict"], "several", "{answer}");
     assert!(!answer["explanation"]["differ"]
