@@ -221,6 +221,13 @@ async fn count_counts_up_to_its_limit() {
     let (_, answer) = post("/api/count", json!({"puzzle": KK0, "limit": 1})).await;
     assert_eq!(answer["count"], 1);
     assert_eq!(answer["complete"], false);
+    assert_eq!(
+        answer["message"],
+        "at least 1 solution (the count stops there)"
+    );
+    // One solution is counted in the singular.
+    let (_, answer) = post("/api/count", json!({"puzzle": KK0})).await;
+    assert_eq!(answer["message"], "exactly 1 solution", "{answer}");
     for limit in [0, cagey_web::api::MAX_COUNT + 1] {
         let (status, answer) = post("/api/count", json!({"puzzle": KK0, "limit": limit})).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);

@@ -55,8 +55,8 @@ fn no_solution(outcome: &Outcome) -> String {
 fn gave_up(budget: Budget) -> String {
     match budget {
         Budget::Time(time) => format!(
-            "the search stopped at the time limit of {:.1} s without settling the question",
-            time.as_secs_f64()
+            "the search stopped at the time limit of {} without settling the question",
+            solve::seconds(time)
         ),
         Budget::Nodes(nodes) => {
             format!("the search stopped after {nodes} nodes without settling the question")
@@ -130,17 +130,21 @@ pub(crate) async fn count(
                 )
                 .map_err(|error| ApiError::Unprocessable(error.to_string()))?;
             let (complete, message) = match search.end {
-                End::Exhausted => (true, format!("exactly {} solutions", search.count)),
+                End::Exhausted => (true, format!("exactly {}", solve::solutions(search.count))),
                 End::SolutionLimit => (
                     false,
                     format!(
-                        "at least {} solutions (the count stops there)",
-                        search.count
+                        "at least {} (the count stops there)",
+                        solve::solutions(search.count)
                     ),
                 ),
                 End::OutOfBudget(budget) => (
                     false,
-                    format!("at least {} solutions: {}", search.count, gave_up(budget)),
+                    format!(
+                        "at least {}: {}",
+                        solve::solutions(search.count),
+                        gave_up(budget)
+                    ),
                 ),
             };
             Ok(Json(json!({
