@@ -65,13 +65,31 @@ fn gave_up(budget: Budget) -> String {
     }
 }
 
+/// The request of `/api/solve`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SolveRequest {
+    puzzle: String,
+    #[serde(default)]
+    format: Option<String>,
+    /// The page's own work, not the player's: it never waits for a slot and gives its slot
+    /// up to a player's request.
+    #[serde(default)]
+    background: bool,
+}
+
 /// `POST /api/solve`: the solution, and whether it is the only one.
 pub(crate) async fn solve_puzzle(
     Extract(state): Extract<Arc<State>>,
-    Body(request): Body<PuzzleRequest>,
+    Body(request): Body<SolveRequest>,
 ) -> Result<Json<Value>, ApiError> {
+    let background = request.background;
+    let request = PuzzleRequest {
+        puzzle: request.puzzle,
+        format: request.format,
+    };
     state
-        .heavy(&request, |entry, job| {
+        .heavy_as(&request, background, |entry, job| {
             let start = Instant::now();
             let outcome = solve_within(&entry.puzzle, Limits::uniqueness(), &job)?;
             let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
