@@ -89,10 +89,15 @@ pub(super) fn build(block: &Block, rules: &Rules) -> Result<Puzzle, KkError> {
         }
         if stated < size {
             let reason = format!(
-                "the grid is {stated}x{stated} here, but a cage names cell {highest} (cells run from 0 to {})",
+                "cell {highest} is outside the {stated}x{stated} grid that `# size {stated}` on line {line} gives (cells 0 to {})",
                 stated * stated - 1
             );
-            return Err(at(line, KkErrorKind::Directive { reason }));
+            // The line of the cage naming the cell, where the typo most likely is.
+            let cage_line = cages
+                .iter()
+                .find(|cage| block.cells_of(cage).contains(&highest))
+                .map_or(line, |cage| cage.line);
+            return Err(at(cage_line, KkErrorKind::Directive { reason }));
         }
         size = stated;
     }

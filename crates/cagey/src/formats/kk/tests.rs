@@ -258,7 +258,7 @@ fn names_bad_directives() {
         ),
         (
             "# size 2\n# killer\n3+,0 1\n4+,4 5\n",
-            "line 1: the grid is 2x2 here, but a cage names cell 5",
+            "line 4: cell 5 is outside the 2x2 grid that `# size 2` on line 1 gives (cells 0 to 3)",
         ),
         (
             "# size two\n3+,0 1\n3+,2 3\n",
