@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use anyhow::bail;
 use cagey::solve::{
-    End, Limits, Outcome, Search, Solver, Stats, DEFAULT_MAX_COMBINATIONS, DEFAULT_MAX_NODES,
+    self, End, Limits, Outcome, Search, Solver, Stats, DEFAULT_MAX_COMBINATIONS, DEFAULT_MAX_NODES,
     DEFAULT_MAX_TABLE_CELLS,
 };
 
@@ -469,7 +469,6 @@ fn report_solution(
 /// grids with `--all`.
 fn report_count(out: &mut impl Write, search: &Search, mode: Mode) -> anyhow::Result<()> {
     let count = search.count;
-    let noun = if count == 1 { "solution" } else { "solutions" };
     let (prefix, note) = match search.end {
         End::Exhausted => ("", String::new()),
         End::SolutionLimit => ("at least ", format!(" (stopped at --limit {count})")),
@@ -477,7 +476,7 @@ fn report_count(out: &mut impl Write, search: &Search, mode: Mode) -> anyhow::Re
     };
     match mode {
         Mode::Count => writeln!(out, "{prefix}{count}{note}")?,
-        _ => writeln!(out, "{prefix}{count} {noun} found{note}")?,
+        _ => writeln!(out, "{prefix}{} found{note}", solve::solutions(count))?,
     }
     Ok(())
 }

@@ -525,7 +525,7 @@ fn hints_at_common_mistakes_in_kk_files() {
         ),
         (
             "3+,0 1\n1-,2 3 4\n1,5\n1,6\n1,7\n1,8\n",
-            "(hint: for - over more cells, the multi-cell rules, add a `# multi-cell` line or --multi-cell)",
+            "(hint: for - over more cells, the multi-cell rules, add a `# multi-cell` line)",
         ),
     ] {
         let output = cagey_with_input(&["solve", "-"], Some(text));

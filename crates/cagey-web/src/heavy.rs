@@ -12,8 +12,16 @@
 //!   milliseconds instead of running to its limit;
 //! - a request that finds every slot taken waits a moment ([`SLOT_WAIT`]) for one, long
 //!   enough for a cancelled job to stop, and is then answered 503 rather than queued.
+//!
+//! The page's own work comes after the player's: a background job (the page solving each
+//! puzzle it loads, to have the answer for Check) never waits for a slot, and is set aside
+//! (cancelled, and answered 503 so the page tries again later) when a player's request
+//! finds every slot taken. Giving background jobs only the slots past the first was the
+//! simpler rule; it still lets one background job and one count make a second count wait.
 
-use std::sync::Arc;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cagey::solve::{self, Cancel};
@@ -38,6 +46,31 @@ pub struct Slots {
     count: usize,
     time_limit: Duration,
     wait: Duration,
+    /// The background jobs holding a slot, oldest first.
+    background: Arc<Mutex<VecDeque<Background>>>,
+    /// The id of the next background job.
+    next_id: Arc<AtomicU64>,
+}
+
+/// A background job holding a slot: its flag, and whether a player's request set it aside.
+#[derive(Clone, Debug)]
+struct Background {
+    id: u64,
+    cancel: Cancel,
+    set_aside: Arc<AtomicBool>,
+}
+
+/// Takes a background job off the list when its request ends, however it ends.
+struct Unlist {
+    background: Arc<Mutex<VecDeque<Background>>>,
+    id: u64,
+}
+
+impl Drop for Unlist {
+    fn drop(&mut self) {
+        let mut list = self.background.lock().unwrap_or_else(|e| e.into_inner());
+        list.retain(|job| job.id != self.id);
+    }
 }
 
 /// Raises a job's cancel flag when dropped: when the request's future is dropped (its client
@@ -60,7 +93,69 @@ impl Slots {
             count,
             time_limit,
             wait,
+            background: Arc::new(Mutex::new(VecDeque::new())),
+            next_id: Arc::new(AtomicU64::new(0)),
         }
+    }
+
+    fn busy(&self) -> ApiError {
+        ApiError::Busy(format!(
+            "the server is busy: {} heavy requests are running, as many as it has cores; try again in a moment",
+            self.count
+        ))
+    }
+
+    /// Sets aside the oldest background job not set aside yet, if any: its flag is raised,
+    /// so it frees its slot within milliseconds. Returns whether there was one.
+    fn set_aside_one(&self) -> bool {
+        let list = self.background.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(job) = list
+            .iter()
+            .find(|job| !job.set_aside.swap(true, Ordering::SeqCst))
+        else {
+            return false;
+        };
+        job.cancel.cancel();
+        true
+    }
+
+    /// Runs `job` as [`Slots::run`] does, as the page's background work: only in a slot
+    /// free now (else [`ApiError::Busy`] at once), and set aside, answered
+    /// [`ApiError::Busy`], when a player's request needs the slot.
+    pub async fn run_background<T, F>(&self, job: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(Cancel) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let Ok(permit) = self.semaphore.clone().try_acquire_owned() else {
+            return Err(ApiError::Busy(format!(
+                "the server is busy: {} heavy requests are running, and background work never waits for the player's; try again later",
+                self.count
+            )));
+        };
+        let cancel = Cancel::new();
+        let set_aside = Arc::new(AtomicBool::new(false));
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        self.background
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push_back(Background {
+                id,
+                cancel: cancel.clone(),
+                set_aside: set_aside.clone(),
+            });
+        let _unlist = Unlist {
+            background: self.background.clone(),
+            id,
+        };
+        let answer = self.spawn(permit, cancel, job).await;
+        if set_aside.load(Ordering::SeqCst) {
+            return Err(ApiError::Busy(
+                "this background request was set aside for the player's request; try again later"
+                    .to_string(),
+            ));
+        }
+        answer
     }
 
     /// Runs `job` on the blocking pool in a free slot, waiting up to its wait for one,
@@ -72,17 +167,33 @@ impl Slots {
         F: FnOnce(Cancel) -> Result<T, ApiError> + Send + 'static,
         T: Send + 'static,
     {
-        let acquire = self.semaphore.clone().acquire_owned();
-        let permit = match tokio::time::timeout(self.wait, acquire).await {
-            Ok(Ok(permit)) => permit,
-            _ => {
-                return Err(ApiError::Busy(format!(
-                    "the server is busy: {} heavy requests are running, as many as it has cores; try again in a moment",
-                    self.count
-                )))
+        let permit = match self.semaphore.clone().try_acquire_owned() {
+            Ok(permit) => permit,
+            Err(_) => {
+                // Every slot is taken: a background job, if one holds a slot, gives it up.
+                self.set_aside_one();
+                let acquire = self.semaphore.clone().acquire_owned();
+                match tokio::time::timeout(self.wait, acquire).await {
+                    Ok(Ok(permit)) => permit,
+                    _ => return Err(self.busy()),
+                }
             }
         };
-        let cancel = Cancel::new();
+        self.spawn(permit, Cancel::new(), job).await
+    }
+
+    /// Runs `job` on the blocking pool holding `permit`, under the time bound, with
+    /// `cancel` raised when the request is dropped.
+    async fn spawn<T, F>(
+        &self,
+        permit: tokio::sync::OwnedSemaphorePermit,
+        cancel: Cancel,
+        job: F,
+    ) -> Result<T, ApiError>
+    where
+        F: FnOnce(Cancel) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
         let _guard = CancelOnDrop(cancel.clone());
         let handle = tokio::task::spawn_blocking(move || {
             // The slot is held until the job ends, even if its answer has gone.

@@ -58,13 +58,19 @@ pub(crate) fn format_named(name: &str) -> Result<Format, ApiError> {
         .map_err(|error| ApiError::bad(error.to_string()))
 }
 
-/// Reads the one puzzle of `text`, in `format` or the detected one.
+/// Reads the one puzzle of `text`, in `format` or the detected one (or, when that reads
+/// nothing, the first format that does; failing all, the answer says why each refused it).
 pub(crate) fn read(text: &str, format: Option<&str>) -> Result<(Format, Entry), ApiError> {
-    let format = match format {
-        Some(name) => format_named(name)?,
-        None => formats::detect(text),
+    let (format, results) = match format {
+        Some(name) => {
+            let format = format_named(name)?;
+            (format, formats::parse_all(format, text))
+        }
+        None => formats::parse_detected(text).map_err(|unreadable| ApiError::BadRequest {
+            line: unreadable.detected().line(),
+            message: unreadable.to_string(),
+        })?,
     };
-    let results = formats::parse_all(format, text);
     let count = results.len();
     match results.into_iter().next() {
         Some(Err(error)) => Err(ApiError::BadRequest {

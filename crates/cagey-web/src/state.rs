@@ -84,7 +84,28 @@ impl State {
         F: FnOnce(Entry, Job) -> Result<T, ApiError> + Send + 'static,
         T: Send + 'static,
     {
+        self.heavy_as(request, false, job).await
+    }
+
+    /// [`State::heavy`], as the page's background work when `background`: in a slot free
+    /// now or not at all, and set aside for a player's request (see [`Slots::run_background`]).
+    pub(crate) async fn heavy_as<T, F>(
+        &self,
+        request: &PuzzleRequest,
+        background: bool,
+        job: F,
+    ) -> Result<T, ApiError>
+    where
+        F: FnOnce(Entry, Job) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
         let (_, entry) = read(&request.puzzle, request.format.as_deref())?;
-        self.run(move |run| job(entry, run)).await
+        if !background {
+            return self.run(move |run| job(entry, run)).await;
+        }
+        let time_limit = self.time_limit;
+        self.slots
+            .run_background(move |cancel| job(entry, Job { time_limit, cancel }))
+            .await
     }
 }

@@ -141,7 +141,7 @@ async fn parse_errors_are_400_with_the_parsers_message_and_line() {
         (json!({"puzzle": 7}), "invalid type"),
         (
             json!({"puzzle": "{\"size\": 2, \"cages\": []}"}),
-            "json format",
+            "\nnot json: ",
         ),
     ] {
         let (status, answer) = post("/api/parse", body.clone()).await;
@@ -221,6 +221,13 @@ async fn count_counts_up_to_its_limit() {
     let (_, answer) = post("/api/count", json!({"puzzle": KK0, "limit": 1})).await;
     assert_eq!(answer["count"], 1);
     assert_eq!(answer["complete"], false);
+    assert_eq!(
+        answer["message"],
+        "at least 1 solution (the count stops there)"
+    );
+    // One solution is counted in the singular.
+    let (_, answer) = post("/api/count", json!({"puzzle": KK0})).await;
+    assert_eq!(answer["message"], "exactly 1 solution", "{answer}");
     for limit in [0, cagey_web::api::MAX_COUNT + 1] {
         let (status, answer) = post("/api/count", json!({"puzzle": KK0, "limit": limit})).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -631,6 +638,10 @@ async fn explain_steps_through_to_the_solution_or_says_why_not() {
         .collect();
     assert_eq!(placed.len(), 16, "every cell placed once");
     assert!(placed.iter().all(|m| m.as_array().unwrap().len() == 3));
+    // The candidates before the first step: every digit in every cell of a fresh puzzle.
+    let start = explanation["start"].as_array().unwrap();
+    assert_eq!(start.len(), 16);
+    assert!(start.iter().all(|c| *c == json!([1, 2, 3, 4])), "{start:?}");
     let (_, answer) = post("/api/explain", json!({"puzzle": SEVERAL})).await;
     assert_eq!(answer["explanation"]["verdict"], "several", "{answer}");
     assert!(!answer["explanation"]["differ"]
@@ -746,4 +757,84 @@ async fn hint_explain_and_grade_on_a_slow_32x32_answer_within_the_time_limit() {
             "{path} took {took:?}"
         );
     }
+}
+
+/// Guards the messages of #33: text that is no puzzle says why each format refused it; a
+/// typo'd cell names its line and the grid the other lines describe; a killer cage that is
+/// not a sum is named as every message names cages; no message names a command-line flag.
+#[tokio::test]
+async fn unreadable_text_says_why_each_format_refused_it() {
+    let (status, answer) = post("/api/parse", json!({"puzzle": "hello world"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let message = answer["error"].as_str().unwrap();
+    let lines: Vec<&str> = message.lines().collect();
+    assert_eq!(lines[0], "no format reads this text:", "{message}");
+    // The detected format first (a line of words looks like a row of cage names), then
+    // every other, one line each.
+    assert!(
+        lines[1].starts_with("not grid: line 1: not a square grid of cage names"),
+        "{message}"
+    );
+    for format in ["kk", "a1", "sudokuwiki", "keen", "json"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("not {format}: "))),
+            "{format}: {message}"
+        );
+    }
+    assert_eq!(lines.len(), 7, "{message}");
+    // A named format keeps to its own single message.
+    let (_, answer) = post(
+        "/api/parse",
+        json!({"puzzle": "hello world", "format": "grid"}),
+    )
+    .await;
+    let message = answer["error"].as_str().unwrap();
+    assert!(message.starts_with("grid format, line 1: "), "{message}");
+    assert!(!message.contains('\n'), "{message}");
+}
+
+#[tokio::test]
+async fn a_typod_cell_is_named_on_its_line_not_read_as_a_larger_grid() {
+    let typo = KK0.replace("1-,10 11", "1-,10 99");
+    let (status, answer) = post("/api/parse", json!({"puzzle": typo, "format": "kk"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["line"], 5, "{answer}");
+    let message = answer["error"].as_str().unwrap();
+    assert!(
+        message.contains(
+            "line 5: cell 99 is outside the 4x4 grid the other cages describe (cells 0 to 15), in which 11 is in no cage"
+        ),
+        "{message}"
+    );
+    assert!(!message.contains("10x10"), "{message}");
+}
+
+#[tokio::test]
+async fn a_killer_cage_that_is_not_a_sum_is_named_without_flags() {
+    let json_killer = json!({
+        "size": 4, "boxes": [2, 2], "killer": true,
+        "cages": [
+            {"op": "*", "target": 12, "cells": [[0, 0], [0, 1], [1, 0]]},
+            {"op": "+", "target": 10, "cells": [[0, 2], [0, 3], [1, 1], [1, 2], [1, 3]]},
+        ],
+    })
+    .to_string();
+    let (status, answer) = post("/api/parse", json!({"puzzle": json_killer})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let message = answer["error"].as_str().unwrap();
+    assert!(
+        message.contains("killer cages are sums, and 12× at r1c1 is not one"),
+        "{message}"
+    );
+    let (status, answer) = post(
+        "/api/generate",
+        json!({"size": 4, "kind": "killer", "ops": "+-*/"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    let message = answer["error"].as_str().unwrap();
+    assert!(message.contains("cages are sums"), "{message}");
+    assert!(!message.contains("--"), "{message}");
 }

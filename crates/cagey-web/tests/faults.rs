@@ -125,3 +125,60 @@ fn abandoned_heavy_requests_are_cancelled_and_every_route_still_answers() {
     let answer: Value = serde_json::from_str(&answer).unwrap();
     assert!(answer["error"].as_str().unwrap().contains("/api/solve"));
 }
+
+/// Guards #33: the page's background solve must not keep the player's requests waiting. A
+/// background solve holds one of the two slots; two counts of the player, each holding a
+/// slot for seconds (longer than a request waits for one), are both answered: the second
+/// takes the background solve's slot, and the background solve is answered 503, set aside.
+/// Before, the second count waited its two seconds and was answered 503.
+#[test]
+fn a_background_solve_gives_its_slot_to_the_players_requests() {
+    let server = Server::start(cagey_web::Config {
+        time_limit: Duration::from_secs(4),
+        heavy_slots: 2,
+        ..cagey_web::Config::default()
+    });
+    let address = server.address;
+    // On a free server a background solve is an ordinary solve.
+    let (status, answer) = request(
+        address,
+        "POST",
+        "/api/solve",
+        Some(&json!({"puzzle": KK0, "background": true}).to_string()),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let slow = common::slow_32x32();
+    let background = {
+        let body = json!({"puzzle": slow, "background": true}).to_string();
+        std::thread::spawn(move || request(address, "POST", "/api/solve", Some(&body)))
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    let counts: Vec<_> = (0..2)
+        .map(|i| {
+            let body = json!({"puzzle": slow, "limit": 2}).to_string();
+            std::thread::sleep(Duration::from_millis(100 * i));
+            std::thread::spawn(move || request(address, "POST", "/api/count", Some(&body)))
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    // Both slots are the player's now: more background work is refused at once.
+    let started = Instant::now();
+    let (status, answer) = request(
+        address,
+        "POST",
+        "/api/solve",
+        Some(&json!({"puzzle": KK0, "background": true}).to_string()),
+    );
+    assert_eq!(status, 503, "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(1));
+    let (status, answer) = background.join().unwrap();
+    assert_eq!(status, 503, "{answer}");
+    assert!(
+        answer.contains("set aside for the player's request"),
+        "{answer}"
+    );
+    for count in counts {
+        let (status, answer) = count.join().unwrap();
+        assert_eq!(status, 200, "{answer}");
+    }
+}

@@ -382,6 +382,12 @@ pub struct ExplanationRecord {
     /// How it ended (its fields sit beside `steps`).
     #[serde(flatten)]
     pub verdict: VerdictRecord,
+    /// Every cell before the first step, row-major: the digit of a cell the starting
+    /// progress solved, the candidates of every other (all digits where nothing was noted).
+    /// A reader replays each step's `eliminated` then `placed` from here to show the
+    /// candidates before every step (a step may place again a digit the start solved: the
+    /// step that clears it from the cell's peers).
+    pub start: Vec<CellRecord>,
     /// The steps, in order.
     pub steps: Vec<StepRecord>,
 }
@@ -392,6 +398,7 @@ impl ExplanationRecord {
         let n = puzzle.size();
         ExplanationRecord {
             verdict: VerdictRecord::new(explanation, puzzle),
+            start: progress_cells(&explanation.start),
             steps: explanation
                 .steps
                 .iter()
@@ -521,6 +528,89 @@ mod tests {
             gave_up,
             json!({"verdict": "gave_up", "message": "gave up: time", "reason": "time"})
         );
+    }
+
+    /// Replays an explanation's record as a reader does: from `start`, each step's
+    /// eliminations then placements, checking that each removes or places a candidate the
+    /// cell still has. Returns the cells at the end: a digit or a list of candidates.
+    fn replay(record: &serde_json::Value) -> Vec<serde_json::Value> {
+        let mut cells = record["start"].as_array().unwrap().clone();
+        let size = cells.len().isqrt();
+        let at = |mark: &serde_json::Value| {
+            let [r, c, d] = [0, 1, 2].map(|i| mark[i].as_u64().unwrap());
+            (r as usize * size + c as usize, d)
+        };
+        for (number, step) in record["steps"].as_array().unwrap().iter().enumerate() {
+            let holds = |cell: &serde_json::Value, d: u64| {
+                cell.as_array()
+                    .is_some_and(|list| list.iter().any(|x| x.as_u64() == Some(d)))
+            };
+            for mark in step["eliminated"].as_array().unwrap() {
+                let (i, d) = at(mark);
+                assert!(
+                    holds(&cells[i], d),
+                    "step {} ({}) removes {d} from cell {i}, which holds {}",
+                    number + 1,
+                    step["rule"],
+                    cells[i]
+                );
+                let list = cells[i].as_array_mut().unwrap();
+                list.retain(|x| x.as_u64() != Some(d));
+            }
+            for mark in step["placed"].as_array().unwrap() {
+                let (i, d) = at(mark);
+                // A digit the start already solved is placed again by the step that clears
+                // it from its peers.
+                assert!(
+                    holds(&cells[i], d) || cells[i] == json!(d),
+                    "step {} ({}) places {d} in cell {i}, which holds {}",
+                    number + 1,
+                    step["rule"],
+                    cells[i]
+                );
+                cells[i] = json!(d);
+            }
+        }
+        cells
+    }
+
+    #[test]
+    fn an_explanations_steps_replayed_from_its_start_rebuild_the_solution() {
+        for name in ["kk1", "killer", "jigsaw", "multi"] {
+            let example = crate::examples::by_name(name).unwrap();
+            let puzzle = example.puzzle();
+            let n = puzzle.size();
+            let explanation =
+                logic::explain(&puzzle, &Progress::unknown(n), &LogicLimits::default()).unwrap();
+            let record =
+                serde_json::to_value(ExplanationRecord::new(&explanation, &puzzle)).unwrap();
+            let start = record["start"].as_array().unwrap();
+            assert_eq!(start.len(), n * n, "{name}");
+            let every_digit: Vec<u8> = (1..=n as u8).collect();
+            assert!(start.iter().all(|c| *c == json!(every_digit)), "{name}");
+            let end = replay(&record);
+            let solution = example.solution();
+            for (i, cell) in end.iter().enumerate() {
+                assert_eq!(*cell, json!(solution.digits()[i]), "{name}: cell {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_explanation_from_progress_starts_from_its_digits_and_notes() {
+        let puzzle = crate::formats::kk::parse(KK0).unwrap();
+        // r1c1 solved as 1, r1c2 noted as 2 or 3; the rest unknown.
+        let mut cells = vec![CellState::Unknown; 16];
+        cells[0] = CellState::Solved(1);
+        cells[1] = CellState::Candidates([2, 3].into_iter().collect());
+        let progress = Progress::from_cells(4, cells).unwrap();
+        let explanation = logic::explain(&puzzle, &progress, &LogicLimits::default()).unwrap();
+        let record = serde_json::to_value(ExplanationRecord::new(&explanation, &puzzle)).unwrap();
+        assert_eq!(record["start"][0], json!(1));
+        assert_eq!(record["start"][1], json!([2, 3]));
+        assert_eq!(record["start"][2], json!([1, 2, 3, 4]));
+        let end = replay(&record);
+        assert_eq!(end[..4], [json!(1), json!(2), json!(4), json!(3)]);
     }
 
     #[test]

@@ -427,3 +427,40 @@ fn probes_agree_with_grades_and_never_solve_an_ambiguous_puzzle() {
         );
     }
 }
+
+/// Guards the hints' wording (#33): level 2 once read `in r1c1, at r1c1` and `in cage 12+ at
+/// r1c1, at r1c1, r1c2`. No hint at levels 1 and 2 names a cell twice, and no whole step
+/// (level 3) says the same clause twice.
+#[test]
+fn no_hint_repeats_a_cell_or_a_clause() {
+    for name in ["kk0", "kk1", "kk2", "kk3", "killer", "jigsaw"] {
+        let puzzle = examples::by_name(name).unwrap().puzzle();
+        let n = puzzle.size();
+        let explanation =
+            logic::explain(&puzzle, &Progress::unknown(n), &LogicLimits::default()).unwrap();
+        for step in &explanation.steps {
+            for reveal in [1, 2] {
+                let text = step.hint_text(reveal, n);
+                let words: Vec<&str> = text
+                    .split(|ch: char| !ch.is_ascii_alphanumeric())
+                    .filter(|w| w.starts_with('r') && w.contains('c'))
+                    .collect();
+                for (i, word) in words.iter().enumerate() {
+                    assert!(
+                        !words[i + 1..].contains(word),
+                        "{name}: hint {reveal} names {word} twice: {text}"
+                    );
+                }
+            }
+            assert!(step.hint_text(2, n).len() >= step.hint_text(1, n).len());
+            let whole = step.hint_text(3, n);
+            let clauses: Vec<&str> = whole.split([';', ':']).map(str::trim).collect();
+            for (i, clause) in clauses.iter().enumerate() {
+                assert!(
+                    !clauses[i + 1..].contains(clause),
+                    "{name}: hint 3 says {clause:?} twice: {whole}"
+                );
+            }
+        }
+    }
+}

@@ -51,7 +51,7 @@ fn benches_a_multi_cell_corpus_with_the_flag() {
     assert_eq!(output.status.code(), Some(2));
     let message = stderr(&output);
     assert!(
-        message.contains("multicell-minus-divide-5x5.kk: line 27: cage \"2%\" has 3 cells; a % cage must have exactly two cells (hint: for % over more cells, the multi-cell rules, add a `# multi-cell` line or --multi-cell) (the puzzle is left out)"),
+        message.contains("multicell-minus-divide-5x5.kk: line 27: cage \"2%\" has 3 cells; a % cage must have exactly two cells (hint: for % over more cells, the multi-cell rules, add a `# multi-cell` line) (the puzzle is left out)"),
         "{message}"
     );
     assert_eq!(message.matches("left out").count(), 8, "{message}");

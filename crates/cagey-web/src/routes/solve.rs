@@ -55,8 +55,8 @@ fn no_solution(outcome: &Outcome) -> String {
 fn gave_up(budget: Budget) -> String {
     match budget {
         Budget::Time(time) => format!(
-            "the search stopped at the time limit of {:.1} s without settling the question",
-            time.as_secs_f64()
+            "the search stopped at the time limit of {} without settling the question",
+            solve::seconds(time)
         ),
         Budget::Nodes(nodes) => {
             format!("the search stopped after {nodes} nodes without settling the question")
@@ -65,13 +65,31 @@ fn gave_up(budget: Budget) -> String {
     }
 }
 
+/// The request of `/api/solve`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SolveRequest {
+    puzzle: String,
+    #[serde(default)]
+    format: Option<String>,
+    /// The page's own work, not the player's: it never waits for a slot and gives its slot
+    /// up to a player's request.
+    #[serde(default)]
+    background: bool,
+}
+
 /// `POST /api/solve`: the solution, and whether it is the only one.
 pub(crate) async fn solve_puzzle(
     Extract(state): Extract<Arc<State>>,
-    Body(request): Body<PuzzleRequest>,
+    Body(request): Body<SolveRequest>,
 ) -> Result<Json<Value>, ApiError> {
+    let background = request.background;
+    let request = PuzzleRequest {
+        puzzle: request.puzzle,
+        format: request.format,
+    };
     state
-        .heavy(&request, |entry, job| {
+        .heavy_as(&request, background, |entry, job| {
             let start = Instant::now();
             let outcome = solve_within(&entry.puzzle, Limits::uniqueness(), &job)?;
             let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
@@ -130,17 +148,21 @@ pub(crate) async fn count(
                 )
                 .map_err(|error| ApiError::Unprocessable(error.to_string()))?;
             let (complete, message) = match search.end {
-                End::Exhausted => (true, format!("exactly {} solutions", search.count)),
+                End::Exhausted => (true, format!("exactly {}", solve::solutions(search.count))),
                 End::SolutionLimit => (
                     false,
                     format!(
-                        "at least {} solutions (the count stops there)",
-                        search.count
+                        "at least {} (the count stops there)",
+                        solve::solutions(search.count)
                     ),
                 ),
                 End::OutOfBudget(budget) => (
                     false,
-                    format!("at least {} solutions: {}", search.count, gave_up(budget)),
+                    format!(
+                        "at least {}: {}",
+                        solve::solutions(search.count),
+                        gave_up(budget)
+                    ),
                 ),
             };
             Ok(Json(json!({

@@ -35,6 +35,30 @@ pub enum ParseError {
 }
 
 impl ParseError {
+    /// The format whose reader refused the text.
+    pub fn format(&self) -> Format {
+        match self {
+            ParseError::Kk(_) => Format::Kk,
+            ParseError::A1(_) => Format::A1,
+            ParseError::SudokuWiki(_) => Format::SudokuWiki,
+            ParseError::Keen(_) => Format::Keen,
+            ParseError::Json(_) => Format::Json,
+            ParseError::Grid(_) => Format::Grid,
+        }
+    }
+
+    /// What is wrong, without the format's name (`line 1: ...`).
+    pub fn reason(&self) -> String {
+        match self {
+            ParseError::Kk(e) => e.to_string(),
+            ParseError::A1(e) => e.to_string(),
+            ParseError::SudokuWiki(e) => e.to_string(),
+            ParseError::Keen(e) => e.to_string(),
+            ParseError::Json(e) => e.to_string(),
+            ParseError::Grid(e) => e.to_string(),
+        }
+    }
+
     /// The line the error is on, counted from 1, if it has one.
     pub fn line(&self) -> Option<usize> {
         match self {
@@ -89,6 +113,64 @@ pub fn parse_all_with(
         Format::Json => wrap(json::parse_all_with(text, options)),
         Format::Grid => wrap(parse_lines::<grid::Lines>(text, options)),
     }
+}
+
+/// A text no format reads: each format's refusal, the detected format's first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    /// The first error of each format, the detected one first, then in [`Format::ALL`]'s
+    /// order.
+    pub errors: Vec<ParseError>,
+}
+
+impl Unreadable {
+    /// The detected format's error.
+    pub fn detected(&self) -> &ParseError {
+        &self.errors[0]
+    }
+}
+
+impl std::fmt::Display for Unreadable {
+    /// One line a format: `no format reads this text:`, then `not kk: line 1: ...`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "no format reads this text:")?;
+        for error in &self.errors {
+            let reason = error.reason();
+            let first_line = reason.lines().next().unwrap_or_default();
+            write!(f, "\nnot {}: {first_line}", error.format())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Unreadable {}
+
+/// Parses every puzzle of `text` in the format detected from it ([`detect`]); if that
+/// format reads no puzzle of it, in the first other format that reads every puzzle of it
+/// (a guess from the first line can be wrong: `hello world` looks like a row of cage
+/// names). When none does, the error says why each format refused it.
+pub fn parse_detected(text: &str) -> Result<(Format, Vec<Result<Entry, ParseError>>), Unreadable> {
+    let detected = detect(text);
+    let results = parse_all(detected, text);
+    // An empty text is refused alike by every format: its own error says so.
+    let empty = !text.lines().map(str::trim).any(detect::is_meaningful);
+    if empty || results.iter().any(Result::is_ok) {
+        return Ok((detected, results));
+    }
+    let mut errors: Vec<ParseError> = results
+        .into_iter()
+        .filter_map(Result::err)
+        .take(1)
+        .collect();
+    for format in Format::ALL.into_iter().filter(|&f| f != detected) {
+        let results = parse_all(format, text);
+        match results.iter().find_map(|r| r.as_ref().err()) {
+            None if !results.is_empty() => return Ok((format, results)),
+            None => {}
+            Some(error) => errors.push(error.clone()),
+        }
+    }
+    Err(Unreadable { errors })
 }
 
 /// Parses a text holding exactly one puzzle, detecting its format.

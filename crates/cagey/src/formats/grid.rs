@@ -66,8 +66,11 @@ pub enum GridErrorKind {
         /// Names expected.
         expected: usize,
     },
-    /// The grid stops before n rows.
-    #[error("the grid has {found} rows, expected {expected}")]
+    /// The grid stops before n rows: what a line of words that is not a grid gives.
+    #[error(
+        "not a square grid of cage names: the first row has {expected} names, so {expected} rows and then a legend line per cage (`a 11+`) should follow, and the text has {found} {}",
+        if *found == 1 { "row" } else { "rows" }
+    )]
     MissingRows {
         /// Rows found.
         found: usize,
@@ -433,7 +436,8 @@ mod tests {
         let cases = [
             ("", "no puzzle found"),
             ("ab\nabc\n", "line 2: row 2 has 3 names, expected 2"),
-            ("ab\n", "line 1: the grid has 1 rows, expected 2"),
+            ("ab\n", "line 1: not a square grid of cage names: the first row has 2 names, so 2 rows and then a legend line per cage (`a 11+`) should follow, and the text has 1 row"),
+            ("hello world\n", "line 1: not a square grid of cage names: the first row has 2 names"),
             ("ab\nab\na 3+ x\n", "line 3: expected a legend line"),
             (
                 "ab\nab\na 3^\n",

@@ -45,7 +45,8 @@ mod write_error;
 
 pub use detect::detect;
 pub use dispatch::{
-    join, parse, parse_all, parse_all_with, write, write_all, write_solution, ParseError,
+    join, parse, parse_all, parse_all_with, parse_detected, write, write_all, write_solution,
+    ParseError, Unreadable,
 };
 pub use entry::Entry;
 pub use format::{Format, UnknownFormat};

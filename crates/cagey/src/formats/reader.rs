@@ -462,8 +462,7 @@ mod tests {
         assert_eq!(
             refused.to_string(),
             "kk format, line 1: cage \"2%\" has 3 cells; a % cage must have exactly two cells \
-             (hint: for % over more cells, the multi-cell rules, add a `# multi-cell` line or \
-             --multi-cell)"
+             (hint: for % over more cells, the multi-cell rules, add a `# multi-cell` line)"
         );
         let mut puzzles = Vec::new();
         for (format, text) in THREE_CELL_DIVISION {

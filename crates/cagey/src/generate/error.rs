@@ -12,7 +12,7 @@ pub enum GenerateError {
     #[error("{0}")]
     Settings(String),
     /// The time limit ran out.
-    #[error("no puzzle of these settings was found within the time limit of {limit:?} ({attempts} attempts); raise --time-limit, or ask for an easier combination")]
+    #[error("no puzzle of these settings was found within the time limit of {} ({attempts} attempts); allow more time, or ask for an easier combination", crate::solve::seconds(*limit))]
     TimeLimit {
         /// The limit.
         limit: Duration,

@@ -357,7 +357,7 @@ impl Settings {
         }
         if self.kind.killer() && self.operations != OperationSet::ADD {
             return bad(format!(
-                "{} cages are sums: --ops must be '+' (it was '{}')",
+                "{} cages are sums: the only operation is +, not {}",
                 self.kind, self.operations
             ));
         }

@@ -12,8 +12,9 @@ use super::level::Level;
 use super::limits::{LogicError, LogicLimits};
 use super::rule::{Ctx, End};
 use super::rules::RULES;
+use super::state::State;
 use super::step::{Found, Step};
-use crate::model::{CageId, Cell, Grid, Progress, Puzzle};
+use crate::model::{CageId, Cell, CellState, Grid, Progress, Puzzle};
 
 /// How an explanation ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,6 +43,10 @@ pub enum Verdict {
 /// A whole explanation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
+    /// Every cell before the first step: a digit where the starting progress solved it, its
+    /// candidates otherwise (every digit where nothing was noted). Replaying each step's
+    /// eliminations and placements from here gives the candidates before the next.
+    pub start: Progress,
     /// The steps, in order.
     pub steps: Vec<Step>,
     /// How it ended.
@@ -62,6 +67,7 @@ pub fn explain(
     let mut ctx = Ctx::new(limits);
     let geometry = geometry(puzzle, &ctx)?;
     let mut state = from_progress(&geometry, start)?;
+    let start = candidates(&state);
     let mut steps = Vec::new();
     let mut solution: Option<Result<Solutions, LogicError>> = None;
     let verdict = loop {
@@ -115,9 +121,24 @@ pub fn explain(
     let level = steps.iter().map(|s| s.level).max().unwrap_or(Level::Easy);
     let score = steps.iter().fold(0u32, |a, s| a.saturating_add(s.weight));
     Ok(Explanation {
+        start,
         steps,
         verdict,
         level,
         score,
     })
+}
+
+/// The state's cells as progress: placed cells solved, every other cell its candidates.
+fn candidates(state: &State) -> Progress {
+    let cells = state
+        .cand
+        .iter()
+        .zip(&state.placed)
+        .map(|(&set, &placed)| match set.single_digit() {
+            Some(d) if placed => CellState::Solved(d),
+            _ => CellState::Candidates(set),
+        })
+        .collect();
+    Progress::from_cells(state.g.n, cells).expect("a state's candidates fit its grid")
 }

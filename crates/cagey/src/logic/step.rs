@@ -448,24 +448,30 @@ impl Step {
 
     /// The hint a player asked for, by how much is revealed: `1` names the rule and where
     /// to look, `2` adds the cells, `3` (or more) is the whole step.
+    ///
+    /// The cells the place already names are not named again (`in r1c1`, not `in r1c1, at
+    /// r1c1`; `in cage 12+ at r1c1, with r1c2`), so a step whose place is its one cell gives
+    /// the same hint at 1 and 2.
     pub fn hint_text(&self, reveal: u8, size: usize) -> String {
-        let cells: Vec<String> = self
+        let first = format!(
+            "look for a {} ({}) in {}",
+            self.rule, self.level, self.house
+        );
+        let named: Vec<&str> = self
+            .house
+            .split(|ch: char| !ch.is_ascii_alphanumeric())
+            .collect();
+        let rest: Vec<String> = self
             .cells
             .iter()
             .map(|&c| state::cell_name(c, size))
+            .filter(|name| !named.contains(&name.as_str()))
             .collect();
         match reveal {
-            0 | 1 => format!(
-                "look for a {} ({}) in {}",
-                self.rule, self.level, self.house
-            ),
-            2 => format!(
-                "look for a {} ({}) in {}, at {}",
-                self.rule,
-                self.level,
-                self.house,
-                cells.join(", ")
-            ),
+            0 | 1 => first,
+            2 if rest.is_empty() => first,
+            2 if rest.len() < self.cells.len() => format!("{first}, with {}", rest.join(", ")),
+            2 => format!("{first}, at {}", rest.join(", ")),
             _ => self.describe(size),
         }
     }

@@ -57,6 +57,15 @@ impl Cage {
         Label(self)
     }
 
+    /// The cage as messages name it, by its signed label and first cell in a grid of side
+    /// `size`: `12× at r1c1` (the label alone for an empty cage).
+    pub fn name(&self, size: usize) -> String {
+        match self.anchor() {
+            Some(first) => format!("{} at {}", self.signed_label(), first.name(size)),
+            None => self.signed_label(),
+        }
+    }
+
     /// The label as people read it, with the operation's sign: `11+`, `8×`, `2÷`, `1−`, `12?`
     /// for a hidden operation, `3` for a given. Every message names cages this way.
     pub fn signed_label(&self) -> String {

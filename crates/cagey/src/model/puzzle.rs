@@ -323,11 +323,7 @@ impl Puzzle {
     /// assert_eq!(puzzle.cage_name(cagey::CageId(1)), "11+ at r1c2");
     /// ```
     pub fn cage_name(&self, id: CageId) -> String {
-        let cage = self.cage(id);
-        match cage.anchor() {
-            Some(first) => format!("{} at {}", cage.signed_label(), first.name(self.size)),
-            None => cage.signed_label(),
-        }
+        self.cage(id).name(self.size)
     }
 }
 
@@ -363,7 +359,7 @@ fn check_cage(index: usize, cage: &Cage, size: usize, options: Options) -> Resul
     if options.killer && !matches!(operation, Operation::Add | Operation::Given) {
         return Err(PuzzleError::KillerOperation {
             cage: index,
-            operation,
+            name: cage.name(size),
         });
     }
     let (least, most) = match operation {
@@ -592,9 +588,11 @@ mod tests {
             .cages(vec![cage(Multiply, 2, &[0, 1]), cage(Add, 3, &[2, 3])])
             .build()
             .unwrap_err();
-        assert!(error
-            .to_string()
-            .starts_with("cage 0: killer cages are sums"));
+        // The cage named as every message names it, with no option or flag to set.
+        assert_eq!(
+            error.to_string(),
+            "cage 0: killer cages are sums, and 2× at r1c1 is not one"
+        );
         assert!(Puzzle::new(MAX_SIZE + 1, vec![]).is_err());
     }
 

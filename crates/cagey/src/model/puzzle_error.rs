@@ -123,12 +123,12 @@ pub enum PuzzleError {
         size: usize,
     },
     /// A killer cage that is not a sum.
-    #[error("cage {cage}: killer cages are sums, not {operation}")]
+    #[error("cage {cage}: killer cages are sums, and {name} is not one")]
     KillerOperation {
         /// Position of the cage.
         cage: usize,
-        /// Its operation.
-        operation: Operation,
+        /// The cage as people name it, by signed label and first cell (`12× at r1c1`).
+        name: String,
     },
     /// A given is not a digit of the grid.
     #[error("cage {cage}: a given must be a digit from 1 to {size}, found {target}")]

@@ -370,6 +370,12 @@ pub fn seconds(time: Duration) -> String {
     format!("{} s", time.as_secs_f64())
 }
 
+/// A count of solutions as people read it in messages: `1 solution`, `2 solutions`.
+pub fn solutions(count: u64) -> String {
+    let noun = if count == 1 { "solution" } else { "solutions" };
+    format!("{count} {noun}")
+}
+
 /// Keeps the node and time budgets of one search.
 #[derive(Clone, Debug)]
 pub(crate) struct Meter {

@@ -89,10 +89,15 @@ pub(super) fn build(block: &Block, rules: &Rules) -> Result<Puzzle, KkError> {
         }
         if stated < size {
             let reason = format!(
-                "the grid is {stated}x{stated} here, but a cage names cell {highest} (cells run from 0 to {})",
+                "cell {highest} is outside the {stated}x{stated} grid that `# size {stated}` on line {line} gives (cells 0 to {})",
                 stated * stated - 1
             );
-            return Err(at(line, KkErrorKind::Directive { reason }));
+            // The line of the cage naming the cell, where the typo most likely is.
+            let cage_line = cages
+                .iter()
+                .find(|cage| block.cells_of(cage).contains(&highest))
+                .map_or(line, |cage| cage.line);
+            return Err(at(cage_line, KkErrorKind::Directive { reason }));
         }
         size = stated;
     }
@@ -136,6 +141,11 @@ pub(super) fn build(block: &Block, rules: &Rules) -> Result<Puzzle, KkError> {
                 return Err(at(0, KkErrorKind::Directive { reason }));
             }
             (false, _) => {
+                // A stated size is the grid; without one, the highest cell may be a typo.
+                if let Some((line, stray)) = stray(block, &missing).filter(|_| rules.size.is_none())
+                {
+                    return Err(at(line, stray));
+                }
                 return Err(at(
                     0,
                     KkErrorKind::Missing {
@@ -144,7 +154,7 @@ pub(super) fn build(block: &Block, rules: &Rules) -> Result<Puzzle, KkError> {
                         total,
                         missing,
                     },
-                ))
+                ));
             }
         }
     }
@@ -220,7 +230,7 @@ pub(super) fn build(block: &Block, rules: &Rules) -> Result<Puzzle, KkError> {
                         "a cage without an operator is a given and has exactly one cell".into()
                     }
                     Operation::Subtract | Operation::Divide if cells > 2 => format!(
-                        "a {} cage {expected} (hint: for {} over more cells, the multi-cell rules, add a `# multi-cell` line or --multi-cell)",
+                        "a {} cage {expected} (hint: for {} over more cells, the multi-cell rules, add a `# multi-cell` line)",
                         operation.ascii().unwrap_or(' '),
                         operation.ascii().unwrap_or(' ')
                     ),
@@ -228,7 +238,7 @@ pub(super) fn build(block: &Block, rules: &Rules) -> Result<Puzzle, KkError> {
                 },
             },
             PuzzleError::KillerOperation { .. } => KkErrorKind::Directive {
-                reason: format!("cage \"{label}\": under `# killer` every cage is a sum"),
+                reason: error.detail(),
             },
             PuzzleError::GivenOutOfRange { size, .. } => {
                 KkErrorKind::GivenOutOfRange { label, size }
@@ -237,5 +247,36 @@ pub(super) fn build(block: &Block, rules: &Rules) -> Result<Puzzle, KkError> {
             other => unreachable!("checked while parsing the line: {other}"),
         };
         at(cage.line, kind)
+    })
+}
+
+/// The typo of a cell past the grid: when the cages cover a square grid of k*k cells but
+/// for as many cells as they name past it (`99` where `11` was meant in a 4x4), the line
+/// of the first such cell and the error that names it. Not when the cages are a whole grid
+/// numbered from 1, which has its own hint.
+fn stray(block: &Block, missing: &[usize]) -> Option<(usize, KkErrorKind)> {
+    let covered = block.cells.len();
+    let side = covered.isqrt();
+    let inside: Vec<usize> = missing
+        .iter()
+        .copied()
+        .filter(|&c| c < side * side)
+        .collect();
+    let from_one = inside == [0] && missing[1..].iter().all(|&c| c > covered);
+    if side == 0 || side * side != covered || inside.is_empty() || from_one {
+        return None;
+    }
+    block.cages.iter().find_map(|cage| {
+        let cell = block
+            .cells_of(cage)
+            .iter()
+            .copied()
+            .find(|&c| c >= side * side)?;
+        let kind = KkErrorKind::Stray {
+            cell,
+            size: side,
+            missing: inside.clone(),
+        };
+        Some((cage.line, kind))
     })
 }

@@ -137,6 +137,21 @@ pub enum KkErrorKind {
         /// The cells in no cage.
         missing: Vec<usize>,
     },
+    /// A cell past the square grid the other cages cover, all but as many cells as there
+    /// are such strays: most likely a typo (`99` for `11`).
+    #[error(
+        "cell {cell} is outside the {size}x{size} grid the other cages describe (cells 0 to {}), in which {} in no cage",
+        size * size - 1,
+        if missing.len() == 1 { format!("{} is", missing[0]) } else { format!("{} are", list(missing)) }
+    )]
+    Stray {
+        /// The stray cell, as written.
+        cell: usize,
+        /// The side of the grid the other cages cover.
+        size: usize,
+        /// The cells of that grid in no cage.
+        missing: Vec<usize>,
+    },
     /// Cells that are not 4-connected.
     #[error(
         "cage \"{label}\" cells {} are not connected (hint: a cage's cells share sides; cells count from 0, row by row from the top-left)",

@@ -156,6 +156,11 @@ fn names_line_and_column_of_each_error() {
             "3+,0 1\n3+,2\n",
             "the cages cover 3 of the 4 cells of a 2x2 grid; in no cage: 3",
         ),
+        // A typo'd cell past the grid the other lines describe (#33: it read as a 10x10).
+        (
+            "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 99\n7+,12 13\n2%,14 15\n",
+            "line 5: cell 99 is outside the 4x4 grid the other cages describe (cells 0 to 15), in which 11 is in no cage",
+        ),
         (
             "3+,0 3\n3+,1 2\n",
             "line 1: cage \"3+\" cells 0 3 are not connected",
@@ -237,7 +242,7 @@ fn names_bad_directives() {
         ),
         (
             "# killer\n3*,0 1\n3+,2 3\n",
-            "line 2: cage \"3*\": under `# killer` every cage is a sum",
+            "line 2: killer cages are sums, and 3× at r1c1 is not one",
         ),
         (
             "# regions 00!1\n3+,0 1\n3+,2 3\n",
@@ -253,7 +258,7 @@ fn names_bad_directives() {
         ),
         (
             "# size 2\n# killer\n3+,0 1\n4+,4 5\n",
-            "line 1: the grid is 2x2 here, but a cage names cell 5",
+            "line 4: cell 5 is outside the 2x2 grid that `# size 2` on line 1 gives (cells 0 to 3)",
         ),
         (
             "# size two\n3+,0 1\n3+,2 3\n",
