@@ -169,6 +169,23 @@ async fn solve_fills_only_a_unique_solution_and_marks_it_revealed() {
             .await,
         json!(16)
     );
+    // The full grid is checked by the server; the answer says it was filled in, and is
+    // never a win: no banner, no congratulation.
+    browser
+        .wait_until(
+            "document.querySelector('#status').textContent === 'The solution is filled in.'",
+        )
+        .await;
+    let status = browser.text("#status").await;
+    assert!(
+        !status.contains("Solved in") && !status.contains("Well done"),
+        "{status}"
+    );
+    assert_eq!(
+        browser.text("#board .banner").await,
+        "",
+        "no finish banner after Solve"
+    );
     browser.close().await;
 }
 
