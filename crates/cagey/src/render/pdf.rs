@@ -108,13 +108,14 @@ const PUZZLE_MAX_CELL: f32 = 17.0 * MM;
 /// to an A4 or Letter page is what puzzle books print.
 const DEFAULT_PER_PAGE: PerPage = PerPage::Four;
 
-/// Answers: captions, gaps, and cells of 20 pt (7 mm), large enough for 10-pt digits, two
-/// digits of a 12x12 or 16x16 with air between neighbours. Grids too wide for the page get
-/// smaller cells, never digits under [`DIGIT_MIN`]. At most [`ANSWER_MAX_COLUMNS`] across.
+/// Answers: captions, gaps, and cells of 16 pt (5.6 mm) with digits of [`DIGIT_MIN`]: two
+/// digits of a 12x12 or 16x16 leave 4.6 pt of air between neighbours, and twelve 9x9s fit
+/// an A4 page. 20-pt cells were tried first; they made the key for 500 9x9s 84 pages long
+/// rather than 42. Grids too wide for the page get smaller cells (15.8 pt for a 32x32 on
+/// A4), never smaller digits. At most [`ANSWER_MAX_COLUMNS`] across.
 const ANSWER_CAPTION_SIZE: f32 = 8.0;
 const ANSWER_GAP: f32 = 14.0;
-const ANSWER_CELL: f32 = 20.0;
-const ANSWER_DIGIT: f32 = 10.0;
+const ANSWER_CELL: f32 = 16.0;
 const ANSWER_MAX_COLUMNS: usize = 5;
 
 /// Lines that print: thin cell lines at least half a point and 60% black (a 0.24-pt 40%
@@ -550,7 +551,11 @@ impl Book {
 
     /// Closes the page being filled, if any, and starts a new one set out by `layout`, with
     /// `heading`'s lines at its top.
-    fn start_page(&mut self, layout: Layout, heading: Option<&[String]>) -> Result<(), RenderError> {
+    fn start_page(
+        &mut self,
+        layout: Layout,
+        heading: Option<&[String]>,
+    ) -> Result<(), RenderError> {
         self.finish_page()?;
         let (width, height) = self.options.paper.size();
         let mut content = Content::new();
@@ -755,7 +760,7 @@ impl Book {
                 let text = digit.to_string();
                 let (size, drop) = match look {
                     Look::Puzzle => ((DIGIT_SHARE * cell).max(DIGIT_MIN), DIGIT_DROP * cell),
-                    Look::Answer => ((DIGIT_SHARE * cell).clamp(DIGIT_MIN, ANSWER_DIGIT), 0.0),
+                    Look::Answer => (DIGIT_MIN, 0.0),
                 };
                 let width = font.width(&text) as f32 * size;
                 self.text(
@@ -928,8 +933,8 @@ fn puzzle_cell(paper: Paper, per_page: PerPage, n: usize) -> f32 {
     let (width, height) = grid_area(paper);
     let (columns, rows) = per_page.columns_rows();
     let caption = CAPTION_LINE * PUZZLE_CAPTION_MAX;
-    let side = (width / columns as f32 - PUZZLE_GAP)
-        .min(height / rows as f32 - PUZZLE_GAP - caption);
+    let side =
+        (width / columns as f32 - PUZZLE_GAP).min(height / rows as f32 - PUZZLE_GAP - caption);
     (side / picture_units(n)).min(PUZZLE_MAX_CELL)
 }
 
@@ -1024,7 +1029,10 @@ fn path(content: &mut Content, d: &str, map: impl Fn((f32, f32)) -> (f32, f32)) 
     let (mut at, mut start) = ((0.0, 0.0), (0.0, 0.0));
     let mut command = 'M';
     let number = |tokens: &mut std::iter::Peekable<std::str::SplitWhitespace<'_>>| {
-        tokens.next().and_then(|t| t.parse::<f32>().ok()).unwrap_or(0.0)
+        tokens
+            .next()
+            .and_then(|t| t.parse::<f32>().ok())
+            .unwrap_or(0.0)
     };
     while let Some(&token) = tokens.peek() {
         if let Some(ch) = token.chars().next().filter(char::is_ascii_alphabetic) {
@@ -1117,7 +1125,7 @@ mod tests {
     /// A booklet of `count` copies of the puzzle, with its answers unless `answers` is false.
     fn book(count: usize, options: &Options, answers: bool) -> Book {
         let (puzzle, solution) = puzzle();
-        let mut book = Book::new(options);
+        let mut book = Book::new(options).unwrap();
         let mut key = Vec::new();
         for number in 1..=count {
             let caption = Caption {
@@ -1162,7 +1170,7 @@ mod tests {
         }
         for per_page in PerPage::ALL {
             let options = Options {
-                per_page,
+                per_page: Some(per_page),
                 ..Options::default()
             };
             let book = book(12, &options, false);
@@ -1171,15 +1179,32 @@ mod tests {
     }
 
     #[test]
-    fn every_grid_is_a_form_of_its_own() {
+    fn grids_are_drawn_on_the_page_in_grey_alone() {
         let pdf = book(3, &Options::default(), true).finish().unwrap();
-        // Three puzzles and three answers, each drawn once.
-        assert_eq!(occurrences(&pdf, b"/Subtype /Form"), 6);
-        assert_eq!(
-            occurrences(&pdf, b" Do\n") + occurrences(&pdf, b" Do "),
-            0,
-            "streams are compressed"
-        );
+        // No forms, images or colour spaces: every mark is in the page's content.
+        for name in [
+            &b"/Subtype /Form"[..],
+            b"/XObject",
+            b"/ColorSpace",
+            b"/ICCBased",
+            b"/DeviceRGB",
+        ] {
+            assert_eq!(
+                occurrences(&pdf, name),
+                0,
+                "{}",
+                String::from_utf8_lossy(name)
+            );
+        }
+        // The page content, uncompressed, sets grey (g, G) and never RGB or CMYK.
+        let mut book = book(1, &Options::default(), true);
+        let page = book.page.take().unwrap();
+        let content = page.content.finish();
+        let text = String::from_utf8_lossy(&content);
+        assert!(text.contains(" g\n") && text.contains(" G\n"));
+        for operator in [" rg\n", " RG\n", " k\n", " K\n", " sc\n", " scn\n", " cs\n"] {
+            assert!(!text.contains(operator), "{operator}");
+        }
     }
 
     #[test]
@@ -1231,10 +1256,10 @@ mod tests {
     #[test]
     fn a_booklet_of_nothing_is_an_error() {
         assert!(matches!(
-            Book::new(&Options::default()).finish(),
+            Book::new(&Options::default()).unwrap().finish(),
             Err(RenderError::Pdf(_))
         ));
-        let mut book = Book::new(&Options::default());
+        let mut book = Book::new(&Options::default()).unwrap();
         book.add_answers(&[]).unwrap();
         assert_eq!(book.page_count(), 0);
     }
@@ -1244,19 +1269,190 @@ mod tests {
         for paper in [Paper::A4, Paper::Letter] {
             let (width, height) = paper.size();
             for n in 1..=MAX_SIZE {
-                let layout = answer_layout(paper, n);
+                let (layout, cell) = answer_layout(paper, n);
                 assert!(layout.columns >= 1 && layout.rows >= 1);
-                // At their full size, the grids and the gaps between them fit the page.
-                let side = ANSWER_CELL * picture_units(n) / CELL as f32;
+                // The grids and the gaps between them fit the page.
+                let side = cell * picture_units(n);
+                assert!(side <= width - 2.0 * MARGIN, "{n}");
                 let used = layout.columns as f32 * (side + ANSWER_GAP) - ANSWER_GAP;
                 assert!(used <= width - 2.0 * MARGIN || layout.columns == 1, "{n}");
                 let caption = CAPTION_LINE * ANSWER_CAPTION_SIZE;
                 let used = layout.rows as f32 * (side + caption + ANSWER_GAP) - ANSWER_GAP;
                 assert!(used <= height - 2.0 * MARGIN || layout.rows == 1, "{n}");
+                // Two-digit answers keep air between neighbours at 9 pt.
+                let widest = Font::bundled().width(&n.to_string()) as f32 * DIGIT_MIN;
+                assert!(cell - widest >= 4.0, "{n}: {cell} pt cells");
             }
-            let six = answer_layout(paper, 6);
+            let (six, _) = answer_layout(paper, 6);
             assert!(six.columns * six.rows > PerPage::Six.count());
+            // Twelve 9x9 answers to an A4 page, nine to a Letter page.
+            let (nine, _) = answer_layout(paper, 9);
+            assert!(nine.columns * nine.rows >= 9, "{paper:?}");
         }
+    }
+
+    #[test]
+    fn a_page_holds_as_many_puzzles_as_its_size_allows() {
+        for paper in [Paper::A4, Paper::Letter] {
+            // The issue's figures: a 9x9 four to a page, a 12x12 two, a 16x16 one.
+            for (n, most) in [(4, 6), (7, 6), (9, 4), (12, 2), (16, 1), (32, 1)] {
+                assert_eq!(
+                    largest_per_page(paper, n).count(),
+                    most,
+                    "{paper:?} {n}x{n}"
+                );
+            }
+            for n in 1..=20 {
+                let most = largest_per_page(paper, n);
+                assert!(puzzle_cell(paper, most, n) >= MIN_PUZZLE_CELL, "{n}");
+                if let Some(next) = PerPage::ALL.into_iter().find(|&p| p > most) {
+                    assert!(puzzle_cell(paper, next, n) < MIN_PUZZLE_CELL, "{n}");
+                }
+            }
+        }
+        let options = Options {
+            per_page: Some(PerPage::Four),
+            ..Options::default()
+        };
+        let twelve = crate::formats::kk::parse(&big_cage_puzzle(12)).unwrap();
+        let error = Book::new(&options)
+            .unwrap()
+            .add_puzzle(
+                &twelve,
+                &Caption {
+                    number: 1,
+                    level: None,
+                },
+            )
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "4 puzzles a page do not fit a 12x12 on A4 paper: at most 2 do, with clues of 7 pt \
+             or more"
+        );
+    }
+
+    /// A puzzle of side `n` whose cages are its rows, each a sum.
+    fn big_cage_puzzle(n: usize) -> String {
+        let sum = n * (n + 1) / 2;
+        (0..n)
+            .map(|row| {
+                let cells: Vec<String> = (0..n).map(|col| (row * n + col).to_string()).collect();
+                format!("{sum}+,{}\n", cells.join(" "))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn clues_keep_at_least_7_pt_and_long_ones_6_pt_condensed() {
+        let share = (svg::LABEL_SIZE / CELL) as f32;
+        let cell = 25.0;
+        let inset = svg::LABEL_INSET as f32 * cell / CELL as f32;
+        let room = cell - 2.0 * inset;
+        // A short clue: its share of the cell, at least 7 pt, full width.
+        assert_eq!(fit_clue("12+", cell, inset, share), (7.0, 100.0));
+        assert_eq!(fit_clue("12+", 60.0, inset, share), (14.4, 100.0));
+        let width = |label: &str, (size, scale): (f32, f32)| {
+            Font::bundled().width(label) as f32 * size * scale / 100.0
+        };
+        // `1296×` fits at 7 pt condensed; `15120×` needs 6 pt as well; neither overflows.
+        let (size, scale) = fit_clue("1296×", cell, inset, share);
+        assert!(
+            size == 7.0 && (CONDENSED..100.0).contains(&scale),
+            "{size} {scale}"
+        );
+        assert!(width("1296×", (size, scale)) <= room + 1e-3);
+        let (size, scale) = fit_clue("15120×", cell, inset, share);
+        assert!(
+            (LONG_CLUE_MIN..7.0).contains(&size) && scale == CONDENSED,
+            "{size} {scale}"
+        );
+        assert!(width("15120×", (size, scale)) <= room + 1e-3);
+        // Past 6 pt condensed it runs into the inset rather than shrink further.
+        assert_eq!(
+            fit_clue("3628800×", cell, inset, share),
+            (LONG_CLUE_MIN, CONDENSED)
+        );
+    }
+
+    #[test]
+    fn titles_wrap_and_a_character_the_font_lacks_is_named() {
+        let room = 15.0;
+        let lines = wrap(
+            "A sampler of cage puzzles for the long winter evenings",
+            room,
+        );
+        assert!(lines.len() >= 2);
+        for line in &lines {
+            assert!(Font::bundled().width(line) as f32 <= room, "{line}");
+        }
+        assert_eq!(
+            lines.join(" "),
+            "A sampler of cage puzzles for the long winter evenings"
+        );
+        // A word longer than a line is broken inside it.
+        assert_eq!(wrap("Wwwwwwwwww", 3.0).len(), 4);
+        let title = |title: &str| Options {
+            title: Some(title.to_string()),
+            ..Options::default()
+        };
+        let error = Book::new(&title("Puzzles 漢字")).err().unwrap();
+        assert_eq!(
+            error.to_string(),
+            "the title's character '漢' (U+6F22) is not in the font"
+        );
+        let long = "Puzzles ".repeat(40);
+        let error = Book::new(&title(&long)).err().unwrap();
+        assert!(
+            matches!(error, RenderError::HeadingTooLong { .. }),
+            "{error}"
+        );
+        assert!(Book::new(&title(&"Puzzles ".repeat(8))).is_ok());
+        // A level the font lacks is named with its puzzle.
+        let (puzzle, _) = puzzle();
+        let error = Book::new(&Options::default())
+            .unwrap()
+            .add_puzzle(
+                &puzzle,
+                &Caption {
+                    number: 3,
+                    level: Some("難しい"),
+                },
+            )
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "puzzle 3's caption's character '難' (U+96E3) is not in the font"
+        );
+    }
+
+    #[test]
+    fn a_bleed_makes_the_sheet_larger_and_states_the_trim() {
+        let options = Options {
+            bleed: 3.0,
+            ..Options::default()
+        };
+        let pdf = book(1, &options, false).finish().unwrap();
+        let text = String::from_utf8_lossy(&pdf);
+        assert!(
+            text.contains("/MediaBox [0 0 612.2835 858.89764]"),
+            "{text}"
+        );
+        assert!(text.contains("/BleedBox [0 0 612.2835 858.89764]"));
+        assert!(text.contains("/TrimBox [8.503937 8.503937 603.77954 850.3937]"));
+        let options = Options {
+            bleed: 11.0,
+            ..Options::default()
+        };
+        assert!(Book::new(&options).is_err());
+    }
+
+    #[test]
+    fn path_data_becomes_moves_and_lines() {
+        let mut content = Content::new();
+        path(&mut content, "M10 10H110V-5h-20v5Z", |(x, y)| (x, -y));
+        let text = String::from_utf8(content.finish()).unwrap();
+        assert_eq!(text, "10 -10 m\n110 -10 l\n110 5 l\n90 5 l\n90 0 l\nh");
     }
 
     #[test]
