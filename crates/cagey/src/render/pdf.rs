@@ -96,11 +96,13 @@ pub const DIGIT_MIN: f32 = 9.0;
 /// width, and below that the solver's own digit and pencil marks no longer fit beside it.
 pub const MIN_PUZZLE_CELL: f32 = 8.0 * MM;
 
-/// Puzzles: the largest caption, space between neighbouring grids, and the largest cell.
-/// A caption is never larger than its grid's clues, so that it does not outweigh them.
-/// 17 mm cells are what large-print puzzle books use; without the cap a 4x4 alone on a page
-/// would fill it with cells the size of a palm.
-const PUZZLE_CAPTION_MAX: f32 = 9.0;
+/// Puzzles: the caption's size, space between neighbouring grids, and the largest cell.
+/// Captions are set at the smallest clue size, so that they never outweigh the clues, and
+/// alike on every page: captions sized to each grid's clues (up to 9 pt) were tried, and a
+/// page mixing a 5x5 and a 7x7 had captions of three sizes. 17 mm cells are what
+/// large-print puzzle books use; without the cap a 4x4 alone on a page would fill it with
+/// cells the size of a palm.
+const PUZZLE_CAPTION_SIZE: f32 = CLUE_MIN;
 const PUZZLE_GAP: f32 = 24.0;
 const PUZZLE_MAX_CELL: f32 = 17.0 * MM;
 
@@ -454,14 +456,13 @@ impl Book {
             self.start_page(layout, title.as_deref())?;
         }
         let cell = puzzle_cell(paper, per_page, n);
-        let caption_size = clue_size(cell, puzzle.options().killer).min(PUZZLE_CAPTION_MAX);
         let what = format!("puzzle {}'s caption", caption.number);
         self.place(
             puzzle,
             Contents::NONE,
             Look::Puzzle,
             cell,
-            (&text, &what, caption_size),
+            (&text, &what, PUZZLE_CAPTION_SIZE),
         )
     }
 
@@ -932,21 +933,10 @@ fn grid_area(paper: Paper) -> (f32, f32) {
 fn puzzle_cell(paper: Paper, per_page: PerPage, n: usize) -> f32 {
     let (width, height) = grid_area(paper);
     let (columns, rows) = per_page.columns_rows();
-    let caption = CAPTION_LINE * PUZZLE_CAPTION_MAX;
+    let caption = CAPTION_LINE * PUZZLE_CAPTION_SIZE;
     let side =
         (width / columns as f32 - PUZZLE_GAP).min(height / rows as f32 - PUZZLE_GAP - caption);
     (side / picture_units(n)).min(PUZZLE_MAX_CELL)
-}
-
-/// A clue's size in a cell of `cell` points: the picture's share of the cell (24% for
-/// KenKen, 20% for killer sums), never under [`CLUE_MIN`].
-fn clue_size(cell: f32, killer: bool) -> f32 {
-    let share = if killer {
-        svg::KILLER_LABEL_SIZE
-    } else {
-        svg::LABEL_SIZE
-    };
-    (share as f32 / CELL as f32 * cell).max(CLUE_MIN)
 }
 
 /// The size and horizontal scale (percent) of `label` in a cell of `cell` points with
