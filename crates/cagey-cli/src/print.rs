@@ -54,8 +54,29 @@ input, or --answers naming the same file as -o is refused before any work.
 Exit status: 0 written, 1 a puzzle without exactly one solution (or with a wrong
 `# solution=`): nothing written, 2 bad input or usage, or a file could not be written.
 
-The PDF is vector throughout, with the bundled DejaVu Sans embedded: it prints the same on
-every printer, with 15 mm margins.")]
+Layouts: a page holds as many puzzles as fit with clues of at least 7 pt (cells of 8 mm):
+
+  grid side   most on A4   most on Letter   default
+  up to 7     6            6                4
+  8           6            4                4
+  9           4            4                4
+  10          2            4                2 (Letter 4)
+  11 to 12    2            2                2
+  13          2            1                2 (Letter 1)
+  14 and up   1            1                1
+
+Grids over 21x21 (A4) or 22x22 (Letter) get cells under 8 mm even alone on a page (5.3 mm
+for a 32x32 on A4); their clues stay at 7 pt.
+
+--per-page asking for more is refused, naming the most that fit. Long clues (`15120×`)
+are set condensed and down to 6 pt to fit their cell. Captions are 7 pt. The answer key
+shows digits of 9 pt and cage outlines only, twelve 9x9s to an A4 page. A page of each
+layout is pictured in docs/print.md (docs/images/print-*.png).
+
+The PDF is vector throughout, with the bundled DejaVu Sans embedded and every clue, digit
+and caption real text (searchable, and read by screen readers); all ink is DeviceGray
+(black ink only), with 15 mm margins. A title wraps to two lines; a character the font
+cannot draw is refused, naming it.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
