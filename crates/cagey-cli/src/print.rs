@@ -43,6 +43,7 @@ Examples:
   cagey print a.kk b.txt --per-page 1 --paper letter -o big.pdf
   cagey print puzzles.kk --title 'Week 12' --answers answers.pdf -o week12.pdf
   cagey print --grade puzzles.kk -o graded.pdf            levels from grading each puzzle
+  cagey print puzzles.kk --bleed 3 -o press.pdf            3 mm bleed, TrimBox and BleedBox
   cagey generate --size 6 --count 24 | cagey print -o six.pdf
 
 Every puzzle must have exactly one solution, which the solver proves; a `# solution=`
