@@ -110,14 +110,16 @@ const PUZZLE_MAX_CELL: f32 = 17.0 * MM;
 /// to an A4 or Letter page is what puzzle books print.
 const DEFAULT_PER_PAGE: PerPage = PerPage::Four;
 
-/// Answers: captions, gaps, and cells of 16 pt (5.6 mm) with digits of [`DIGIT_MIN`]: two
-/// digits of a 12x12 or 16x16 leave 4.6 pt of air between neighbours, and twelve 9x9s fit
-/// an A4 page. 20-pt cells were tried first; they made the key for 500 9x9s 84 pages long
-/// rather than 42. Grids too wide for the page get smaller cells (15.8 pt for a 32x32 on
-/// A4), never smaller digits. At most [`ANSWER_MAX_COLUMNS`] across.
+/// Answers: captions, gaps, and cells of 16 pt (5.6 mm) with digits of [`DIGIT_MIN`], so
+/// that twelve 9x9s fit an A4 page; 20-pt cells were tried first, and made the key for 500
+/// 9x9s 84 pages long rather than 42. Grids of 10 and over, whose answers have two digits,
+/// get 18-pt cells: in 16-pt ones a `12` came within 1.7 pt of a thick cage line. Grids
+/// too wide for the page get smaller cells (15.8 pt for a 32x32 on A4), never smaller
+/// digits. At most [`ANSWER_MAX_COLUMNS`] across.
 const ANSWER_CAPTION_SIZE: f32 = 8.0;
 const ANSWER_GAP: f32 = 14.0;
 const ANSWER_CELL: f32 = 16.0;
+const ANSWER_CELL_TWO_DIGITS: f32 = 18.0;
 const ANSWER_MAX_COLUMNS: usize = 5;
 
 /// Lines that print: thin cell lines at least half a point and 60% black (a 0.24-pt 40%
@@ -1073,12 +1075,17 @@ fn corner(cell: Cell, n: usize) -> (f32, f32) {
 }
 
 /// How the answer key is set out on `paper` when its largest grid has side `largest`, and
-/// its cells' size: as many grids of [`ANSWER_CELL`] cells as fit below the heading, at
-/// most [`ANSWER_MAX_COLUMNS`] across, and at least one; a grid too wide for the page at
-/// that size gets smaller cells.
+/// its cells' size: as many grids of [`ANSWER_CELL`] cells (or [`ANSWER_CELL_TWO_DIGITS`])
+/// as fit below the heading, at most [`ANSWER_MAX_COLUMNS`] across, and at least one; a
+/// grid too wide for the page at that size gets smaller cells.
 fn answer_layout(paper: Paper, largest: usize) -> (Layout, f32) {
     let (width, height) = grid_area(paper);
-    let cell = ANSWER_CELL.min(width / picture_units(largest));
+    let cell = if largest >= 10 {
+        ANSWER_CELL_TWO_DIGITS
+    } else {
+        ANSWER_CELL
+    };
+    let cell = cell.min(width / picture_units(largest));
     let side = cell * picture_units(largest);
     let caption = CAPTION_LINE * ANSWER_CAPTION_SIZE;
     let fit = |room: f32, each: f32| ((room + ANSWER_GAP) / (each + ANSWER_GAP)).floor() as usize;
@@ -1263,7 +1270,7 @@ mod tests {
                 assert!(layout.columns >= 1 && layout.rows >= 1);
                 // The grids and the gaps between them fit the page.
                 let side = cell * picture_units(n);
-                assert!(side <= width - 2.0 * MARGIN, "{n}");
+                assert!(side <= width - 2.0 * MARGIN + 1e-3, "{n}");
                 let used = layout.columns as f32 * (side + ANSWER_GAP) - ANSWER_GAP;
                 assert!(used <= width - 2.0 * MARGIN || layout.columns == 1, "{n}");
                 let caption = CAPTION_LINE * ANSWER_CAPTION_SIZE;
