@@ -52,7 +52,7 @@ fn a_failed_write_leaves_the_old_booklet_byte_for_byte() {
     let book = dir.join("big.pdf");
     std::fs::write(&book, OLD_BOOK).unwrap();
     let input = corpus("random/unique-4x4.kk");
-    // A hundred puzzles make a booklet of hundreds of kilobytes; the limit is 25 kB.
+    // A hundred puzzles make a booklet of about 60 kB; the limit is 25 kB.
     let output = cagey_limited(50, &["print", &input, "-o", &book.to_string_lossy()]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(stderr(&output).contains("big.pdf"), "{}", stderr(&output));
