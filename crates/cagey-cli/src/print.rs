@@ -15,7 +15,9 @@ use std::path::PathBuf;
 use anyhow::bail;
 use cagey::formats::{Entry, ReadError};
 use cagey::logic::{self, LogicError, LogicLimits};
-use cagey::render::pdf::{Answer, Book, Caption, Options, Paper, PerPage};
+use cagey::render::pdf::{
+    largest_per_page, Answer, Book, Caption, Options, Paper, PerPage, MAX_BLEED_MM,
+};
 use cagey::Grid;
 
 use rayon::prelude::*;
@@ -41,6 +43,7 @@ Examples:
   cagey print a.kk b.txt --per-page 1 --paper letter -o big.pdf
   cagey print puzzles.kk --title 'Week 12' --answers answers.pdf -o week12.pdf
   cagey print --grade puzzles.kk -o graded.pdf            levels from grading each puzzle
+  cagey print puzzles.kk --bleed 3 -o press.pdf            3 mm bleed, TrimBox and BleedBox
   cagey generate --size 6 --count 24 | cagey print -o six.pdf
 
 Every puzzle must have exactly one solution, which the solver proves; a `# solution=`
@@ -52,8 +55,29 @@ input, or --answers naming the same file as -o is refused before any work.
 Exit status: 0 written, 1 a puzzle without exactly one solution (or with a wrong
 `# solution=`): nothing written, 2 bad input or usage, or a file could not be written.
 
-The PDF is vector throughout, with the bundled DejaVu Sans embedded: it prints the same on
-every printer, with 15 mm margins.")]
+Layouts: a page holds as many puzzles as fit with clues of at least 7 pt (cells of 8 mm):
+
+  grid side   most on A4   most on Letter   default
+  up to 7     6            6                4
+  8           6            4                4
+  9           4            4                4
+  10          2            4                2 (Letter 4)
+  11 to 12    2            2                2
+  13          2            1                2 (Letter 1)
+  14 and up   1            1                1
+
+Grids over 21x21 (A4) or 22x22 (Letter) get cells under 8 mm even alone on a page (5.3 mm
+for a 32x32 on A4); their clues stay at 7 pt.
+
+--per-page asking for more is refused, naming the most that fit. Long clues (`15120×`)
+are set condensed and down to 6 pt to fit their cell. Captions are 7 pt. The answer key
+shows digits of 9 pt and cage outlines only, twelve 9x9s to an A4 page. A page of each
+layout is pictured in docs/print.md (docs/images/print-*.png).
+
+The PDF is vector throughout, with the bundled DejaVu Sans embedded and every clue, digit
+and caption real text (searchable, and read by screen readers); all ink is DeviceGray
+(black ink only), with 15 mm margins. A title wraps to two lines; a character the font
+cannot draw is refused, naming it.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -62,15 +86,22 @@ pub struct Args {
     #[arg(short, long, value_name = "OUT")]
     output: PathBuf,
 
-    /// Puzzles per page: 1, 2, 4 or 6.
-    #[arg(long, value_name = "N", default_value = "4", value_parser = parse_per_page)]
-    per_page: PerPage,
+    /// Puzzles per page: 1, 2, 4 or 6 [default: 4, or fewer for grids too large for 4].
+    /// More than fit a grid with clues of at least 7 pt is refused.
+    #[arg(long, value_name = "N", value_parser = parse_per_page)]
+    per_page: Option<PerPage>,
+
+    /// Bleed in millimetres (0 to 10, print shops ask for 3): the sheet grows by this much on
+    /// every side, and the PDF states the paper as its TrimBox and the sheet as BleedBox.
+    #[arg(long, value_name = "MM", default_value_t = 0.0, value_parser = parse_bleed)]
+    bleed: f32,
 
     /// The paper size.
     #[arg(long, value_enum, default_value_t = PaperArg::A4)]
     paper: PaperArg,
 
-    /// A title for the first page (and the answer key's heading).
+    /// A title for the first page (and the answer key's heading); it wraps to at most two
+    /// lines, and a character the bundled font cannot draw is refused.
     #[arg(long)]
     title: Option<String>,
 
@@ -111,6 +142,13 @@ fn parse_per_page(text: &str) -> Result<PerPage, String> {
         .ok_or_else(|| format!("{text:?} puzzles a page: choose 1, 2, 4 or 6"))
 }
 
+fn parse_bleed(text: &str) -> Result<f32, String> {
+    text.parse()
+        .ok()
+        .filter(|mm: &f32| (0.0..=MAX_BLEED_MM).contains(mm))
+        .ok_or_else(|| format!("{text:?} mm of bleed: choose 0 to {MAX_BLEED_MM}"))
+}
+
 fn parse_answers(text: &str) -> Result<Answers, String> {
     match text {
         "end" => Ok(Answers::End),
@@ -143,9 +181,10 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         },
         per_page: args.per_page,
         title: args.title.clone(),
+        bleed: args.bleed,
     };
     let with_answers = args.answers != Answers::None;
-    let mut book = Book::new(&options);
+    let mut book = Book::new(&options)?;
     let mut answers = Vec::new();
     let mut status = Status::Ok;
     let mut number = 0;
@@ -158,6 +197,25 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         {
             if let Err(error) = &item.entry {
                 bail!("cannot read {}: {error}", item.source);
+            }
+        }
+        // A size too large for the --per-page asked for is refused before the batch is
+        // solved, which is the slow part.
+        if let Some(asked) = args.per_page {
+            for item in &batch {
+                let Ok(entry) = &item.entry else { continue };
+                let n = entry.puzzle.size();
+                let largest = largest_per_page(options.paper, n);
+                if asked > largest {
+                    bail!(
+                        "{}: --per-page {} does not fit a {n}x{n} on {} paper: at most {} do, \
+                         with clues of 7 pt or more",
+                        item.place(),
+                        asked.count(),
+                        options.paper.name(),
+                        largest.count()
+                    );
+                }
             }
         }
         // Grading and solving, the slow part, on every core; drawing after, in order.
@@ -212,7 +270,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         }
         Answers::None => None,
         Answers::File(_) => {
-            let mut sheet = Book::new(&options);
+            let mut sheet = Book::new(&options)?;
             sheet.add_answers(&answers)?;
             Some(sheet.finish()?)
         }

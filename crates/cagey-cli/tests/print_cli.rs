@@ -421,3 +421,295 @@ fn a_puzzle_with_several_solutions_is_refused_even_with_a_solution_comment() {
         );
     }
 }
+
+/// The first `count` puzzles of a corpus file (blank-line separated, comments kept).
+fn first_puzzles(relative: &str, count: usize) -> String {
+    let text = std::fs::read_to_string(corpus(relative)).unwrap();
+    let blocks: Vec<&str> = text
+        .split("\n\n")
+        .filter(|block| block.lines().any(|line| !line.starts_with('#')))
+        .take(count)
+        .collect();
+    assert_eq!(blocks.len(), count, "{relative}");
+    blocks.join("\n\n") + "\n"
+}
+
+/// One word of a page as `pdftotext -bbox` gives it: its text and font size.
+#[derive(Debug)]
+struct Word {
+    page: usize,
+    text: String,
+    size: f64,
+}
+
+/// DejaVu Sans's ascent less its descent, in em: poppler's word boxes are this many times
+/// the font size high.
+const BOX_PER_EM: f64 = 0.928 + 0.236;
+
+/// Every word of `pdf` with the size it is set in, read back from its bounding box.
+fn words(pdf: &Path) -> Vec<Word> {
+    let html = String::from_utf8(poppler(
+        "pdftotext",
+        &["-bbox", &pdf.to_string_lossy(), "-"],
+    ))
+    .unwrap();
+    let attribute = |line: &str, name: &str| -> f64 {
+        let start = line.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        line[start..].split('"').next().unwrap().parse().unwrap()
+    };
+    let mut page = 0;
+    let mut words = Vec::new();
+    for line in html.lines().map(str::trim) {
+        if line.starts_with("<page ") {
+            page += 1;
+        } else if line.starts_with("<word ") {
+            let text = line.split('>').nth(1).unwrap().split('<').next().unwrap();
+            let height = attribute(line, "yMax") - attribute(line, "yMin");
+            words.push(Word {
+                page,
+                text: text.to_string(),
+                size: height / BOX_PER_EM,
+            });
+        }
+    }
+    words
+}
+
+/// Whether `text` is a clue: a number, and a sign unless a killer sum.
+fn is_clue(text: &str) -> bool {
+    let number = text.trim_end_matches(['+', '−', '×', '÷']);
+    !number.is_empty() && number.chars().all(|ch| ch.is_ascii_digit())
+}
+
+/// Prints `input` with `args` into a fresh PDF in `dir`, which must succeed.
+fn print(dir: &Path, name: &str, input: &str, args: &[&str]) -> std::path::PathBuf {
+    let file = dir.join(format!("{name}.kk"));
+    std::fs::write(&file, input).unwrap();
+    let pdf = dir.join(format!("{name}.pdf"));
+    let (file, out) = (file.to_string_lossy(), pdf.to_string_lossy());
+    let mut all = vec!["print", &file, "-o", &out];
+    all.extend(args);
+    let output = cagey(&all);
+    assert_eq!(output.status.code(), Some(0), "{name}: {}", stderr(&output));
+    pdf
+}
+
+#[test]
+fn clues_are_text_of_at_least_7_pt_and_answers_digits_of_9_pt_in_every_layout() {
+    let dir = scratch("print-sizes");
+    let nine = first_puzzles("keen/keen_9dh.kk", 4);
+    let six = first_puzzles("keen/keen_6dh.kk", 6);
+    let killer = first_puzzles("killer-and-jigsaw.kk", 4);
+    let twelve = first_puzzles("random/unique-12x12.kk", 2);
+    // Name, puzzles, their count and side, options, and puzzles a page.
+    type Layout<'a> = (&'a str, &'a str, usize, usize, &'a [&'a str], usize);
+    let layouts: [Layout; 9] = [
+        ("nine-4", &nine, 4, 9, &[], 4),
+        ("nine-2", &nine, 4, 9, &["--per-page", "2"], 2),
+        (
+            "nine-1-letter",
+            &nine,
+            4,
+            9,
+            &["--per-page", "1", "--paper", "letter"],
+            1,
+        ),
+        ("nine-4-letter", &nine, 4, 9, &["--paper", "letter"], 4),
+        ("six-6", &six, 6, 6, &["--per-page", "6"], 6),
+        (
+            "six-6-letter",
+            &six,
+            6,
+            6,
+            &["--per-page", "6", "--paper", "letter"],
+            6,
+        ),
+        ("killer-4", &killer, 4, 9, &[], 4),
+        ("twelve", &twelve, 2, 12, &[], 2),
+        ("twelve-1", &twelve, 2, 12, &["--per-page", "1"], 1),
+    ];
+    for (name, input, count, n, args, per_page) in layouts {
+        let pdf = print(&dir, name, input, args);
+        let puzzle_pages = count.div_ceil(per_page);
+        let words = words(&pdf);
+        let clues: Vec<&Word> = words
+            .iter()
+            .filter(|w| w.page <= puzzle_pages && is_clue(&w.text))
+            .collect();
+        assert!(clues.len() > 10 * count, "{name}: {} clues", clues.len());
+        for clue in &clues {
+            // Long clues may go down to 6 pt (set condensed), all others keep 7.
+            let least = if clue.text.chars().count() >= 5 {
+                5.95
+            } else {
+                6.95
+            };
+            assert!(clue.size >= least, "{name}: {clue:?}");
+        }
+        // Captions are no larger than the clues.
+        let clue_size = clues.iter().map(|w| w.size).fold(f64::MAX, f64::min);
+        for caption in words.iter().filter(|w| w.text == "Puzzle") {
+            assert!(
+                caption.size <= clue_size.max(7.0) + 0.05,
+                "{name}: {caption:?}"
+            );
+        }
+        // The answer key: digits of at least 9 pt; the only smaller words are the
+        // captions, one per answer, and nothing else is there (no clues).
+        let answers: Vec<&Word> = words.iter().filter(|w| w.page > puzzle_pages).collect();
+        let small = answers.iter().filter(|w| w.size < 8.95).count();
+        assert_eq!(small, count, "{name}: captions");
+        let digits = answers
+            .iter()
+            .filter(|w| w.size >= 8.95 && w.text.chars().all(|ch| ch.is_ascii_digit()))
+            .count();
+        // One word per cell, plus the page numbers.
+        assert!(digits >= count * n * n, "{name}: {digits} digits");
+        assert!(answers
+            .iter()
+            .all(|w| !w.text.contains(['+', '×', '÷', '−'])));
+    }
+}
+
+#[test]
+fn a_clue_can_be_searched_for() {
+    let dir = scratch("print-search");
+    let pdf = print(&dir, "nine", &first_puzzles("keen/keen_9dh.kk", 1), &[]);
+    let words = words(&pdf);
+    // keen_9dh's first puzzle: `135*,21 30 39` and `144*,50 59 60`.
+    for clue in ["135×", "144×", "35×", "2÷"] {
+        assert!(
+            words.iter().any(|w| w.page == 1 && w.text == clue),
+            "{clue}"
+        );
+    }
+}
+
+#[test]
+fn more_puzzles_a_page_than_fit_are_refused_with_the_most_that_do() {
+    let dir = scratch("print-per-page");
+    let input = dir.join("twelve.kk");
+    std::fs::write(&input, first_puzzles("random/unique-12x12.kk", 1)).unwrap();
+    let pdf = dir.join("twelve.pdf");
+    let output = cagey(&[
+        "print",
+        &input.to_string_lossy(),
+        "--per-page",
+        "4",
+        "-o",
+        &pdf.to_string_lossy(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains(
+            "--per-page 4 does not fit a 12x12 on A4 paper: at most 2 do, with clues of 7 pt \
+             or more"
+        ),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!pdf.exists());
+}
+
+#[test]
+fn every_mark_is_grey_and_a_bleed_sets_the_trim_and_bleed_boxes() {
+    let dir = scratch("print-grey");
+    // KenDoku's shaded boxes and a killer's dashes: the marks most likely to be coloured.
+    let mut input = first_puzzles("killer-and-jigsaw.kk", 1);
+    input.push('\n');
+    input.push_str(&std::fs::read_to_string(corpus("../docs/images/kendoku-6x6.kk")).unwrap());
+    let pdf = print(&dir, "grey", &input, &["--bleed", "3"]);
+    let raw = std::fs::read(&pdf).unwrap();
+    for name in ["/ICCBased", "/DeviceRGB", "/DeviceCMYK", "/ColorSpace"] {
+        assert!(
+            !raw.windows(name.len()).any(|w| w == name.as_bytes()),
+            "{name}"
+        );
+    }
+    // Every pixel of every page, in colour, is a grey: red, green and blue alike.
+    let prefix = dir.join("page");
+    poppler(
+        "pdftoppm",
+        &[
+            "-r",
+            "40",
+            "-png",
+            &pdf.to_string_lossy(),
+            &prefix.to_string_lossy(),
+        ],
+    );
+    let mut pages = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "png") {
+            continue;
+        }
+        pages += 1;
+        let mut reader =
+            png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()))
+                .read_info()
+                .unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+        let frame = reader.next_frame(&mut pixels).unwrap();
+        assert_eq!(frame.color_type, png::ColorType::Rgb);
+        for pixel in pixels[..frame.buffer_size()].chunks(3) {
+            assert!(
+                pixel[0] == pixel[1] && pixel[1] == pixel[2],
+                "{path:?}: {pixel:?}"
+            );
+        }
+    }
+    assert_eq!(pages, 2);
+    // 3 mm of bleed on A4: the sheet is 216 x 303 mm, the trim the A4 page inside it.
+    let info = String::from_utf8(poppler("pdfinfo", &["-box", &pdf.to_string_lossy()])).unwrap();
+    let boxes: Vec<&str> = info.lines().filter(|l| l.contains("Box:")).collect();
+    let find = |name: &str| {
+        let line = boxes.iter().find(|l| l.starts_with(name)).unwrap();
+        line.split_whitespace()
+            .skip(1)
+            .map(|n| n.parse::<f64>().unwrap().round() as i64)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(find("MediaBox:"), [0, 0, 612, 859], "{info}");
+    assert_eq!(find("BleedBox:"), [0, 0, 612, 859], "{info}");
+    assert_eq!(find("TrimBox:"), [9, 9, 604, 850], "{info}");
+}
+
+#[test]
+fn long_titles_wrap_and_characters_the_font_lacks_are_refused() {
+    let dir = scratch("print-title");
+    let title = "Forty cage puzzles for long winter evenings by the fire, graded from easy to hard";
+    let pdf = print(&dir, "title", &easy_puzzles(1), &["--title", title]);
+    let words = words(&pdf);
+    let heading: Vec<&Word> = words
+        .iter()
+        .filter(|w| w.page == 1 && w.size > 15.0)
+        .collect();
+    // Every word of the title at full size, on two lines.
+    assert_eq!(heading.len(), title.split(' ').count(), "{heading:?}");
+    assert!(heading.iter().all(|w| (w.size - 16.0).abs() < 0.05));
+    let lines = text(&pdf, 1, 1);
+    assert!(
+        lines.contains("Forty cage puzzles") && !lines.contains(title),
+        "{lines}"
+    );
+
+    let input = dir.join("one.kk");
+    std::fs::write(&input, easy_puzzles(1)).unwrap();
+    let out = dir.join("cjk.pdf");
+    let output = cagey(&[
+        "print",
+        &input.to_string_lossy(),
+        "--title",
+        "漢字 puzzles",
+        "-o",
+        &out.to_string_lossy(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("the title's character '漢' (U+6F22) is not in the font"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!out.exists());
+}

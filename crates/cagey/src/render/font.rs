@@ -64,6 +64,12 @@ impl Font {
         self.face.glyph_index(ch).unwrap_or(GlyphId(0))
     }
 
+    /// Whether the font has a glyph for `ch` (spaces included).
+    #[cfg(feature = "pdf")]
+    pub(crate) fn has(&self, ch: char) -> bool {
+        self.face.glyph_index(ch).is_some()
+    }
+
     /// How far `ch` moves the pen, in em.
     pub(crate) fn advance(&self, ch: char) -> f64 {
         let units = self.face.glyph_hor_advance(self.glyph(ch)).unwrap_or(0);

@@ -1,6 +1,6 @@
 //! Drawing puzzles: as text for a terminal ([`terminal`]), as SVG ([`svg`]), as PNG
 //! (`png`, behind the default `png` feature, which brings in resvg) and as print-ready PDF
-//! booklets (`pdf`, behind the default `pdf` feature, which brings in svg2pdf).
+//! booklets (`pdf`, behind the default `pdf` feature, which brings in pdf-writer).
 //!
 //! Every drawer takes the same three things: the [`Puzzle`], the [`Contents`] to show in the
 //! cells (nothing, digits such as a solution, candidates of a partial state, or digits and
@@ -139,10 +139,45 @@ pub enum RenderError {
     /// The SVG could not be rasterised or encoded as PNG (a bug: the SVG is our own).
     #[error("cannot make the PNG: {0}")]
     Png(String),
-    /// The PDF could not be made: nothing to print, or a conversion failed (a bug: the SVG
-    /// is our own).
+    /// The PDF could not be made: nothing to print, or the font could not be subset (a bug).
     #[error("cannot make the PDF: {0}")]
     Pdf(String),
+    /// More puzzles a page were asked for than fit a grid of this size with clues of the
+    /// smallest printed size.
+    #[error(
+        "{asked} puzzles a page do not fit a {size}x{size} on {paper} paper: at most {largest} \
+         do, with clues of 7 pt or more"
+    )]
+    TooManyPerPage {
+        /// The number asked for.
+        asked: usize,
+        /// The grid's side.
+        size: usize,
+        /// The paper's name.
+        paper: &'static str,
+        /// The most that fit.
+        largest: usize,
+    },
+    /// Text to print holds a character the bundled font cannot draw.
+    #[error("{what}'s character '{ch}' (U+{:04X}) is not in the font", u32::from(*ch))]
+    MissingGlyph {
+        /// Whose text: `the title`, `puzzle 3's level`.
+        what: String,
+        /// The character.
+        ch: char,
+    },
+    /// A heading that takes more lines than its page leaves room for.
+    #[error("{what} takes {lines} lines at {size} pt; at most {max} fit: shorten it")]
+    HeadingTooLong {
+        /// Which heading: `the title`.
+        what: String,
+        /// The lines it needs.
+        lines: usize,
+        /// Its font size in points.
+        size: u32,
+        /// The most lines there is room for.
+        max: usize,
+    },
 }
 
 /// What one cell shows.

@@ -56,17 +56,17 @@ use crate::model::{Cell, DigitSet, Operation, Puzzle};
 pub const CELL: f64 = 100.0;
 
 /// Blank space around the grid: room for half a thick line and its square corner.
-const MARGIN: f64 = 10.0;
+pub(crate) const MARGIN: f64 = 10.0;
 
 /// Thin lines between cells (under the thick ones where cages meet).
-const THIN_LINE: f64 = 2.0;
+pub(crate) const THIN_LINE: f64 = 2.0;
 
 /// Thick cage outlines: three and a half thin lines, enough to tell them apart at a glance
 /// even when printed small.
-const THICK_LINE: f64 = 7.0;
+pub(crate) const THICK_LINE: f64 = 7.0;
 
 /// Distance from a cell's edge to its label: half a thick line and a little air.
-const LABEL_INSET: f64 = 9.0;
+pub(crate) const LABEL_INSET: f64 = 9.0;
 
 /// Distance from a cell's edge to a killer cage's dashed outline: clear of half a thick
 /// region line (3.5) by more than the outline's own width, so that the two never touch.
@@ -74,20 +74,20 @@ pub const KILLER_INSET: i32 = 10;
 
 /// The killer outline's width and dash pattern: fine, as printed, but dark enough to follow
 /// at 32 pixels a cell.
-const KILLER_LINE: f64 = 2.5;
+pub(crate) const KILLER_LINE: f64 = 2.5;
 const KILLER_DASHES: &str = "6 4";
 
 /// Distance from a cell's edge to a killer sum, and its font size: the sum sits across the
 /// outline's corner, smaller than a KenKen label so that it leaves out only a short stretch
 /// of the outline. 7 leaves it a little air beside half a thick region line (3.5).
-const KILLER_LABEL_INSET: f64 = 7.0;
-const KILLER_LABEL_SIZE: f64 = 20.0;
+pub(crate) const KILLER_LABEL_INSET: f64 = 7.0;
+pub(crate) const KILLER_LABEL_SIZE: f64 = 20.0;
 
 /// Air between a killer sum and the ends of its cage's outline.
-const KILLER_LABEL_GAP: f64 = 3.0;
+pub(crate) const KILLER_LABEL_GAP: f64 = 3.0;
 
 /// The label's font size; long labels (`40320×`) shrink to fit the cell.
-const LABEL_SIZE: f64 = 24.0;
+pub(crate) const LABEL_SIZE: f64 = 24.0;
 
 /// The font size of placed digits, and the widest they may be (two-digit numbers shrink).
 const DIGIT_SIZE: f64 = 50.0;
@@ -415,7 +415,7 @@ fn glyph_id(ch: char) -> String {
 }
 
 /// The thin lines: every inner grid line, whole (cage lines cover them where needed).
-fn cell_lines(n: usize) -> String {
+pub(crate) fn cell_lines(n: usize) -> String {
     let (start, end) = (Num(MARGIN), Num(MARGIN + n as f64 * CELL));
     let mut d = String::new();
     for line in 1..n {
@@ -427,7 +427,7 @@ fn cell_lines(n: usize) -> String {
 
 /// Path data for every border segment `keep` accepts, with touching collinear segments
 /// merged into one run: one `M…H…` per horizontal run, one `M…V…` per vertical run.
-fn runs(borders: &Borders, keep: impl Fn(Border) -> bool) -> String {
+pub(crate) fn runs(borders: &Borders, keep: impl Fn(Border) -> bool) -> String {
     let n = borders.size();
     let at = |line: usize| Num(MARGIN + line as f64 * CELL);
     let mut d = String::new();
@@ -465,7 +465,7 @@ fn runs(borders: &Borders, keep: impl Fn(Border) -> bool) -> String {
 /// Path data for the cells of the boxes or regions of colour `colour` (`colours` gives each
 /// region's): one rectangle per run of such cells along a row. The thin cell lines drawn
 /// over the shading hide the seams between rectangles.
-fn shading(puzzle: &Puzzle, colours: &[usize], colour: usize) -> String {
+pub(crate) fn shading(puzzle: &Puzzle, colours: &[usize], colour: usize) -> String {
     let n = puzzle.size();
     let shaded = |row, col| {
         puzzle
@@ -525,7 +525,7 @@ type Point = (i32, i32);
 /// ```
 ///
 /// Its start is the mirror image, from the cell behind `C`.
-fn cage_outlines(puzzle: &Puzzle, clear: impl Fn(Cell) -> (f64, f64)) -> String {
+pub(crate) fn cage_outlines(puzzle: &Puzzle, clear: impl Fn(Cell) -> (f64, f64)) -> String {
     let n = puzzle.size() as i32;
     let half = (CELL / 2.0) as i32;
     let margin = MARGIN as i32;

@@ -1,0 +1,47 @@
+#!/bin/sh
+# Regenerates the pictures of printed pages in this folder (`print-*.png`), one page of each
+# layout `cagey print` chooses, with poppler's pdftoppm at 75 dpi:
+#
+#   print-page.png       the sampler (print-sampler.kk), mixed sizes and kinds, four a page
+#   print-9x9-four.png   hard 9x9 KenKen of Keen's, four to an A4 page, with a title
+#   print-killer.png     the Killer Sudoku and Killer Jigsaw of corpora/killer-and-jigsaw.kk
+#   print-12x12-two.png  12x12 KenKen, two a page (the most that fit with 7-pt clues)
+#   print-6x6-six.png    6x6 KenKen of Keen's, six to a Letter page
+#   print-answers.png    the answer key of the 9x9 booklet
+#
+# Run from anywhere: sh docs/images/print.sh (CAGEY=path/to/cagey to use another build).
+set -eu
+here=$(dirname "$0")
+root="$here/../.."
+if [ -z "${CAGEY:-}" ]; then
+    cargo build --quiet --release -p cagey-cli
+    CAGEY=${CARGO_TARGET_DIR:-$root/target}/release/cagey
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+first() { # first N puzzles of a corpus file (blank-line separated)
+    awk -v n="$2" 'BEGIN { RS = ""; ORS = "\n\n" } /(^|\n)[^#]/ { if (++k <= n) print }' "$1"
+}
+page() { # page N of a PDF as NAME.png
+    pdftoppm -r 75 -png -f "$2" -l "$2" -singlefile "$1" "$here/$3"
+}
+
+"$CAGEY" print "$here/print-sampler.kk" --title 'A cagey sampler' -o "$tmp/sampler.pdf"
+page "$tmp/sampler.pdf" 1 print-page
+
+first "$root/corpora/keen/keen_9dh.kk" 8 > "$tmp/nine.kk"
+"$CAGEY" print "$tmp/nine.kk" --title 'Hard 9x9 KenKen' -o "$tmp/nine.pdf"
+page "$tmp/nine.pdf" 1 print-9x9-four
+page "$tmp/nine.pdf" 3 print-answers
+
+"$CAGEY" print "$root/corpora/killer-and-jigsaw.kk" --title 'Killer Sudoku' -o "$tmp/killer.pdf"
+page "$tmp/killer.pdf" 1 print-killer
+
+first "$root/corpora/random/unique-12x12.kk" 2 > "$tmp/twelve.kk"
+"$CAGEY" print "$tmp/twelve.kk" -o "$tmp/twelve.pdf"
+page "$tmp/twelve.pdf" 1 print-12x12-two
+
+first "$root/corpora/keen/keen_6dx.kk" 6 > "$tmp/six.kk"
+"$CAGEY" print "$tmp/six.kk" --per-page 6 --paper letter -o "$tmp/six.pdf"
+page "$tmp/six.pdf" 1 print-6x6-six
