@@ -212,10 +212,8 @@ impl Puzzle {
                 names.join(", ")
             )));
         };
-        let mut entry = Entry::new(example.puzzle());
-        entry.comments.push(format!("example={}", example.name));
         Ok(Puzzle {
-            entry,
+            entry: Entry::new(example.puzzle()),
             format: Some(Format::Kk),
         })
     }
