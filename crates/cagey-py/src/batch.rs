@@ -23,7 +23,7 @@ use pyo3::types::PyBytes;
 use rayon::prelude::*;
 
 use crate::errors::{value_error, LimitError};
-use crate::puzzle::{read_all, solve_limits, Puzzle, DEFAULT_SOLVE_SECONDS};
+use crate::puzzle::{read_all, solve_limits, Puzzle};
 use crate::results::SolveResult;
 
 /// Puzzles each job makes ahead of the one the reader waits for, as `cagey generate`.
@@ -71,14 +71,11 @@ fn puzzles_arg(py: Python<'_>, puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<cagey
     Ok(out)
 }
 
-/// solve_many(puzzles, jobs=0, time_limit=60.0, method="propagate")
-/// --
-///
 /// Solves every puzzle (`Puzzle`s, or texts of one puzzle each) on `jobs` threads (0: one
 /// per core) with the GIL released, as `cagey solve --jobs`; returns their `SolveResult`s
 /// in input order.
 #[pyfunction]
-#[pyo3(signature = (puzzles, jobs=0, time_limit=DEFAULT_SOLVE_SECONDS, method="propagate"))]
+#[pyo3(signature = (puzzles, jobs=0, time_limit=60.0, method="propagate"))]
 pub fn solve_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
@@ -244,11 +241,6 @@ impl Drop for Generator {
     }
 }
 
-/// generate(size=None, difficulty=None, count=1, seed=None, kind="kenken", ops=None,
-///          first=0, jobs=0, time_limit=60.0, hidden_ops=False, multi_cell=False,
-///          cage_size=None, givens=0, uncaged=0, score=None)
-/// --
-///
 /// Generate new puzzles, each proved unique, as `cagey generate`; an iterator of `Puzzle`s
 /// in index order, each carrying `solution`, `level`, `score` and `seed` (and the same
 /// `# seed=`, `# level=`, `# score=`, `# solution=` comments in `p.to("kk")`).
@@ -359,10 +351,6 @@ pub fn generate(
     })
 }
 
-/// print_pdf(puzzles, path=None, per_page=4, answers="end", paper="a4", title=None,
-///           grade=False)
-/// --
-///
 /// A print-ready PDF booklet of `puzzles`, as `cagey print`: `per_page` 1, 2, 4 or 6;
 /// `answers` "end" (an answer key after the puzzles), "none", or a FILE.pdf for a separate
 /// key; `paper` "a4" or "letter"; `grade=True` captions each puzzle with its measured
@@ -475,9 +463,6 @@ pub fn print_pdf<'py>(
     }
 }
 
-/// read(path, format=None)
-/// --
-///
 /// Every puzzle of the file at `path`, in order, in the format detected from it (or
 /// `format`), as the command reads a file. Raises `FormatError` naming the file and line
 /// of the first puzzle that cannot be read, `OSError` when the file cannot be.
@@ -493,9 +478,6 @@ pub fn read(
     read_all(py, &bytes, format, Some(&source))
 }
 
-/// parse_all(text, format=None)
-/// --
-///
 /// Every puzzle of `text`, in order, as `read` reads a file.
 #[pyfunction]
 #[pyo3(signature = (text, format=None))]

@@ -19,11 +19,9 @@ use crate::errors::{self, format_error, logic_error, read_error, value_error};
 use crate::results::{Count, Explanation, Grade, Hint, SolveResult};
 use crate::values;
 
-/// Seconds `solve` and `count` may take by default, as `cagey solve --time-limit`.
-pub const DEFAULT_SOLVE_SECONDS: f64 = 60.0;
-
-/// Seconds `grade`, `explain` and `hint` may take by default, as their `--time-limit`.
-pub const DEFAULT_LOGIC_SECONDS: f64 = 10.0;
+// The time limits' defaults are written in the signatures as numbers, so that `help()`
+// shows them: 60 s for `solve` and `count`, as `cagey solve --time-limit`; 10 s for `grade`,
+// `explain` and `hint`, as theirs (`logic::DEFAULT_TIME_LIMIT`).
 
 /// A cage puzzle: KenKen, KenDoku, Killer Sudoku and their kin, in any format cagey reads.
 ///
@@ -172,9 +170,6 @@ impl Puzzle {
 
 #[pymethods]
 impl Puzzle {
-    /// Puzzle.parse(text, format=None)
-    /// --
-    ///
     /// Reads the one puzzle of `text`, in the format detected from it (kk, a1,
     /// sudokuwiki, keen, json, grid; see `cagey.formats()`), or in `format`.
     ///
@@ -199,9 +194,6 @@ impl Puzzle {
         }
     }
 
-    /// Puzzle.example(name)
-    /// --
-    ///
     /// A built-in puzzle, as `cagey --example NAME` names it (see `cagey.examples()`).
     #[classmethod]
     fn example(_cls: &Bound<'_, PyType>, name: &str) -> PyResult<Puzzle> {
@@ -306,9 +298,6 @@ impl Puzzle {
         self.entry.meta("seed").map(String::from)
     }
 
-    /// p.to(format="kk")
-    /// --
-    ///
     /// The puzzle written in `format` (any of `cagey.formats()`), as `cagey convert --to`
     /// writes it, comments and progress kept where the format has a place for them.
     /// Raises `ValueError` when the format cannot hold the puzzle.
@@ -319,15 +308,12 @@ impl Puzzle {
         Ok(formats::join(format, &[(&self.entry, text)]))
     }
 
-    /// p.solve(time_limit=60.0, method="propagate", max_nodes=...)
-    /// --
-    ///
     /// Solves the puzzle and says whether its solution is unique, as `cagey solve`.
     /// Returns a `SolveResult`: `verdict` is "unique", "several", "none" or "gave_up";
     /// `grid` the (first) solution as rows of ints. Running out of time or nodes is a
     /// verdict, not an error. `time_limit=0` sets no limit; `method` is one of
     /// `cagey.methods()`.
-    #[pyo3(signature = (time_limit=DEFAULT_SOLVE_SECONDS, method="propagate", max_nodes=DEFAULT_MAX_NODES))]
+    #[pyo3(signature = (time_limit=60.0, method="propagate", max_nodes=DEFAULT_MAX_NODES))]
     fn solve(
         &self,
         py: Python<'_>,
@@ -344,14 +330,11 @@ impl Puzzle {
         Ok(SolveResult::new(&report))
     }
 
-    /// p.count(limit=1000000, time_limit=60.0)
-    /// --
-    ///
     /// Counts the solutions, stopping at `limit`, as `cagey solve --count --limit`.
     /// Returns a `Count`: `count`, and `exact` (False when the search stopped at the limit
     /// or a budget, so that there are at least `count`); `str()` of it is the command's
     /// line. `int(c)` is the count.
-    #[pyo3(signature = (limit=1_000_000, time_limit=DEFAULT_SOLVE_SECONDS))]
+    #[pyo3(signature = (limit=1_000_000, time_limit=60.0))]
     fn count(&self, py: Python<'_>, limit: u64, time_limit: Option<f64>) -> PyResult<Count> {
         if limit == 0 {
             return Err(PyValueError::new_err("limit must be at least 1"));
@@ -364,9 +347,6 @@ impl Puzzle {
         Ok(Count::new(&search))
     }
 
-    /// p.check(grid)
-    /// --
-    ///
     /// The rules `grid` breaks, one sentence each as `cagey check` prints them; an empty
     /// list when it breaks none (a full grid breaking none solves the puzzle). `grid` is
     /// rows of ints (0 for empty) or text of digits.
@@ -379,14 +359,11 @@ impl Puzzle {
             .collect())
     }
 
-    /// p.grade(time_limit=10.0)
-    /// --
-    ///
     /// The puzzle's level and score, as `cagey grade`: the level of the hardest rule a
     /// person needs (easy, normal, hard, extreme, unreasonable), and a score that orders
     /// puzzles within a level. Raises `SolutionError` unless it has exactly one solution,
     /// `LimitError` when grading runs past the time limit.
-    #[pyo3(signature = (time_limit=DEFAULT_LOGIC_SECONDS))]
+    #[pyo3(signature = (time_limit=10.0))]
     fn grade(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Grade> {
         let limits = logic_limits(time_limit)?;
         let model = self.model();
@@ -398,15 +375,12 @@ impl Puzzle {
         })
     }
 
-    /// p.explain(progress=None, time_limit=10.0)
-    /// --
-    ///
     /// The steps a person takes to solve the puzzle, as `cagey explain`: an
     /// `Explanation`, a sequence of `Step` (rule, level, text, placed, eliminated, ...)
     /// with the `verdict` it ended on. `progress` (rows of ints) starts from a player's
     /// position instead of the puzzle's own. Raises `SolutionError` unless it has exactly
     /// one solution, `LimitError` past the time limit.
-    #[pyo3(signature = (progress=None, time_limit=DEFAULT_LOGIC_SECONDS))]
+    #[pyo3(signature = (progress=None, time_limit=10.0))]
     fn explain(
         &self,
         py: Python<'_>,
@@ -426,14 +400,11 @@ impl Puzzle {
         ))
     }
 
-    /// p.hint(progress=None, level=1, time_limit=10.0)
-    /// --
-    ///
     /// The next step from `progress` (rows of ints; `None` for the puzzle's own), as
     /// `cagey hint --level`: 1 names the rule and where to look, 2 adds the cells, 3 gives
     /// the whole step. A `Hint`: `kind` is "step", "mistakes", "solved" or "stuck";
     /// `text` the command's words.
-    #[pyo3(signature = (progress=None, level=1, time_limit=DEFAULT_LOGIC_SECONDS))]
+    #[pyo3(signature = (progress=None, level=1, time_limit=10.0))]
     fn hint(
         &self,
         py: Python<'_>,
@@ -453,9 +424,6 @@ impl Puzzle {
         Ok(Hint::new(&hint, &progress, level, model.size()))
     }
 
-    /// p.svg(solution=False, size=None)
-    /// --
-    ///
     /// The puzzle drawn as an SVG document, as `cagey render --to svg`; with
     /// `solution=True` its one solution is drawn in (proven unique first, else
     /// `SolutionError`). `size` is the side in pixels.
@@ -466,9 +434,6 @@ impl Puzzle {
         svg::render(self.model(), contents, &svg::Options { size }).map_err(value_error)
     }
 
-    /// p.png(size=600, solution=False)
-    /// --
-    ///
     /// The puzzle drawn as PNG bytes, `size` pixels square, as `cagey render --to png`.
     #[pyo3(signature = (size=600, solution=false))]
     fn png<'py>(
@@ -491,13 +456,10 @@ impl Puzzle {
         self.svg(py, false, None)
     }
 
-    /// p.record(time_limit=10.0)
-    /// --
-    ///
     /// The dataset row of the puzzle (see docs/python.md): a dict of `kk`, `json`, `size`,
     /// `kind`, `solution`, `level`, `score` and `steps` (each step's `to_dict()`). Raises
     /// as `grade` and `explain` do.
-    #[pyo3(signature = (time_limit=DEFAULT_LOGIC_SECONDS))]
+    #[pyo3(signature = (time_limit=10.0))]
     fn record<'py>(
         &self,
         py: Python<'py>,
