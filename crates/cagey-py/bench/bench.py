@@ -11,6 +11,7 @@ Each part prints its figures; `--jobs N` sets the threads (default: every core).
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -24,14 +25,36 @@ CAGEY = os.environ.get("CAGEY", str(ROOT / "target" / "release" / "cagey"))
 KK0 = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n"
 
 
+class Timing:
+    """The least wall time and the least processor time (user and system, of this process
+    and the commands it ran) of several runs, in seconds. On a shared machine the processor
+    time is the fairer figure: the wall time counts the waits for a core."""
+
+    def __init__(self, wall, cpu):
+        self.wall, self.cpu = wall, cpu
+
+    def __truediv__(self, other):
+        return f"wall {self.wall / other.wall:.2f}, cpu {self.cpu / other.cpu:.2f}"
+
+    def __str__(self):
+        return f"{self.wall:.3f} s (cpu {self.cpu:.3f} s)"
+
+
+def cpu_seconds():
+    """Processor seconds used so far by this process and its finished children."""
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
 def best_of(runs, work):
-    """The least wall time of `runs` calls of `work`, in seconds."""
-    times = []
+    """The least wall and processor times of `runs` calls of `work`."""
+    walls, cpus = [], []
     for _ in range(runs):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_seconds()
         work()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        walls.append(time.perf_counter() - start)
+        cpus.append(cpu_seconds() - cpu)
+    return Timing(min(walls), min(cpus))
 
 
 def command(args):
@@ -51,7 +74,7 @@ def bench_solve_many(jobs, runs):
     py = best_of(runs, python)
     cli = best_of(runs, lambda: command(["solve", "--jobs", str(jobs or os.cpu_count()), *map(str, files)]))
     print(f"solve_many, corpora/keen ({n} puzzles, jobs={jobs or os.cpu_count()}): "
-          f"python {py:.3f} s, cagey solve --jobs {cli:.3f} s, ratio {py / cli:.2f}")
+          f"python {py}, cagey solve --jobs {cli}, ratio {py / cli}")
 
 
 def bench_generate(jobs, runs, count):
@@ -63,8 +86,8 @@ def bench_generate(jobs, runs, count):
     cli = best_of(runs, lambda: command([
         "generate", "--size", "9", "--difficulty", "hard", "--count", str(count), "--seed", "7",
         "--jobs", str(jobs or os.cpu_count())]))
-    print(f"generate {count} 9x9 hard (jobs={jobs or os.cpu_count()}): python {py:.2f} s, "
-          f"cagey generate {cli:.2f} s, ratio {py / cli:.2f}")
+    print(f"generate {count} 9x9 hard (jobs={jobs or os.cpu_count()}): python {py}, "
+          f"cagey generate {cli}, ratio {py / cli}")
 
 
 def bench_overhead():
