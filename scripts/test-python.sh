@@ -10,10 +10,13 @@ cd "$(dirname "$0")/.."
 venv=target/python-test-venv
 rm -rf "$venv"
 python3 -m venv "$venv"
+# As if activated: maturin's build hook runs the `maturin` program it finds on the PATH.
+export VIRTUAL_ENV="$PWD/$venv"
+export PATH="$VIRTUAL_ENV/bin:$PATH"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
     -r crates/cagey-py/requirements-test.txt
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
     --no-build-isolation ./crates/cagey-py
 # From the tests' folder, so that `import cagey` is the installed package, not the sources.
 cd crates/cagey-py/tests
-"../../../$venv/bin/python" -m pytest -q -p no:cacheprovider "$@"
+python -m pytest -q -p no:cacheprovider "$@"
