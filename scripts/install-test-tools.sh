@@ -16,6 +16,9 @@ need chromium chromium
 need chromedriver chromium-driver
 # The page's JavaScript tests (crates/cagey-web/static/test/*.test.js, `node --test`).
 need node nodejs
+# The Python package's tests (scripts/test-python.sh): Python 3.9+ with venv and pip.
+need python3 python3
+python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0

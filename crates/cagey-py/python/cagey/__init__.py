@@ -1,0 +1,78 @@
+"""cagey: cage puzzles (KenKen, Calcudoku, Killer Sudoku, ...) from Python.
+
+Thin over the cagey Rust library, as the `cagey` command is: every function answers as
+the matching subcommand does, in its words.
+
+    import cagey
+
+    p = cagey.Puzzle.parse(text)          # any format cagey reads, detected; format= to name one
+    ps = cagey.read("puzzles.kk")         # every puzzle of a file
+    p.size, p.kind, p.cages               # cages with label, operation, target, cells (row, col)
+    p.to("keen")                          # every format cagey writes (cagey.formats())
+    r = p.solve(time_limit=5.0)           # r.verdict: "unique" | "several" | "none" | "gave_up"
+    p.count(limit=1000)                   # number of solutions, exact or a lower bound
+    p.check(grid)                         # the broken rules, as cagey check names them
+    g = p.grade()                         # g.level, g.score
+    for step in p.explain(): ...          # step.rule, step.level, step.text, step.placed, ...
+    p.hint(progress, level=1)             # as cagey hint
+    p.svg(); p.png(size=600)              # pictures; a notebook shows a Puzzle as one
+    cagey.solve_many(puzzles, jobs=0)     # every core, input order, the GIL released
+    cagey.generate(size=9, difficulty="hard", count=1000, seed=7)   # an iterator of puzzles
+    cagey.print_pdf(puzzles, "book.pdf", per_page=4, answers="end")
+
+Errors are exceptions with the command's messages: `FormatError` (a `ValueError` with
+`line`, `column` and `format`), `LimitError` when a limit runs out, `SolutionError` (a
+`ValueError`) when a puzzle without exactly one solution is asked for what needs one.
+The whole API, with a notebook-style example: docs/python.md in the repository.
+"""
+
+from ._cagey import (
+    Cage,
+    Count,
+    Explanation,
+    FormatError,
+    Generator,
+    Grade,
+    Hint,
+    LimitError,
+    Puzzle,
+    SolutionError,
+    SolveResult,
+    Step,
+    _restore,
+    examples,
+    formats,
+    generate,
+    kinds,
+    levels,
+    methods,
+    parse_all,
+    print_pdf,
+    read,
+    solve_many,
+)
+
+__all__ = [
+    "Cage",
+    "Count",
+    "Explanation",
+    "FormatError",
+    "Generator",
+    "Grade",
+    "Hint",
+    "LimitError",
+    "Puzzle",
+    "SolutionError",
+    "SolveResult",
+    "Step",
+    "examples",
+    "formats",
+    "generate",
+    "kinds",
+    "levels",
+    "methods",
+    "parse_all",
+    "print_pdf",
+    "read",
+    "solve_many",
+]

@@ -1,0 +1,526 @@
+//! Many puzzles at once: `solve_many` on a thread pool with the GIL released, `generate`
+//! as an iterator over a pool that works ahead of the reader, and `print_pdf`. Each follows
+//! its subcommand (`solve --jobs`, `generate --jobs`, `print`): input order kept, puzzle
+//! `i` of a generation made from `rng_for(seed, i)` so that any `jobs`, and any split of
+//! the indices across machines, gives the same puzzles.
+
+use std::collections::BTreeMap;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use cagey::formats::{Entry, Format};
+use cagey::generate::{
+    level_of, rng_for, CageSizes, GenKind, GenerateError, Generated, Grader, LogicGrader,
+    OperationSet, Settings, Target,
+};
+use cagey::logic::{self, Level, LogicLimits};
+use cagey::render::pdf::{Answer, Book, Caption, Options, Paper, PerPage};
+use cagey::solve::{Cancel, DEFAULT_MAX_NODES};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use rayon::prelude::*;
+
+use crate::errors::{value_error, LimitError};
+use crate::puzzle::{read_all, solve_limits, Puzzle};
+use crate::results::SolveResult;
+
+/// Puzzles each job makes ahead of the one the reader waits for, as `cagey generate`.
+const WINDOW_PER_JOB: u64 = 16;
+
+/// Threads for `jobs`: 0 for one per core.
+fn threads(jobs: usize) -> usize {
+    match jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
+/// A thread pool of `jobs` threads.
+fn pool(jobs: usize) -> PyResult<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads(jobs))
+        .build()
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))
+}
+
+/// The puzzles of a Python iterable of `Puzzle`s or texts (each text one puzzle).
+fn puzzles_arg(py: Python<'_>, puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<cagey::Puzzle>> {
+    let mut out = Vec::new();
+    for item in puzzles.try_iter()? {
+        let item = item?;
+        if let Ok(puzzle) = item.cast::<Puzzle>() {
+            out.push(puzzle.get().model().clone());
+        } else if let Ok(text) = item.extract::<String>() {
+            let mut read = read_all(py, text.as_bytes(), None, None)?;
+            match read.len() {
+                1 => out.push(read.remove(0).entry.puzzle),
+                n => {
+                    return Err(PyValueError::new_err(format!(
+                        "a text of solve_many holds {n} puzzles; give one a text, or Puzzles"
+                    )))
+                }
+            }
+        } else {
+            return Err(PyValueError::new_err(
+                "solve_many takes Puzzles or texts of one puzzle each",
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// Solves every puzzle (`Puzzle`s, or texts of one puzzle each) on `jobs` threads (0: one
+/// per core) with the GIL released, as `cagey solve --jobs`; returns their `SolveResult`s
+/// in input order.
+#[pyfunction]
+#[pyo3(signature = (puzzles, jobs=0, time_limit=60.0, method="propagate"))]
+pub fn solve_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    jobs: usize,
+    time_limit: Option<f64>,
+    method: &str,
+) -> PyResult<Vec<SolveResult>> {
+    let solver = cagey::solvers::named(method).map_err(value_error)?;
+    let limits = solve_limits(2, time_limit, DEFAULT_MAX_NODES)?;
+    let puzzles = puzzles_arg(py, puzzles)?;
+    let pool = pool(jobs)?;
+    let reports = py.detach(|| {
+        pool.install(|| {
+            puzzles
+                .par_iter()
+                .map(|p| solver.solve(p, &limits))
+                .collect::<Result<Vec<_>, _>>()
+        })
+    });
+    Ok(reports
+        .map_err(value_error)?
+        .iter()
+        .map(SolveResult::new)
+        .collect())
+}
+
+/// A puzzle made, or why not, by its index.
+type Made = (u64, Result<Generated, String>);
+
+/// The iterator `generate` returns: puzzles in index order, made ahead on a pool.
+#[pyclass(module = "cagey")]
+pub struct Generator {
+    /// How puzzles are made.
+    settings: Arc<Settings>,
+    /// The run's seed.
+    seed: u64,
+    /// The next index to hand out, and the end of the run.
+    next: u64,
+    end: u64,
+    /// Indices handed to the pool so far.
+    spawned: u64,
+    /// Puzzles made ahead of `next`.
+    waiting: BTreeMap<u64, Result<Generated, String>>,
+    /// Where the pool sends what it makes, and the pool (`None` for one job: made in line).
+    channel: Option<(
+        mpsc::Sender<Made>,
+        Mutex<mpsc::Receiver<Made>>,
+        rayon::ThreadPool,
+    )>,
+    /// How far ahead the pool may work.
+    window: u64,
+    /// Raised when the iterator is dropped, so that work ahead stops.
+    cancel: Cancel,
+}
+
+/// Makes puzzle `index` of a run, a panic becoming an error.
+fn make(settings: &Settings, seed: u64, index: u64) -> Result<Generated, String> {
+    let result = panic::catch_unwind(AssertUnwindSafe(|| {
+        let mut rng = rng_for(seed, index);
+        let grader = LogicGrader::new();
+        cagey::generate::generate(settings, Some(&grader as &dyn Grader), &mut rng)
+    }));
+    match result {
+        Ok(made) => made.map_err(|e: GenerateError| e.to_string()),
+        Err(_) => Err("internal error: the generator panicked".to_string()),
+    }
+}
+
+/// The entry of a generated puzzle, with the comments `cagey generate` writes.
+fn entry(generated: &Generated, seed: u64, index: u64) -> Entry {
+    let mut entry = Entry::new(generated.puzzle.clone());
+    entry.comments.push(format!("seed={seed}/{index}"));
+    if let Some(graded) = generated.graded {
+        let level = level_of(graded.rank).map_or("beyond", Level::name);
+        entry.comments.push(format!("level={level}"));
+        entry.comments.push(format!("score={}", graded.score));
+    }
+    let grid = &generated.solution;
+    let sep = if grid.size() > 9 { "," } else { "" };
+    let digits: Vec<String> = grid.digits().iter().map(|d| d.to_string()).collect();
+    entry
+        .comments
+        .push(format!("solution={}", digits.join(sep)));
+    entry
+}
+
+impl Generator {
+    /// Hands indices to the pool up to the window ahead of `next`.
+    fn spawn(&mut self) {
+        let Some((sender, _, pool)) = &self.channel else {
+            return;
+        };
+        while self.spawned < self.end && self.spawned < self.next + self.window {
+            let (sender, settings, seed, index) = (
+                sender.clone(),
+                self.settings.clone(),
+                self.seed,
+                self.spawned,
+            );
+            pool.spawn(move || {
+                let _ = sender.send((index, make(&settings, seed, index)));
+            });
+            self.spawned += 1;
+        }
+    }
+}
+
+#[pymethods]
+impl Generator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Puzzle>> {
+        if self.next >= self.end {
+            return Ok(None);
+        }
+        let index = self.next;
+        let made = match &self.channel {
+            None => {
+                let settings = self.settings.clone();
+                let seed = self.seed;
+                py.detach(|| make(&settings, seed, index))
+            }
+            Some(_) => {
+                self.spawn();
+                loop {
+                    if let Some(made) = self.waiting.remove(&index) {
+                        break made;
+                    }
+                    let (_, receiver, _) = self.channel.as_ref().expect("checked above");
+                    let received = py.detach(|| {
+                        let receiver = receiver.lock().expect("one reader at a time");
+                        receiver.recv()
+                    });
+                    let (i, made) = received
+                        .map_err(|_| PyRuntimeError::new_err("the generator's pool stopped"))?;
+                    self.waiting.insert(i, made);
+                }
+            }
+        };
+        self.next += 1;
+        match made {
+            Ok(generated) => Ok(Some(Puzzle::from_entry(entry(
+                &generated, self.seed, index,
+            )))),
+            Err(message) => Err(LimitError::new_err(format!(
+                "puzzle {}/{index}: {message}",
+                self.seed
+            ))),
+        }
+    }
+
+    /// How many puzzles are left to hand out.
+    fn __len__(&self) -> usize {
+        (self.end - self.next) as usize
+    }
+}
+
+impl Drop for Generator {
+    fn drop(&mut self) {
+        self.cancel.cancel();
+    }
+}
+
+/// Generate new puzzles, each proved unique, as `cagey generate`; an iterator of `Puzzle`s
+/// in index order, each carrying `solution`, `level`, `score` and `seed` (and the same
+/// `# seed=`, `# level=`, `# score=`, `# solution=` comments in `p.to("kk")`).
+///
+/// Arguments (the command's flags):
+///   size        the side of the grid [default: 6, 9 for killer kinds]
+///   difficulty  easy, normal, hard, extreme or unreasonable [default: any]
+///   count       how many puzzles [default: 1]
+///   seed        the random seed [default: the time]; a seed gives the same puzzles with
+///               any jobs, on any machine
+///   kind        kenken, kendoku, killer or killer-jigsaw [default: kenken]
+///   ops         the operations allowed, e.g. "+-*/" or "+*" [default: the kind's]
+///   first       the index of the first puzzle: puzzle i of seed S is the same whatever
+///               the first and count, so ranges of indices shard a run across machines
+///   jobs        threads making puzzles ahead of the reader (0: one per core)
+///   time_limit  seconds for each puzzle before giving up on it
+///   hidden_ops  hide the operations (labels like 12?)
+///   multi_cell  allow - and / cages of more than two cells
+///   cage_size   cage sizes, e.g. "2-4" or "1:1,2:4,3:3"
+///   givens      digits given at the start
+///   uncaged     cells left out of every cage
+///   score       (min, max) score within the difficulty
+///
+/// A puzzle that cannot be made within the limits raises `LimitError` when its turn
+/// comes (`puzzle SEED/INDEX: ...`); a bad setting raises `ValueError` at once.
+///
+/// Example:
+///   for p in cagey.generate(size=9, difficulty="hard", count=100, seed=7):
+///       print(p.to("kk"))
+#[pyfunction]
+#[pyo3(signature = (size=None, difficulty=None, count=1, seed=None, kind="kenken", ops=None,
+                    first=0, jobs=0, time_limit=60.0, hidden_ops=false, multi_cell=false,
+                    cage_size=None, givens=0, uncaged=0, score=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn generate(
+    size: Option<usize>,
+    difficulty: Option<&str>,
+    count: u64,
+    seed: Option<u64>,
+    kind: &str,
+    ops: Option<&str>,
+    first: u64,
+    jobs: usize,
+    time_limit: f64,
+    hidden_ops: bool,
+    multi_cell: bool,
+    cage_size: Option<&str>,
+    givens: usize,
+    uncaged: usize,
+    score: Option<(u32, u32)>,
+) -> PyResult<Generator> {
+    let kind: GenKind = kind.parse().map_err(PyValueError::new_err)?;
+    let size = size.unwrap_or(if kind.killer() { 9 } else { 6 });
+    let mut settings = Settings::of_kind(kind, size);
+    if let Some(ops) = ops {
+        settings.operations = ops.parse::<OperationSet>().map_err(PyValueError::new_err)?;
+    }
+    if let Some(sizes) = cage_size {
+        settings.cage_sizes = sizes.parse::<CageSizes>().map_err(PyValueError::new_err)?;
+    }
+    settings.hidden_operations = hidden_ops;
+    settings.multi_cell = multi_cell;
+    settings.givens = givens;
+    settings.uncaged = uncaged;
+    if !(time_limit > 0.0 && time_limit.is_finite()) {
+        return Err(PyValueError::new_err(
+            "time_limit must be a positive number of seconds",
+        ));
+    }
+    settings.time_limit = Duration::from_secs_f64(time_limit);
+    match (difficulty, score) {
+        (Some(name), score) => {
+            let level: Level = name.parse().map_err(value_error)?;
+            settings.target = Some(Target::level(level, score));
+        }
+        (None, Some(_)) => {
+            return Err(PyValueError::new_err(
+                "score needs difficulty: a score orders puzzles within a level",
+            ))
+        }
+        (None, None) => {}
+    }
+    let cancel = Cancel::new();
+    settings.cancel = Some(cancel.clone());
+    settings.validate().map_err(value_error)?;
+    let seed = seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs())
+    });
+    let jobs = threads(jobs);
+    let channel = if jobs > 1 {
+        let (sender, receiver) = mpsc::channel();
+        Some((sender, Mutex::new(receiver), pool(jobs)?))
+    } else {
+        None
+    };
+    Ok(Generator {
+        settings: Arc::new(settings),
+        seed,
+        next: first,
+        end: first.saturating_add(count),
+        spawned: first,
+        waiting: BTreeMap::new(),
+        channel,
+        window: jobs as u64 * WINDOW_PER_JOB,
+        cancel,
+    })
+}
+
+/// A print-ready PDF booklet of `puzzles`, as `cagey print`: `per_page` 1, 2, 4 or 6;
+/// `answers` "end" (an answer key after the puzzles), "none", or a FILE.pdf for a separate
+/// key; `paper` "a4" or "letter"; `grade=True` captions each puzzle with its measured
+/// level (else a generated puzzle's `level`). Every puzzle must have exactly one solution,
+/// which the solver proves (else `SolutionError`, and nothing is written). Writes `path`
+/// and returns None, or returns the PDF's bytes when `path` is None.
+#[pyfunction]
+#[pyo3(signature = (puzzles, path=None, per_page=4, answers="end", paper="a4", title=None, grade=false))]
+#[allow(clippy::too_many_arguments)]
+pub fn print_pdf<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    path: Option<std::path::PathBuf>,
+    per_page: usize,
+    answers: &str,
+    paper: &str,
+    title: Option<String>,
+    grade: bool,
+) -> PyResult<Option<Bound<'py, PyBytes>>> {
+    let per_page = PerPage::from_count(per_page).ok_or_else(|| {
+        PyValueError::new_err(format!("{per_page:?} puzzles a page: choose 1, 2, 4 or 6"))
+    })?;
+    let paper = match paper {
+        "a4" => Paper::A4,
+        "letter" => Paper::Letter,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "{paper:?}: choose a4 or letter"
+            )))
+        }
+    };
+    let key_file = match answers {
+        "end" | "none" => None,
+        _ if answers.to_ascii_lowercase().ends_with(".pdf") => Some(answers),
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "{answers:?}: choose end, none, or a FILE.pdf"
+            )))
+        }
+    };
+    let options = Options {
+        paper,
+        per_page,
+        title,
+    };
+    let mut entries: Vec<Entry> = Vec::new();
+    for item in puzzles.try_iter()? {
+        let item = item?;
+        let puzzle = item
+            .cast::<Puzzle>()
+            .map_err(|_| PyValueError::new_err("print_pdf takes Puzzles"))?;
+        entries.push(puzzle.get().entry.clone());
+    }
+    if entries.is_empty() {
+        return Err(PyValueError::new_err("the input holds no puzzle"));
+    }
+    let mut book = Book::new(&options);
+    let mut key = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let number = i + 1;
+        let solution = crate::answer::answer(py, entry).map_err(|err| {
+            let message = format!("puzzle {number}: {}", err.value(py));
+            PyErr::from_type(err.get_type(py), message)
+        })?;
+        let measured = match grade {
+            true => py
+                .detach(|| logic::grade(&entry.puzzle, &LogicLimits::default()))
+                .ok()
+                .map(|g| g.level.to_string()),
+            false => None,
+        };
+        let level = match &measured {
+            Some(level) => Some(level.as_str()),
+            None if grade => None,
+            None => entry.meta("level"),
+        };
+        book.add_puzzle(&entry.puzzle, &Caption { number, level })
+            .map_err(value_error)?;
+        key.push(Answer {
+            number,
+            puzzle: entry.puzzle.clone(),
+            solution,
+        });
+    }
+    let sheet = match (answers, key_file) {
+        ("end", _) => {
+            book.add_answers(&key).map_err(value_error)?;
+            None
+        }
+        (_, Some(file)) => {
+            let mut sheet = Book::new(&options);
+            sheet.add_answers(&key).map_err(value_error)?;
+            Some((file, sheet.finish().map_err(value_error)?))
+        }
+        _ => None,
+    };
+    let bytes = book.finish().map_err(value_error)?;
+    if let Some((file, sheet)) = sheet {
+        std::fs::write(file, sheet)
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot write {file}: {e}")))?;
+    }
+    match path {
+        Some(path) => {
+            std::fs::write(&path, bytes).map_err(|e| {
+                PyRuntimeError::new_err(format!("cannot write {}: {e}", path.display()))
+            })?;
+            Ok(None)
+        }
+        None => Ok(Some(PyBytes::new(py, &bytes))),
+    }
+}
+
+/// Every puzzle of the file at `path`, in order, in the format detected from it (or
+/// `format`), as the command reads a file. Raises `FormatError` naming the file and line
+/// of the first puzzle that cannot be read, `OSError` when the file cannot be.
+#[pyfunction]
+#[pyo3(signature = (path, format=None))]
+pub fn read(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    format: Option<&str>,
+) -> PyResult<Vec<Puzzle>> {
+    let bytes = std::fs::read(&path)?;
+    let source = path.display().to_string();
+    read_all(py, &bytes, format, Some(&source))
+}
+
+/// Every puzzle of `text`, in order, as `read` reads a file.
+#[pyfunction]
+#[pyo3(signature = (text, format=None))]
+pub fn parse_all(py: Python<'_>, text: &str, format: Option<&str>) -> PyResult<Vec<Puzzle>> {
+    read_all(py, text.as_bytes(), format, None)
+}
+
+/// The names of every format cagey reads and writes: kk, a1, sudokuwiki, keen, json, grid.
+#[pyfunction]
+pub fn formats() -> Vec<&'static str> {
+    Format::ALL.iter().map(|f| f.name()).collect()
+}
+
+/// The names of the solving methods `solve(method=...)` takes (`cagey solve --methods`).
+#[pyfunction]
+pub fn methods() -> Vec<&'static str> {
+    cagey::solvers::registry()
+        .iter()
+        .map(|s| s.name())
+        .collect()
+}
+
+/// The names of the built-in example puzzles (`Puzzle.example(name)`).
+#[pyfunction]
+pub fn examples() -> Vec<&'static str> {
+    cagey::examples::EXAMPLES.iter().map(|e| e.name).collect()
+}
+
+/// The levels, easiest first: easy, normal, hard, extreme, unreasonable.
+#[pyfunction]
+pub fn levels() -> Vec<&'static str> {
+    Level::ALL.iter().map(|l| l.name()).collect()
+}
+
+/// The kinds `generate(kind=...)` makes: kenken, kendoku, killer, killer-jigsaw.
+#[pyfunction]
+pub fn kinds() -> Vec<&'static str> {
+    GenKind::ALL.iter().map(|k| k.name()).collect()
+}
+
+/// Panics inside the library's call path, to test that a panic reaches Python as an
+/// exception and never takes the interpreter down.
+#[pyfunction]
+pub fn _panic_for_test() {
+    panic!("a panic raised on purpose by cagey._panic_for_test");
+}

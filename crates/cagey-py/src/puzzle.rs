@@ -1,0 +1,538 @@
+//! `cagey.Puzzle` and `cagey.Cage`: a puzzle read from text (or made by `generate`), with
+//! every question the command asks of one as a method. Each method calls the library as the
+//! matching subcommand does (`crates/cagey-cli/src/*.rs`) and keeps its words.
+
+use std::time::Duration;
+
+use cagey::formats::{self, digits, Entry, Format, Reader};
+use cagey::logic::{self, LogicLimits};
+use cagey::model::{violations, Progress};
+use cagey::render::{png, svg, Contents};
+use cagey::solve::{self, Limits, DEFAULT_MAX_NODES};
+use cagey::wire::{ExplanationRecord, GradeRecord};
+use cagey::{Grid, Puzzle as Model};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyType};
+
+use crate::errors::{self, format_error, logic_error, read_error, value_error};
+use crate::results::{Count, Explanation, Grade, Hint, SolveResult};
+use crate::values;
+
+// The time limits' defaults are written in the signatures as numbers, so that `help()`
+// shows them: 60 s for `solve` and `count`, as `cagey solve --time-limit`; 10 s for `grade`,
+// `explain` and `hint`, as theirs (`logic::DEFAULT_TIME_LIMIT`).
+
+/// A cage puzzle: KenKen, KenDoku, Killer Sudoku and their kin, in any format cagey reads.
+///
+/// Make one with `Puzzle.parse(text)`, `cagey.read(path)` or `cagey.generate(...)`; it
+/// never changes. `p.size`, `p.kind` and `p.cages` describe it; `solve`, `count`, `check`,
+/// `grade`, `explain`, `hint`, `to`, `svg` and `png` answer as the `cagey` command does.
+#[pyclass(module = "cagey", frozen)]
+pub struct Puzzle {
+    /// The puzzle with the comments, progress and line it was read with.
+    pub entry: Entry,
+    /// The format it was read from, if it was read.
+    pub format: Option<Format>,
+}
+
+/// One cage: its label as the puzzle writes it, its operation, target and cells.
+#[pyclass(module = "cagey", frozen, get_all)]
+pub struct Cage {
+    /// The label as the kk format writes it: `11+`, `2%`, `3` for a given.
+    pub label: String,
+    /// The operation's name: addition, subtraction, multiplication, division, given or
+    /// hidden operation.
+    pub operation: String,
+    /// The operation's sign (`+`, `−`, `×`, `÷`, `?`), or `None` for a given.
+    pub sign: Option<String>,
+    /// The number the cage's digits make.
+    pub target: u64,
+    /// The cells, `(row, col)` from 0, the first being where the label is drawn.
+    pub cells: Vec<(usize, usize)>,
+}
+
+#[pymethods]
+impl Cage {
+    fn __repr__(&self) -> String {
+        format!("Cage({:?}, cells={:?})", self.label, self.cells)
+    }
+}
+
+/// The time limit `seconds` asks for: `None` for 0 or `None` (no limit); an error unless a
+/// finite number of seconds, 0 or more (the words of `--time-limit`).
+pub fn time_limit(seconds: Option<f64>) -> PyResult<Option<Duration>> {
+    let Some(seconds) = seconds else {
+        return Ok(None);
+    };
+    if !(seconds >= 0.0 && seconds.is_finite()) {
+        return Err(PyValueError::new_err(format!(
+            "time_limit must be a number of seconds, 0 or more (found {seconds})"
+        )));
+    }
+    Ok((seconds > 0.0).then(|| Duration::from_secs_f64(seconds)))
+}
+
+/// The logic's limits under a time limit in seconds, as `--time-limit` sets them.
+pub fn logic_limits(seconds: Option<f64>) -> PyResult<LogicLimits> {
+    Ok(LogicLimits {
+        time_limit: time_limit(seconds)?.unwrap_or(Duration::MAX),
+        ..LogicLimits::default()
+    })
+}
+
+/// The solver's limits for up to `max_solutions` solutions.
+pub fn solve_limits(max_solutions: u64, seconds: Option<f64>, max_nodes: u64) -> PyResult<Limits> {
+    Ok(Limits {
+        time_limit: time_limit(seconds)?,
+        max_nodes,
+        ..Limits::solutions(max_solutions)
+    })
+}
+
+/// A format named by the caller, refused in the library's words.
+pub fn format_named(name: &str) -> PyResult<Format> {
+    name.parse::<Format>().map_err(value_error)
+}
+
+/// Reads every puzzle of `text` as the command reads a file: the format detected (or
+/// `format`), one puzzle at a time. The first puzzle that cannot be read raises.
+pub fn read_all(
+    py: Python<'_>,
+    text: &[u8],
+    format: Option<&str>,
+    source: Option<&str>,
+) -> PyResult<Vec<Puzzle>> {
+    let format = format.map(format_named).transpose()?;
+    let reader = match format {
+        Some(format) => Reader::with_format(text, format),
+        None => Reader::new(text),
+    };
+    let mut puzzles = Vec::new();
+    let mut reader = reader;
+    while let Some(entry) = reader.next() {
+        let entry = entry.map_err(|error| read_error(py, source, &error))?;
+        puzzles.push(Puzzle {
+            entry,
+            format: reader.format(),
+        });
+    }
+    Ok(puzzles)
+}
+
+/// A grid given by the caller: rows of ints (0 for an empty cell), or text of digits as
+/// `cagey check` reads it.
+pub fn grid_arg(size: usize, grid: &Bound<'_, PyAny>) -> PyResult<Grid> {
+    if let Ok(text) = grid.extract::<String>() {
+        return digits::parse_grid(size, &text).map_err(value_error);
+    }
+    let rows: Vec<Vec<u8>> = grid.extract().map_err(|_| {
+        PyValueError::new_err("a grid is a list of rows of ints (0 for empty), or text of digits")
+    })?;
+    if rows.len() != size || rows.iter().any(|row| row.len() != size) {
+        return Err(PyValueError::new_err(format!(
+            "the grid is not {size}x{size}: the puzzle is {size}x{size}"
+        )));
+    }
+    Grid::from_digits(size, rows.concat())
+        .ok_or_else(|| PyValueError::new_err(format!("a digit of the grid is larger than {size}")))
+}
+
+/// Where a player stands: `None` for the progress the puzzle was read with (or nothing),
+/// else a grid of placed digits.
+fn progress_arg(entry: &Entry, progress: Option<&Bound<'_, PyAny>>) -> PyResult<Progress> {
+    match progress {
+        None => Ok(entry.progress_or_empty()),
+        Some(grid) => Ok(Progress::from_grid(&grid_arg(entry.puzzle.size(), grid)?)),
+    }
+}
+
+impl Puzzle {
+    /// The library's puzzle.
+    pub fn model(&self) -> &Model {
+        &self.entry.puzzle
+    }
+
+    /// A puzzle made from an entry the binding built (generated ones).
+    pub fn from_entry(entry: Entry) -> Puzzle {
+        Puzzle {
+            entry,
+            format: None,
+        }
+    }
+
+    /// The one solution, proven unique by the production solver, as `cagey render
+    /// --solution` and `cagey print` publish it.
+    pub fn answer(&self, py: Python<'_>) -> PyResult<Grid> {
+        crate::answer::answer(py, &self.entry)
+    }
+}
+
+#[pymethods]
+impl Puzzle {
+    /// Reads the one puzzle of `text`, in the format detected from it (kk, a1,
+    /// sudokuwiki, keen, json, grid; see `cagey.formats()`), or in `format`.
+    ///
+    /// Raises `FormatError` (a `ValueError` with `line`, `column` and `format`) with the
+    /// command's message when the text is not a puzzle, and `ValueError` when it holds
+    /// several (read those with `cagey.parse_all` or `cagey.read`).
+    #[classmethod]
+    #[pyo3(signature = (text, format=None))]
+    fn parse(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        text: &str,
+        format: Option<&str>,
+    ) -> PyResult<Puzzle> {
+        let mut puzzles = read_all(py, text.as_bytes(), format, None)?;
+        match puzzles.len() {
+            1 => Ok(puzzles.remove(0)),
+            0 => Err(format_error(py, "no puzzle found in the text".into(), None)),
+            n => Err(PyValueError::new_err(format!(
+                "the text holds {n} puzzles; Puzzle.parse takes one (see cagey.parse_all)"
+            ))),
+        }
+    }
+
+    /// A built-in puzzle, as `cagey --example NAME` names it (see `cagey.examples()`).
+    #[classmethod]
+    fn example(_cls: &Bound<'_, PyType>, name: &str) -> PyResult<Puzzle> {
+        let Some(example) = cagey::examples::by_name(name) else {
+            let names: Vec<&str> = cagey::examples::EXAMPLES.iter().map(|e| e.name).collect();
+            return Err(PyValueError::new_err(format!(
+                "no example called {name:?}; the examples are {}",
+                names.join(", ")
+            )));
+        };
+        Ok(Puzzle {
+            entry: Entry::new(example.puzzle()),
+            format: Some(Format::Kk),
+        })
+    }
+
+    /// The side of the grid (4 for a 4x4).
+    #[getter]
+    fn size(&self) -> usize {
+        self.model().size()
+    }
+
+    /// The kind of puzzle, as the command names it: KenKen, KenDoku, Killer Sudoku, ...
+    #[getter]
+    fn kind(&self) -> String {
+        self.model().kind().to_string()
+    }
+
+    /// The cages, in the puzzle's order (see `Cage`).
+    #[getter]
+    fn cages(&self) -> Vec<Cage> {
+        let n = self.size();
+        self.model()
+            .cages()
+            .iter()
+            .map(|cage| Cage {
+                label: cage.label().to_string(),
+                operation: cage.operation().name().to_string(),
+                sign: cage.operation().sign().map(String::from),
+                target: cage.target(),
+                cells: cage.cells().iter().map(|c| (c.row(n), c.col(n))).collect(),
+            })
+            .collect()
+    }
+
+    /// The format the puzzle was read from, or `None` for a generated puzzle.
+    #[getter]
+    fn format(&self) -> Option<&'static str> {
+        self.format.map(Format::name)
+    }
+
+    /// The line of its text the puzzle starts on, counted from 1.
+    #[getter]
+    fn line(&self) -> usize {
+        self.entry.line
+    }
+
+    /// The comment lines that came with it (`seed=7/0`, `level=hard`, ...), without `#`.
+    #[getter]
+    fn comments(&self) -> Vec<String> {
+        self.entry.comments.clone()
+    }
+
+    /// The digits placed in the progress it carries (a SudokuWiki or JSON text with
+    /// progress), rows of ints with 0 for empty; `None` when it carries none.
+    #[getter]
+    fn progress<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        self.entry
+            .progress
+            .as_ref()
+            .map(|p| values::grid(py, &p.solved()))
+            .transpose()
+    }
+
+    /// The solution of a generated puzzle (its `# solution=` comment), rows of ints;
+    /// `None` when it carries none. The comment is not proven here: `solve()` proves.
+    #[getter]
+    fn solution<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        let Some(text) = self.entry.meta("solution") else {
+            return Ok(None);
+        };
+        let grid = digits::parse_solution(self.size(), text).map_err(value_error)?;
+        values::grid(py, &grid).map(Some)
+    }
+
+    /// The level of a generated puzzle (its `# level=` comment: easy, normal, hard,
+    /// extreme, unreasonable), or `None`. `grade()` measures it.
+    #[getter]
+    fn level(&self) -> Option<String> {
+        self.entry.meta("level").map(String::from)
+    }
+
+    /// The score of a generated puzzle (its `# score=` comment), or `None`.
+    #[getter]
+    fn score(&self) -> Option<u32> {
+        self.entry.meta("score").and_then(|s| s.parse().ok())
+    }
+
+    /// The seed of a generated puzzle, `"SEED/INDEX"` (its `# seed=` comment), or `None`.
+    #[getter]
+    fn seed(&self) -> Option<String> {
+        self.entry.meta("seed").map(String::from)
+    }
+
+    /// The puzzle written in `format` (any of `cagey.formats()`), as `cagey convert --to`
+    /// writes it, comments and progress kept where the format has a place for them.
+    /// Raises `ValueError` when the format cannot hold the puzzle.
+    #[pyo3(signature = (format="kk"))]
+    fn to(&self, format: &str) -> PyResult<String> {
+        let format = format_named(format)?;
+        let text = formats::write(format, &self.entry).map_err(value_error)?;
+        Ok(formats::join(format, &[(&self.entry, text)]))
+    }
+
+    /// Solves the puzzle and says whether its solution is unique, as `cagey solve`.
+    /// Returns a `SolveResult`: `verdict` is "unique", "several", "none" or "gave_up";
+    /// `grid` the (first) solution as rows of ints. Running out of time or nodes is a
+    /// verdict, not an error. `time_limit=0` sets no limit; `method` is one of
+    /// `cagey.methods()`.
+    #[pyo3(signature = (time_limit=60.0, method="propagate", max_nodes=DEFAULT_MAX_NODES))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        time_limit: Option<f64>,
+        method: &str,
+        max_nodes: u64,
+    ) -> PyResult<SolveResult> {
+        let solver = cagey::solvers::named(method).map_err(value_error)?;
+        let limits = solve_limits(2, time_limit, max_nodes)?;
+        let model = self.model();
+        let report = py
+            .detach(|| solver.solve(model, &limits))
+            .map_err(value_error)?;
+        Ok(SolveResult::new(&report))
+    }
+
+    /// Counts the solutions, stopping at `limit`, as `cagey solve --count --limit`.
+    /// Returns a `Count`: `count`, and `exact` (False when the search stopped at the limit
+    /// or a budget, so that there are at least `count`); `str()` of it is the command's
+    /// line. `int(c)` is the count.
+    #[pyo3(signature = (limit=1_000_000, time_limit=60.0))]
+    fn count(&self, py: Python<'_>, limit: u64, time_limit: Option<f64>) -> PyResult<Count> {
+        if limit == 0 {
+            return Err(PyValueError::new_err("limit must be at least 1"));
+        }
+        let limits = solve_limits(limit, time_limit, DEFAULT_MAX_NODES)?;
+        let model = self.model();
+        let search = py
+            .detach(|| solve::default_solver().search(model, &limits, &mut |_| {}))
+            .map_err(value_error)?;
+        Ok(Count::new(&search))
+    }
+
+    /// The rules `grid` breaks, one sentence each as `cagey check` prints them; an empty
+    /// list when it breaks none (a full grid breaking none solves the puzzle). `grid` is
+    /// rows of ints (0 for empty) or text of digits.
+    fn check(&self, grid: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        let model = self.model();
+        let grid = grid_arg(model.size(), grid)?;
+        Ok(violations(model, &grid)
+            .iter()
+            .map(|violation| violation.describe(model, &grid))
+            .collect())
+    }
+
+    /// The puzzle's level and score, as `cagey grade`: the level of the hardest rule a
+    /// person needs (easy, normal, hard, extreme, unreasonable), and a score that orders
+    /// puzzles within a level. Raises `SolutionError` unless it has exactly one solution,
+    /// `LimitError` when grading runs past the time limit.
+    #[pyo3(signature = (time_limit=10.0))]
+    fn grade(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Grade> {
+        let limits = logic_limits(time_limit)?;
+        let model = self.model();
+        let grade = py
+            .detach(|| logic::grade(model, &limits))
+            .map_err(|e| logic_error(py, e))?;
+        Ok(Grade {
+            record: GradeRecord::new(&grade),
+        })
+    }
+
+    /// The steps a person takes to solve the puzzle, as `cagey explain`: an
+    /// `Explanation`, a sequence of `Step` (rule, level, text, placed, eliminated, ...)
+    /// with the `verdict` it ended on. `progress` (rows of ints) starts from a player's
+    /// position instead of the puzzle's own. Raises `SolutionError` unless it has exactly
+    /// one solution, `LimitError` past the time limit.
+    #[pyo3(signature = (progress=None, time_limit=10.0))]
+    fn explain(
+        &self,
+        py: Python<'_>,
+        progress: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<f64>,
+    ) -> PyResult<Explanation> {
+        let limits = logic_limits(time_limit)?;
+        let start = progress_arg(&self.entry, progress)?;
+        let model = self.model();
+        let explanation = py
+            .detach(|| logic::explain(model, &start, &limits))
+            .map_err(|e| logic_error(py, e))?;
+        Ok(Explanation::new(
+            ExplanationRecord::new(&explanation, model),
+            &explanation,
+            model.size(),
+        ))
+    }
+
+    /// The next step from `progress` (rows of ints; `None` for the puzzle's own), as
+    /// `cagey hint --level`: 1 names the rule and where to look, 2 adds the cells, 3 gives
+    /// the whole step. A `Hint`: `kind` is "step", "mistakes", "solved" or "stuck";
+    /// `text` the command's words.
+    #[pyo3(signature = (progress=None, level=1, time_limit=10.0))]
+    fn hint(
+        &self,
+        py: Python<'_>,
+        progress: Option<&Bound<'_, PyAny>>,
+        level: u8,
+        time_limit: Option<f64>,
+    ) -> PyResult<Hint> {
+        if !(1..=3).contains(&level) {
+            return Err(PyValueError::new_err("level must be 1, 2 or 3"));
+        }
+        let limits = logic_limits(time_limit)?;
+        let progress = progress_arg(&self.entry, progress)?;
+        let model = self.model();
+        let hint = py
+            .detach(|| logic::hint(model, &progress, &limits))
+            .map_err(|e| logic_error(py, e))?;
+        Ok(Hint::new(&hint, &progress, level, model.size()))
+    }
+
+    /// The puzzle drawn as an SVG document, as `cagey render --to svg`; with
+    /// `solution=True` its one solution is drawn in (proven unique first, else
+    /// `SolutionError`). `size` is the side in pixels.
+    #[pyo3(signature = (solution=false, size=None))]
+    fn svg(&self, py: Python<'_>, solution: bool, size: Option<u32>) -> PyResult<String> {
+        let grid = solution.then(|| self.answer(py)).transpose()?;
+        let contents = grid.as_ref().map_or(Contents::NONE, Contents::grid);
+        svg::render(self.model(), contents, &svg::Options { size }).map_err(value_error)
+    }
+
+    /// The puzzle drawn as PNG bytes, `size` pixels square, as `cagey render --to png`.
+    #[pyo3(signature = (size=600, solution=false))]
+    fn png<'py>(
+        &self,
+        py: Python<'py>,
+        size: Option<u32>,
+        solution: bool,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let grid = solution.then(|| self.answer(py)).transpose()?;
+        let contents = grid.as_ref().map_or(Contents::NONE, Contents::grid);
+        let model = self.model();
+        let bytes = py
+            .detach(|| png::render(model, contents, &svg::Options { size }))
+            .map_err(value_error)?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// The picture a notebook shows: the puzzle as SVG.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        self.svg(py, false, None)
+    }
+
+    /// The dataset row of the puzzle (see docs/python.md): a dict of `kk`, `json`, `size`,
+    /// `kind`, `solution`, `level`, `score` and `steps` (each step's `to_dict()`). Raises
+    /// as `grade` and `explain` do.
+    #[pyo3(signature = (time_limit=10.0))]
+    fn record<'py>(
+        &self,
+        py: Python<'py>,
+        time_limit: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let limits = logic_limits(time_limit)?;
+        let model = self.model();
+        let solution = self.answer(py)?;
+        let (grade, explanation) = py
+            .detach(|| {
+                let grade = logic::grade(model, &limits)?;
+                let explanation = logic::explain(model, &Progress::unknown(model.size()), &limits)?;
+                Ok((grade, explanation))
+            })
+            .map_err(|e| logic_error(py, e))?;
+        let steps = ExplanationRecord::new(&explanation, model).steps;
+        let row = PyDict::new(py);
+        row.set_item("kk", self.to("kk")?)?;
+        row.set_item("json", self.to("json")?)?;
+        row.set_item("size", model.size())?;
+        row.set_item("kind", self.kind())?;
+        row.set_item("solution", values::grid(py, &solution)?)?;
+        row.set_item("level", grade.level.name())?;
+        row.set_item("score", grade.score)?;
+        row.set_item("steps", values::record(py, &steps)?)?;
+        Ok(row)
+    }
+
+    /// `4x4 KenKen, 7 cages`, as the command describes a puzzle.
+    fn __repr__(&self) -> String {
+        format!("<cagey.Puzzle {}>", self.model())
+    }
+
+    /// The puzzle in the kk format.
+    fn __str__(&self) -> PyResult<String> {
+        self.to("kk")
+    }
+
+    /// Two puzzles are equal when they have the same grid, cages and rules.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Puzzle>()
+            .is_ok_and(|other| other.get().model() == self.model())
+    }
+
+    /// Pickling (for multiprocessing, Dask, Ray): the puzzle travels as its JSON text with
+    /// its comments as kk would carry them; read back, it is the same puzzle.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Pickled)> {
+        let this = slf.get();
+        let json = this.to("json")?;
+        let restore = slf.py().import("cagey")?.getattr("_restore")?;
+        Ok((restore, (json, this.entry.comments.clone(), this.format())))
+    }
+}
+
+/// What a pickled puzzle carries: its JSON text, its comments and the format it was read
+/// from.
+type Pickled = (String, Vec<String>, Option<&'static str>);
+
+/// Rebuilds a pickled puzzle (the other half of `Puzzle.__reduce__`).
+#[pyfunction]
+#[pyo3(signature = (json, comments, format=None))]
+pub fn _restore(
+    py: Python<'_>,
+    json: &str,
+    comments: Vec<String>,
+    format: Option<&str>,
+) -> PyResult<Puzzle> {
+    let mut puzzles = read_all(py, json.as_bytes(), Some("json"), None)?;
+    let mut puzzle = puzzles
+        .pop()
+        .ok_or_else(|| errors::value_error("a pickled puzzle holds no puzzle"))?;
+    puzzle.entry.comments = comments;
+    puzzle.format = format.map(format_named).transpose()?;
+    Ok(puzzle)
+}

@@ -1,0 +1,516 @@
+//! What the methods answer: `SolveResult`, `Count`, `Grade`, `Explanation`, `Step` and
+//! `Hint`. Each holds the library's record (the `wire` shape where there is one) and reads
+//! its fields from it; `to_dict()` is that record as plain, JSON-ready data.
+
+use cagey::logic::{self, Hint as LogicHint};
+use cagey::model::Progress;
+use cagey::solve::{End, Outcome, Report, Search};
+use cagey::wire::{ExplanationRecord, GradeRecord, HintRecord, StepRecord, VerdictRecord};
+use cagey::Grid;
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::values;
+
+/// What `solve` found: `verdict` ("unique", "several", "none" or "gave_up"), the solution
+/// `grid` (the first found; `None` when there is none), `message` (the command's verdict
+/// line) and the effort (`nodes`, `guesses`, `seconds`).
+#[pyclass(module = "cagey", frozen)]
+pub struct SolveResult {
+    verdict: &'static str,
+    solutions: Vec<Grid>,
+    message: String,
+    nodes: u64,
+    guesses: u64,
+    seconds: f64,
+}
+
+impl SolveResult {
+    /// The result of a solver's report.
+    pub fn new(report: &Report) -> SolveResult {
+        let outcome = &report.outcome;
+        let (verdict, message) = match outcome {
+            Outcome::Unique(_) => ("unique", "unique solution".to_string()),
+            Outcome::Unsolvable => ("none", "no solution".to_string()),
+            Outcome::AtLeastOne(_) | Outcome::Multiple { .. } => (
+                "several",
+                "not unique: this is one of several solutions (see --all, --count)".to_string(),
+            ),
+            Outcome::GaveUp { count, budget, .. } => (
+                "gave_up",
+                match count {
+                    0 => format!("gave up: the {budget} ran out before a solution was found"),
+                    _ => format!("gave up: the {budget} ran out before uniqueness was settled"),
+                },
+            ),
+        };
+        SolveResult {
+            verdict,
+            solutions: outcome.solutions().to_vec(),
+            message,
+            nodes: report.stats.nodes,
+            guesses: report.stats.guesses,
+            seconds: report.stats.elapsed.as_secs_f64(),
+        }
+    }
+}
+
+#[pymethods]
+impl SolveResult {
+    /// "unique", "several", "none" or "gave_up".
+    #[getter]
+    fn verdict(&self) -> &'static str {
+        self.verdict
+    }
+
+    /// The solution as rows of ints (the first found when there are several), or `None`.
+    #[getter]
+    fn grid<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        self.solutions
+            .first()
+            .map(|g| values::grid(py, g))
+            .transpose()
+    }
+
+    /// The solutions found, up to two (two prove there are several).
+    #[getter]
+    fn solutions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyList>>> {
+        self.solutions.iter().map(|g| values::grid(py, g)).collect()
+    }
+
+    /// The verdict as `cagey solve` words it: `unique solution`, `no solution`, ...
+    #[getter]
+    fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Search nodes visited.
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Digits tried without proof.
+    #[getter]
+    fn guesses(&self) -> u64 {
+        self.guesses
+    }
+
+    /// Wall-clock seconds the search took.
+    #[getter]
+    fn seconds(&self) -> f64 {
+        self.seconds
+    }
+
+    /// True when the solution is unique.
+    fn __bool__(&self) -> bool {
+        self.verdict == "unique"
+    }
+
+    /// The result as a plain dict: verdict, grid, message, nodes, guesses, seconds.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("verdict", self.verdict)?;
+        dict.set_item("grid", self.grid(py)?)?;
+        dict.set_item("message", &self.message)?;
+        dict.set_item("nodes", self.nodes)?;
+        dict.set_item("guesses", self.guesses)?;
+        dict.set_item("seconds", self.seconds)?;
+        Ok(dict)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<cagey.SolveResult {}: {}>", self.verdict, self.message)
+    }
+}
+
+/// How many solutions `count` found: `count`, and whether it is `exact` (otherwise there
+/// are at least that many: the search stopped at its limit or ran out of time).
+#[pyclass(module = "cagey", frozen)]
+pub struct Count {
+    count: u64,
+    end: End,
+}
+
+impl Count {
+    /// The count of a search.
+    pub fn new(search: &Search) -> Count {
+        Count {
+            count: search.count,
+            end: search.end,
+        }
+    }
+}
+
+#[pymethods]
+impl Count {
+    /// Solutions found.
+    #[getter]
+    fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// True when every possibility was examined, so `count` is the number of solutions.
+    #[getter]
+    fn exact(&self) -> bool {
+        self.end == End::Exhausted
+    }
+
+    /// Why the count stopped: "exhausted", "limit" or "gave_up".
+    #[getter]
+    fn end(&self) -> &'static str {
+        match self.end {
+            End::Exhausted => "exhausted",
+            End::SolutionLimit => "limit",
+            End::OutOfBudget(_) => "gave_up",
+        }
+    }
+
+    fn __int__(&self) -> u64 {
+        self.count
+    }
+
+    /// The line `cagey solve --count` prints: `2`, `at least 100 (stopped at --limit 100)`.
+    fn __str__(&self) -> String {
+        let count = self.count;
+        match self.end {
+            End::Exhausted => count.to_string(),
+            End::SolutionLimit => format!("at least {count} (stopped at --limit {count})"),
+            End::OutOfBudget(budget) => format!("at least {count} (gave up: the {budget} ran out)"),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<cagey.Count {}>", self.__str__())
+    }
+
+    /// The count as a plain dict: count, exact, end.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("count", self.count)?;
+        dict.set_item("exact", self.exact())?;
+        dict.set_item("end", self.end())?;
+        Ok(dict)
+    }
+}
+
+/// A puzzle's grade, as `cagey grade`: `level` (easy, normal, hard, extreme,
+/// unreasonable), `score`, `steps` and the `rules` used with how many steps each took.
+#[pyclass(module = "cagey", frozen)]
+pub struct Grade {
+    /// The library's record.
+    pub record: GradeRecord,
+}
+
+#[pymethods]
+impl Grade {
+    /// The level of the hardest rule needed.
+    #[getter]
+    fn level(&self) -> &'static str {
+        self.record.level.name()
+    }
+
+    /// The sum of the steps' weights: orders puzzles within a level.
+    #[getter]
+    fn score(&self) -> u32 {
+        self.record.score
+    }
+
+    /// How many steps the solve took.
+    #[getter]
+    fn steps(&self) -> usize {
+        self.record.steps
+    }
+
+    /// The rules used, cheapest first, each with its number of steps.
+    #[getter]
+    fn rules(&self) -> Vec<(&'static str, u32)> {
+        self.record
+            .rules
+            .iter()
+            .map(|r| (r.rule, r.count))
+            .collect()
+    }
+
+    /// The grade as a plain dict, as `cagey grade --output jsonl` and the server write it.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        values::record(py, &self.record)
+    }
+
+    /// `hard 412`, as `cagey grade` prints it.
+    fn __str__(&self) -> String {
+        format!("{} {}", self.record.level, self.record.score)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<cagey.Grade {} {}>", self.record.level, self.record.score)
+    }
+}
+
+/// One step of an explanation or hint: the `rule` used (and its `level` and `weight`), the
+/// `house` it looks at, the `cells` that cause it, the digits `placed` and the candidates
+/// `eliminated` (`(row, col, digit)` from 0), and its words (`text`, `description`,
+/// `hints`).
+#[pyclass(module = "cagey", frozen)]
+pub struct Step {
+    record: StepRecord,
+}
+
+impl Step {
+    /// A step of the library's record.
+    pub fn new(record: StepRecord) -> Step {
+        Step { record }
+    }
+}
+
+#[pymethods]
+impl Step {
+    /// The rule's name (see `cagey rules`).
+    #[getter]
+    fn rule(&self) -> &'static str {
+        self.record.rule
+    }
+
+    /// The rule's level: easy, normal, hard, extreme or unreasonable.
+    #[getter]
+    fn level(&self) -> &'static str {
+        self.record.level.name()
+    }
+
+    /// What the step adds to the score.
+    #[getter]
+    fn weight(&self) -> u32 {
+        self.record.weight
+    }
+
+    /// Where the step looks: a row, column, box, cage or cell, in words.
+    #[getter]
+    fn house(&self) -> &str {
+        &self.record.house
+    }
+
+    /// The cells that cause the step, `(row, col)` from 0.
+    #[getter]
+    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        values::places(py, self.record.cells.iter().map(|p| (p.0, p.1)))
+    }
+
+    /// The digits placed, `(row, col, digit)`.
+    #[getter]
+    fn placed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        values::marks(py, self.record.placed.iter().map(|m| (m.0, m.1, m.2)))
+    }
+
+    /// The candidates removed, `(row, col, digit)`.
+    #[getter]
+    fn eliminated<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        values::marks(py, self.record.eliminated.iter().map(|m| (m.0, m.1, m.2)))
+    }
+
+    /// Why, in words.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.record.text
+    }
+
+    /// The whole step as one sentence with its effect, as `cagey explain` prints it.
+    #[getter]
+    fn description(&self) -> &str {
+        &self.record.description
+    }
+
+    /// The step as three hints revealing more and more (`cagey hint --level 1, 2, 3`).
+    #[getter]
+    fn hints(&self) -> Vec<String> {
+        self.record.hints.to_vec()
+    }
+
+    /// The step as a plain dict, as `cagey explain --output jsonl` writes it: rule, level,
+    /// weight, house, cells, placed, eliminated, text, description, hints.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        values::record(py, &self.record)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<cagey.Step {} ({}): {}>",
+            self.record.rule, self.record.level, self.record.description
+        )
+    }
+}
+
+/// An explanation: its steps in order (iterate, index or `len()` it), the `verdict` it
+/// ended on ("solved", "several", "none" or "gave_up") with its `message`, and `to_dict()`
+/// as `/api/explain` answers.
+#[pyclass(module = "cagey", frozen)]
+pub struct Explanation {
+    record: ExplanationRecord,
+    lines: Vec<String>,
+}
+
+impl Explanation {
+    /// The explanation of the library's record; `explanation` gives the command's lines.
+    pub fn new(
+        record: ExplanationRecord,
+        explanation: &logic::Explanation,
+        size: usize,
+    ) -> Explanation {
+        let lines = explanation
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(index, step)| {
+                format!("{:>3}. {}, {}", index + 1, step.level, step.describe(size))
+            })
+            .collect();
+        Explanation { record, lines }
+    }
+}
+
+#[pymethods]
+impl Explanation {
+    /// The steps, in order.
+    #[getter]
+    fn steps(&self) -> Vec<Step> {
+        self.record.steps.iter().cloned().map(Step::new).collect()
+    }
+
+    /// How the explanation ended: "solved", "several", "none" or "gave_up".
+    #[getter]
+    fn verdict(&self) -> &'static str {
+        self.record.verdict.name()
+    }
+
+    /// The ending in words: `solved in 31 steps; the hardest is easy, the score 40`.
+    #[getter]
+    fn message(&self) -> &str {
+        self.record.verdict.message()
+    }
+
+    /// The hardest level of the steps, when the verdict has one.
+    #[getter]
+    fn level(&self) -> Option<&'static str> {
+        match &self.record.verdict {
+            VerdictRecord::Solved { level, .. }
+            | VerdictRecord::Several { level, .. }
+            | VerdictRecord::NoSolution { level, .. } => Some(level.name()),
+            _ => None,
+        }
+    }
+
+    fn __len__(&self) -> usize {
+        self.record.steps.len()
+    }
+
+    fn __getitem__(&self, index: isize) -> PyResult<Step> {
+        let len = self.record.steps.len() as isize;
+        let i = if index < 0 { index + len } else { index };
+        if !(0..len).contains(&i) {
+            return Err(PyIndexError::new_err("step index out of range"));
+        }
+        Ok(Step::new(self.record.steps[i as usize].clone()))
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        PyList::new(py, self.steps())?
+            .try_iter()
+            .map(Bound::into_any)
+    }
+
+    /// The explanation as `cagey explain` prints it, one numbered line a step, then the
+    /// verdict.
+    fn __str__(&self) -> String {
+        let mut text: String = self.lines.iter().map(|l| format!("{l}\n")).collect();
+        text.push_str(self.record.verdict.message());
+        text
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<cagey.Explanation {} steps, {}>",
+            self.record.steps.len(),
+            self.record.verdict.name()
+        )
+    }
+
+    /// The explanation as a plain dict, as `/api/explain` answers: the verdict's fields,
+    /// `start` (every cell's candidates before the first step) and `steps`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        values::record(py, &self.record)
+    }
+}
+
+/// A hint, as `cagey hint`: `kind` ("step", "mistakes", "solved" or "stuck"), `text` (the
+/// command's words at the level asked), the `step` (for a step), and the `cells` involved.
+#[pyclass(module = "cagey", frozen)]
+pub struct Hint {
+    record: HintRecord,
+    text: String,
+}
+
+impl Hint {
+    /// The hint of `hint` from `progress`, worded at `level`.
+    pub fn new(hint: &LogicHint, progress: &Progress, level: u8, size: usize) -> Hint {
+        let record = HintRecord::new(hint, progress);
+        let text = match hint {
+            LogicHint::Mistakes(mistakes) => mistakes
+                .iter()
+                .map(|m| format!("mistake: {}", m.describe(size)))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            LogicHint::Step(step) => step.hint_text(level, size),
+            LogicHint::Solved | LogicHint::Stuck => record.message().to_string(),
+        };
+        Hint { record, text }
+    }
+}
+
+#[pymethods]
+impl Hint {
+    /// "step", "mistakes", "solved" or "stuck".
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.record.kind()
+    }
+
+    /// The hint in the command's words, at the level asked.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The record's message: the first hint of a step, or what the other kinds say.
+    #[getter]
+    fn message(&self) -> &str {
+        self.record.message()
+    }
+
+    /// The step, for a hint of kind "step"; else `None`.
+    #[getter]
+    fn step(&self) -> Option<Step> {
+        match &self.record {
+            HintRecord::Step { step, .. } => Some(Step::new((**step).clone())),
+            _ => None,
+        }
+    }
+
+    /// The cells involved, `(row, col)` from 0 (the mistaken ones for "mistakes").
+    #[getter]
+    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        values::places(py, self.record.cells().iter().map(|p| (p.0, p.1)))
+    }
+
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<cagey.Hint {}: {}>", self.record.kind(), self.text)
+    }
+
+    /// The hint as a plain dict, as `/api/hint` answers it.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        values::record(py, &self.record)
+    }
+}

@@ -1,0 +1,235 @@
+"""The API of the issue, on every kind and format: parse, read, to, solve, count, check,
+grade, explain, hint, pictures, records, PDF, errors and limits."""
+
+import json
+import pickle
+
+import pytest
+
+import cagey
+from conftest import CORPORA, KK0, KK0_SOLUTION
+
+
+def test_parse_describes_the_puzzle(kk0):
+    assert kk0.size == 4
+    assert kk0.kind == "KenKen"
+    assert kk0.format == "kk"
+    first = kk0.cages[1]
+    assert (first.label, first.operation, first.sign, first.target) == ("11+", "addition", "+", 11)
+    assert first.cells == [(0, 1), (0, 2), (1, 1), (1, 2)]
+    assert kk0.cages[0].operation == "given"
+    assert repr(kk0) == "<cagey.Puzzle 4x4 KenKen, 7 cages>"
+
+
+@pytest.mark.parametrize("fmt", cagey.formats())
+def test_every_format_writes_and_reads_back(kk0, fmt):
+    text = kk0.to(fmt)
+    assert cagey.Puzzle.parse(text, format=fmt) == kk0
+    # Detected, too.
+    assert cagey.Puzzle.parse(text) == kk0
+
+
+def test_formats_are_the_librarys():
+    assert cagey.formats()[:6] == ["kk", "a1", "sudokuwiki", "keen", "json", "grid"]
+
+
+def test_read_a_file_and_parse_all():
+    puzzles = cagey.read(CORPORA / "keen" / "keen_4de.kk")
+    assert len(puzzles) > 10
+    assert all(p.size == 4 for p in puzzles)
+    assert puzzles[0].solution is not None
+    text = (CORPORA / "sudokuwiki-strings.txt").read_text()
+    assert len(cagey.parse_all(text)) == len(cagey.read(CORPORA / "sudokuwiki-strings.txt"))
+
+
+def test_solve_says_unique_several_none_and_gave_up(kk0):
+    r = kk0.solve()
+    assert r.verdict == "unique" and r.grid == KK0_SOLUTION and r.message == "unique solution"
+    assert bool(r)
+    several = cagey.read(CORPORA / "random" / "several-5x5.kk")[0]
+    assert several.solve().verdict == "several"
+    assert len(several.solve().solutions) == 2
+    none = cagey.read(CORPORA / "random" / "none-6x6.kk")[0]
+    assert none.solve().verdict == "none" and none.solve().grid is None
+    hard = cagey.read(CORPORA / "random" / "hard-9x9-big-cages.kk")[0]
+    gave_up = hard.solve(max_nodes=1)
+    assert gave_up.verdict == "gave_up"
+    assert gave_up.message.startswith("gave up: the node budget of 1 ran out")
+    assert json.dumps(r.to_dict())
+
+
+def test_solve_with_every_method(kk0):
+    for method in cagey.methods():
+        assert kk0.solve(method=method).grid == KK0_SOLUTION
+    with pytest.raises(ValueError, match="no method called"):
+        kk0.solve(method="guesswork")
+
+
+def test_count_is_exact_or_a_lower_bound(kk0):
+    c = kk0.count()
+    assert (c.count, c.exact, int(c), str(c)) == (1, True, 1, "1")
+    several = cagey.read(CORPORA / "random" / "several-5x5.kk")[0]
+    meta = dict(c.split("=", 1) for c in several.comments if "=" in c)
+    full = several.count()
+    assert full.exact and full.count == int(meta["solutions"])
+    capped = several.count(limit=2)
+    assert (capped.count, capped.exact, capped.end) == (2, False, "limit")
+    assert str(capped) == "at least 2 (stopped at --limit 2)"
+
+
+def test_check_names_broken_rules_as_the_command(kk0):
+    assert kk0.check(KK0_SOLUTION) == []
+    wrong = [row[:] for row in KK0_SOLUTION]
+    wrong[3][3] = 1
+    assert kk0.check(wrong) == [
+        "row 4 holds 1 twice (r4c3 and r4c4)",
+        "column 4 holds 1 twice (r2c4 and r4c4)",
+        "cage 2÷ at r4c3: its digits 1 1 do not make 2÷",
+    ]
+    assert kk0.check("1243\n4321\n2134\n3412\n") == []
+    with pytest.raises(ValueError):
+        kk0.check([[1, 2]])
+
+
+def test_grade_explain_and_hint(kk0):
+    g = kk0.grade()
+    assert g.level in cagey.levels() and g.score > 0
+    assert str(g) == f"{g.level} {g.score}"
+    assert json.dumps(g.to_dict())
+    e = kk0.explain()
+    assert e.verdict == "solved" and len(e) == g.steps
+    placed = {(r, c): d for step in e for (r, c, d) in step.placed}
+    assert [[placed[(r, c)] for c in range(4)] for r in range(4)] == KK0_SOLUTION
+    step = e[0]
+    assert step.rule and step.level in cagey.levels() and step.text
+    d = step.to_dict()
+    assert set(d) >= {"rule", "level", "text", "placed", "eliminated", "cells", "hints"}
+    assert json.loads(json.dumps(e.to_dict()))["steps"][0] == json.loads(json.dumps(d))
+    h = kk0.hint()
+    assert h.kind == "step" and h.text == e[0].hints[0]
+    assert kk0.hint(level=3).text == e[0].hints[2]
+    assert kk0.hint(progress=KK0_SOLUTION).kind == "solved"
+    wrong = [[0] * 4 for _ in range(4)]
+    wrong[0][1] = 3
+    mistakes = kk0.hint(progress=wrong)
+    assert mistakes.kind == "mistakes" and mistakes.cells == [(0, 1)]
+    assert mistakes.text.startswith("mistake: ")
+
+
+def test_killer_kinds(killers):
+    kinds = {p.kind for p in killers}
+    assert "Killer Sudoku" in kinds
+    for p in killers:
+        r = p.solve()
+        assert r.verdict == "unique" and r.grid == p.solution
+        assert p.check(r.grid) == []
+
+
+def test_pictures(kk0):
+    svg = kk0.svg()
+    assert svg.startswith("<?xml") and "<svg" in svg
+    assert kk0._repr_svg_() == svg
+    assert kk0.svg(solution=True) != svg
+    png = kk0.png(size=200)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    several = cagey.read(CORPORA / "random" / "several-5x5.kk")[0]
+    with pytest.raises(cagey.SolutionError) as caught:
+        several.svg(solution=True)
+    assert caught.value.verdict == "several"
+
+
+def test_record_is_a_json_ready_dataset_row(kk0):
+    row = kk0.record()
+    assert set(row) == {"kk", "json", "size", "kind", "solution", "level", "score", "steps"}
+    assert row["solution"] == KK0_SOLUTION and row["kk"] == kk0.to("kk")
+    assert cagey.Puzzle.parse(row["json"]) == kk0
+    assert json.loads(json.dumps(row)) == row
+
+
+def test_print_pdf(tmp_path, kk0):
+    puzzles = [kk0, cagey.Puzzle.example("kk1")]
+    pdf = cagey.print_pdf(puzzles, per_page=2)
+    assert pdf[:5] == b"%PDF-"
+    path = tmp_path / "book.pdf"
+    assert cagey.print_pdf(puzzles, path, answers=str(tmp_path / "key.pdf")) is None
+    assert path.read_bytes()[:5] == b"%PDF-" and (tmp_path / "key.pdf").exists()
+    with pytest.raises(ValueError, match="choose 1, 2, 4 or 6"):
+        cagey.print_pdf(puzzles, per_page=3)
+
+
+def test_format_errors_carry_line_and_column():
+    with pytest.raises(cagey.FormatError) as caught:
+        cagey.Puzzle.parse("3+,0 1\n3+,2 x\n", format="kk")
+    error = caught.value
+    assert isinstance(error, ValueError)
+    assert str(error).startswith("kk format, line 2, column 6:")
+    assert (error.line, error.column, error.format) == (2, 6, "kk")
+    # The command's words for a text no format reads (`cagey solve -` says the same).
+    with pytest.raises(cagey.FormatError, match='cage label "hello world" should be a number'):
+        cagey.Puzzle.parse("hello world, this is no puzzle")
+    with pytest.raises(ValueError, match='unknown format "yaml"; the formats are kk, a1'):
+        cagey.Puzzle.parse(KK0, format="yaml")
+    with pytest.raises(ValueError, match="holds 2 puzzles"):
+        cagey.Puzzle.parse(KK0 + "\n" + KK0)
+
+
+def test_read_names_the_file(tmp_path):
+    path = tmp_path / "bad.kk"
+    path.write_text(KK0 + "\n3+,0 1\n3+,2 x\n")
+    with pytest.raises(cagey.FormatError) as caught:
+        cagey.read(path)
+    assert str(caught.value).startswith(f"{path}: ")
+    assert caught.value.line is not None
+    with pytest.raises(OSError):
+        cagey.read(tmp_path / "missing.kk")
+
+
+def test_limits():
+    hard = cagey.read(CORPORA / "random" / "unique-9x9.kk")[0]
+    with pytest.raises(cagey.LimitError, match="gave up"):
+        hard.explain(time_limit=1e-9)
+    with pytest.raises(ValueError, match="time_limit must be a number of seconds"):
+        hard.solve(time_limit=-1)
+    none = cagey.read(CORPORA / "random" / "none-6x6.kk")[0]
+    with pytest.raises(cagey.SolutionError) as caught:
+        none.grade()
+    assert caught.value.verdict == "none"
+    assert str(caught.value) == "the puzzle has no solution"
+
+
+def test_a_panic_becomes_an_exception():
+    # pyo3's PanicException derives from BaseException, as a panic is a bug, not an input
+    # error; the interpreter lives on.
+    with pytest.raises(BaseException, match="a panic raised on purpose"):
+        cagey._cagey._panic_for_test()
+    assert cagey.Puzzle.parse(KK0).size == 4
+
+
+def test_puzzles_pickle(kk0):
+    generated = next(cagey.generate(size=4, seed=3))
+    for p in (kk0, generated):
+        q = pickle.loads(pickle.dumps(p))
+        assert q == p and q.comments == p.comments and q.to("kk") == p.to("kk")
+
+
+def test_help_reads_like_the_command():
+    doc = cagey.generate.__doc__
+    for flag in ("size", "difficulty", "count", "seed", "kind", "ops", "jobs", "time_limit"):
+        assert f"  {flag} " in doc
+    assert cagey.Puzzle.solve.__doc__ and cagey.Puzzle.__doc__
+
+
+def test_every_public_name_has_a_docstring():
+    for name in cagey.__all__:
+        obj = getattr(cagey, name)
+        assert obj.__doc__, name
+        for attr, member in vars(obj).items() if isinstance(obj, type) else []:
+            if not attr.startswith("_") and callable(member) or isinstance(member, property):
+                assert getattr(member, "__doc__", None), f"{name}.{attr}"
+
+
+def test_solve_many_keeps_input_order():
+    puzzles = cagey.read(CORPORA / "keen" / "keen_5dh.kk")
+    results = cagey.solve_many(puzzles, jobs=2)
+    assert [r.grid for r in results] == [p.solution for p in puzzles]
+    assert [r.verdict for r in cagey.solve_many([KK0, KK0], jobs=1)] == ["unique", "unique"]
