@@ -7,9 +7,9 @@ use std::io::Write;
 use anyhow::bail;
 use cagey::formats::{self, Format};
 
-use crate::answer;
 use crate::input::{self, parse_format, InputArgs};
 use crate::Status;
+use cagey::answer;
 
 /// Convert puzzles between formats: kk, a1, sudokuwiki, keen, json, grid.
 #[derive(clap::Args, Debug)]

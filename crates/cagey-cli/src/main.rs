@@ -3,7 +3,6 @@
 //! Exit codes: 0 success, 1 a failed result (no solution, or not unique when `--unique` asked
 //! for it), 2 bad input or usage. A closed pipe ends the program quietly.
 
-mod answer;
 mod batch;
 mod check;
 mod completions;

@@ -3,7 +3,7 @@
 //! Puzzles are read, drawn and dropped one at a time; only each one's solution (and the
 //! small puzzle model the answer key draws it on) is kept for the key at the end. Every
 //! puzzle is proven to have one solution by the production solver, key or no key, and a
-//! `# solution=` comment must be that solution ([`crate::answer`]). The files are written
+//! `# solution=` comment must be that solution ([`cagey::answer`]). The files are written
 //! only when every puzzle was read and proven: a booklet with a puzzle missing, an answer
 //! left out or a puzzle with several solutions would be worse than none. Both the booklet
 //! and a separate key are built whole before either replaces an old file
@@ -22,10 +22,10 @@ use cagey::Grid;
 
 use rayon::prelude::*;
 
-use crate::answer;
 use crate::input::{self, InputArgs, Item};
 use crate::output::{self, Target};
 use crate::Status;
+use cagey::answer::{self, AnswerError};
 
 /// Make a print-ready PDF booklet: every puzzle of the inputs in order, numbered, with its
 /// size and level, a few to a page, and an answer key of small solved grids at the end.
@@ -306,7 +306,7 @@ struct Prepared {
     /// Its level from grading, if asked for and found.
     level: Option<String>,
     /// Its proven solution, or why it has none to print.
-    answer: Result<Grid, String>,
+    answer: Result<Grid, AnswerError>,
     /// A note for standard error.
     note: Option<String>,
 }

@@ -15,10 +15,10 @@ use cagey::render::{png, svg, Contents};
 use cagey::solve::{init, Limits};
 use cagey::{DigitSet, Grid, Puzzle};
 
-use crate::answer;
 use crate::input::{self, InputArgs};
 use crate::output::{self, Target};
 use crate::Status;
+use cagey::answer;
 
 /// Draw puzzles as print-quality SVG or PNG pictures.
 ///

@@ -15,7 +15,7 @@ use cagey::generate::{
     OperationSet, Settings, Target,
 };
 use cagey::logic::{self, Level, LogicLimits};
-use cagey::render::pdf::{Answer, Book, Caption, Options, Paper, PerPage};
+use cagey::render::pdf::{Answer, Book, Caption, Options, Paper, PerPage, MAX_BLEED_MM};
 use cagey::solve::{Cancel, DEFAULT_MAX_NODES};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -351,28 +351,40 @@ pub fn generate(
     })
 }
 
-/// A print-ready PDF booklet of `puzzles`, as `cagey print`: `per_page` 1, 2, 4 or 6;
+/// A print-ready PDF booklet of `puzzles`, as `cagey print`: `per_page` 1, 2, 4 or 6
+/// (by default as many as fit the largest grid with clues of 7 pt or more, at most 4; more
+/// than fit is refused); `bleed` millimetres (0 to 10) around the trimmed page;
 /// `answers` "end" (an answer key after the puzzles), "none", or a FILE.pdf for a separate
 /// key; `paper` "a4" or "letter"; `grade=True` captions each puzzle with its measured
 /// level (else a generated puzzle's `level`). Every puzzle must have exactly one solution,
 /// which the solver proves (else `SolutionError`, and nothing is written). Writes `path`
 /// and returns None, or returns the PDF's bytes when `path` is None.
 #[pyfunction]
-#[pyo3(signature = (puzzles, path=None, per_page=4, answers="end", paper="a4", title=None, grade=false))]
+#[pyo3(signature = (puzzles, path=None, per_page=None, answers="end", paper="a4", title=None, grade=false, bleed=0.0))]
 #[allow(clippy::too_many_arguments)]
 pub fn print_pdf<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     path: Option<std::path::PathBuf>,
-    per_page: usize,
+    per_page: Option<usize>,
     answers: &str,
     paper: &str,
     title: Option<String>,
     grade: bool,
+    bleed: f32,
 ) -> PyResult<Option<Bound<'py, PyBytes>>> {
-    let per_page = PerPage::from_count(per_page).ok_or_else(|| {
-        PyValueError::new_err(format!("{per_page:?} puzzles a page: choose 1, 2, 4 or 6"))
-    })?;
+    let per_page = per_page
+        .map(|count| {
+            PerPage::from_count(count).ok_or_else(|| {
+                PyValueError::new_err(format!("{count} puzzles a page: choose 1, 2, 4 or 6"))
+            })
+        })
+        .transpose()?;
+    if !(0.0..=MAX_BLEED_MM).contains(&bleed) {
+        return Err(PyValueError::new_err(format!(
+            "{bleed} mm of bleed: choose 0 to {MAX_BLEED_MM}"
+        )));
+    }
     let paper = match paper {
         "a4" => Paper::A4,
         "letter" => Paper::Letter,
@@ -395,6 +407,7 @@ pub fn print_pdf<'py>(
         paper,
         per_page,
         title,
+        bleed,
     };
     let mut entries: Vec<Entry> = Vec::new();
     for item in puzzles.try_iter()? {
@@ -407,7 +420,7 @@ pub fn print_pdf<'py>(
     if entries.is_empty() {
         return Err(PyValueError::new_err("the input holds no puzzle"));
     }
-    let mut book = Book::new(&options);
+    let mut book = Book::new(&options).map_err(value_error)?;
     let mut key = Vec::new();
     for (i, entry) in entries.iter().enumerate() {
         let number = i + 1;
@@ -441,7 +454,7 @@ pub fn print_pdf<'py>(
             None
         }
         (_, Some(file)) => {
-            let mut sheet = Book::new(&options);
+            let mut sheet = Book::new(&options).map_err(value_error)?;
             sheet.add_answers(&key).map_err(value_error)?;
             Some((file, sheet.finish().map_err(value_error)?))
         }
@@ -449,14 +462,11 @@ pub fn print_pdf<'py>(
     };
     let bytes = book.finish().map_err(value_error)?;
     if let Some((file, sheet)) = sheet {
-        std::fs::write(file, sheet)
-            .map_err(|e| PyRuntimeError::new_err(format!("cannot write {file}: {e}")))?;
+        write_whole(std::path::Path::new(file), &sheet)?;
     }
     match path {
         Some(path) => {
-            std::fs::write(&path, bytes).map_err(|e| {
-                PyRuntimeError::new_err(format!("cannot write {}: {e}", path.display()))
-            })?;
+            write_whole(&path, &bytes)?;
             Ok(None)
         }
         None => Ok(Some(PyBytes::new(py, &bytes))),
@@ -523,4 +533,33 @@ pub fn kinds() -> Vec<&'static str> {
 #[pyfunction]
 pub fn _panic_for_test() {
     panic!("a panic raised on purpose by cagey._panic_for_test");
+}
+
+/// Writes `bytes` to `path` whole or not at all, as `cagey print` does: into a temporary
+/// file in the same folder, flushed to disk, then renamed over `path`; on any failure the
+/// temporary file is removed and `path` is left as it was.
+fn write_whole(path: &std::path::Path, bytes: &[u8]) -> PyResult<()> {
+    use std::io::Write;
+    let fail = |e: std::io::Error| {
+        PyRuntimeError::new_err(format!("cannot write {}: {e}", path.display()))
+    };
+    let name = path
+        .file_name()
+        .ok_or_else(|| PyValueError::new_err(format!("{} names no file", path.display())))?;
+    let temporary = path.with_file_name(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let written = std::fs::File::create(&temporary).and_then(|mut file| {
+        file.write_all(bytes)?;
+        file.sync_all()
+    });
+    match written.and_then(|()| std::fs::rename(&temporary, path)) {
+        Ok(()) => Ok(()),
+        Err(error) => {
+            let _ = std::fs::remove_file(&temporary);
+            Err(fail(error))
+        }
+    }
 }

@@ -157,6 +157,14 @@ def test_print_pdf(tmp_path, kk0):
         cagey.print_pdf(puzzles, per_page=3)
 
 
+def test_print_pdf_refuses_more_a_page_than_fit_and_writes_nothing(tmp_path):
+    big = cagey.generate(size=12, count=1, seed=3)
+    path = tmp_path / "book.pdf"
+    with pytest.raises(ValueError, match="at most 2 do, with clues of 7 pt or more"):
+        cagey.print_pdf(list(big), path, per_page=4)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_format_errors_carry_line_and_column():
     with pytest.raises(cagey.FormatError) as caught:
         cagey.Puzzle.parse("3+,0 1\n3+,2 x\n", format="kk")

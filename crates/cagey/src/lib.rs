@@ -27,6 +27,7 @@
 // add a test of a divisor that is never zero there.
 #![allow(clippy::manual_is_multiple_of)]
 
+pub mod answer;
 pub mod examples;
 pub mod formats;
 pub mod generate;

@@ -294,11 +294,12 @@ def solve_many(
 def print_pdf(
     puzzles: Iterable[Puzzle],
     path: Optional[Union[str, PathLike[str]]] = None,
-    per_page: int = 4,
+    per_page: Optional[int] = None,
     answers: str = "end",
     paper: str = "a4",
     title: Optional[str] = None,
     grade: bool = False,
+    bleed: float = 0.0,
 ) -> Optional[bytes]:
     """A PDF booklet, as `cagey print`."""
 
