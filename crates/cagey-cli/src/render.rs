@@ -1,7 +1,7 @@
 //! `cagey render`: draws puzzles as print-quality SVG or PNG pictures.
 //!
 //! Also home to what `show` shares with it: what to draw in the cells ([`Fill`]): the
-//! solution (proven unique: [`crate::answer`]), each cell's candidates, or the partial state
+//! solution (proven unique: [`cagey::answer`]), each cell's candidates, or the partial state
 //! the input carried. Pictures are written whole and renamed into place
 //! ([`crate::output`]).
 
