@@ -446,17 +446,11 @@ fn report_solution(
     if let Some(first) = outcome.solutions().first() {
         write!(out, "{}", solution(first)?)?;
     }
-    let verdict = match outcome {
-        Outcome::Unique(_) => "unique solution".to_string(),
-        Outcome::Unsolvable => "no solution".to_string(),
-        Outcome::AtLeastOne(_) | Outcome::Multiple { .. } => {
-            "not unique: this is one of several solutions (see --all, --count)".to_string()
-        }
-        Outcome::GaveUp { count, budget, .. } => match count {
-            0 => format!("gave up: the {budget} ran out before a solution was found"),
-            _ => format!("gave up: the {budget} ran out before uniqueness was settled"),
-        },
-    };
+    let mut verdict = outcome.describe();
+    if matches!(outcome, Outcome::AtLeastOne(_) | Outcome::Multiple { .. }) {
+        // The command's own pointer to the flags that say more.
+        verdict.push_str(" (see --all, --count)");
+    }
     if verdict_to_stderr {
         out.note(verdict)?;
     } else {

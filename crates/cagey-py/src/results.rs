@@ -4,7 +4,7 @@
 
 use cagey::logic::{self, Hint as LogicHint};
 use cagey::model::Progress;
-use cagey::solve::{End, Outcome, Report, Search};
+use cagey::solve::{End, Report, Search};
 use cagey::wire::{ExplanationRecord, GradeRecord, HintRecord, StepRecord, VerdictRecord};
 use cagey::Grid;
 use pyo3::exceptions::PyIndexError;
@@ -30,25 +30,10 @@ impl SolveResult {
     /// The result of a solver's report.
     pub fn new(report: &Report) -> SolveResult {
         let outcome = &report.outcome;
-        let (verdict, message) = match outcome {
-            Outcome::Unique(_) => ("unique", "unique solution".to_string()),
-            Outcome::Unsolvable => ("none", "no solution".to_string()),
-            Outcome::AtLeastOne(_) | Outcome::Multiple { .. } => (
-                "several",
-                "not unique: this is one of several solutions (see --all, --count)".to_string(),
-            ),
-            Outcome::GaveUp { count, budget, .. } => (
-                "gave_up",
-                match count {
-                    0 => format!("gave up: the {budget} ran out before a solution was found"),
-                    _ => format!("gave up: the {budget} ran out before uniqueness was settled"),
-                },
-            ),
-        };
         SolveResult {
-            verdict,
+            verdict: outcome.verdict(),
             solutions: outcome.solutions().to_vec(),
-            message,
+            message: outcome.describe(),
             nodes: report.stats.nodes,
             guesses: report.stats.guesses,
             seconds: report.stats.elapsed.as_secs_f64(),

@@ -198,6 +198,37 @@ impl Outcome {
             Outcome::Multiple { count, .. } | Outcome::GaveUp { count, .. } => *count,
         }
     }
+
+    /// The verdict in the words of the wire records: `unique`, `several`, `none` or
+    /// `gave_up`.
+    pub fn verdict(&self) -> &'static str {
+        match self {
+            Outcome::Unique(_) => "unique",
+            Outcome::AtLeastOne(_) | Outcome::Multiple { .. } => "several",
+            Outcome::Unsolvable => "none",
+            Outcome::GaveUp { .. } => "gave_up",
+        }
+    }
+
+    /// The verdict as `cagey solve` and the Python package say it: `unique solution`, `no
+    /// solution`, `not unique: this is one of several solutions`, or why the search gave up.
+    pub fn describe(&self) -> String {
+        match self {
+            Outcome::Unique(_) => "unique solution".to_string(),
+            Outcome::Unsolvable => "no solution".to_string(),
+            Outcome::AtLeastOne(_) | Outcome::Multiple { .. } => {
+                "not unique: this is one of several solutions".to_string()
+            }
+            Outcome::GaveUp {
+                count: 0, budget, ..
+            } => {
+                format!("gave up: the {budget} ran out before a solution was found")
+            }
+            Outcome::GaveUp { budget, .. } => {
+                format!("gave up: the {budget} ran out before uniqueness was settled")
+            }
+        }
+    }
 }
 
 /// How much work a search did. Each solver fills the counters that fit its method and
