@@ -40,8 +40,10 @@ pub const FPUZZLES_SIZES: std::ops::RangeInclusive<usize> = 3..=16;
 
 /// Keys of an f-puzzles object that change nothing about the solution: metadata, settings
 /// and drawings.
-const HARMLESS_KEYS: [&str; 14] = [
+const HARMLESS_KEYS: [&str; 15] = [
     "size",
+    // Newer f-puzzles lists the names of the constraints the puzzle has; each has its own key.
+    "activeConstraints",
     "title",
     "author",
     "ruleset",
@@ -212,18 +214,24 @@ pub(crate) fn regions_from_cells(region: &[Option<u64>], n: usize) -> Result<Reg
     if region.iter().any(Option::is_none) {
         return Err("some cells are in a region and some in none; cagey reads a grid whose every cell is in a region, or none is".into());
     }
-    let mut names: Vec<u64> = Vec::new();
-    let numbered: Vec<u8> = region
-        .iter()
-        .map(|r| {
-            let r = r.unwrap_or_default();
-            let index = names.iter().position(|&x| x == r).unwrap_or_else(|| {
-                names.push(r);
-                names.len() - 1
-            });
-            u8::try_from(index).unwrap_or(u8::MAX)
-        })
-        .collect();
+    // Region numbers 0..n are kept as written, so that a puzzle written and read back is the
+    // same puzzle; any other numbering is renumbered in order of first appearance.
+    let numbered: Vec<u8> = if region.iter().all(|r| r.is_some_and(|r| r < n as u64)) {
+        region.iter().map(|r| r.unwrap_or_default() as u8).collect()
+    } else {
+        let mut names: Vec<u64> = Vec::new();
+        region
+            .iter()
+            .map(|r| {
+                let r = r.unwrap_or_default();
+                let index = names.iter().position(|&x| x == r).unwrap_or_else(|| {
+                    names.push(r);
+                    names.len() - 1
+                });
+                u8::try_from(index).unwrap_or(u8::MAX)
+            })
+            .collect()
+    };
     // Boxes of any shape are boxes, not a jigsaw: a 6x6 of 3x2 boxes reads back as written.
     for rows in (1..=n).filter(|r| n % r == 0 && *r > 1 && *r < n) {
         let boxes = Regions::Boxes {

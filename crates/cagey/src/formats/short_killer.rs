@@ -9,7 +9,8 @@
 //!   ,  v  .       down-left, down, down-right
 //! ```
 //!
-//! `F<<` is a cage of three cells summing to 15 along a row. Only 9x9 Killer Sudoku with
+//! `F<<` is a cage of three cells summing to 15 along a row. A lone `0` is a cell outside
+//! every cage. Only 9x9 Killer Sudoku with
 //! its boxes is written this way. The writer points each cell along a shortest way to its
 //! cage's first cell in reading order, with straight arrows only.
 
@@ -72,8 +73,8 @@ pub enum ShortKillerError {
         /// What is wrong.
         reason: &'static str,
     },
-    /// A head of sum 0.
-    #[error("position {position} (r{row}c{col}): a cage of sum 0")]
+    /// A head of sum 0 with arrows leading to it.
+    #[error("position {position} (r{row}c{col}): a cage of sum 0 (a cage without a sum), which cagey cannot hold")]
     ZeroSum {
         /// Position from 1.
         position: usize,
@@ -207,6 +208,11 @@ fn parse_with(text: &str, options: Options) -> Result<Entry, ShortKillerError> {
             continue;
         }
         let sum = sum_of(chars[head]).unwrap_or_default();
+        // A lone `0` is a cell outside every cage (the forums' strings use it so); a `0`
+        // that arrows lead to would be a cage without a sum, which cagey cannot hold.
+        if sum == 0 && cells.len() == 1 {
+            continue;
+        }
         if sum == 0 {
             let (position, row, col) = place(head);
             return Err(ShortKillerError::ZeroSum { position, row, col });
@@ -230,7 +236,7 @@ fn parse_with(text: &str, options: Options) -> Result<Entry, ShortKillerError> {
     Ok(Entry::new(puzzle))
 }
 
-/// Whether `puzzle` is a plain 9x9 Killer Sudoku with every cell caged and no givens, the
+/// Whether `puzzle` is a plain 9x9 Killer Sudoku without givens, the
 /// only puzzles the forums' strings hold; `Err` names what it has beyond.
 pub(crate) fn plain_killer(puzzle: &Puzzle, format: Format) -> Result<(), WriteError> {
     let refuse = |reason: String| Err(WriteError { format, reason });
@@ -245,9 +251,6 @@ pub(crate) fn plain_killer(puzzle: &Puzzle, format: Format) -> Result<(), WriteE
             puzzle.kind()
         ));
     }
-    if puzzle.uncovered().next().is_some() {
-        return refuse("every cell must be in a cage".into());
-    }
     if puzzle.cells().any(|cell| puzzle.given(cell).is_some()) {
         return refuse("the format has no place for givens".into());
     }
@@ -260,7 +263,8 @@ pub(crate) fn plain_killer(puzzle: &Puzzle, format: Format) -> Result<(), WriteE
 /// Writes a short killer string.
 pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
     plain_killer(puzzle, Format::ShortKiller)?;
-    let mut chars = vec!['?'; SIZE * SIZE];
+    // A cell outside every cage is a lone `0`.
+    let mut chars = vec!['0'; SIZE * SIZE];
     for cage in puzzle.cages() {
         let head = cage.cells()[0];
         chars[head.index()] = sum_char(cage.target()).ok_or_else(|| WriteError {
