@@ -279,3 +279,26 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn sakana_sudoku_bench_scl_link_unpacks_its_zipped_json() {
+    // SakanaAI/Sudoku-Bench's README: "parity fish" by Marty Sears, SudokuPad's zipped JSON
+    // (single quotes, bare keys, `\'` and `\n` in its rules). It reads to the end and is
+    // refused for what it is: a sudoku with lines and dots, and no cage.
+    let link = file("tests/links/sudokupad_sakana_parity_fish.txt");
+    let error = formats::parse_all(Format::SudokuPad, &link)
+        .remove(0)
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "sudokupad format, a cage puzzle needs at least one cage, and this one has none"
+    );
+    // The same README's short link is a server id: refused offline, and said so.
+    let error = formats::parse_all(Format::SudokuPad, "https://sudokupad.app/wsj7iunsg6")
+        .remove(0)
+        .unwrap_err();
+    assert!(
+        error.to_string().contains("cannot be read offline"),
+        "{error}"
+    );
+}
