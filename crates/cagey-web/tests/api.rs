@@ -871,3 +871,20 @@ async fn a_killer_cage_that_is_not_a_sum_is_named_without_flags() {
     assert!(message.contains("cages are sums"), "{message}");
     assert!(!message.contains("--"), "{message}");
 }
+
+#[tokio::test]
+async fn the_openapi_format_names_are_the_librarys() {
+    let (_, _, bytes) = call("/api/openapi.json", None).await;
+    let description: Value = serde_json::from_slice(&bytes).unwrap();
+    let names: Vec<&str> = description["components"]["schemas"]["FormatName"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|name| name.as_str().unwrap())
+        .collect();
+    let library: Vec<&str> = cagey::formats::Format::ALL
+        .iter()
+        .map(|f| f.name())
+        .collect();
+    assert_eq!(names, library);
+}
