@@ -430,7 +430,8 @@ fn cage_cells(cage: &Value, n: usize, place: &str) -> Result<Vec<Cell>, Fpuzzles
 }
 
 /// f-puzzles' generic cages as arithmetic cages: those with a label, read by
-/// [`parse_cage_label`]. A bare number is a hidden operation unless no cage has a sign.
+/// [`parse_cage_label`] (a bare number is a given on one cell and a hidden operation on
+/// more, as cagey writes them; Killer cages are `killercage`s, never generic ones).
 fn labelled_cages(cages: &[&Value], n: usize) -> Result<Vec<Cage>, FpuzzlesError> {
     let mut out = Vec::new();
     for (k, cage) in cages.iter().enumerate() {

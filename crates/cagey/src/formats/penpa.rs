@@ -31,6 +31,9 @@ use super::link_text;
 use super::write_error::WriteError;
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, Regions, MAX_SIZE};
 
+/// The widest margin read around the grid, in cells: Penpa's editor offers a few.
+const MAX_MARGIN: usize = 64;
+
 /// The longest inflated text read: a 9x9 is a few kilobytes.
 const MAX_INFLATED: usize = 4 << 20;
 
@@ -200,6 +203,14 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, PenpaError> {
         .and_then(|l| serde_json::from_str(l).ok())
         .filter(|s: &Vec<usize>| s.len() == 4)
         .ok_or_else(|| shape(2, "expected the margins [top, bottom, left, right]".into()))?;
+    // Margins are a few cells at most; a larger number is not Penpa's, and would overflow
+    // the index arithmetic below.
+    if space.iter().any(|&m| m > MAX_MARGIN) {
+        return Err(shape(
+            2,
+            format!("margins {space:?}: more than {MAX_MARGIN} cells"),
+        ));
+    }
     let (top, left) = (space[0], space[2]);
     let mut question = lines
         .get(3)
@@ -381,6 +392,22 @@ mod tests {
         assert_eq!(puzzle.cages()[0].target(), 22);
         assert_eq!(puzzle.cages()[0].cells()[0], Cell::at(2, 0, 9));
         assert_eq!(puzzle.given(Cell::at(1, 2, 9)), Some(1));
+    }
+
+    /// A Penpa link of `text`, packed as Penpa packs it.
+    fn pack(text: &str) -> String {
+        let packed = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 6);
+        let payload = base64::engine::general_purpose::STANDARD.encode(packed);
+        format!("https://x/penpa-edit/#m=solve&p={payload}")
+    }
+
+    #[test]
+    fn huge_margins_are_refused_not_overflowed() {
+        let text = "sudoku,9,9,38\n[18446744073709551615,0,0,0]\n\n{}\n";
+        let error = parse(&pack(text)).unwrap_err();
+        assert!(error.to_string().starts_with("line 2: margins"), "{error}");
+        let error = parse(&pack("hexagon,9,9\n")).unwrap_err();
+        assert!(error.to_string().contains("\"hexagon\""), "{error}");
     }
 
     #[test]

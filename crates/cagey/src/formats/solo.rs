@@ -149,8 +149,8 @@ fn parse_params(text: &str) -> Option<Params> {
     })
 }
 
-/// Whether `line` looks like a Solo killer ID: parameters Keen would not have (`x` between
-/// numbers, `j` or `k`) before a `:`.
+/// Whether `line` looks like a Solo killer ID: parameters with `k`, which Keen's never have
+/// (Keen's `9dx` is its extreme difficulty, not Solo's diagonals), before a `:` or `#`.
 pub fn looks_like(line: &str) -> bool {
     let line = line.trim();
     let Some(end) = line.find([':', '#']) else {
@@ -537,6 +537,15 @@ mod tests {
     fn grids_encode_as_solo_does() {
         assert_eq!(encode_grid(&[0, 0, 5, 12, 0]), "b5_12a");
         assert_eq!(decode_grid("b5_12a", 5, "sums").unwrap(), [0, 0, 5, 12, 0]);
+    }
+
+    #[test]
+    fn keen_ids_with_an_extreme_difficulty_are_not_taken_for_solo() {
+        // Keen's `x` is its extreme difficulty; only Solo has `k`.
+        assert!(!looks_like("9dx:_,a1"));
+        assert!(!looks_like("9dx#17"));
+        assert!(looks_like("3x3k:zzzc,b,c"));
+        assert!(looks_like("9jk:zzzc,b,c,d"));
     }
 
     #[test]
