@@ -302,3 +302,29 @@ fn sakana_sudoku_bench_scl_link_unpacks_its_zipped_json() {
         "{error}"
     );
 }
+
+#[test]
+fn solo_generated_killer_ids_read_solve_uniquely_and_write_back_byte_for_byte() {
+    let text = file("tests/links/solo_generated.txt");
+    let mut checked = 0;
+    for id in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let entry = read(id, Format::Solo);
+        let grid = unique_solution(&entry);
+        assert_eq!(cagey::check(&entry.puzzle, &grid), Ok(()), "{id}");
+        let written = formats::write(Format::Solo, &entry).unwrap();
+        let params = id.split(':').next().unwrap();
+        let (_, desc) = id.split_once(':').unwrap();
+        // Solo's difficulty parameter is not part of the puzzle; the description is.
+        assert_eq!(written.split_once(':').unwrap().1, desc, "{id}");
+        assert!(
+            params.starts_with(written.split(':').next().unwrap()),
+            "{id}"
+        );
+        assert!(round_trips(&entry) >= 3, "{id}");
+        checked += 1;
+    }
+    assert_eq!(checked, 5);
+}
