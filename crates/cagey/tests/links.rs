@@ -328,3 +328,30 @@ fn solo_generated_killer_ids_read_solve_uniquely_and_write_back_byte_for_byte() 
     }
     assert_eq!(checked, 5);
 }
+
+#[test]
+fn marktekfan_penpa_links_unpack_and_are_refused_for_what_they_are() {
+    let text = file("tests/links/penpa_marktekfan.txt");
+    let mut reasons = Vec::new();
+    for link in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let error = read_error(link, Format::Penpa);
+        // Unpacking never fails on a real link: each refusal is about the puzzle itself.
+        assert!(!error.contains("does not unpack"), "{error}");
+        reasons.push(error);
+    }
+    assert_eq!(reasons.len(), 8);
+    assert!(reasons.iter().any(|r| r.contains("at least one cage")));
+    assert!(reasons.iter().any(|r| r.contains("\"tri\"")));
+    assert!(reasons.iter().any(|r| r.contains("thermometers")));
+}
+
+/// The error `format`'s reader gives `text`.
+fn read_error(text: &str, format: Format) -> String {
+    formats::parse_all(format, text)
+        .remove(0)
+        .unwrap_err()
+        .to_string()
+}
