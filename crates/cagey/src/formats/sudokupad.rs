@@ -407,6 +407,26 @@ mod tests {
     }
 
     #[test]
+    fn plain_scl_json_reads_with_its_metadata_and_labelled_cages() {
+        // A 4x4 KenKen as plain SudokuPad JSON: no regions, cages labelled with operations.
+        let json = r#"{"cells":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+            "cages":[{"cells":[[0,0],[1,0]],"value":"4+"},{"cells":[[0,1],[0,2]],"value":"6×"},
+            {"cells":[[0,3],[1,3]],"value":"2÷"},{"cells":[[1,1],[1,2]],"value":"3−"},
+            {"cells":[[2,0],[3,0]],"value":"2/"},{"cells":[[2,1],[3,1]],"value":"2-"},
+            {"cells":[[2,2],[2,3],[3,3]],"value":"8+"},{"cells":[[3,2]],"value":"2"}],
+            "metadata":{"title":"Essay","author":"cagey","solution":"1234341221434321"}}"#;
+        let entry = parse(&format!(
+            "https://sudokupad.app/ctc{}",
+            link_text::lz_pack(json)
+        ))
+        .unwrap();
+        let text = "4+,0 4\n6*,1 2\n2%,3 7\n3-,5 6\n2%,8 12\n2-,9 13\n8+,10 11 15\n2,14\n";
+        assert_eq!(entry.puzzle, crate::formats::kk::parse(text).unwrap());
+        assert_eq!(entry.meta("title"), Some("Essay"));
+        assert_eq!(entry.meta("solution"), Some("1234341221434321"));
+    }
+
+    #[test]
     fn short_ids_are_refused_offline() {
         let error = parse("https://sudokupad.app/jrvd4uv0kl").unwrap_err();
         assert_eq!(
