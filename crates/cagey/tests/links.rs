@@ -355,3 +355,28 @@ fn read_error(text: &str, format: Format) -> String {
         .unwrap_err()
         .to_string()
 }
+
+#[test]
+fn a_link_whose_double_slash_was_collapsed_reads_as_written() {
+    // Some copies collapse `//` to `/` (address normalisers do it to paths). Among the
+    // 16x16 corpus puzzles some links have a `//` in their payload; each reads back the same
+    // after the collapse, as SudokuPad repairs it.
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpora/random/unique-16x16.kk"),
+    )
+    .unwrap();
+    let mut repaired = 0;
+    for entry in formats::parse_all(Format::Kk, &text).into_iter().flatten() {
+        for format in [Format::Fpuzzles, Format::SudokuPad] {
+            let link = formats::write(format, &entry).unwrap();
+            let (scheme, payload) = link.split_once("://").unwrap();
+            if !payload.contains("//") {
+                continue;
+            }
+            let collapsed = format!("{scheme}://{}", payload.replacen("//", "/", 1));
+            assert_eq!(read(&collapsed, format).puzzle, entry.puzzle, "{collapsed}");
+            repaired += 1;
+        }
+    }
+    assert!(repaired >= 2, "{repaired}");
+}
