@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 seconds=${1:-180}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(kk a1 sudokuwiki keen json grid detect)
+[ ${#targets[@]} -gt 0 ] || targets=(kk a1 sudokuwiki keen json grid fpuzzles sudokupad penpa short_killer long_killer solo factors detect)
 for target in "${targets[@]}"; do
   mkdir -p "corpus/$target"
   RUSTC_BOOTSTRAP=1 cargo fuzz run -O "$target" "corpus/$target" "seeds/$target" -- \

@@ -11,7 +11,9 @@ use crate::input::{self, parse_format, InputArgs};
 use crate::Status;
 use cagey::answer;
 
-/// Convert puzzles between formats: kk, a1, sudokuwiki, keen, json, grid.
+/// Convert puzzles between formats: kk, a1, sudokuwiki, keen, json, grid, and the links
+/// players share: fpuzzles, sudokupad, penpa (read only), short-killer, long-killer, solo,
+/// factors.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Examples:
@@ -19,6 +21,8 @@ Examples:
   cagey convert puzzles.kk --to json > p.json    every puzzle of a file as a JSON array
   echo 'K6C02ff00cr…' | cagey convert --to kk    a SudokuWiki string in the J format
   cagey convert p.txt --from a1 --to keen        force the input format
+  cagey convert killer.kk --to sudokupad         a link to play the puzzle on SudokuPad
+  echo 'https://sudokupad.app/scl…' | cagey convert --to kk   a SudokuPad link as kk
 
 The input format is detected unless --from is given. A puzzle the target format cannot hold
 (a size Keen does not allow, a target too large for a SudokuWiki string) is an error, never a

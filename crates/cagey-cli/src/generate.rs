@@ -97,7 +97,8 @@ pub struct Args {
     #[arg(long, default_value_t = 0, value_name = "INDEX")]
     first: u64,
 
-    /// The output format: kk, a1, sudokuwiki, keen, json or grid.
+    /// The output format: kk, a1, sudokuwiki, keen, json, grid, or a link format (fpuzzles,
+    /// sudokupad, short-killer, long-killer, solo, factors).
     #[arg(long, default_value = "kk", value_name = "FORMAT", value_parser = parse_format)]
     to: Format,
 

@@ -32,8 +32,9 @@ pub struct InputArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// The input format: kk, a1, sudokuwiki, keen, json or grid [default: detected from each
-    /// input's first line].
+    /// The input format: kk, a1, sudokuwiki, keen, json, grid, fpuzzles, sudokupad, penpa,
+    /// short-killer, long-killer, solo or factors [default: detected from each input's first
+    /// line].
     #[arg(long, value_name = "FORMAT", value_parser = parse_format, help_heading = "Input")]
     pub from: Option<Format>,
 
@@ -154,6 +155,13 @@ pub fn open(args: &InputArgs) -> anyhow::Result<Puzzles> {
     for path in &args.files {
         if path.as_os_str() == "-" {
             waiting.push_back(stdin());
+        } else if let Some(link) = pasted_link(path) {
+            // A link given where a file is expected is the puzzle itself (it is read offline,
+            // never fetched): `cagey solve 'https://sudokupad.app/scl…'`.
+            waiting.push_back((
+                "link".into(),
+                Box::new(io::Cursor::new(format!("{link}\n"))),
+            ));
         } else {
             refuse_directory(path)?;
             let file =
@@ -168,6 +176,13 @@ pub fn open(args: &InputArgs) -> anyhow::Result<Puzzles> {
         from,
         options: args.rules.options(),
     })
+}
+
+/// The argument as a link, when it is an `http(s)://` address and names no file.
+fn pasted_link(path: &std::path::Path) -> Option<String> {
+    let text = path.to_str()?;
+    let is_link = text.starts_with("https://") || text.starts_with("http://");
+    (is_link && !path.exists()).then(|| text.to_string())
 }
 
 fn stdin() -> (Arc<str>, Stream) {

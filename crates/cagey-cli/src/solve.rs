@@ -194,7 +194,10 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         (_, true) => Mode::Count,
         _ => Mode::Solve,
     };
-    if let Some(format @ (Format::Kk | Format::A1 | Format::Grid)) = args.to {
+    if let Some(format) = args
+        .to
+        .filter(|f| !matches!(f, Format::SudokuWiki | Format::Json | Format::Keen))
+    {
         bail!(
             "--to {format}: that format has no place for a solution; use sudokuwiki, json or keen"
         );

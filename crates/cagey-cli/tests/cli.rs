@@ -214,7 +214,16 @@ fn every_subcommand_has_help_with_examples() {
 #[test]
 fn converts_between_every_format_and_solves_any_of_them() {
     let solved = "1 2 4 3\n4 3 2 1\n2 1 3 4\n3 4 1 2\nunique solution\n";
-    for format in ["kk", "a1", "sudokuwiki", "keen", "json", "grid"] {
+    for format in [
+        "kk",
+        "a1",
+        "sudokuwiki",
+        "keen",
+        "json",
+        "grid",
+        "fpuzzles",
+        "sudokupad",
+    ] {
         let output = cagey(&["convert", "--example", "kk0", "--to", format]);
         assert_eq!(
             output.status.code(),
@@ -233,6 +242,47 @@ fn converts_between_every_format_and_solves_any_of_them() {
             stdout(&output)
         );
     }
+}
+
+#[test]
+fn a_sudokupad_link_opens_solves_and_converts_to_the_forum_strings() {
+    // The README's example: a Killer as a SudokuPad link, and back.
+    let killer = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../cagey/puzzles/killer.kk"
+    ))
+    .unwrap();
+    let output = cagey_with_input(&["convert", "--to", "sudokupad"], Some(&killer));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let link = stdout(&output);
+    assert!(link.starts_with("https://sudokupad.app/fpuzzles"), "{link}");
+    let output = cagey_with_input(&["solve", "-"], Some(&link));
+    assert!(
+        stdout(&output).ends_with("unique solution\n"),
+        "{}",
+        stdout(&output)
+    );
+    for (to, start) in [
+        ("short-killer", "O<6<H<"),
+        ("long-killer", "3x3::k:"),
+        ("solo", "3x3k:"),
+    ] {
+        let output = cagey_with_input(&["convert", "--to", to], Some(&link));
+        assert_eq!(output.status.code(), Some(0), "{to}: {}", stderr(&output));
+        assert!(
+            stdout(&output).starts_with(start),
+            "{to}: {}",
+            stdout(&output)
+        );
+    }
+    // A short server id cannot be read offline: bad input, and the message says why.
+    let output = cagey_with_input(&["show"], Some("https://sudokupad.app/wsj7iunsg6\n"));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("cannot be read offline"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]

@@ -46,9 +46,17 @@ export function mountShare({ store, api, session }) {
       }
       const { text } = await api('convert', { puzzle: session.puzzleText(true), to: format });
       out.value = text;
+      if (format === 'sudokupad') {
+        // A link to play the puzzle on SudokuPad: offered to click, not downloaded.
+        const open = $('share-sudokupad');
+        open.href = text.trim();
+        open.hidden = false;
+        return;
+      }
       download(`puzzle.${EXTENSIONS[format]}`, new Blob([text], { type: 'text/plain' }));
     } catch (error) {
       out.value = error.message;
+      $('share-sudokupad').hidden = true;
     }
   }
 
@@ -58,6 +66,7 @@ export function mountShare({ store, api, session }) {
     if (action.type === 'load') {
       $('share-link').value = '';
       $('export-text').value = '';
+      $('share-sudokupad').hidden = true;
     }
   });
   $('share-copy').addEventListener('click', async () => {

@@ -77,7 +77,16 @@ async fn parse_reads_every_format_and_gives_what_the_page_needs() {
     assert!(answer["svg"].as_str().unwrap().contains("<svg"));
     assert_eq!(answer["progress"], Value::Null);
     // Every format the library writes is read back, detected.
-    for to in ["kk", "a1", "sudokuwiki", "keen", "json", "grid"] {
+    for to in [
+        "kk",
+        "a1",
+        "sudokuwiki",
+        "keen",
+        "json",
+        "grid",
+        "fpuzzles",
+        "sudokupad",
+    ] {
         let (status, converted) = post("/api/convert", json!({"puzzle": KK0, "to": to})).await;
         assert_eq!(status, StatusCode::OK, "{to}: {converted}");
         let (status, parsed) = post("/api/parse", json!({"puzzle": converted["text"]})).await;
@@ -320,6 +329,16 @@ async fn convert_writes_every_format_or_says_why_not() {
         .as_str()
         .unwrap()
         .contains("cannot write this puzzle as keen"));
+    // The Share panel's SudokuPad link: a killer as a link a player clicks, pasted back
+    // through the paste box's detection.
+    let (status, answer) = post("/api/convert", json!({"puzzle": killer, "to": "sudokupad"})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let link = answer["text"].as_str().unwrap().trim().to_string();
+    assert!(link.starts_with("https://sudokupad.app/fpuzzles"), "{link}");
+    let (status, parsed) = post("/api/parse", json!({"puzzle": link})).await;
+    assert_eq!(status, StatusCode::OK, "{parsed}");
+    assert_eq!(parsed["format"], "sudokupad");
+    assert_eq!(parsed["summary"], "4x4 Killer Sudoku, 8 cages");
     let (status, answer) = post("/api/convert", json!({"puzzle": KK0, "to": "yaml"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(answer["error"].as_str().unwrap().contains("unknown format"));
@@ -775,7 +794,17 @@ async fn unreadable_text_says_why_each_format_refused_it() {
         lines[1].starts_with("not grid: line 1: not a square grid of cage names"),
         "{message}"
     );
-    for format in ["kk", "a1", "sudokuwiki", "keen", "json"] {
+    for format in [
+        "kk",
+        "a1",
+        "sudokuwiki",
+        "keen",
+        "json",
+        "fpuzzles",
+        "sudokupad",
+        "solo",
+        "factors",
+    ] {
         assert!(
             lines
                 .iter()
@@ -783,7 +812,11 @@ async fn unreadable_text_says_why_each_format_refused_it() {
             "{format}: {message}"
         );
     }
-    assert_eq!(lines.len(), 7, "{message}");
+    assert_eq!(
+        lines.len(),
+        1 + cagey::formats::Format::ALL.len(),
+        "{message}"
+    );
     // A named format keeps to its own single message.
     let (_, answer) = post(
         "/api/parse",
@@ -837,4 +870,21 @@ async fn a_killer_cage_that_is_not_a_sum_is_named_without_flags() {
     let message = answer["error"].as_str().unwrap();
     assert!(message.contains("cages are sums"), "{message}");
     assert!(!message.contains("--"), "{message}");
+}
+
+#[tokio::test]
+async fn the_openapi_format_names_are_the_librarys() {
+    let (_, _, bytes) = call("/api/openapi.json", None).await;
+    let description: Value = serde_json::from_slice(&bytes).unwrap();
+    let names: Vec<&str> = description["components"]["schemas"]["FormatName"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|name| name.as_str().unwrap())
+        .collect();
+    let library: Vec<&str> = cagey::formats::Format::ALL
+        .iter()
+        .map(|f| f.name())
+        .collect();
+    assert_eq!(names, library);
 }

@@ -145,6 +145,15 @@ async fn loads_a_puzzle_and_its_progress_from_a_shared_link() {
     browser
         .wait_until("document.querySelector('#export-text').value.startsWith('6:')")
         .await;
+    // The SudokuPad link: shown, and offered as a link to click rather than downloaded.
+    browser.click("[data-export=\"sudokupad\"]").await;
+    browser
+        .wait_until(
+            "document.querySelector('#export-text').value.startsWith('https://sudokupad.app/fpuzzles') \
+             && !document.querySelector('#share-sudokupad').hidden \
+             && document.querySelector('#share-sudokupad').href.startsWith('https://sudokupad.app/fpuzzles')",
+        )
+        .await;
     browser.click("[data-export=\"png\"]").await;
     browser
         .wait_until("document.querySelector('#export-text').value === 'puzzle.png downloaded.'")

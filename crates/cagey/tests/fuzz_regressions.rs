@@ -42,7 +42,22 @@ fn detect_and_solve(text: &str) {
 fn every_saved_crash_input_is_handled() {
     let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz");
     let mut replayed = 0;
-    for target in ["kk", "a1", "sudokuwiki", "keen", "json", "grid", "detect"] {
+    for target in [
+        "kk",
+        "a1",
+        "sudokuwiki",
+        "keen",
+        "json",
+        "grid",
+        "fpuzzles",
+        "sudokupad",
+        "penpa",
+        "short_killer",
+        "long_killer",
+        "solo",
+        "factors",
+        "detect",
+    ] {
         let folders = [
             fuzz.join("regressions").join(target),
             fuzz.join("seeds").join(target),
@@ -57,7 +72,7 @@ fn every_saved_crash_input_is_handled() {
             let Ok(text) = std::str::from_utf8(&bytes) else {
                 continue;
             };
-            match Format::from_name(target) {
+            match Format::from_name(&target.replace('_', "-")) {
                 Some(format) => round_trip(format, text),
                 None => detect_and_solve(text),
             }

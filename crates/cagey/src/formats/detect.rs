@@ -2,11 +2,17 @@
 //! each format whether it looks like its own.
 
 use super::format::Format;
-use super::{a1, grid, keen, sudokuwiki};
+use super::{
+    a1, factors, fpuzzles, grid, keen, long_killer, penpa, short_killer, solo, sudokupad,
+    sudokuwiki,
+};
 
 /// Guesses the format of `text` from its first meaningful line.
 ///
-/// JSON starts with `{` (one puzzle) or `[` (an array of them); a SudokuWiki string is a
+/// JSON starts with `{` (one puzzle) or `[` (an array of them); links name their site
+/// (`sudokupad.app`, `f-puzzles.com`, `penpa-edit`, `puzz.link/p?factors`) or start as
+/// their payload does (`N4Ig`, `sclN4Ig`); a long killer string is `3x3:…:k:`, a short one 81
+/// characters of sums and arrows, a Solo ID `3x3k:…`; a SudokuWiki string is a
 /// `K`/`D`/`L`/`M` header with a base-36 body or a pasted `sudokuwiki.org` address; a Keen ID
 /// is `PARAMS:DESC` or `PARAMS#SEED`; a1 lines start with an operation sign and name
 /// cells like `B3`; a grid of letters has a first line of letters only; anything else is
@@ -28,6 +34,20 @@ pub(super) fn is_meaningful(line: &str) -> bool {
 pub(super) fn detect_line(first: &str) -> Format {
     if first.starts_with('{') || first.starts_with('[') {
         Format::Json
+    } else if sudokupad::looks_like(first) {
+        Format::SudokuPad
+    } else if fpuzzles::looks_like(first) {
+        Format::Fpuzzles
+    } else if penpa::looks_like(first) {
+        Format::Penpa
+    } else if factors::looks_like(first) {
+        Format::Factors
+    } else if long_killer::looks_like(first) {
+        Format::LongKiller
+    } else if short_killer::looks_like(first) {
+        Format::ShortKiller
+    } else if solo::looks_like(first) {
+        Format::Solo
     } else if sudokuwiki::looks_like(first) {
         Format::SudokuWiki
     } else if keen::looks_like(first) {

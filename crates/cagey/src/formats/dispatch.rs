@@ -8,7 +8,10 @@ use super::entry::Entry;
 use super::format::Format;
 use super::lines::{parse_lines, PerLine};
 use super::write_error::WriteError;
-use super::{a1, detect, grid, json, keen, kk, sudokuwiki};
+use super::{
+    a1, detect, factors, fpuzzles, grid, json, keen, kk, long_killer, penpa, short_killer, solo,
+    sudokupad, sudokuwiki,
+};
 use crate::model::{Grid, Options, Progress, Puzzle};
 
 /// A text that could not be read, in whichever format.
@@ -32,6 +35,27 @@ pub enum ParseError {
     /// The grid of letters.
     #[error("grid format, {0}")]
     Grid(#[from] grid::GridError),
+    /// An f-puzzles link.
+    #[error("fpuzzles format, {0}")]
+    Fpuzzles(#[from] fpuzzles::FpuzzlesError),
+    /// A SudokuPad link.
+    #[error("sudokupad format, {0}")]
+    SudokuPad(#[from] sudokupad::SudokuPadError),
+    /// A Penpa+ link.
+    #[error("penpa format, {0}")]
+    Penpa(#[from] penpa::PenpaError),
+    /// A short killer string.
+    #[error("short-killer format, {0}")]
+    ShortKiller(#[from] short_killer::ShortKillerError),
+    /// A long killer string.
+    #[error("long-killer format, {0}")]
+    LongKiller(#[from] long_killer::LongKillerError),
+    /// A Solo game ID.
+    #[error("solo format, {0}")]
+    Solo(#[from] solo::SoloError),
+    /// A puzz.link factors link.
+    #[error("factors format, {0}")]
+    Factors(#[from] factors::FactorsError),
 }
 
 impl ParseError {
@@ -44,6 +68,13 @@ impl ParseError {
             ParseError::Keen(_) => Format::Keen,
             ParseError::Json(_) => Format::Json,
             ParseError::Grid(_) => Format::Grid,
+            ParseError::Fpuzzles(_) => Format::Fpuzzles,
+            ParseError::SudokuPad(_) => Format::SudokuPad,
+            ParseError::Penpa(_) => Format::Penpa,
+            ParseError::ShortKiller(_) => Format::ShortKiller,
+            ParseError::LongKiller(_) => Format::LongKiller,
+            ParseError::Solo(_) => Format::Solo,
+            ParseError::Factors(_) => Format::Factors,
         }
     }
 
@@ -56,6 +87,13 @@ impl ParseError {
             ParseError::Keen(e) => e.to_string(),
             ParseError::Json(e) => e.to_string(),
             ParseError::Grid(e) => e.to_string(),
+            ParseError::Fpuzzles(e) => e.to_string(),
+            ParseError::SudokuPad(e) => e.to_string(),
+            ParseError::Penpa(e) => e.to_string(),
+            ParseError::ShortKiller(e) => e.to_string(),
+            ParseError::LongKiller(e) => e.to_string(),
+            ParseError::Solo(e) => e.to_string(),
+            ParseError::Factors(e) => e.to_string(),
         }
     }
 
@@ -66,7 +104,15 @@ impl ParseError {
             ParseError::A1(e) => (e.line > 0).then_some(e.line),
             ParseError::Grid(e) => (e.line > 0).then_some(e.line),
             ParseError::Json(e) => e.line,
-            ParseError::SudokuWiki(_) | ParseError::Keen(_) => None,
+            ParseError::SudokuWiki(_)
+            | ParseError::Keen(_)
+            | ParseError::Fpuzzles(_)
+            | ParseError::SudokuPad(_)
+            | ParseError::Penpa(_)
+            | ParseError::ShortKiller(_)
+            | ParseError::LongKiller(_)
+            | ParseError::Solo(_)
+            | ParseError::Factors(_) => None,
         }
     }
 }
@@ -112,7 +158,52 @@ pub fn parse_all_with(
         Format::Keen => wrap(parse_lines::<PerLine<keen::Lines>>(text, options)),
         Format::Json => wrap(json::parse_all_with(text, options)),
         Format::Grid => wrap(parse_lines::<grid::Lines>(text, options)),
+        Format::Fpuzzles => wrap(parse_lines::<PerLine<fpuzzles::Lines>>(text, options)),
+        Format::SudokuPad => wrap(parse_lines::<PerLine<sudokupad::Lines>>(text, options)),
+        Format::Penpa => wrap(parse_lines::<PerLine<penpa::Lines>>(text, options)),
+        Format::ShortKiller => wrap(parse_lines::<PerLine<short_killer::Lines>>(text, options)),
+        Format::LongKiller => wrap(parse_lines::<PerLine<long_killer::Lines>>(text, options)),
+        Format::Solo => wrap(parse_lines::<PerLine<solo::Lines>>(text, options)),
+        Format::Factors => wrap(parse_lines::<PerLine<factors::Lines>>(text, options)),
     }
+}
+
+/// Parses the one puzzle of a line in a one-puzzle-a-line link format (see
+/// [`Format::is_link`]); the streaming reader's way into them.
+pub(crate) fn parse_link_line(
+    format: Format,
+    line: &str,
+    options: Options,
+) -> Option<Result<Entry, ParseError>> {
+    use super::lines::OnePerLine;
+    fn wrap<E: Into<ParseError>>(result: Result<Entry, E>) -> Result<Entry, ParseError> {
+        result.map_err(Into::into)
+    }
+    Some(match format {
+        Format::Fpuzzles => wrap(fpuzzles::Lines::parse_line(line, options)),
+        Format::SudokuPad => wrap(sudokupad::Lines::parse_line(line, options)),
+        Format::Penpa => wrap(penpa::Lines::parse_line(line, options)),
+        Format::ShortKiller => wrap(short_killer::Lines::parse_line(line, options)),
+        Format::LongKiller => wrap(long_killer::Lines::parse_line(line, options)),
+        Format::Solo => wrap(solo::Lines::parse_line(line, options)),
+        Format::Factors => wrap(factors::Lines::parse_line(line, options)),
+        _ => return None,
+    })
+}
+
+/// The error of an empty input in a link format.
+pub(crate) fn link_empty(format: Format) -> Option<ParseError> {
+    use super::lines::OnePerLine;
+    Some(match format {
+        Format::Fpuzzles => fpuzzles::Lines::empty().into(),
+        Format::SudokuPad => sudokupad::Lines::empty().into(),
+        Format::Penpa => penpa::Lines::empty().into(),
+        Format::ShortKiller => short_killer::Lines::empty().into(),
+        Format::LongKiller => long_killer::Lines::empty().into(),
+        Format::Solo => solo::Lines::empty().into(),
+        Format::Factors => factors::Lines::empty().into(),
+        _ => return None,
+    })
 }
 
 /// A text no format reads: each format's refusal, the detected format's first.
@@ -221,9 +312,15 @@ pub fn join(format: Format, written: &[(&Entry, String)]) -> String {
                 format!("{comments}{text}\n")
             })
             .collect(),
-        Format::SudokuWiki | Format::Keen => {
-            written.iter().map(|(_, t)| format!("{t}\n")).collect()
-        }
+        Format::SudokuWiki
+        | Format::Keen
+        | Format::Fpuzzles
+        | Format::SudokuPad
+        | Format::Penpa
+        | Format::ShortKiller
+        | Format::LongKiller
+        | Format::Solo
+        | Format::Factors => written.iter().map(|(_, t)| format!("{t}\n")).collect(),
         Format::Json if written.len() == 1 => written[0].1.clone(),
         Format::Json => {
             let texts: Vec<&str> = written.iter().map(|(_, t)| t.as_str()).collect();
@@ -244,7 +341,7 @@ pub fn write_solution(format: Format, puzzle: &Puzzle, grid: &Grid) -> Result<St
             format,
             reason: "Keen's solution strings hold one digit per cell, so grids up to 9x9".into(),
         }),
-        Format::Kk | Format::A1 | Format::Grid => Err(WriteError {
+        _ => Err(WriteError {
             format,
             reason: "the format has no place for cell values; a solution can be written as sudokuwiki, json or keen".into(),
         }),
@@ -261,5 +358,12 @@ pub fn write(format: Format, entry: &Entry) -> Result<String, WriteError> {
         Format::Keen => keen::write(&entry.puzzle),
         Format::Json => json::write(&entry.puzzle, entry.progress.as_ref()),
         Format::Grid => grid::write(&entry.puzzle),
+        Format::Fpuzzles => fpuzzles::write(&entry.puzzle),
+        Format::SudokuPad => sudokupad::write(&entry.puzzle),
+        Format::Penpa => penpa::write(&entry.puzzle),
+        Format::ShortKiller => short_killer::write(&entry.puzzle),
+        Format::LongKiller => long_killer::write(&entry.puzzle),
+        Format::Solo => solo::write(&entry.puzzle),
+        Format::Factors => factors::write(&entry.puzzle),
     }
 }

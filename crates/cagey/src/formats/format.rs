@@ -20,18 +20,54 @@ pub enum Format {
     Json,
     /// A grid of cage letters with a legend.
     Grid,
+    /// f-puzzles links.
+    Fpuzzles,
+    /// SudokuPad links.
+    SudokuPad,
+    /// Penpa+ links holding a Killer Sudoku.
+    Penpa,
+    /// The killer solving forums' 81-character strings, sums and arrows.
+    ShortKiller,
+    /// The killer solving forums' `3x3::k:` strings of 81 numbers.
+    LongKiller,
+    /// Simon Tatham's Solo killer game IDs.
+    Solo,
+    /// puzz.link `factors` links (Rooms of Factors).
+    Factors,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 13] = [
         Format::Kk,
         Format::A1,
         Format::SudokuWiki,
         Format::Keen,
         Format::Json,
         Format::Grid,
+        Format::Fpuzzles,
+        Format::SudokuPad,
+        Format::Penpa,
+        Format::ShortKiller,
+        Format::LongKiller,
+        Format::Solo,
+        Format::Factors,
     ];
+
+    /// The formats that hold one puzzle to a line and are shared as links or strings
+    /// (written one per line, with no comments).
+    pub fn is_link(self) -> bool {
+        matches!(
+            self,
+            Format::Fpuzzles
+                | Format::SudokuPad
+                | Format::Penpa
+                | Format::ShortKiller
+                | Format::LongKiller
+                | Format::Solo
+                | Format::Factors
+        )
+    }
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
@@ -42,6 +78,13 @@ impl Format {
             Format::Keen => "keen",
             Format::Json => "json",
             Format::Grid => "grid",
+            Format::Fpuzzles => "fpuzzles",
+            Format::SudokuPad => "sudokupad",
+            Format::Penpa => "penpa",
+            Format::ShortKiller => "short-killer",
+            Format::LongKiller => "long-killer",
+            Format::Solo => "solo",
+            Format::Factors => "factors",
         }
     }
 
@@ -62,7 +105,7 @@ impl Format {
 /// let error = "yaml".parse::<Format>().unwrap_err();
 /// assert_eq!(
 ///     error.to_string(),
-///     "unknown format \"yaml\"; the formats are kk, a1, sudokuwiki, keen, json, grid"
+///     "unknown format \"yaml\"; the formats are kk, a1, sudokuwiki, keen, json, grid, fpuzzles, sudokupad, penpa, short-killer, long-killer, solo, factors"
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -8,6 +8,13 @@
 //! | `keen` | [`keen`] | Simon Tatham's Keen game IDs `4:a_7a__a_aaba,d2s2m8…` |
 //! | `json` | [`json`] | cagey's own JSON schema, for programs |
 //! | `grid` | [`grid`] | a grid of cage letters and a legend, for people |
+//! | `fpuzzles` | [`fpuzzles`] | f-puzzles links `https://f-puzzles.com/?load=N4Ig…` |
+//! | `sudokupad` | [`sudokupad`] | SudokuPad links `https://sudokupad.app/scl…`, `…/fpuzzles…` |
+//! | `penpa` | [`penpa`] | Penpa+ links holding a Killer Sudoku (read only) |
+//! | `short-killer` | [`short_killer`] | the killer forums' 81 characters, sums and arrows |
+//! | `long-killer` | [`long_killer`] | the killer forums' `3x3::k:` and 81 numbers |
+//! | `solo` | [`solo`] | Simon Tatham's Solo killer game IDs `3x3k:…` |
+//! | `factors` | [`factors`] | puzz.link Rooms of Factors links `https://puzz.link/p?factors/…` |
 //!
 //! [`digits`] reads the grids of digits they share: `# solution=` comments, Keen's `S`
 //! strings, the grids `cagey check` reads.
@@ -33,15 +40,24 @@ mod detect;
 pub mod digits;
 mod dispatch;
 mod entry;
+pub mod factors;
 mod format;
+pub mod fpuzzles;
 pub mod grid;
 pub mod json;
 pub mod keen;
 pub mod kk;
 mod lines;
+mod link_text;
+pub mod long_killer;
+pub mod penpa;
 mod reader;
+pub mod short_killer;
+pub mod solo;
+pub mod sudokupad;
 pub mod sudokuwiki;
 mod write_error;
+mod zipped_json;
 
 pub use detect::detect;
 pub use dispatch::{

@@ -137,6 +137,8 @@ enum Parser {
     Grid(grid::Lines),
     /// JSON is one value: its text is gathered and parsed at the end.
     Json(String),
+    /// A link format, one puzzle a line: the format, and whether a puzzle came out yet.
+    Link(Format, bool, Options),
 }
 
 impl Parser {
@@ -148,6 +150,7 @@ impl Parser {
             Format::Keen => Parser::Keen(PerLine::default()),
             Format::Grid => Parser::Grid(grid::Lines::default()),
             Format::Json => Parser::Json(String::new()),
+            link => Parser::Link(link, false, Options::default()),
         }
     }
 
@@ -161,6 +164,7 @@ impl Parser {
             Parser::Keen(parser) => parser.set_options(options),
             Parser::Grid(parser) => parser.set_options(options),
             Parser::Json(_) => {}
+            Parser::Link(_, _, set) => *set = options,
         }
     }
 
@@ -184,6 +188,25 @@ impl Parser {
                 }
                 None
             }
+            Parser::Link(format, produced, options) => {
+                let trimmed = line.trim();
+                if trimmed.is_empty() || trimmed.starts_with('#') {
+                    return None;
+                }
+                *produced = true;
+                let result = super::dispatch::parse_link_line(*format, trimmed, *options)?;
+                Some(
+                    result
+                        .map(|mut entry| {
+                            entry.line = line_number;
+                            entry
+                        })
+                        .map_err(|error| ReadError::Parse {
+                            line: Some(line_number),
+                            error,
+                        }),
+                )
+            }
         }
     }
 
@@ -195,6 +218,13 @@ impl Parser {
             Parser::SudokuWiki(parser) => wrap(parser.finish()).into_iter().collect(),
             Parser::Keen(parser) => wrap(parser.finish()).into_iter().collect(),
             Parser::Grid(parser) => wrap(parser.finish()).into_iter().collect(),
+            Parser::Link(format, produced, _) => match produced {
+                true => Vec::new(),
+                false => super::dispatch::link_empty(format)
+                    .map(|error| Err(ReadError::Parse { line: None, error }))
+                    .into_iter()
+                    .collect(),
+            },
             Parser::Json(text) => json::parse_all_with(&text, options)
                 .into_iter()
                 .map(|result| {

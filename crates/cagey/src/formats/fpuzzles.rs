@@ -1,0 +1,628 @@
+//! f-puzzles links: `https://f-puzzles.com/?load=<D>`, or the bare payload `<D>`.
+//!
+//! `<D>` is lz-string's base64 packing ([`link_text`](super::link_text)) of a JSON object:
+//!
+//! ```text
+//!   {"size": 9, "title": "…", "author": "…", "solution": [5, 3, …],
+//!    "grid": [[{"value": 5, "given": true, "region": 0}, {}, …], …],   grid[row][col]
+//!    "killercage": [{"cells": ["R1C1", "R2C1"], "value": "9"}, …],     a Killer cage, its sum
+//!    "cage": [{"cells": ["R3C4", "R3C5"], "value": "12×"}, …]}          a cage with a label
+//! ```
+//!
+//! - `region` is a 0-based region index; a cell without it is in its standard box, and
+//!   `null` means no region: a grid of `null`s is a Latin square (KenKen). Regions that are
+//!   not boxes make a jigsaw.
+//! - A `killercage` is a Killer cage: distinct digits adding up to its `value` (a one-cell
+//!   cage is a given). f-puzzles allows a cage without a sum; cagey needs every sum and says
+//!   which cage has none.
+//! - A `cage` is f-puzzles' generic cage: a label and no rule. Neither f-puzzles nor
+//!   SudokuPad checks arithmetic, so cagey writes KenKen, KenDoku and their kin as generic
+//!   cages labelled with the target and the operation (`12+`, `6×`, `2−`, `3÷`) and reads them
+//!   back so; an unlabelled generic cage is a drawing and is passed over.
+//! - Every other constraint f-puzzles has (thermometers, arrows, diagonals, …) is refused by
+//!   name: cagey would solve a different puzzle without it. Drawings (`text`, `line`,
+//!   `rectangle`, `circle`) are passed over.
+//!
+//! A short link (`?id=…`) names a puzzle stored on f-puzzles' server: it cannot be read
+//! without asking the server, which cagey does not do.
+
+use serde_json::{json, Map, Value};
+use thiserror::Error;
+
+use super::entry::Entry;
+use super::format::Format;
+use super::link_text::{self, cage_label, parse_cage_label};
+use super::write_error::WriteError;
+use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, Regions};
+
+/// The grid sides f-puzzles offers.
+pub const FPUZZLES_SIZES: std::ops::RangeInclusive<usize> = 3..=16;
+
+/// Keys of an f-puzzles object that change nothing about the solution: metadata, settings
+/// and drawings.
+const HARMLESS_KEYS: [&str; 15] = [
+    "size",
+    // Newer f-puzzles lists the names of the constraints the puzzle has; each has its own key.
+    "activeConstraints",
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "grid",
+    "killercage",
+    "cage",
+    "text",
+    "line",
+    "rectangle",
+    "circle",
+    "highlightConflicts",
+    "disabledlogic",
+];
+
+/// What is wrong with an f-puzzles link.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FpuzzlesError {
+    /// No link at all.
+    #[error("no f-puzzles link found")]
+    Empty,
+    /// A short link to f-puzzles' server.
+    #[error("{id:?} is a short f-puzzles link: the puzzle is stored on f-puzzles' server, which cagey does not ask; open it in f-puzzles and copy the long link (Export > Get Link, the one with ?load=)")]
+    ShortLink {
+        /// The id as written.
+        id: String,
+    },
+    /// An f-puzzles address without a `load=` parameter.
+    #[error("the address has no load= parameter holding the puzzle")]
+    NoLoad,
+    /// The payload does not unpack.
+    #[error("the payload ({length} characters, starting {start:?}) does not unpack to f-puzzles JSON: it is not lz-string base64 text, or it was cut short")]
+    Unpack {
+        /// Characters in the payload.
+        length: usize,
+        /// Its first characters.
+        start: String,
+    },
+    /// The JSON is not an f-puzzles object.
+    #[error("{field}: {reason}")]
+    Shape {
+        /// Where: `size`, `grid[2][3]`, `killercage 4`, …
+        field: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Constraints cagey cannot hold.
+    #[error("the puzzle has {}, which cagey cannot solve (it reads Killer cages, labelled arithmetic cages, regions and givens)", names.join(", "))]
+    Unsupported {
+        /// The f-puzzles names of the constraints.
+        names: Vec<String>,
+    },
+    /// The cages do not make a valid puzzle.
+    #[error("{0}")]
+    Puzzle(PuzzleError),
+}
+
+impl FpuzzlesError {
+    fn shape(field: impl Into<String>, reason: impl Into<String>) -> FpuzzlesError {
+        FpuzzlesError::Shape {
+            field: field.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Whether `line` looks like an f-puzzles link or payload: an f-puzzles address, or the
+/// packing of a JSON object (lz-string packs `{"` as `N4Ig`).
+pub fn looks_like(line: &str) -> bool {
+    let line = line.trim();
+    line.contains("f-puzzles.com") || (line.starts_with("N4Ig") && !line.contains(' '))
+}
+
+/// The format as the line-by-line readers see it: one link per line.
+pub(crate) struct Lines;
+
+impl super::lines::OnePerLine for Lines {
+    type Error = FpuzzlesError;
+
+    fn parse_line(line: &str, options: Options) -> Result<Entry, FpuzzlesError> {
+        parse_with(line, options)
+    }
+
+    fn empty() -> FpuzzlesError {
+        FpuzzlesError::Empty
+    }
+}
+
+/// Parses one f-puzzles link or bare payload.
+///
+/// ```
+/// use cagey::formats::fpuzzles;
+///
+/// // A 4x4 Killer written by cagey, read back.
+/// let text = "3+,0 1\n7+,2 3\n3+,4 5\n7+,6 7\n7+,8 9\n3+,10 11\n7+,12 13\n3+,14 15\n";
+/// let puzzle = cagey::formats::kk::parse(text).unwrap();
+/// let link = fpuzzles::write(&puzzle)?;
+/// assert!(link.starts_with("https://f-puzzles.com/?load=N4Ig"));
+/// assert_eq!(fpuzzles::parse(&link).unwrap().puzzle, puzzle);
+/// # Ok::<(), cagey::formats::WriteError>(())
+/// ```
+pub fn parse(link: &str) -> Result<Entry, FpuzzlesError> {
+    parse_with(link, Options::default())
+}
+
+fn parse_with(link: &str, options: Options) -> Result<Entry, FpuzzlesError> {
+    let link = link.trim();
+    if link.is_empty() {
+        return Err(FpuzzlesError::Empty);
+    }
+    let payload = if link.contains("f-puzzles.com") {
+        match link_text::query_value(link, "load") {
+            Some(payload) => payload,
+            None => {
+                return Err(match link_text::query_value(link, "id") {
+                    Some(id) => FpuzzlesError::ShortLink { id: id.to_string() },
+                    None => FpuzzlesError::NoLoad,
+                })
+            }
+        }
+    } else {
+        link
+    };
+    let value = unpack(payload)?;
+    from_json(&value, options)
+}
+
+/// Unpacks an f-puzzles payload into its JSON object.
+pub(crate) fn unpack(payload: &str) -> Result<Value, FpuzzlesError> {
+    let payload = link_text::clean_payload(payload);
+    let accept = |text: &str| serde_json::from_str::<Value>(text).is_ok_and(|v| v.is_object());
+    link_text::lz_unpack_with(&payload, accept)
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .ok_or_else(|| FpuzzlesError::Unpack {
+            length: payload.chars().count(),
+            start: payload.chars().take(12).collect(),
+        })
+}
+
+/// A cell name `R3C12` (1-based) as a cell of a grid of side `n`.
+fn parse_cell_name(name: &str, n: usize) -> Option<Cell> {
+    let rest = name.trim().strip_prefix(['R', 'r'])?;
+    let (row, col) = rest.split_once(['C', 'c'])?;
+    let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
+    ((1..=n).contains(&row) && (1..=n).contains(&col)).then(|| Cell::at(row - 1, col - 1, n))
+}
+
+/// A cell's f-puzzles name, `R3C12`.
+fn cell_name(cell: Cell, n: usize) -> String {
+    format!("R{}C{}", cell.row(n) + 1, cell.col(n) + 1)
+}
+
+/// The text or number of a JSON `value` field, as text.
+pub(crate) fn value_text(value: Option<&Value>) -> Option<String> {
+    match value? {
+        Value::String(text) => Some(text.clone()),
+        Value::Number(number) => Some(number.to_string()),
+        _ => None,
+    }
+}
+
+/// The regions of a grid from each cell's region (`None` for no region): none, boxes, or a
+/// jigsaw, renumbered in reading order of first appearance.
+pub(crate) fn regions_from_cells(region: &[Option<u64>], n: usize) -> Result<Regions, String> {
+    if region.iter().all(Option::is_none) {
+        return Ok(Regions::None);
+    }
+    if region.iter().any(Option::is_none) {
+        return Err("some cells are in a region and some in none; cagey reads a grid whose every cell is in a region, or none is".into());
+    }
+    // Region numbers 0..n are kept as written, so that a puzzle written and read back is the
+    // same puzzle; any other numbering is renumbered in order of first appearance.
+    let numbered: Vec<u8> = if region.iter().all(|r| r.is_some_and(|r| r < n as u64)) {
+        region.iter().map(|r| r.unwrap_or_default() as u8).collect()
+    } else {
+        let mut names: Vec<u64> = Vec::new();
+        region
+            .iter()
+            .map(|r| {
+                let r = r.unwrap_or_default();
+                let index = names.iter().position(|&x| x == r).unwrap_or_else(|| {
+                    names.push(r);
+                    names.len() - 1
+                });
+                u8::try_from(index).unwrap_or(u8::MAX)
+            })
+            .collect()
+    };
+    // Boxes of any shape are boxes, not a jigsaw: a 6x6 of 3x2 boxes reads back as written.
+    for rows in (1..=n).filter(|r| n % r == 0 && *r > 1 && *r < n) {
+        let boxes = Regions::Boxes {
+            rows,
+            cols: n / rows,
+        };
+        let mut first_seen: Vec<usize> = Vec::new();
+        let same = (0..n * n).all(|i| {
+            let b = boxes.region_of(Cell(i as u16), n).unwrap_or_default();
+            let index = first_seen.iter().position(|&x| x == b).unwrap_or_else(|| {
+                first_seen.push(b);
+                first_seen.len() - 1
+            });
+            index == usize::from(numbered[i])
+        });
+        if same {
+            return Ok(boxes);
+        }
+    }
+    Ok(Regions::Jigsaw(numbered))
+}
+
+/// A puzzle from f-puzzles' JSON object (shared with SudokuPad's `fpuzzles` links).
+pub(crate) fn from_json(value: &Value, options: Options) -> Result<Entry, FpuzzlesError> {
+    let Value::Object(object) = value else {
+        return Err(FpuzzlesError::shape("payload", "expected a JSON object"));
+    };
+    let unsupported: Vec<String> = object
+        .iter()
+        .filter(|(key, value)| !HARMLESS_KEYS.contains(&key.as_str()) && is_set(value))
+        .map(|(key, _)| key.clone())
+        .collect();
+    if !unsupported.is_empty() {
+        return Err(FpuzzlesError::Unsupported { names: unsupported });
+    }
+    let n = match object.get("size") {
+        None => 9,
+        Some(size) => size
+            .as_u64()
+            .and_then(|s| usize::try_from(s).ok())
+            .filter(|s| (1..=crate::model::MAX_SIZE).contains(s))
+            .ok_or_else(|| {
+                FpuzzlesError::shape(
+                    "size",
+                    format!(
+                        "expected a grid side 1..={}, found {size}",
+                        crate::model::MAX_SIZE
+                    ),
+                )
+            })?,
+    };
+    let standard = Regions::standard_boxes(n);
+    let mut region = vec![None; n * n];
+    let mut givens = Vec::new();
+    let rows = object
+        .get("grid")
+        .and_then(Value::as_array)
+        .ok_or_else(|| FpuzzlesError::shape("grid", "expected an array of rows of cells"))?;
+    if rows.len() != n {
+        return Err(FpuzzlesError::shape(
+            "grid",
+            format!("{} rows for a size-{n} puzzle", rows.len()),
+        ));
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let cells = row
+            .as_array()
+            .filter(|cells| cells.len() == n)
+            .ok_or_else(|| {
+                FpuzzlesError::shape(format!("grid row {}", r + 1), format!("expected {n} cells"))
+            })?;
+        for (c, cell) in cells.iter().enumerate() {
+            let index = r * n + c;
+            let place = || format!("grid cell R{}C{}", r + 1, c + 1);
+            let default = standard
+                .as_ref()
+                .and_then(|b| b.region_of(Cell(index as u16), n))
+                .map(|b| b as u64);
+            region[index] = match cell.get("region") {
+                None => default,
+                Some(Value::Null) => None,
+                Some(value) => Some(value.as_u64().ok_or_else(|| {
+                    FpuzzlesError::shape(place(), format!("region {value} is not a region number"))
+                })?),
+            };
+            if cell.get("given").and_then(Value::as_bool) == Some(true) {
+                if let Some(digit) = cell.get("value").filter(|v| !v.is_null()) {
+                    let digit = digit
+                        .as_u64()
+                        .and_then(|d| u8::try_from(d).ok())
+                        .ok_or_else(|| {
+                            FpuzzlesError::shape(place(), format!("given {digit} is not a digit"))
+                        })?;
+                    givens.push((Cell(index as u16), digit));
+                }
+            }
+        }
+    }
+    let regions =
+        regions_from_cells(&region, n).map_err(|reason| FpuzzlesError::shape("grid", reason))?;
+
+    let mut cages = Vec::new();
+    let killer_cages = list(object, "killercage")?;
+    for (k, cage) in killer_cages.iter().enumerate() {
+        let cells = cage_cells(cage, n, &format!("killercage {}", k + 1))?;
+        let name = format!("killer cage at {}", cell_name(cells[0], n));
+        let sum = value_text(cage.get("value"))
+            .filter(|t| !t.trim().is_empty())
+            .ok_or_else(|| {
+                FpuzzlesError::shape(
+                    name.clone(),
+                    "the cage has no sum; cagey needs the sum of every cage",
+                )
+            })?;
+        let sum: u64 = sum.trim().parse().map_err(|_| {
+            FpuzzlesError::shape(name.clone(), format!("the sum {sum:?} is not a number"))
+        })?;
+        let operation = if cells.len() == 1 {
+            Operation::Given
+        } else {
+            Operation::Add
+        };
+        cages.push(Cage::new(operation, sum, cells));
+    }
+    let labelled = labelled_cages(&list(object, "cage")?, n)?;
+    cages.extend(labelled);
+
+    let mut builder = Puzzle::builder(n)
+        .cages(cages)
+        .regions(regions)
+        .options(options.union(Options {
+            killer: !killer_cages.is_empty(),
+            ..Options::default()
+        }));
+    for (cell, digit) in givens {
+        builder = builder.given(cell, digit);
+    }
+    let puzzle = builder.build().map_err(FpuzzlesError::Puzzle)?;
+    let mut entry = Entry::new(puzzle);
+    for key in ["title", "author"] {
+        if let Some(text) = object
+            .get(key)
+            .and_then(Value::as_str)
+            .filter(|t| !t.trim().is_empty())
+        {
+            entry.comments.push(format!("{key}={}", text.trim()));
+        }
+    }
+    if let Some(solution) = solution_text(object.get("solution"), n) {
+        entry.comments.push(format!("solution={solution}"));
+    }
+    Ok(entry)
+}
+
+/// Whether a JSON value states anything: not null, false, empty or zero.
+fn is_set(value: &Value) -> bool {
+    match value {
+        Value::Null => false,
+        Value::Bool(b) => *b,
+        Value::Array(items) => !items.is_empty(),
+        Value::Object(map) => !map.is_empty(),
+        Value::String(text) => !text.is_empty(),
+        Value::Number(_) => true,
+    }
+}
+
+/// The array `key` of `object`, empty when absent.
+fn list<'a>(object: &'a Map<String, Value>, key: &str) -> Result<Vec<&'a Value>, FpuzzlesError> {
+    match object.get(key) {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) => Ok(items.iter().collect()),
+        Some(_) => Err(FpuzzlesError::shape(key, "expected an array of cages")),
+    }
+}
+
+/// The cells of an f-puzzles cage, `["R1C1", …]`.
+fn cage_cells(cage: &Value, n: usize, place: &str) -> Result<Vec<Cell>, FpuzzlesError> {
+    let names = cage
+        .get("cells")
+        .and_then(Value::as_array)
+        .filter(|cells| !cells.is_empty())
+        .ok_or_else(|| FpuzzlesError::shape(place, "expected a non-empty array of cells"))?;
+    names
+        .iter()
+        .map(|name| {
+            name.as_str()
+                .and_then(|text| parse_cell_name(text, n))
+                .ok_or_else(|| {
+                    FpuzzlesError::shape(
+                        place,
+                        format!("{name} is not a cell of a {n}x{n} grid (R1C1 to R{n}C{n})"),
+                    )
+                })
+        })
+        .collect()
+}
+
+/// f-puzzles' generic cages as arithmetic cages: those with a label, read by
+/// [`parse_cage_label`] (a bare number is a given on one cell and a hidden operation on
+/// more, as cagey writes them; Killer cages are `killercage`s, never generic ones).
+fn labelled_cages(cages: &[&Value], n: usize) -> Result<Vec<Cage>, FpuzzlesError> {
+    let mut out = Vec::new();
+    for (k, cage) in cages.iter().enumerate() {
+        let Some(label) = value_text(cage.get("value")).filter(|t| !t.trim().is_empty()) else {
+            continue; // an unlabelled cage is a drawing
+        };
+        let cells = cage_cells(cage, n, &format!("cage {}", k + 1))?;
+        let (operation, target) = parse_cage_label(&label, cells.len()).ok_or_else(|| {
+            FpuzzlesError::shape(
+                format!("cage at {}", cell_name(cells[0], n)),
+                format!("the label {label:?} is not a target with an operation (12+, 6×, 2−, 3÷)"),
+            )
+        })?;
+        out.push(Cage::new(operation, target, cells));
+    }
+    Ok(out)
+}
+
+/// A full solution as a `# solution=` value: digits, comma-separated past 9.
+pub(crate) fn solution_text(solution: Option<&Value>, n: usize) -> Option<String> {
+    let digits: Vec<u64> = match solution? {
+        Value::Array(items) => items
+            .iter()
+            .map(|d| d.as_u64().or_else(|| d.as_str()?.trim().parse().ok()))
+            .collect::<Option<_>>()?,
+        Value::String(text) if n <= 9 => text
+            .chars()
+            .map(|c| c.to_digit(10).map(u64::from))
+            .collect::<Option<_>>()?,
+        _ => return None,
+    };
+    if digits.len() != n * n || digits.iter().any(|&d| d == 0 || d > n as u64) {
+        return None;
+    }
+    let parts: Vec<String> = digits.iter().map(u64::to_string).collect();
+    Some(if n <= 9 {
+        parts.concat()
+    } else {
+        parts.join(",")
+    })
+}
+
+/// The f-puzzles JSON object of `puzzle`, or why f-puzzles cannot hold it.
+pub(crate) fn to_json(puzzle: &Puzzle) -> Result<Value, String> {
+    let n = puzzle.size();
+    if !FPUZZLES_SIZES.contains(&n) {
+        return Err(format!(
+            "f-puzzles grids are {} to {} cells wide, not {n}",
+            FPUZZLES_SIZES.start(),
+            FPUZZLES_SIZES.end()
+        ));
+    }
+    if puzzle.options().multi_cell {
+        return Err("it has no way to state the multi-cell rule".into());
+    }
+    let regions = puzzle.regions();
+    let standard = Regions::standard_boxes(n);
+    let explicit = Some(regions) != standard.as_ref();
+    let grid: Vec<Value> = (0..n)
+        .map(|r| {
+            Value::Array(
+                (0..n)
+                    .map(|c| {
+                        let cell = Cell::at(r, c, n);
+                        let mut object = Map::new();
+                        if let Some(digit) = puzzle.given(cell) {
+                            object.insert("value".into(), json!(digit));
+                            object.insert("given".into(), json!(true));
+                        }
+                        if explicit {
+                            let region = regions.region_of(cell, n);
+                            object.insert("region".into(), json!(region));
+                        }
+                        Value::Object(object)
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    let cells_of = |cage: &Cage| -> Vec<String> {
+        cage.cells()
+            .iter()
+            .map(|&cell| cell_name(cell, n))
+            .collect()
+    };
+    let mut object = Map::new();
+    object.insert("size".into(), json!(n));
+    object.insert("grid".into(), Value::Array(grid));
+    let cages: Vec<Value> = puzzle
+        .cages()
+        .iter()
+        .map(|cage| {
+            let label = if puzzle.options().killer {
+                cage.target().to_string()
+            } else {
+                cage_label(cage.operation(), cage.target())
+            };
+            json!({"cells": cells_of(cage), "value": label})
+        })
+        .collect();
+    let key = if puzzle.options().killer {
+        "killercage"
+    } else {
+        "cage"
+    };
+    object.insert(key.into(), Value::Array(cages));
+    Ok(Value::Object(object))
+}
+
+/// The packed payload of `puzzle` (no address), or why f-puzzles cannot hold it.
+pub(crate) fn payload(puzzle: &Puzzle) -> Result<String, String> {
+    Ok(link_text::lz_pack(&to_json(puzzle)?.to_string()))
+}
+
+/// Writes an f-puzzles link, `https://f-puzzles.com/?load=…`: Killer cages as `killercage`,
+/// arithmetic cages as generic cages labelled `12+` (see the module docs).
+pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
+    payload(puzzle)
+        .map(|payload| format!("https://f-puzzles.com/?load={payload}"))
+        .map_err(|reason| WriteError {
+            format: Format::Fpuzzles,
+            reason,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pack(json: &str) -> String {
+        link_text::lz_pack(json)
+    }
+
+    #[test]
+    fn a_killer_reads_with_its_sums_regions_and_givens() {
+        let json = r#"{"size":4,"title":"Tiny","grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+            "killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R2C1","R2C2"],"value":"7"}]}"#;
+        let entry = parse(&format!("https://f-puzzles.com/?load={}", pack(json))).unwrap();
+        assert_eq!(entry.puzzle.size(), 4);
+        assert!(entry.puzzle.options().killer);
+        assert_eq!(entry.puzzle.regions(), &Regions::Boxes { rows: 2, cols: 2 });
+        assert_eq!(entry.puzzle.given(Cell(0)), Some(1));
+        assert_eq!(entry.puzzle.cages().len(), 2);
+        assert_eq!(entry.meta("title"), Some("Tiny"));
+    }
+
+    #[test]
+    fn a_cage_without_a_sum_is_named() {
+        let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+            "killercage":[{"cells":["R2C3","R2C4"]}]}"#;
+        let error = parse(&pack(json)).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "killer cage at R2C3: the cage has no sum; cagey needs the sum of every cage"
+        );
+    }
+
+    #[test]
+    fn other_constraints_are_refused_by_name() {
+        let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+            "thermometer":[{"lines":[["R1C1","R1C2"]]}],"diagonal+":true,"antiknight":false}"#;
+        let error = parse(&pack(json)).unwrap_err();
+        assert_eq!(
+            error,
+            FpuzzlesError::Unsupported {
+                names: vec!["diagonal+".into(), "thermometer".into()]
+            }
+        );
+    }
+
+    #[test]
+    fn short_links_and_garbage_are_refused() {
+        assert!(matches!(
+            parse("https://f-puzzles.com/?id=yxkh5n2w"),
+            Err(FpuzzlesError::ShortLink { .. })
+        ));
+        assert!(matches!(
+            parse("N4Igzg!!"),
+            Err(FpuzzlesError::Unpack { .. })
+        ));
+        assert!(matches!(
+            parse("https://f-puzzles.com/"),
+            Err(FpuzzlesError::NoLoad)
+        ));
+    }
+
+    #[test]
+    fn a_kenken_writes_as_labelled_cages_and_reads_back() {
+        let text = "4+,0 4\n6*,1 2\n2%,3 7\n3-,5 6\n2%,8 12\n2-,9 13\n8+,10 11 15\n2,14\n";
+        let puzzle = crate::formats::kk::parse(text).unwrap();
+        let link = write(&puzzle).unwrap();
+        assert_eq!(parse(&link).unwrap().puzzle, puzzle);
+    }
+}

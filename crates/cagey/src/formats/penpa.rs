@@ -1,0 +1,424 @@
+//! Penpa+ links holding a Killer Sudoku: `…/penpa-edit/#m=solve&p=<P>` (read only).
+//!
+//! `<P>` is base64 of raw DEFLATE; inflated, it is lines of text (learnt from
+//! lisudoku/sudoku_formats' Penpa decoder):
+//!
+//! - line 1: `sudoku,<cols>,<rows>,<cell size>,…`, with the diagonals flags at fields 12
+//!   and 15;
+//! - line 2: the margins, `[top, bottom, left, right]`;
+//! - line 4: the question layer as JSON with its names shortened (`z6` killercages, `z1`
+//!   numberS, `zN` number, `zO` null, …).
+//!
+//! Penpa numbers every point of a padded grid; a cell's index is
+//!
+//! ```text
+//!   index = (row + 2 + top) * (cols + 4) + col + 2 + left
+//! ```
+//!
+//! `killercages` lists each cage's cell indices. A cage's sum is small text (`numberS`) in a
+//! corner of one of its cells, keyed `4 * (index + (rows + 4) * (cols + 4)) + corner`;
+//! `number` holds the givens, keyed by cell index. Penpa has no arithmetic cage, so only
+//! killers are read; a puzzle with thermometers, arrows, symbols, lines in cells or the
+//! diagonal rule is refused by name. Regions are the standard boxes (Penpa's sudoku grids).
+
+use base64::Engine as _;
+use serde_json::Value;
+use thiserror::Error;
+
+use super::entry::Entry;
+use super::format::Format;
+use super::link_text;
+use super::write_error::WriteError;
+use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, Regions, MAX_SIZE};
+
+/// The widest margin read around the grid, in cells: Penpa's editor offers a few.
+const MAX_MARGIN: usize = 64;
+
+/// The longest inflated text read: a 9x9 is a few kilobytes.
+const MAX_INFLATED: usize = 4 << 20;
+
+/// Penpa's short names in the question layer, and the names they stand for.
+const SHORT_NAMES: [(&str, &str); 30] = [
+    ("z9", "\"qa\""),
+    ("zQ", "\"pu_q\""),
+    ("zA", "\"pu_a\""),
+    ("zG", "\"grid\""),
+    ("zM", "\"edit_mode\""),
+    ("zS", "\"surface\""),
+    ("zL", "\"line\""),
+    ("zE", "\"lineE\""),
+    ("zW", "\"wall\""),
+    ("zC", "\"cage\""),
+    ("zN", "\"number\""),
+    ("zY", "\"symbol\""),
+    ("zP", "\"special\""),
+    ("zB", "\"board\""),
+    ("zR", "\"command_redo\""),
+    ("zU", "\"command_undo\""),
+    ("z8", "\"command_replay\""),
+    ("z1", "\"numberS\""),
+    ("zF", "\"freeline\""),
+    ("z2", "\"freelineE\""),
+    ("zT", "\"thermo\""),
+    ("z3", "\"arrows\""),
+    ("zD", "\"direction\""),
+    ("z0", "\"squareframe\""),
+    ("z5", "\"polygon\""),
+    ("z4", "\"deletelineE\""),
+    ("z6", "\"killercages\""),
+    ("z7", "\"nobulbthermo\""),
+    ("z_", "\"__a\""),
+    ("zO", "null"),
+];
+
+/// Question-layer fields that are rules cagey does not have, with their names for people.
+const UNSUPPORTED: [(&str, &str); 9] = [
+    ("thermo", "thermometers"),
+    ("nobulbthermo", "thermometers"),
+    ("arrows", "arrows"),
+    ("symbol", "symbols (circles, dots, …)"),
+    ("line", "lines in cells"),
+    ("freeline", "free lines"),
+    ("direction", "direction marks"),
+    ("squareframe", "square frames"),
+    ("polygon", "polygons"),
+];
+
+/// What is wrong with a Penpa+ link.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PenpaError {
+    /// No link at all.
+    #[error("no Penpa+ link found")]
+    Empty,
+    /// No `p=` parameter.
+    #[error("the address has no p= parameter holding the puzzle")]
+    NoPayload,
+    /// The payload does not unpack.
+    #[error("the p= payload does not unpack: {reason}")]
+    Unpack {
+        /// Why.
+        reason: String,
+    },
+    /// The text is not a Penpa sudoku.
+    #[error("line {line}: {reason}")]
+    Shape {
+        /// The line of the inflated text, from 1.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Rules cagey does not have.
+    #[error("the puzzle has {}, which cagey cannot solve (it reads Killer cages and givens from Penpa+)", names.join(", "))]
+    Unsupported {
+        /// What the puzzle has.
+        names: Vec<String>,
+    },
+    /// A cage without a sum.
+    #[error("the killer cage at r{row}c{col} has no sum in a corner of its cells; cagey needs the sum of every cage")]
+    NoSum {
+        /// Row from 1.
+        row: usize,
+        /// Column from 1.
+        col: usize,
+    },
+    /// The cages do not make a valid puzzle.
+    #[error("{0}")]
+    Puzzle(PuzzleError),
+}
+
+/// Whether `line` looks like a Penpa+ link.
+pub fn looks_like(line: &str) -> bool {
+    line.contains("penpa-edit")
+}
+
+/// The format as the line-by-line readers see it: one link per line.
+pub(crate) struct Lines;
+
+impl super::lines::OnePerLine for Lines {
+    type Error = PenpaError;
+
+    fn parse_line(line: &str, options: Options) -> Result<Entry, PenpaError> {
+        parse_with(line, options)
+    }
+
+    fn empty() -> PenpaError {
+        PenpaError::Empty
+    }
+}
+
+/// Parses one Penpa+ link (or its bare `p=` payload).
+pub fn parse(link: &str) -> Result<Entry, PenpaError> {
+    parse_with(link, Options::default())
+}
+
+/// Base64 of raw DEFLATE, unpacked to text.
+fn inflate(payload: &str) -> Result<String, PenpaError> {
+    let unpack = |reason: String| PenpaError::Unpack { reason };
+    let payload = link_text::clean_payload(payload);
+    let payload = payload.trim_end_matches('=');
+    let bytes = base64::engine::general_purpose::STANDARD_NO_PAD
+        .decode(payload)
+        .map_err(|e| unpack(format!("not base64 ({e})")))?;
+    let inflated = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_INFLATED)
+        .map_err(|e| unpack(format!("not DEFLATE data ({:?})", e.status)))?;
+    String::from_utf8(inflated).map_err(|_| unpack("the inflated data is not text".into()))
+}
+
+fn parse_with(link: &str, options: Options) -> Result<Entry, PenpaError> {
+    let link = link.trim();
+    if link.is_empty() {
+        return Err(PenpaError::Empty);
+    }
+    let payload = if link.contains("penpa-edit") || link.contains("://") {
+        link_text::query_value(link, "p").ok_or(PenpaError::NoPayload)?
+    } else {
+        link
+    };
+    let text = inflate(payload)?;
+    let lines: Vec<&str> = text.split('\n').collect();
+    let shape = |line: usize, reason: String| PenpaError::Shape { line, reason };
+    let header: Vec<&str> = lines[0].split(',').collect();
+    if !matches!(header[0], "sudoku" | "square") {
+        return Err(shape(
+            1,
+            format!(
+                "the grid is {:?}; cagey reads Penpa's sudoku and square grids",
+                header[0]
+            ),
+        ));
+    }
+    let number = |i: usize| header.get(i).and_then(|t| t.trim().parse::<usize>().ok());
+    let (Some(cols), Some(rows)) = (number(1), number(2)) else {
+        return Err(shape(1, "expected sudoku,<cols>,<rows>,…".into()));
+    };
+    if cols != rows || !(1..=MAX_SIZE).contains(&cols) {
+        return Err(shape(
+            1,
+            format!("a {cols}x{rows} grid: cagey reads square grids of 1 to {MAX_SIZE}"),
+        ));
+    }
+    let n = cols;
+    let space: Vec<usize> = lines
+        .get(1)
+        .and_then(|l| serde_json::from_str(l).ok())
+        .filter(|s: &Vec<usize>| s.len() == 4)
+        .ok_or_else(|| shape(2, "expected the margins [top, bottom, left, right]".into()))?;
+    // Margins are a few cells at most; a larger number is not Penpa's, and would overflow
+    // the index arithmetic below.
+    if space.iter().any(|&m| m > MAX_MARGIN) {
+        return Err(shape(
+            2,
+            format!("margins {space:?}: more than {MAX_MARGIN} cells"),
+        ));
+    }
+    let (top, left) = (space[0], space[2]);
+    let mut question = lines
+        .get(3)
+        .map(|l| l.to_string())
+        .ok_or_else(|| shape(4, "the question layer is missing".into()))?;
+    for (short, long) in SHORT_NAMES {
+        question = question.replace(short, long);
+    }
+    let data: Value = serde_json::from_str(&question)
+        .map_err(|e| shape(4, format!("the question layer is not JSON ({e})")))?;
+    let mut names: Vec<String> = Vec::new();
+    if number(11).unwrap_or(0) != 0 || number(14).unwrap_or(0) != 0 {
+        names.push("the diagonal rule".into());
+    }
+    for (key, name) in UNSUPPORTED {
+        let set = match data.get(key) {
+            Some(Value::Array(items)) => items
+                .iter()
+                .any(|i| !i.is_null() && i.as_array().is_none_or(|a| !a.is_empty())),
+            Some(Value::Object(map)) => !map.is_empty(),
+            _ => false,
+        };
+        if set && !names.iter().any(|n| n == name) {
+            names.push(name.to_string());
+        }
+    }
+    if !names.is_empty() {
+        return Err(PenpaError::Unsupported { names });
+    }
+    let width = cols + 4;
+    let padded = (rows + 4) * width;
+    let cell_of = |index: u64| -> Option<Cell> {
+        let index = usize::try_from(index).ok()?;
+        let r = (index / width).checked_sub(2 + top)?;
+        let c = (index % width).checked_sub(2 + left)?;
+        (r < n && c < n).then(|| Cell::at(r, c, n))
+    };
+    let index_of = |cell: Cell| (cell.row(n) + 2 + top) * width + cell.col(n) + 2 + left;
+    let small = data.get("numberS").and_then(Value::as_object);
+    let mut cages = Vec::new();
+    for (k, cage) in data
+        .get("killercages")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        let Some(indices) = cage.as_array().filter(|a| !a.is_empty()) else {
+            continue;
+        };
+        let cells: Vec<Cell> = indices
+            .iter()
+            .map(|i| i.as_u64().and_then(cell_of))
+            .collect::<Option<_>>()
+            .ok_or_else(|| {
+                shape(
+                    4,
+                    format!("killer cage {}: a cell index outside the grid", k + 1),
+                )
+            })?;
+        let sum = cells.iter().find_map(|&cell| {
+            (0..4).find_map(|corner| {
+                let key = 4 * (index_of(cell) + padded) + corner;
+                let text = small?.get(&key.to_string())?.get(0)?.as_str()?;
+                text.trim().parse::<u64>().ok()
+            })
+        });
+        let Some(sum) = sum else {
+            return Err(PenpaError::NoSum {
+                row: cells[0].row(n) + 1,
+                col: cells[0].col(n) + 1,
+            });
+        };
+        let operation = if cells.len() == 1 {
+            Operation::Given
+        } else {
+            Operation::Add
+        };
+        cages.push(Cage::new(operation, sum, cells));
+    }
+    let regions = Regions::standard_boxes(n).unwrap_or_default();
+    let mut builder = Puzzle::builder(n)
+        .cages(cages)
+        .regions(regions)
+        .options(options.union(Options {
+            killer: true,
+            ..Options::default()
+        }));
+    if let Some(numbers) = data.get("number").and_then(Value::as_object) {
+        for (key, value) in numbers {
+            let Some(cell) = key
+                .parse::<u64>()
+                .ok()
+                .filter(|&k| (k as usize) < padded)
+                .and_then(cell_of)
+            else {
+                continue;
+            };
+            if let Some(digit) = value
+                .get(0)
+                .and_then(Value::as_str)
+                .and_then(|t| t.trim().parse::<u8>().ok())
+            {
+                builder = builder.given(cell, digit);
+            }
+        }
+    }
+    let puzzle = builder.build().map_err(PenpaError::Puzzle)?;
+    Ok(Entry::new(puzzle))
+}
+
+/// Penpa+ links are read, not written: its killer layer needs cage outlines drawn edge by
+/// edge, which cagey does not write.
+pub fn write(_puzzle: &Puzzle) -> Result<String, WriteError> {
+    Err(WriteError {
+        format: Format::Penpa,
+        reason: "cagey reads Penpa+ links but does not write them; write fpuzzles or sudokupad, which Penpa+ users open too".into(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A real Penpa+ link from lisudoku/sudoku_formats' decoder test
+    /// (`src/formats/penpa/decoder.spec.ts`): a 9x9 with one killer cage of sum 22, three
+    /// givens, a thermometer and an arrow.
+    pub(crate) const LISUDOKU: &str = include_str!("../../tests/links/penpa_lisudoku.txt");
+
+    #[test]
+    fn the_lisudoku_link_unpacks_and_its_thermometer_is_named() {
+        let error = parse(LISUDOKU.trim()).unwrap_err();
+        assert_eq!(
+            error,
+            PenpaError::Unsupported {
+                names: vec![
+                    "the diagonal rule".into(),
+                    "thermometers".into(),
+                    "arrows".into(),
+                    "symbols (circles, dots, …)".into()
+                ]
+            }
+        );
+    }
+
+    /// The same link less its thermometer, arrow, symbols and diagonals, packed again: its
+    /// killer cage (sum 22 over r3c1-r5c2) and three givens read.
+    #[test]
+    fn the_lisudoku_link_less_its_other_rules_reads_as_a_killer() {
+        let payload = link_text::query_value(LISUDOKU.trim(), "p").unwrap();
+        let text = inflate(payload).unwrap();
+        let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+        let mut header: Vec<String> = lines[0].split(',').map(str::to_string).collect();
+        header[11] = "0".into();
+        header[14] = "0".into();
+        lines[0] = header.join(",");
+        let mut question: Value = {
+            let mut q = lines[3].clone();
+            for (short, long) in SHORT_NAMES {
+                q = q.replace(short, long);
+            }
+            serde_json::from_str(&q).unwrap()
+        };
+        for key in ["thermo", "arrows"] {
+            question[key] = Value::Array(Vec::new());
+        }
+        question["symbol"] = Value::Object(Default::default());
+        lines[3] = question.to_string();
+        let packed = miniz_oxide::deflate::compress_to_vec(lines.join("\n").as_bytes(), 6);
+        let link = format!(
+            "https://swaroopg92.github.io/penpa-edit/#m=solve&p={}",
+            base64::engine::general_purpose::STANDARD.encode(packed)
+        );
+        let entry = parse(&link).unwrap();
+        let puzzle = &entry.puzzle;
+        assert!(puzzle.options().killer);
+        assert_eq!(puzzle.cages().len(), 1);
+        assert_eq!(puzzle.cages()[0].target(), 22);
+        assert_eq!(puzzle.cages()[0].cells()[0], Cell::at(2, 0, 9));
+        assert_eq!(puzzle.given(Cell::at(1, 2, 9)), Some(1));
+    }
+
+    /// A Penpa link of `text`, packed as Penpa packs it.
+    fn pack(text: &str) -> String {
+        let packed = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 6);
+        let payload = base64::engine::general_purpose::STANDARD.encode(packed);
+        format!("https://x/penpa-edit/#m=solve&p={payload}")
+    }
+
+    #[test]
+    fn huge_margins_are_refused_not_overflowed() {
+        let text = "sudoku,9,9,38\n[18446744073709551615,0,0,0]\n\n{}\n";
+        let error = parse(&pack(text)).unwrap_err();
+        assert!(error.to_string().starts_with("line 2: margins"), "{error}");
+        let error = parse(&pack("hexagon,9,9\n")).unwrap_err();
+        assert!(error.to_string().contains("\"hexagon\""), "{error}");
+    }
+
+    #[test]
+    fn garbage_is_refused() {
+        assert!(matches!(
+            parse("https://x/penpa-edit/#m=solve&p=1234"),
+            Err(PenpaError::Unpack { .. })
+        ));
+        assert!(matches!(
+            parse("https://x/penpa-edit/#m=solve"),
+            Err(PenpaError::NoPayload)
+        ));
+    }
+}

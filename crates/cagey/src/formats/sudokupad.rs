@@ -1,0 +1,459 @@
+//! SudokuPad links: `https://sudokupad.app/<prefix><D>`.
+//!
+//! The prefix says what `<D>` holds (SudokuPad's `puzzleloader`; learnt from it):
+//!
+//! | prefix | alias | `<D>` |
+//! |---|---|---|
+//! | `fpuzzles` | `fpuz` | an f-puzzles payload ([`fpuzzles`](super::fpuzzles)) |
+//! | `scl` | `ctc` | lz-string base64 of SudokuPad's own JSON, plain or "zipped" ([`zipped_json`](super::zipped_json)) |
+//! | `scf` | | a classic sudoku of givens only: no cages, refused |
+//! | none | | a short id of a puzzle stored on SudokuPad's server: refused, it cannot be read offline |
+//!
+//! SudokuPad's own JSON, as far as cagey reads it:
+//!
+//! ```text
+//!   {"cells": [[{}, {"value": 5}, …], …],            cells[row][col]; a value is a given
+//!    "regions": [[[0, 0], [0, 1], …], …],             each region's cells, 0-based [row, col]
+//!    "cages": [{"cells": [[0, 0], [1, 0]], "value": "9", "unique": true}, …],
+//!    "metadata": {"title": …, "author": …, "solution": …}}
+//! ```
+//!
+//! A cage with cells and a number is a Killer cage; a cage labelled with an operation (`12+`,
+//! `6×`) an arithmetic one, and then a bare number is a hidden operation. A cage without cells
+//! whose value reads `title: …`, `author: …` or `solution: …` is metadata, as in older
+//! puzzles; a cage without a value is a drawing. SudokuPad's lines, arrows and shapes carry
+//! no rule of their own (their meaning is in the rules text), so they are passed over.
+//!
+//! cagey writes SudokuPad links as `https://sudokupad.app/fpuzzles<D>` with the f-puzzles
+//! payload, which SudokuPad opens as it opens f-puzzles' own: one writer for both sites.
+
+use serde_json::Value;
+use thiserror::Error;
+
+use super::entry::Entry;
+use super::format::Format;
+use super::fpuzzles::{self, FpuzzlesError};
+use super::link_text::{self, parse_cage_label};
+use super::write_error::WriteError;
+use super::zipped_json;
+use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
+
+/// The hosts SudokuPad answers on; the path after them is the puzzle id.
+const HOSTS: [&str; 5] = [
+    "sudokupad.app/",
+    "sudokupad.svencodes.com/",
+    "app.crackingthecryptic.com/",
+    "crackingthecryptic.com/",
+    "svencodes.com/",
+];
+
+/// The prefixes of puzzle ids, longest first so that `fpuzzles` is not read as `fpuz`.
+const PREFIXES: [(&str, Prefix); 5] = [
+    ("fpuzzles", Prefix::Fpuzzles),
+    ("fpuz", Prefix::Fpuzzles),
+    ("scl", Prefix::Scl),
+    ("ctc", Prefix::Scl),
+    ("scf", Prefix::Scf),
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Prefix {
+    Fpuzzles,
+    Scl,
+    Scf,
+}
+
+/// What is wrong with a SudokuPad link.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SudokuPadError {
+    /// No link at all.
+    #[error("no SudokuPad link found")]
+    Empty,
+    /// A short id of a puzzle on SudokuPad's server.
+    #[error("{id:?} is a short SudokuPad id: the puzzle is stored on SudokuPad's server and cannot be read offline; in SudokuPad, use the share button's long link (one starting sudokupad.app/scl, /ctc or /fpuzzles)")]
+    ShortId {
+        /// The id as written.
+        id: String,
+    },
+    /// A classic-sudoku link.
+    #[error(
+        "an scf link holds a classic sudoku (givens only, no cages), which is not a cage puzzle"
+    )]
+    ClassicOnly,
+    /// An `fpuzzles` link whose payload is wrong.
+    #[error("fpuzzles link: {0}")]
+    Fpuzzles(FpuzzlesError),
+    /// An `scl` payload that does not unpack.
+    #[error("the scl payload ({length} characters, starting {start:?}) does not unpack to SudokuPad JSON: it is not lz-string base64 text, or it was cut short")]
+    Unpack {
+        /// Characters in the payload.
+        length: usize,
+        /// Its first characters.
+        start: String,
+    },
+    /// The JSON is not a SudokuPad puzzle.
+    #[error("{field}: {reason}")]
+    Shape {
+        /// Where: `cells`, `regions[3]`, `cage at r2c3`, …
+        field: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The cages do not make a valid puzzle.
+    #[error("{0}")]
+    Puzzle(PuzzleError),
+}
+
+fn shape(field: impl Into<String>, reason: impl Into<String>) -> SudokuPadError {
+    SudokuPadError::Shape {
+        field: field.into(),
+        reason: reason.into(),
+    }
+}
+
+/// Whether `line` looks like a SudokuPad link, or a bare id with a SudokuPad prefix and a
+/// packed payload (`sclN4Ig…`, `fpuzzlesN4Ig…`).
+pub fn looks_like(line: &str) -> bool {
+    let line = line.trim();
+    HOSTS.iter().any(|host| line.contains(host))
+        || PREFIXES.iter().any(|(prefix, _)| {
+            line.strip_prefix(prefix)
+                .is_some_and(|rest| rest.starts_with("N4Ig"))
+        })
+}
+
+/// The format as the line-by-line readers see it: one link per line.
+pub(crate) struct Lines;
+
+impl super::lines::OnePerLine for Lines {
+    type Error = SudokuPadError;
+
+    fn parse_line(line: &str, options: Options) -> Result<Entry, SudokuPadError> {
+        parse_with(line, options)
+    }
+
+    fn empty() -> SudokuPadError {
+        SudokuPadError::Empty
+    }
+}
+
+/// Parses one SudokuPad link or id.
+pub fn parse(link: &str) -> Result<Entry, SudokuPadError> {
+    parse_with(link, Options::default())
+}
+
+/// The puzzle id of a link: the path after the host (less `puzzle/` or `sudoku/`), or the
+/// `puzzleid=` parameter, without the settings that follow a `?`.
+fn puzzle_id(link: &str) -> &str {
+    if let Some(id) = link_text::query_value(link, "puzzleid") {
+        return id;
+    }
+    let after_host = HOSTS
+        .iter()
+        .find_map(|host| link.find(host).map(|at| &link[at + host.len()..]))
+        .unwrap_or(link);
+    let id = after_host
+        .strip_prefix("puzzle/")
+        .or_else(|| after_host.strip_prefix("sudoku/"))
+        .unwrap_or(after_host);
+    id.split(['?', '#']).next().unwrap_or(id)
+}
+
+fn parse_with(link: &str, options: Options) -> Result<Entry, SudokuPadError> {
+    let link = link.trim();
+    if link.is_empty() {
+        return Err(SudokuPadError::Empty);
+    }
+    let id = puzzle_id(link);
+    let Some((prefix, payload)) = PREFIXES
+        .iter()
+        .find_map(|(name, prefix)| Some((*prefix, id.strip_prefix(name)?)))
+        .filter(|(_, payload)| !payload.is_empty())
+    else {
+        return Err(SudokuPadError::ShortId { id: id.to_string() });
+    };
+    match prefix {
+        Prefix::Scf => Err(SudokuPadError::ClassicOnly),
+        Prefix::Fpuzzles => fpuzzles::unpack(payload)
+            .and_then(|value| fpuzzles::from_json(&value, options))
+            .map_err(SudokuPadError::Fpuzzles),
+        Prefix::Scl => {
+            let payload = link_text::clean_payload(payload);
+            let text = link_text::lz_unpack_with(&payload, |text| read_json(text).is_some())
+                .ok_or_else(|| SudokuPadError::Unpack {
+                    length: payload.chars().count(),
+                    start: payload.chars().take(12).collect(),
+                })?;
+            let value = read_json(&text).ok_or_else(|| shape("payload", "not JSON"))?;
+            from_json(&value, options)
+        }
+    }
+}
+
+/// SudokuPad's JSON, plain first, then zipped (as SudokuPad tries them); an object only.
+fn read_json(text: &str) -> Option<Value> {
+    serde_json::from_str::<Value>(text)
+        .ok()
+        .or_else(|| zipped_json::parse(text).ok())
+        .filter(Value::is_object)
+}
+
+/// A `[row, col]` pair as a cell of a grid of side `n`.
+fn cell_of(pair: &Value, n: usize) -> Option<Cell> {
+    let pair = pair.as_array().filter(|p| p.len() == 2)?;
+    let row = usize::try_from(pair[0].as_u64()?).ok()?;
+    let col = usize::try_from(pair[1].as_u64()?).ok()?;
+    (row < n && col < n).then(|| Cell::at(row, col, n))
+}
+
+/// A cage's cells, `[[r, c], …]`.
+fn cells_of(cage: &Value, n: usize, place: &str) -> Result<Vec<Cell>, SudokuPadError> {
+    let Some(pairs) = cage.get("cells").and_then(Value::as_array) else {
+        return Ok(Vec::new());
+    };
+    pairs
+        .iter()
+        .map(|pair| {
+            cell_of(pair, n).ok_or_else(|| {
+                shape(
+                    place,
+                    format!("{pair} is not a [row, col] of a {n}x{n} grid"),
+                )
+            })
+        })
+        .collect()
+}
+
+/// Metadata keys older puzzles keep in cages without cells (`title: …`).
+const META_KEYS: [&str; 3] = ["title", "author", "solution"];
+
+/// A puzzle from SudokuPad's JSON.
+fn from_json(value: &Value, options: Options) -> Result<Entry, SudokuPadError> {
+    let rows = value
+        .get("cells")
+        .and_then(Value::as_array)
+        .ok_or_else(|| shape("cells", "expected an array of rows of cells"))?;
+    let n = rows.len();
+    if !(1..=MAX_SIZE).contains(&n) {
+        return Err(shape(
+            "cells",
+            format!("{n} rows: cagey reads grids of 1 to {MAX_SIZE}"),
+        ));
+    }
+    let mut givens = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        let cells = row
+            .as_array()
+            .filter(|cells| cells.len() == n)
+            .ok_or_else(|| {
+                shape(
+                    format!("cells row {}", r + 1),
+                    format!("expected {n} cells (the grid must be square)"),
+                )
+            })?;
+        for (c, cell) in cells.iter().enumerate() {
+            let Some(text) = fpuzzles::value_text(cell.get("value")).filter(|t| !t.is_empty())
+            else {
+                continue;
+            };
+            let digit = text.trim().parse::<u8>().map_err(|_| {
+                shape(
+                    format!("cell r{}c{}", r + 1, c + 1),
+                    format!("value {text:?} is not a digit"),
+                )
+            })?;
+            givens.push((Cell::at(r, c, n), digit));
+        }
+    }
+    let mut region = vec![None; n * n];
+    if let Some(regions) = value.get("regions").and_then(Value::as_array) {
+        for (k, cells) in regions.iter().enumerate() {
+            for pair in cells.as_array().map(Vec::as_slice).unwrap_or_default() {
+                let cell = cell_of(pair, n).ok_or_else(|| {
+                    shape(
+                        format!("regions[{k}]"),
+                        format!("{pair} is not a [row, col] of a {n}x{n} grid"),
+                    )
+                })?;
+                region[cell.index()] = Some(k as u64);
+            }
+        }
+    }
+    let regions =
+        fpuzzles::regions_from_cells(&region, n).map_err(|reason| shape("regions", reason))?;
+
+    let mut comments = Vec::new();
+    let mut labelled = Vec::new();
+    for (k, cage) in value
+        .get("cages")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        let place = format!("cages[{k}]");
+        let cells = cells_of(cage, n, &place)?;
+        let label = fpuzzles::value_text(cage.get("value")).filter(|t| !t.trim().is_empty());
+        match (cells.is_empty(), label) {
+            (true, Some(text)) => {
+                if let Some((key, rest)) = text.split_once(':') {
+                    if META_KEYS.contains(&key.trim()) {
+                        comments.push(format!("{}={}", key.trim(), rest.trim()));
+                    }
+                }
+            }
+            (true, None) => {}
+            (false, None) if cage.get("unique").and_then(Value::as_bool) == Some(true) => {
+                return Err(shape(
+                    format!("cage at r{}c{}", cells[0].row(n) + 1, cells[0].col(n) + 1),
+                    "the cage has no sum; cagey needs the sum of every cage",
+                ));
+            }
+            (false, None) => {} // a drawn outline
+            (false, Some(text)) => {
+                let (operation, target) = parse_cage_label(&text, cells.len()).ok_or_else(|| {
+                    shape(
+                        format!("cage at r{}c{}", cells[0].row(n) + 1, cells[0].col(n) + 1),
+                        format!("the label {text:?} is not a sum, nor a target with an operation (12+, 6×)"),
+                    )
+                })?;
+                labelled.push((operation, target, cells));
+            }
+        }
+    }
+    // Without any operation sign, numbers are Killer sums.
+    let arithmetic = labelled
+        .iter()
+        .any(|(operation, _, _)| !matches!(operation, Operation::Given | Operation::Unknown));
+    let killer = !arithmetic && !labelled.is_empty();
+    let cages: Vec<Cage> = labelled
+        .into_iter()
+        .map(|(operation, target, cells)| {
+            let operation = match operation {
+                Operation::Unknown if killer => Operation::Add,
+                other => other,
+            };
+            Cage::new(operation, target, cells)
+        })
+        .collect();
+    let mut builder = Puzzle::builder(n)
+        .cages(cages)
+        .regions(regions)
+        .options(options.union(Options {
+            killer,
+            ..Options::default()
+        }));
+    for (cell, digit) in givens {
+        builder = builder.given(cell, digit);
+    }
+    let puzzle = builder.build().map_err(SudokuPadError::Puzzle)?;
+    let mut entry = Entry::new(puzzle);
+    if let Some(metadata) = value.get("metadata").and_then(Value::as_object) {
+        for key in META_KEYS {
+            if let Some(text) =
+                fpuzzles::value_text(metadata.get(key)).filter(|t| !t.trim().is_empty())
+            {
+                comments.push(format!("{key}={}", text.trim()));
+            }
+        }
+    }
+    for comment in comments {
+        let (key, text) = comment.split_once('=').unwrap_or_default();
+        if key == "solution" {
+            let digits = Value::String(text.to_string());
+            if let Some(solution) = fpuzzles::solution_text(Some(&digits), n) {
+                entry.comments.push(format!("solution={solution}"));
+            }
+        } else if entry.meta(key).is_none() {
+            entry.comments.push(comment.clone());
+        }
+    }
+    Ok(entry)
+}
+
+/// Writes a SudokuPad link a player clicks to play the puzzle there:
+/// `https://sudokupad.app/fpuzzles…` with the f-puzzles payload.
+pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
+    fpuzzles::payload(puzzle)
+        .map(|payload| format!("https://sudokupad.app/fpuzzles{payload}"))
+        .map_err(|reason| WriteError {
+            format: Format::SudokuPad,
+            reason: reason.replace("it has", "SudokuPad's f-puzzles import has"),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Regions;
+
+    /// A 4x4 Killer in SudokuPad's own JSON, zipped as SudokuPad zips it.
+    const ZIPPED: &str = "{ce:[[{v:1},,,],[,,,],[,,,],[,,,]],re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],ca:[{ce:[[0,0],[0,1]],v:3,unique:t},{ce:[[3,2],[3,3]],v:7,unique:t},{v:'title: Four'}]}";
+
+    #[test]
+    fn zipped_scl_reads() {
+        let link = format!("https://sudokupad.app/scl{}", link_text::lz_pack(ZIPPED));
+        let entry = parse(&link).unwrap();
+        assert!(entry.puzzle.options().killer);
+        assert_eq!(entry.puzzle.regions(), &Regions::Boxes { rows: 2, cols: 2 });
+        assert_eq!(entry.puzzle.given(Cell(0)), Some(1));
+        assert_eq!(entry.puzzle.cages().len(), 2);
+        assert_eq!(entry.meta("title"), Some("Four"));
+        // ctc is scl's alias, and a `+` turned space is put back.
+        let alias =
+            format!("https://sudokupad.app/ctc{}", link_text::lz_pack(ZIPPED)).replace('+', " ");
+        assert_eq!(parse(&alias).unwrap().puzzle, entry.puzzle);
+    }
+
+    #[test]
+    fn plain_scl_json_reads_with_its_metadata_and_labelled_cages() {
+        // A 4x4 KenKen as plain SudokuPad JSON: no regions, cages labelled with operations.
+        let json = r#"{"cells":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+            "cages":[{"cells":[[0,0],[1,0]],"value":"4+"},{"cells":[[0,1],[0,2]],"value":"6×"},
+            {"cells":[[0,3],[1,3]],"value":"2÷"},{"cells":[[1,1],[1,2]],"value":"3−"},
+            {"cells":[[2,0],[3,0]],"value":"2/"},{"cells":[[2,1],[3,1]],"value":"2-"},
+            {"cells":[[2,2],[2,3],[3,3]],"value":"8+"},{"cells":[[3,2]],"value":"2"}],
+            "metadata":{"title":"Essay","author":"cagey","solution":"1234341221434321"}}"#;
+        let entry = parse(&format!(
+            "https://sudokupad.app/ctc{}",
+            link_text::lz_pack(json)
+        ))
+        .unwrap();
+        let text = "4+,0 4\n6*,1 2\n2%,3 7\n3-,5 6\n2%,8 12\n2-,9 13\n8+,10 11 15\n2,14\n";
+        assert_eq!(entry.puzzle, crate::formats::kk::parse(text).unwrap());
+        assert_eq!(entry.meta("title"), Some("Essay"));
+        assert_eq!(entry.meta("solution"), Some("1234341221434321"));
+    }
+
+    #[test]
+    fn short_ids_are_refused_offline() {
+        let error = parse("https://sudokupad.app/jrvd4uv0kl").unwrap_err();
+        assert_eq!(
+            error,
+            SudokuPadError::ShortId {
+                id: "jrvd4uv0kl".into()
+            }
+        );
+        assert!(error.to_string().contains("cannot be read offline"));
+        assert_eq!(
+            parse("https://sudokupad.app/sclN4Ig!!")
+                .unwrap_err()
+                .to_string()
+                .split(' ')
+                .next(),
+            Some("the")
+        );
+    }
+
+    #[test]
+    fn written_links_open_the_fpuzzles_payload() {
+        let text = "3+,0 1\n7+,2 3\n3+,4 5\n7+,6 7\n7+,8 9\n3+,10 11\n7+,12 13\n3+,14 15\n";
+        let puzzle = crate::formats::kk::parse(text).unwrap();
+        let link = write(&puzzle).unwrap();
+        assert!(link.starts_with("https://sudokupad.app/fpuzzlesN4Ig"));
+        assert_eq!(parse(&link).unwrap().puzzle, puzzle);
+        let fpuz = link.replace("/fpuzzles", "/fpuz");
+        assert_eq!(parse(&fpuz).unwrap().puzzle, puzzle);
+    }
+}

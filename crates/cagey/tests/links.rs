@@ -1,0 +1,382 @@
+//! The links and strings Killer Sudoku players share, on real data from public projects'
+//! tests (`tests/links/`, each file naming its source), round trips through every link
+//! writer, the traps links meet on the way (`+` read as a space, percent-escapes), and
+//! property tests that no input makes a link reader panic.
+
+use std::path::Path;
+
+use cagey::formats::{self, Entry, Format};
+use cagey::model::{Grid, Puzzle};
+use cagey::solve::{self, Limits, Outcome};
+use proptest::prelude::*;
+
+fn file(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Reads `text` with its format detected, expecting `format` and one puzzle.
+fn read(text: &str, format: Format) -> Entry {
+    let (detected, mut results) =
+        formats::parse_detected(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(detected, format, "{text}");
+    results.remove(0).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The puzzle's one solution, or a panic naming what the solver found.
+fn unique_solution(entry: &Entry) -> Grid {
+    let report = solve::default_solver()
+        .solve(&entry.puzzle, &Limits::solutions(2))
+        .unwrap();
+    match report.outcome {
+        Outcome::Unique(grid) => grid,
+        other => panic!("not unique: {other:?}"),
+    }
+}
+
+/// Whether two puzzles are the same puzzle: the same cages, givens and rules, and regions
+/// that part the grid alike (Solo numbers jigsaw regions its own way).
+fn assert_same(a: &Puzzle, b: &Puzzle, context: &str) {
+    let n = a.size();
+    let houses = |p: &Puzzle| {
+        let mut houses = p.regions().houses(n);
+        houses.sort();
+        houses
+    };
+    assert_eq!(a.cages(), b.cages(), "{context}");
+    assert_eq!(houses(a), houses(b), "{context}");
+    assert_eq!(a.options(), b.options(), "{context}");
+    assert_eq!(a.kind(), b.kind(), "{context}");
+    assert!(a.cells().all(|c| a.given(c) == b.given(c)), "{context}");
+}
+
+/// How many link formats hold a 9x9 Killer: all five, less Solo when a cell is outside
+/// every cage.
+fn killer_writers(entry: &Entry) -> usize {
+    if entry.puzzle.uncovered().next().is_some() {
+        4
+    } else {
+        5
+    }
+}
+
+/// Every link format that can hold `entry`'s puzzle writes it, and what it writes is
+/// detected as that format and reads back as the same puzzle.
+fn round_trips(entry: &Entry) -> usize {
+    let mut written = 0;
+    for format in Format::ALL.into_iter().filter(|f| f.is_link()) {
+        let Ok(text) = formats::write(format, entry) else {
+            continue;
+        };
+        let back = read(&text, format);
+        assert_same(&back.puzzle, &entry.puzzle, &format!("{format}: {text}"));
+        written += 1;
+    }
+    written
+}
+
+#[test]
+fn the_forum_killer_strings_read_solve_to_their_solutions_and_round_trip() {
+    let text = file("tests/links/killer_strings_sigh.txt");
+    let (mut checked, mut refused) = (0, 0);
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (string, solution) = line.split_once(' ').unwrap();
+        let format = if string.starts_with("3x3") {
+            Format::LongKiller
+        } else {
+            Format::ShortKiller
+        };
+        // One of the long killers has cages joined corner to corner (a diagonal of three
+        // cells), which cagey's model refuses: every cage is connected side to side.
+        let mut results = formats::parse_all(format, string);
+        if let Err(error) = &results[0] {
+            assert!(error.to_string().contains("not connected"), "{error}");
+            refused += 1;
+            continue;
+        }
+        let entry = results.remove(0).unwrap();
+        assert_eq!(formats::detect(string), format);
+        let digits: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
+        let expected = Grid::from_digits(9, digits).unwrap();
+        assert_eq!(cagey::check(&entry.puzzle, &expected), Ok(()), "{string}");
+        assert_eq!(unique_solution(&entry), expected, "{string}");
+        // Short, long, Solo, f-puzzles and SudokuPad all hold a 9x9 Killer.
+        assert_eq!(round_trips(&entry), killer_writers(&entry), "{string}");
+        checked += 1;
+    }
+    assert_eq!((checked, refused), (9, 1));
+}
+
+#[test]
+fn a_diagonal_long_killer_is_refused_by_name() {
+    let error = formats::parse_all(Format::LongKiller, "3x3:d:k:3841:7705:\n")
+        .remove(0)
+        .unwrap_err();
+    assert!(error.to_string().contains("diagonal"), "{error}");
+}
+
+#[test]
+fn dclamage_sudokusolver_killer_link_reads_and_solves_uniquely() {
+    // SudokuSolver's SumConstraintTests.cs: "a killer-cage-only puzzle" it checks unique.
+    let link = file("tests/links/fpuzzles_dclamage_killer.txt");
+    let entry = read(&link, Format::Fpuzzles);
+    assert!(entry.puzzle.options().killer);
+    assert_eq!(entry.puzzle.cages().len(), 17);
+    let grid = unique_solution(&entry);
+    assert_eq!(cagey::check(&entry.puzzle, &grid), Ok(()));
+    assert_eq!(round_trips(&entry), killer_writers(&entry));
+    // The same payload on SudokuPad, and after the trip through a form (`+` as a space) and
+    // an escaping address bar (`%2B`).
+    let payload = link.trim().split_once("load=").unwrap().1;
+    for copy in [
+        format!("https://sudokupad.app/fpuzzles{payload}"),
+        format!("https://sudokupad.app/fpuz{}", payload.replace('+', " ")),
+        format!(
+            "https://f-puzzles.com/?load={}",
+            payload.replace('+', "%2B")
+        ),
+        payload.replace('+', " "),
+    ] {
+        let format = if copy.contains("sudokupad") {
+            Format::SudokuPad
+        } else {
+            Format::Fpuzzles
+        };
+        assert_eq!(read(&copy, format).puzzle, entry.puzzle, "{copy}");
+    }
+}
+
+#[test]
+fn dclamage_sudokusolver_innie_link_reads_its_two_cages() {
+    // SudokuSolver's SumConstraintTests.cs: two cages that leave innie cells.
+    let entry = read(
+        &file("tests/links/fpuzzles_dclamage_innie.txt"),
+        Format::Fpuzzles,
+    );
+    assert_eq!(entry.puzzle.cages().len(), 2);
+    assert_eq!(entry.puzzle.cages()[1].target(), 33);
+}
+
+#[test]
+fn the_killer_jigsaws_and_kendoku_of_the_puzzles_folder_round_trip() {
+    for (name, expected) in [
+        ("puzzles/killer.kk", 5),
+        ("puzzles/jigsaw.kk", 0),
+        ("puzzles/kendoku.kk", 2),
+        ("puzzles/kk1.kk", 2),
+        ("puzzles/p4.kk", 2),
+    ] {
+        for entry in formats::parse_all(Format::Kk, &file(name)) {
+            let entry = entry.unwrap();
+            let written = round_trips(&entry);
+            if expected > 0 {
+                assert!(written >= expected, "{name}: {written} link formats");
+            }
+        }
+    }
+}
+
+#[test]
+fn killer_jigsaws_of_the_corpus_round_trip_through_solo_fpuzzles_and_sudokupad() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpora/killer-and-jigsaw.kk"),
+    )
+    .unwrap();
+    let mut jigsaws = 0;
+    for entry in formats::parse_all(Format::Kk, &text).into_iter().flatten() {
+        let written = round_trips(&entry);
+        assert!(written >= 3, "{written}");
+        if matches!(entry.puzzle.regions(), cagey::model::Regions::Jigsaw(_)) {
+            jigsaws += 1;
+        }
+    }
+    assert!(jigsaws > 0);
+}
+
+#[test]
+fn pzprjs_factors_link_reads_by_detection() {
+    let entry = read(
+        "https://puzz.link/p?factors/5/5/rvvcm9jf54653-28ca2833-14",
+        Format::Factors,
+    );
+    let grid = unique_solution(&entry);
+    assert_eq!(grid.row_text(0), "5 4 3 2 1");
+    // pzv.jp addresses name the same puzzles.
+    let pzv = read(
+        "http://pzv.jp/p.html?factors/5/5/rvvcm9jf54653-28ca2833-14",
+        Format::Factors,
+    );
+    assert_eq!(pzv.puzzle, entry.puzzle);
+}
+
+#[test]
+fn refusals_say_what_the_target_cannot_hold() {
+    let kenken = formats::parse_all(Format::Kk, &file("puzzles/kk0.kk"))
+        .remove(0)
+        .unwrap();
+    for (format, words) in [
+        (Format::ShortKiller, "9x9 Killer Sudoku only"),
+        (Format::LongKiller, "9x9 Killer Sudoku only"),
+        (Format::Solo, "Killer cages"),
+        (Format::Penpa, "does not write"),
+        (Format::Factors, "products only"),
+    ] {
+        let error = formats::write(format, &kenken).unwrap_err().to_string();
+        assert!(error.contains(words), "{format}: {error}");
+    }
+}
+
+/// The link formats, for the property tests.
+fn link_formats() -> Vec<Format> {
+    Format::ALL.into_iter().filter(|f| f.is_link()).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// No text makes a link reader panic, and detection on it neither.
+    #[test]
+    fn no_text_makes_a_link_reader_panic(text in "\\PC{0,120}") {
+        for format in link_formats() {
+            let _ = formats::parse_all(format, &text);
+        }
+        let _ = formats::parse_detected(&text);
+    }
+
+    /// Near misses: real links with a character changed, cut short, or doubled; every reader
+    /// answers with a puzzle or an error.
+    #[test]
+    fn damaged_links_are_errors_not_panics(at in 0usize..2000, with in "[A-Za-z0-9+/=_:,.<>^v`'-]", cut in 0usize..2000) {
+        let killer = file("tests/links/fpuzzles_dclamage_killer.txt");
+        let strings = file("tests/links/killer_strings_sigh.txt");
+        let mut samples: Vec<String> = strings
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split(' ').next())
+            .map(str::to_string)
+            .collect();
+        samples.push(killer.trim().to_string());
+        samples.push("https://puzz.link/p?factors/5/5/rvvcm9jf54653-28ca2833-14".into());
+        samples.push(file("tests/links/penpa_lisudoku.txt").trim().to_string());
+        let zipped = formats::write(Format::SudokuPad, &formats::parse_all(Format::Kk, &file("puzzles/killer.kk")).remove(0).unwrap()).unwrap();
+        samples.push(zipped);
+        samples.push(formats::write(Format::Solo, &formats::parse_all(Format::Kk, &file("puzzles/killer.kk")).remove(0).unwrap()).unwrap());
+        for sample in samples {
+            let chars: Vec<char> = sample.chars().collect();
+            let i = at % chars.len();
+            let mut changed = chars.clone();
+            changed[i] = with.chars().next().unwrap();
+            let changed: String = changed.into_iter().collect();
+            let short: String = chars[..cut % chars.len()].iter().collect();
+            for text in [changed, short] {
+                for format in link_formats() {
+                    let _ = formats::parse_all(format, &text);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn sakana_sudoku_bench_scl_link_unpacks_its_zipped_json() {
+    // SakanaAI/Sudoku-Bench's README: "parity fish" by Marty Sears, SudokuPad's zipped JSON
+    // (single quotes, bare keys, `\'` and `\n` in its rules). It reads to the end and is
+    // refused for what it is: a sudoku with lines and dots, and no cage.
+    let link = file("tests/links/sudokupad_sakana_parity_fish.txt");
+    let error = formats::parse_all(Format::SudokuPad, &link)
+        .remove(0)
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "sudokupad format, a cage puzzle needs at least one cage, and this one has none"
+    );
+    // The same README's short link is a server id: refused offline, and said so.
+    let error = formats::parse_all(Format::SudokuPad, "https://sudokupad.app/wsj7iunsg6")
+        .remove(0)
+        .unwrap_err();
+    assert!(
+        error.to_string().contains("cannot be read offline"),
+        "{error}"
+    );
+}
+
+#[test]
+fn solo_generated_killer_ids_read_solve_uniquely_and_write_back_byte_for_byte() {
+    let text = file("tests/links/solo_generated.txt");
+    let mut checked = 0;
+    for id in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let entry = read(id, Format::Solo);
+        let grid = unique_solution(&entry);
+        assert_eq!(cagey::check(&entry.puzzle, &grid), Ok(()), "{id}");
+        let written = formats::write(Format::Solo, &entry).unwrap();
+        let params = id.split(':').next().unwrap();
+        let (_, desc) = id.split_once(':').unwrap();
+        // Solo's difficulty parameter is not part of the puzzle; the description is.
+        assert_eq!(written.split_once(':').unwrap().1, desc, "{id}");
+        assert!(
+            params.starts_with(written.split(':').next().unwrap()),
+            "{id}"
+        );
+        assert!(round_trips(&entry) >= 3, "{id}");
+        checked += 1;
+    }
+    assert_eq!(checked, 5);
+}
+
+#[test]
+fn marktekfan_penpa_links_unpack_and_are_refused_for_what_they_are() {
+    let text = file("tests/links/penpa_marktekfan.txt");
+    let mut reasons = Vec::new();
+    for link in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let error = read_error(link, Format::Penpa);
+        // Unpacking never fails on a real link: each refusal is about the puzzle itself.
+        assert!(!error.contains("does not unpack"), "{error}");
+        reasons.push(error);
+    }
+    assert_eq!(reasons.len(), 8);
+    assert!(reasons.iter().any(|r| r.contains("at least one cage")));
+    assert!(reasons.iter().any(|r| r.contains("\"tri\"")));
+    assert!(reasons.iter().any(|r| r.contains("thermometers")));
+}
+
+/// The error `format`'s reader gives `text`.
+fn read_error(text: &str, format: Format) -> String {
+    formats::parse_all(format, text)
+        .remove(0)
+        .unwrap_err()
+        .to_string()
+}
+
+#[test]
+fn a_link_whose_double_slash_was_collapsed_reads_as_written() {
+    // Some copies collapse `//` to `/` (address normalisers do it to paths). Among the
+    // 16x16 corpus puzzles some links have a `//` in their payload; each reads back the same
+    // after the collapse, as SudokuPad repairs it.
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpora/random/unique-16x16.kk"),
+    )
+    .unwrap();
+    let mut repaired = 0;
+    for entry in formats::parse_all(Format::Kk, &text).into_iter().flatten() {
+        for format in [Format::Fpuzzles, Format::SudokuPad] {
+            let link = formats::write(format, &entry).unwrap();
+            let (scheme, payload) = link.split_once("://").unwrap();
+            if !payload.contains("//") {
+                continue;
+            }
+            let collapsed = format!("{scheme}://{}", payload.replacen("//", "/", 1));
+            assert_eq!(read(&collapsed, format).puzzle, entry.puzzle, "{collapsed}");
+            repaired += 1;
+        }
+    }
+    assert!(repaired >= 2, "{repaired}");
+}
