@@ -38,6 +38,7 @@
 //! and re-exports the public words.
 
 // The words every rule imports: the ground floor.
+mod areas;
 mod level;
 mod limits;
 mod rule;
@@ -46,15 +47,21 @@ mod step;
 mod subsets;
 
 // The rules, one a file, and their list.
+mod cage_combinations;
 mod cage_confined;
 mod cage_digits;
 mod cage_layouts;
 mod cage_line;
+mod cage_splitting;
+mod combination_interaction;
 mod fish;
 mod forcing_chain;
 mod given;
+mod hidden_cage;
 mod hidden_single;
 mod hidden_subset;
+mod innies_outies;
+mod innies_outies_houses;
 mod line_sum;
 mod naked_single;
 mod naked_subset;
@@ -85,6 +92,6 @@ pub use limits::{
 };
 pub use probe::{probe, probe_with, Probe, ProbeCache};
 pub use rule::Rule;
-pub use rules::{rules, RULES};
+pub use rules::{killer_rules, ladder, rules, KILLER_RULES, RULES};
 pub use solver::Logic;
 pub use step::Step;
