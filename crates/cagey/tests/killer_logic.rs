@@ -129,7 +129,12 @@ fn innies_and_outies_are_worded_as_players_word_them() {
         .into_iter()
         .chain(sample("killer/solo-advanced.kk", 5))
         // Solo's unreasonable #22 needs innies of several rows or columns.
-        .chain(sample("killer/solo-unreasonable.kk", 1).into_iter().skip(21).take(1))
+        .chain(
+            sample("killer/solo-unreasonable.kk", 1)
+                .into_iter()
+                .skip(21)
+                .take(1),
+        )
     {
         for step in assert_sound(&place, &puzzle, &solution).steps {
             if step.rule.starts_with("innies and outies") {

@@ -234,6 +234,18 @@ fn lines(ix: &[usize]) -> String {
         .join(", ")
 }
 
+/// Digits as a list in words: `7`, `7 and 9`, `1, 2, 5 and 6`.
+fn and_list(set: DigitSet) -> String {
+    let mut said: Vec<String> = set.iter().map(|d| d.to_string()).collect();
+    match said.len() {
+        0 | 1 => said.join(""),
+        _ => {
+            let last = said.pop().expect("two or more");
+            format!("{} and {last}", said.join(", "))
+        }
+    }
+}
+
 /// Cells joined by `sep`: `r3c4 + r3c5`.
 fn terms(g: &Geometry, cells: &[Cell], sep: &str) -> String {
     cells
@@ -454,7 +466,7 @@ impl Reason {
                     let names: Vec<String> = houses.iter().map(|&h| g.house_name(h)).collect();
                     text.push_str(&format!(
                         "; every combination holds {}, so the rest of {} cannot",
-                        digits(*shared).replace('/', " and "),
+                        and_list(*shared),
                         names.join(" and ")
                     ));
                 }
@@ -485,8 +497,9 @@ impl Reason {
             Reason::HiddenCage { house, whole, open, sum, combos, shared } => {
                 let names: Vec<String> = whole.iter().map(|&k| cage(puzzle, k)).collect();
                 let mut text = format!(
-                    "{} less the cages {} leaves a hidden cage {} = {sum}, which can only be {}",
+                    "{} less the cage{} {} leaves a hidden cage {} = {sum}, which can only be {}",
                     g.house_name(*house),
+                    if names.len() == 1 { "" } else { "s" },
                     names.join(", "),
                     terms(g, open, " + "),
                     combos_text(combos)
@@ -494,7 +507,7 @@ impl Reason {
                 if !shared.is_empty() && !combos.is_empty() {
                     text.push_str(&format!(
                         "; every combination holds {}, so the rest of {} cannot",
-                        digits(*shared).replace('/', " and "),
+                        and_list(*shared),
                         g.house_name(*house)
                     ));
                 }
@@ -511,11 +524,10 @@ impl Reason {
                 keeps(keep, g)
             ),
             Reason::CombinationInteraction { cage: k, other, count, keep } => format!(
-                "cage {} meets cage {}: only {} of its layouts leave cage {} one that fits: {}",
+                "cage {} meets cage {}: only {} of its layouts leave that cage one that fits: {}",
                 cage(puzzle, *k),
                 cage(puzzle, *other),
                 count,
-                cage(puzzle, *other),
                 keeps(keep, g)
             ),
             Reason::Trial { cell, d, chain, elided, end } => {
