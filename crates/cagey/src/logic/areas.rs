@@ -51,6 +51,9 @@ pub(super) fn totals(state: &mut State) -> Vec<Option<i64>> {
             if !state.g.active[k] {
                 return None;
             }
+            if let Some(sum) = state.g.sums[k] {
+                return Some(sum);
+            }
             let table = &state.g.tables[k];
             let mut total = None;
             for &i in &state.cages[k].alive {
@@ -162,83 +165,92 @@ pub(super) fn apart(state: &State, a: Cell, b: Cell) -> bool {
 /// The digits each of `cells` takes in some assignment meeting `sum(plus) - sum(minus) =
 /// value`, where `plus` are the first `split` of `cells` and `minus` the rest, no two
 /// cells [`apart`] holding the same digit.
+///
+/// Each candidate not yet seen in an assignment is tried on its own, looking for one
+/// assignment that uses it; an assignment found marks all its digits. Walking every
+/// assignment instead was exponential in the cells at every call, and most calls find
+/// every candidate supported.
 pub(super) fn support(state: &State, cells: &[Cell], split: usize, value: i64) -> Vec<DigitSet> {
     let mut clash = vec![0u32; cells.len()];
     for (i, &a) in cells.iter().enumerate() {
-        for (j, &b) in cells.iter().enumerate().take(i) {
-            if apart(state, a, b) {
+        for (j, &b) in cells.iter().enumerate() {
+            if i != j && apart(state, a, b) {
                 clash[i] |= 1 << j;
             }
         }
     }
-    // The least and most the cells from `at` on can still add (with their signs).
-    let mut low = vec![0i64; cells.len() + 1];
-    let mut high = vec![0i64; cells.len() + 1];
-    for at in (0..cells.len()).rev() {
-        let set = state.cand[cells[at].index()];
-        let (lo, hi) = (
-            i64::from(set.iter().next().unwrap_or(0)),
-            i64::from(set.iter().last().unwrap_or(0)),
-        );
-        let (lo, hi) = if at < split { (lo, hi) } else { (-hi, -lo) };
-        low[at] = low[at + 1] + lo;
-        high[at] = high[at + 1] + hi;
-    }
+    let mut sets: Vec<DigitSet> = cells.iter().map(|c| state.cand[c.index()]).collect();
     let mut out = vec![DigitSet::EMPTY; cells.len()];
-    let mut pick = Vec::with_capacity(cells.len());
-    walk(
-        state, cells, split, value, &clash, &low, &high, &mut pick, &mut out,
-    );
+    let mut pick = vec![0u8; cells.len()];
+    for i in 0..cells.len() {
+        for d in state.cand[cells[i].index()].iter() {
+            if out[i].contains(d) {
+                continue;
+            }
+            let all = sets[i];
+            sets[i] = DigitSet::single(d);
+            let signs = Signs {
+                split,
+                clash: &clash,
+                sets: &sets,
+            };
+            if first(&signs, 0, value, &mut pick) {
+                for (slot, &x) in pick.iter().enumerate() {
+                    out[slot].insert(x);
+                }
+            }
+            sets[i] = all;
+        }
+    }
     out
 }
 
-#[allow(clippy::too_many_arguments)]
-fn walk(
-    state: &State,
-    cells: &[Cell],
+/// What [`first`] searches over: the candidates of each cell, which cells clash, and
+/// where the plus cells end.
+struct Signs<'a> {
     split: usize,
-    rest: i64,
-    clash: &[u32],
-    low: &[i64],
-    high: &[i64],
-    pick: &mut Vec<u8>,
-    out: &mut [DigitSet],
-) {
-    let at = pick.len();
-    if at == cells.len() {
-        if rest == 0 {
-            for (slot, &d) in pick.iter().enumerate() {
-                out[slot].insert(d);
-            }
+    clash: &'a [u32],
+    sets: &'a [DigitSet],
+}
+
+/// Fills `pick[at..]` with one assignment reaching `rest`, if there is one.
+fn first(s: &Signs, at: usize, rest: i64, pick: &mut [u8]) -> bool {
+    if at == s.sets.len() {
+        return rest == 0;
+    }
+    // The least and most the cells from `at` on can add, with their signs.
+    let (mut low, mut high) = (0i64, 0i64);
+    for (j, set) in s.sets.iter().enumerate().skip(at) {
+        let (lo, hi) = (
+            i64::from(set.min().unwrap_or(0)),
+            i64::from(set.max().unwrap_or(0)),
+        );
+        if j < s.split {
+            low += lo;
+            high += hi;
+        } else {
+            low -= hi;
+            high -= lo;
         }
-        return;
     }
-    if rest < low[at] || rest > high[at] {
-        return;
+    if rest < low || rest > high {
+        return false;
     }
-    for d in state.cand[cells[at].index()].iter() {
-        if (0..at).any(|j| clash[at] >> j & 1 == 1 && pick[j] == d) {
+    for d in s.sets[at].iter() {
+        if (0..at).any(|j| s.clash[at] >> j & 1 == 1 && pick[j] == d) {
             continue;
         }
-        let signed = if at < split {
+        let signed = if at < s.split {
             i64::from(d)
         } else {
             -i64::from(d)
         };
-        pick.push(d);
-        walk(
-            state,
-            cells,
-            split,
-            rest - signed,
-            clash,
-            low,
-            high,
-            pick,
-            out,
-        );
-        pick.pop();
+        pick[at] = d;
+        if first(s, at + 1, rest - signed, pick) {
+            return true;
+        }
     }
+    false
 }
 
 /// Cells and the digits each keeps, as a step's reason lists them.
@@ -280,21 +292,29 @@ pub(super) fn several_houses(state: &State) -> Vec<Vec<usize>> {
             areas.push((n + start..n + start + lines).collect());
         }
     }
-    let regions: Vec<usize> = (2 * n..g.houses.len()).collect();
-    for (x, &a) in regions.iter().enumerate() {
-        for &b in &regions[x + 1..] {
-            let touch = g.houses[a].cells.iter().any(|c| {
-                g.houses[b].cells.iter().any(|d| {
-                    let (r1, c1) = (c.index() / n, c.index() % n);
-                    let (r2, c2) = (d.index() / n, d.index() % n);
-                    r1.abs_diff(r2) + c1.abs_diff(c2) == 1
-                })
-            });
-            if touch {
-                areas.push(vec![a, b]);
+    // Pairs of regions with two cells side by side, found through each cell's region.
+    let mut region_of = vec![usize::MAX; n * n];
+    for h in 2 * n..g.houses.len() {
+        for c in &g.houses[h].cells {
+            region_of[c.index()] = h;
+        }
+    }
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for i in 0..n * n {
+        let (r, c) = (i / n, i % n);
+        for j in [(c + 1 < n).then(|| i + 1), (r + 1 < n).then(|| i + n)]
+            .into_iter()
+            .flatten()
+        {
+            let (a, b) = (region_of[i], region_of[j]);
+            if a != b && a != usize::MAX && b != usize::MAX {
+                pairs.push((a.min(b), a.max(b)));
             }
         }
     }
+    pairs.sort_unstable();
+    pairs.dedup();
+    areas.extend(pairs.into_iter().map(|(a, b)| vec![a, b]));
     areas
 }
 

@@ -25,33 +25,37 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
         if !g.active[k] {
             continue;
         }
-        state.refresh(k);
+        state.refresh_forced(k);
         let cells = g.cage_cells(k);
         let union = state.cages[k].union;
         let mut eliminated: Vec<(Cell, u8)> = cells
             .iter()
             .flat_map(|&c| (state.cand[c.index()] & !union).iter().map(move |d| (c, d)))
             .collect();
-        let combos = combinations(state, k);
-        let shared = combos.iter().fold(DigitSet::full(g.n), |acc, &s| acc & s);
+        // The digits every combination uses are those every layout puts in a house that
+        // holds the whole cage (cached by the state until a cell of the cage changes).
+        let mut shared = DigitSet::EMPTY;
         let mut houses = Vec::new();
-        if cells.len() > 1 && !shared.is_empty() {
-            for &(h, mask) in &g.cage_houses[k] {
-                if mask.count_ones() as usize != cells.len() {
+        for (slot, &(h, mask)) in g.cage_houses[k].iter().enumerate() {
+            if cells.len() < 2 || mask.count_ones() as usize != cells.len() {
+                continue;
+            }
+            let forced = state.cages[k].forced[slot];
+            if forced.is_empty() {
+                continue;
+            }
+            shared = forced;
+            let before = eliminated.len();
+            for c in &g.houses[h].cells {
+                if g.cage_of[c.index()] == Some(k) {
                     continue;
                 }
-                let before = eliminated.len();
-                for c in &g.houses[h].cells {
-                    if g.cage_of[c.index()] == Some(k) {
-                        continue;
-                    }
-                    for d in (state.cand[c.index()] & shared).iter() {
-                        eliminated.push((*c, d));
-                    }
+                for d in (state.cand[c.index()] & forced).iter() {
+                    eliminated.push((*c, d));
                 }
-                if eliminated.len() > before {
-                    houses.push(h);
-                }
+            }
+            if eliminated.len() > before {
+                houses.push(h);
             }
         }
         if eliminated.is_empty() {
@@ -59,6 +63,7 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
         }
         eliminated.sort_unstable();
         eliminated.dedup();
+        let combos = combinations(state, k);
         let reason = Reason::CageCombinations {
             cage: k,
             combos,
