@@ -24,7 +24,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "{:<34} {:<13} {:>6}  description",
+        "{:<36} {:<13} {:>6}  description",
         "rule", "level", "weight"
     )?;
     let ladder = if args.killer {
@@ -35,7 +35,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     for rule in ladder {
         writeln!(
             out,
-            "{:<34} {:<13} {:>6}  {}",
+            "{:<36} {:<13} {:>6}  {}",
             rule.name,
             rule.level.name(),
             rule.weight,
@@ -44,7 +44,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     }
     writeln!(
         out,
-        "{:<34} {:<13} {:>6}  where no rule nor trial applies, the digit a search proves (rare)",
+        "{:<36} {:<13} {:>6}  where no rule nor trial applies, the digit a search proves (rare)",
         logic::SEARCH_RULE,
         "unreasonable",
         logic::SEARCH_WEIGHT,
