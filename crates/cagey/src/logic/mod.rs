@@ -4,7 +4,10 @@
 //! nothing. This module solves with rules people use, in Keen's five levels ([`Level`]): a
 //! state of candidates per cell, rules tried cheapest first, and after any progress the search
 //! for the next step starts again at the cheapest. Each rule lives in its own file and is
-//! listed in [`RULES`] with a name, a level, a weight and a one-line summary.
+//! listed in [`RULES`] with a name, a level, a weight and a one-line summary. Puzzles under
+//! the killer rule (Killer Sudoku, Killer Jigsaw) are solved and graded on a ladder of their
+//! own, [`KILLER_RULES`]: cage combinations, innies and outies (the 45 rule), hidden cages
+//! and split cages, ranked as killer players rank them ([`ladder`] picks the list).
 //!
 //! - [`grade`]: the hardest level a puzzle needs and a score (the sum of its steps' weights);
 //! - [`explain`]: every step from a starting [`Progress`](crate::model::Progress) to the solution, or as far as logic
