@@ -12,20 +12,30 @@ use crate::Status;
 #[command(after_help = "\
 Rules are tried in this order; after any progress the search starts again at the top. A
 puzzle's level is that of the hardest rule it needs; its score adds up the weights of its
-steps. See docs/rules.md for an example of each rule.")]
-pub struct Args {}
+steps. Killers are graded on a ladder of their own (--killer). See docs/rules.md for an
+example of each rule.")]
+pub struct Args {
+    /// List the killer ladder (Killer Sudoku, Killer Jigsaw) instead of Keen's
+    #[arg(long)]
+    killer: bool,
+}
 
-pub fn run(_: &Args) -> anyhow::Result<Status> {
+pub fn run(args: &Args) -> anyhow::Result<Status> {
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "{:<34} {:<13} {:>6}  description",
+        "{:<36} {:<13} {:>6}  description",
         "rule", "level", "weight"
     )?;
-    for rule in logic::rules() {
+    let ladder = if args.killer {
+        logic::killer_rules()
+    } else {
+        logic::rules()
+    };
+    for rule in ladder {
         writeln!(
             out,
-            "{:<34} {:<13} {:>6}  {}",
+            "{:<36} {:<13} {:>6}  {}",
             rule.name,
             rule.level.name(),
             rule.weight,
@@ -34,7 +44,7 @@ pub fn run(_: &Args) -> anyhow::Result<Status> {
     }
     writeln!(
         out,
-        "{:<34} {:<13} {:>6}  where no rule nor trial applies, the digit a search proves (rare)",
+        "{:<36} {:<13} {:>6}  where no rule nor trial applies, the digit a search proves (rare)",
         logic::SEARCH_RULE,
         "unreasonable",
         logic::SEARCH_WEIGHT,

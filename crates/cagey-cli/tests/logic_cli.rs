@@ -28,6 +28,23 @@ fn rules_lists_every_rule_with_level_and_weight() {
 }
 
 #[test]
+fn rules_killer_lists_the_killer_ladder_and_killers_are_graded_on_it() {
+    let output = cagey(&["rules", "--killer"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    for rule in cagey::logic::killer_rules() {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{} ", rule.name)))
+            .unwrap_or_else(|| panic!("{} not listed", rule.name));
+        assert!(line.contains(rule.level.name()), "{line}");
+    }
+    // SudokuWiki's gentle killer needs the 45 rule: normal on the killer ladder.
+    let output = cagey(&["grade", "--example", "killer"]);
+    assert_eq!(stdout(&output).split_whitespace().next(), Some("normal"));
+}
+
+#[test]
 fn grade_prints_level_and_score_per_puzzle() {
     let output = cagey(&["grade", "--example", "kk1"]);
     assert_eq!(output.status.code(), Some(0));

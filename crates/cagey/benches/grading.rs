@@ -79,8 +79,10 @@ fn main() {
         }
         let mut t = times[size].clone();
         t.sort();
+        let mean = t.iter().sum::<std::time::Duration>() / t.len() as u32;
         println!(
-            "time per puzzle: median {:?}, 90th percentile {:?}, max {:?}",
+            "time per puzzle: mean {:?}, median {:?}, 90th percentile {:?}, max {:?}",
+            mean,
             t[t.len() / 2],
             t[t.len() * 9 / 10],
             t[t.len() - 1]

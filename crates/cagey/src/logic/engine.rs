@@ -49,7 +49,11 @@ pub(super) fn run(
         }
         let mut found = None;
         for rule in rules.iter().take_while(|r| r.level <= max) {
-            if let Some(step) = (rule.find)(state, ctx) {
+            if let Some(mut step) = (rule.find)(state, ctx) {
+                // The list places the rule: a rule shared by two ladders finds its step
+                // at the level and weight of the ladder being run.
+                step.level = rule.level;
+                step.weight = rule.weight;
                 found = Some(step);
                 break;
             }

@@ -11,7 +11,7 @@ use super::engine::{apply, run};
 use super::level::Level;
 use super::limits::{LogicError, LogicLimits};
 use super::rule::{Ctx, End};
-use super::rules::RULES;
+use super::rules::ladder;
 use super::state::State;
 use super::step::{Found, Step};
 use crate::model::{CageId, Cell, CellState, Grid, Progress, Puzzle};
@@ -73,7 +73,7 @@ pub fn explain(
     let verdict = loop {
         let end = run(
             &mut state,
-            &RULES,
+            ladder(puzzle),
             Level::Unreasonable,
             &mut ctx,
             &mut |step: &Found| steps.push(step.step(&geometry, puzzle)),

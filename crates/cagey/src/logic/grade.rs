@@ -7,7 +7,7 @@ use super::engine::{apply, run};
 use super::level::Level;
 use super::limits::{LogicError, LogicLimits};
 use super::rule::{Ctx, End};
-use super::rules::RULES;
+use super::rules::ladder;
 use super::state::State;
 use super::step::Found;
 use crate::model::{Grid, Puzzle};
@@ -19,7 +19,7 @@ pub struct Grade {
     pub level: Level,
     /// The sum of the weights of the steps taken: orders puzzles within a level.
     pub score: u32,
-    /// How many steps each rule took, by rule name, in [`RULES`] order.
+    /// How many steps each rule took, by rule name, in the order of the puzzle's ladder ([`ladder`](super::ladder)).
     pub rules: Vec<(&'static str, u32)>,
     /// Steps in all.
     pub steps: usize,
@@ -33,7 +33,8 @@ pub fn grade(puzzle: &Puzzle, limits: &LogicLimits) -> Result<Grade, LogicError>
     let mut ctx = Ctx::new(limits);
     let geometry = geometry(puzzle, &ctx)?;
     let mut state = State::new(&geometry);
-    let mut counts = [0u32; RULES.len() + 1];
+    let rules = ladder(puzzle);
+    let mut counts = vec![0u32; rules.len() + 1];
     let mut level = Level::Easy;
     let mut score = 0u32;
     let mut steps = 0usize;
@@ -41,15 +42,15 @@ pub fn grade(puzzle: &Puzzle, limits: &LogicLimits) -> Result<Grade, LogicError>
         level = level.max(step.level);
         score = score.saturating_add(step.weight);
         steps += 1;
-        let slot = RULES
+        let slot = rules
             .iter()
             .position(|r| r.name == step.rule)
-            .unwrap_or(RULES.len());
+            .unwrap_or(rules.len());
         counts[slot] += 1;
     };
     let mut solution: Option<Grid> = None;
     loop {
-        match run(&mut state, &RULES, Level::Unreasonable, &mut ctx, &mut note)? {
+        match run(&mut state, rules, Level::Unreasonable, &mut ctx, &mut note)? {
             End::Solved => break,
             End::Contradiction(..) => return Err(LogicError::NoSolution),
             End::Stuck => {
@@ -62,19 +63,19 @@ pub fn grade(puzzle: &Puzzle, limits: &LogicLimits) -> Result<Grade, LogicError>
             }
         }
     }
-    let mut rules: Vec<(&'static str, u32)> = RULES
+    let mut used: Vec<(&'static str, u32)> = rules
         .iter()
-        .zip(counts)
+        .zip(counts.iter().copied())
         .filter(|(_, n)| *n > 0)
         .map(|(r, n)| (r.name, n))
         .collect();
-    if counts[RULES.len()] > 0 {
-        rules.push((SEARCH_RULE, counts[RULES.len()]));
+    if counts[rules.len()] > 0 {
+        used.push((SEARCH_RULE, counts[rules.len()]));
     }
     Ok(Grade {
         level,
         score,
-        rules,
+        rules: used,
         steps,
     })
 }

@@ -6,7 +6,7 @@ use super::engine::run;
 use super::level::Level;
 use super::limits::{LogicError, LogicLimits};
 use super::rule::{Ctx, End};
-use super::rules::RULES;
+use super::rules::ladder;
 use super::step::{Found, Step};
 use crate::model::{Cell, CellState, Progress, Puzzle};
 
@@ -98,7 +98,7 @@ pub fn hint(
     ctx.stop_after_one = true;
     let end = run(
         &mut state,
-        &RULES,
+        ladder(puzzle),
         Level::Unreasonable,
         &mut ctx,
         &mut |step: &Found| {

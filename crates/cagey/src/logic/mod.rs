@@ -4,7 +4,10 @@
 //! nothing. This module solves with rules people use, in Keen's five levels ([`Level`]): a
 //! state of candidates per cell, rules tried cheapest first, and after any progress the search
 //! for the next step starts again at the cheapest. Each rule lives in its own file and is
-//! listed in [`RULES`] with a name, a level, a weight and a one-line summary.
+//! listed in [`RULES`] with a name, a level, a weight and a one-line summary. Puzzles under
+//! the killer rule (Killer Sudoku, Killer Jigsaw) are solved and graded on a ladder of their
+//! own, [`KILLER_RULES`]: cage combinations, innies and outies (the 45 rule), hidden cages
+//! and split cages, ranked as killer players rank them ([`ladder`] picks the list).
 //!
 //! - [`grade`]: the hardest level a puzzle needs and a score (the sum of its steps' weights);
 //! - [`explain`]: every step from a starting [`Progress`](crate::model::Progress) to the solution, or as far as logic
@@ -38,6 +41,7 @@
 //! and re-exports the public words.
 
 // The words every rule imports: the ground floor.
+mod areas;
 mod level;
 mod limits;
 mod rule;
@@ -46,15 +50,21 @@ mod step;
 mod subsets;
 
 // The rules, one a file, and their list.
+mod cage_combinations;
 mod cage_confined;
 mod cage_digits;
 mod cage_layouts;
 mod cage_line;
+mod cage_splitting;
+mod combination_interaction;
 mod fish;
 mod forcing_chain;
 mod given;
+mod hidden_cage;
 mod hidden_single;
 mod hidden_subset;
+mod innies_outies;
+mod innies_outies_houses;
 mod line_sum;
 mod naked_single;
 mod naked_subset;
@@ -85,6 +95,6 @@ pub use limits::{
 };
 pub use probe::{probe, probe_with, Probe, ProbeCache};
 pub use rule::Rule;
-pub use rules::{rules, RULES};
+pub use rules::{killer_rules, ladder, rules, KILLER_RULES, RULES};
 pub use solver::Logic;
 pub use step::Step;

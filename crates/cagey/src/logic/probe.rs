@@ -6,7 +6,7 @@ use super::engine::run;
 use super::level::Level;
 use super::limits::{LogicError, LogicLimits};
 use super::rule::{Ctx, End};
-use super::rules::RULES;
+use super::rules::ladder;
 use super::state::{self, Geometry, State};
 use super::step::Found;
 use crate::model::{Cell, Puzzle};
@@ -75,10 +75,16 @@ pub fn probe_with(
     let mut score = 0u32;
     let mut ctx = Ctx::new(limits);
     ctx.lazy_checks = true;
-    let end = run(&mut state, &RULES, max, &mut ctx, &mut |step: &Found| {
-        level = level.max(step.level);
-        score = score.saturating_add(step.weight);
-    })?;
+    let end = run(
+        &mut state,
+        ladder(puzzle),
+        max,
+        &mut ctx,
+        &mut |step: &Found| {
+            level = level.max(step.level);
+            score = score.saturating_add(step.weight);
+        },
+    )?;
     Ok(match end {
         End::Solved => Probe::Solved { level, score },
         End::Contradiction(..) => Probe::Contradiction,

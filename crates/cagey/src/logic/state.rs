@@ -13,7 +13,7 @@
 
 use std::sync::Arc;
 
-use crate::model::{CageId, Cell, DigitSet, Puzzle, Regions};
+use crate::model::{CageId, Cell, DigitSet, Operation, Puzzle, Regions};
 use crate::solve::init::Table;
 
 /// What a contradictory state has, as data (its words on request, [`Contradiction::describe`]).
@@ -85,6 +85,9 @@ pub(crate) struct Geometry {
     pub(crate) loose_givens: Vec<u8>,
     /// Whether each cage counts: switched off to find which cages conflict.
     pub(crate) active: Vec<bool>,
+    /// Each cage's sum where its operation fixes it (a sum cage, or a given): what the
+    /// killer rules' 45 rule takes away without reading the layouts.
+    pub(crate) sums: Vec<Option<i64>>,
 }
 
 impl Geometry {
@@ -145,8 +148,17 @@ impl Geometry {
                 givens[table.cells()[0].index()] = d;
             }
         }
+        let sums = puzzle
+            .cages()
+            .iter()
+            .map(|cage| match cage.operation() {
+                Operation::Add | Operation::Given => i64::try_from(cage.target()).ok(),
+                _ => None,
+            })
+            .collect();
         Geometry {
             n,
+            sums,
             houses: Arc::clone(&frame.houses),
             boxes: matches!(puzzle.regions(), Regions::Boxes { .. }),
             peers: Arc::clone(&frame.peers),

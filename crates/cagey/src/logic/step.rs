@@ -113,6 +113,54 @@ pub(crate) enum Reason {
         remaining: u128,
         keep: Vec<(Cell, DigitSet)>,
     },
+    /// Killer cage combinations of cage `cage` that fit (`combos`); `shared`, the digits
+    /// every one uses, leave the other cells of `houses` (each holding the whole cage).
+    CageCombinations {
+        cage: usize,
+        combos: Vec<DigitSet>,
+        shared: DigitSet,
+        houses: Vec<usize>,
+    },
+    /// The 45 rule over `houses`: `sum(innies) - sum(outies) = value`; each listed cell
+    /// keeps only its digits.
+    InniesOuties {
+        houses: Vec<usize>,
+        innies: Vec<Cell>,
+        outies: Vec<Cell>,
+        value: i64,
+        keep: Vec<(Cell, DigitSet)>,
+    },
+    /// House `house` less the cages `whole` leaves the cells `open` adding up to `sum`:
+    /// their fitting combinations are `combos`, and `shared` is in every one.
+    HiddenCage {
+        house: usize,
+        whole: Vec<usize>,
+        open: Vec<Cell>,
+        sum: i64,
+        combos: Vec<DigitSet>,
+        shared: DigitSet,
+    },
+    /// The 45 rule over `houses` leaves `part` of cage `cage` adding up to `value`, so the
+    /// cage's open cells `rest` add up to `rest_value`; `count` layouts split so, leaving
+    /// each listed cell only its digits.
+    CageSplit {
+        houses: Vec<usize>,
+        cage: usize,
+        part: Vec<Cell>,
+        value: i64,
+        rest: Vec<Cell>,
+        rest_value: i64,
+        count: usize,
+        keep: Vec<(Cell, DigitSet)>,
+    },
+    /// Cage `cage` keeps the `count` layouts that leave cage `other` (which its cells see)
+    /// a layout; each listed cell keeps only its digits.
+    CombinationInteraction {
+        cage: usize,
+        other: usize,
+        count: usize,
+        keep: Vec<(Cell, DigitSet)>,
+    },
     /// If `cell` were `d`, the rules would take the steps `chain` (the first few; `elided`
     /// when there were more) and reach `end`.
     Trial {
@@ -186,6 +234,80 @@ fn lines(ix: &[usize]) -> String {
         .join(", ")
 }
 
+/// Digits as a list in words: `7`, `7 and 9`, `1, 2, 5 and 6`.
+fn and_list(set: DigitSet) -> String {
+    let mut said: Vec<String> = set.iter().map(|d| d.to_string()).collect();
+    match said.len() {
+        0 | 1 => said.join(""),
+        _ => {
+            let last = said.pop().expect("two or more");
+            format!("{} and {last}", said.join(", "))
+        }
+    }
+}
+
+/// Cells joined by `sep`: `r3c4 + r3c5`.
+fn terms(g: &Geometry, cells: &[Cell], sep: &str) -> String {
+    cells
+        .iter()
+        .map(|&c| g.cell(c))
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// Combinations as players write them: `1+9, 2+8 or 3+7` (the first few, then `...`).
+fn combos_text(combos: &[DigitSet]) -> String {
+    const SHOWN: usize = 8;
+    let mut said: Vec<String> = combos
+        .iter()
+        .take(SHOWN)
+        .map(|s| {
+            s.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("+")
+        })
+        .collect();
+    if combos.len() > SHOWN {
+        said.push(format!("... ({} in all)", combos.len()));
+    }
+    match said.len() {
+        0 => "nothing".into(),
+        1 => said.remove(0),
+        _ => {
+            let last = said.pop().expect("two or more");
+            format!("{} or {last}", said.join(", "))
+        }
+    }
+}
+
+/// An area as people name it: `row 3`, `rows 1-3`, `columns 4-5`, `boxes 1 and 2`.
+fn area_name(g: &Geometry, houses: &[usize]) -> String {
+    let n = g.n;
+    if houses.len() > 1 && houses.windows(2).all(|w| w[1] == w[0] + 1) {
+        let (first, last) = (houses[0], houses[houses.len() - 1]);
+        if last < n {
+            return format!("rows {}-{}", first + 1, last + 1);
+        }
+        if first >= n && last < 2 * n {
+            return format!("columns {}-{}", first - n + 1, last - n + 1);
+        }
+    }
+    if houses.len() == 2 && houses[0] >= 2 * n {
+        let word = if g.boxes { "boxes" } else { "regions" };
+        return format!(
+            "{word} {} and {}",
+            houses[0] - 2 * n + 1,
+            houses[1] - 2 * n + 1
+        );
+    }
+    houses
+        .iter()
+        .map(|&h| g.house_name(h))
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
 impl Reason {
     /// What the step looks at: a house, a cage (`cage 12+ at r3c4`), a cell.
     fn house(&self, g: &Geometry, puzzle: &Puzzle) -> String {
@@ -217,6 +339,16 @@ impl Reason {
             Reason::CageConfined { house, cage: k, .. } => {
                 format!("{} and cage {}", g.house_name(*house), cage(puzzle, *k))
             }
+            Reason::CageCombinations { cage: k, .. } => format!("cage {}", cage(puzzle, *k)),
+            Reason::InniesOuties { houses, .. } | Reason::CageSplit { houses, .. } => {
+                area_name(g, houses)
+            }
+            Reason::HiddenCage { house, .. } => g.house_name(*house),
+            Reason::CombinationInteraction { cage: k, other, .. } => format!(
+                "cage {} and cage {}",
+                cage(puzzle, *k),
+                cage(puzzle, *other)
+            ),
             Reason::LineSum { houses, .. } => houses
                 .iter()
                 .map(|&h| g.house_name(h))
@@ -324,6 +456,80 @@ impl Reason {
                     keeps(keep, g)
                 )
             }
+            Reason::CageCombinations { cage: k, combos, shared, houses } => {
+                let mut text = format!(
+                    "cage {} can only be {}",
+                    cage(puzzle, *k),
+                    combos_text(combos)
+                );
+                if !houses.is_empty() {
+                    let names: Vec<String> = houses.iter().map(|&h| g.house_name(h)).collect();
+                    text.push_str(&format!(
+                        "; every combination holds {}, so the rest of {} cannot",
+                        and_list(*shared),
+                        names.join(" and ")
+                    ));
+                }
+                text
+            }
+            Reason::InniesOuties { houses, innies, outies, value, keep } => {
+                let kind = match (innies.is_empty(), outies.is_empty()) {
+                    (false, true) => "innies",
+                    (true, false) => "outies",
+                    _ => "innies − outies",
+                };
+                let (left, right) = if innies.is_empty() {
+                    (terms(g, outies, " + "), -*value)
+                } else if outies.is_empty() {
+                    (terms(g, innies, " + "), *value)
+                } else {
+                    (
+                        format!("{} − {}", terms(g, innies, " + "), terms(g, outies, " − ")),
+                        *value,
+                    )
+                };
+                format!(
+                    "{kind} of {}: {left} = {right}: {}",
+                    area_name(g, houses),
+                    keeps(keep, g)
+                )
+            }
+            Reason::HiddenCage { house, whole, open, sum, combos, shared } => {
+                let names: Vec<String> = whole.iter().map(|&k| cage(puzzle, k)).collect();
+                let mut text = format!(
+                    "{} less the cage{} {} leaves a hidden cage {} = {sum}, which can only be {}",
+                    g.house_name(*house),
+                    if names.len() == 1 { "" } else { "s" },
+                    names.join(", "),
+                    terms(g, open, " + "),
+                    combos_text(combos)
+                );
+                if !shared.is_empty() && !combos.is_empty() {
+                    text.push_str(&format!(
+                        "; every combination holds {}, so the rest of {} cannot",
+                        and_list(*shared),
+                        g.house_name(*house)
+                    ));
+                }
+                text
+            }
+            Reason::CageSplit { houses, cage: k, part, value, rest, rest_value, count, keep } => format!(
+                "cage {} splits across {}: {} = {value} (the 45 rule), so {} = {rest_value}; {} layout{} split so: {}",
+                cage(puzzle, *k),
+                area_name(g, houses),
+                terms(g, part, " + "),
+                terms(g, rest, " + "),
+                count,
+                if *count == 1 { "" } else { "s" },
+                keeps(keep, g)
+            ),
+            Reason::CombinationInteraction { cage: k, other, count, keep } => format!(
+                "cage {} meets cage {}: only {} of its layouts leave that cage one that fits: {}",
+                cage(puzzle, *k),
+                cage(puzzle, *other),
+                count,
+                keeps(keep, g)
+            ),
             Reason::Trial { cell, d, chain, elided, end } => {
                 let mut text = format!("if {} were {d}: ", g.cell(*cell));
                 if !chain.is_empty() {

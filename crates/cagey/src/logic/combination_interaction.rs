@@ -1,0 +1,108 @@
+//! Killer, hard: combination interactions. Two cages whose cells see each other (they
+//! share a row, column or box) cannot use a digit twice where they meet, so a combination
+//! of one that leaves the other no fitting combination is out: `cage 10 at r1c1 (1+9, 2+8)
+//! meets cage 11 at r1c3 (2+9) in row 1: 1+9 and 2+8 each leave it nothing but ...`. The cage
+//! keeps the layouts that leave the other one a layout, and its cells their digits.
+
+use super::level::Level;
+use super::rule::{Ctx, Rule};
+use super::state::State;
+use super::step::{Found, Reason};
+use crate::model::{Cell, DigitSet};
+
+/// The rule.
+pub(super) const RULE: Rule = Rule {
+    name: "combination interaction",
+    level: Level::Hard,
+    weight: 120,
+    summary: "a cage keeps only the combinations that leave a cage it sees a combination that fits",
+    find,
+};
+
+/// Pairs of layouts compared at most for two cages: two cages of five cells have hundreds
+/// each, and a person compares a handful.
+const MAX_PAIRS: usize = 4096;
+
+fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
+    let g = state.g;
+    let cages = state.cages.len();
+    for k in 0..cages {
+        state.refresh(k);
+    }
+    for a in 0..cages {
+        if !g.active[a] || state.cages[a].alive.len() < 2 {
+            continue;
+        }
+        let cells_a = g.cage_cells(a);
+        for b in 0..cages {
+            if a == b || !g.active[b] {
+                continue;
+            }
+            if ctx.tick() {
+                return None;
+            }
+            let cells_b = g.cage_cells(b);
+            // The pairs of positions (in a, in b) whose cells see each other.
+            let mut meet: Vec<(usize, usize)> = Vec::new();
+            for (i, ca) in cells_a.iter().enumerate() {
+                for (j, cb) in cells_b.iter().enumerate() {
+                    if g.peers[ca.index()].contains(cb) {
+                        meet.push((i, j));
+                    }
+                }
+            }
+            if meet.is_empty() {
+                continue;
+            }
+            let union_a = state.cages[a].union;
+            let union_b = state.cages[b].union;
+            if (union_a & union_b).is_empty() {
+                continue;
+            }
+            let (alive_a, alive_b) = (&state.cages[a].alive, &state.cages[b].alive);
+            if alive_a.len() * alive_b.len() > MAX_PAIRS {
+                continue;
+            }
+            let (ta, tb) = (&g.tables[a], &g.tables[b]);
+            let mut per_cell = vec![DigitSet::EMPTY; cells_a.len()];
+            let mut count = 0;
+            for &i in alive_a {
+                let ra = ta.row(i as usize);
+                let fits = alive_b.iter().any(|&j| {
+                    let rb = tb.row(j as usize);
+                    meet.iter().all(|&(x, y)| ra[x] != rb[y])
+                });
+                if fits {
+                    count += 1;
+                    for (pos, &d) in ra.iter().enumerate() {
+                        per_cell[pos].insert(d);
+                    }
+                }
+            }
+            let eliminated: Vec<(Cell, u8)> = cells_a
+                .iter()
+                .zip(&per_cell)
+                .flat_map(|(&c, &keep)| (state.cand[c.index()] & !keep).iter().map(move |d| (c, d)))
+                .collect();
+            if eliminated.is_empty() {
+                continue;
+            }
+            let keep = cells_a
+                .iter()
+                .zip(&per_cell)
+                .filter(|(c, keep)| !(state.cand[c.index()] & !**keep).is_empty())
+                .map(|(&c, &keep)| (c, keep))
+                .collect();
+            let reason = Reason::CombinationInteraction {
+                cage: a,
+                other: b,
+                count,
+                keep,
+            };
+            let mut cause = cells_a.to_vec();
+            cause.extend_from_slice(cells_b);
+            return Some(Found::new(&RULE, reason, cause, Vec::new(), eliminated));
+        }
+    }
+    None
+}

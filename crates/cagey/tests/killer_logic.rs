@@ -1,0 +1,232 @@
+//! The killer ladder against what is known: every step of every killer explanation sound
+//! (no digit of the known solution removed), killer steps worded as players word them, the
+//! ladder ordered and used for killers only, and a golden explanation of the built-in
+//! killer. Keen's grades of KenKen stay as they were: `tests/logic.rs` checks them.
+//!
+//! The calibration over the Solo corpora (`corpora/killer/`) is a benchmark, not a test:
+//! `cargo test -p cagey --release --test killer_logic -- --ignored --nocapture`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use cagey::formats::kk;
+use cagey::logic::{self, Level, LogicLimits, Verdict};
+use cagey::model::Progress;
+use cagey::{examples, Grid, Puzzle};
+
+fn corpora() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpora")
+}
+
+/// Every `step`-th puzzle of a corpus file, with its known solution.
+fn sample(relative: &str, step: usize) -> Vec<(String, Puzzle, Grid)> {
+    let text = std::fs::read_to_string(corpora().join(relative)).expect("corpus file");
+    kk::parse_all(&text)
+        .into_iter()
+        .step_by(step)
+        .map(|entry| {
+            let entry = entry.expect("corpus puzzles parse");
+            let size = entry.puzzle.size();
+            let solution = entry
+                .meta("solution")
+                .and_then(|text| kk::parse_solution(size, text.split_whitespace().next()?))
+                .expect("a known solution");
+            (
+                format!("{relative} line {}", entry.line),
+                entry.puzzle,
+                solution,
+            )
+        })
+        .collect()
+}
+
+/// Explains `puzzle`; checks that no step removes a digit of `solution` or places another,
+/// and that the explanation ends with that solution.
+fn assert_sound(place: &str, puzzle: &Puzzle, solution: &Grid) -> logic::Explanation {
+    let explanation = logic::explain(
+        puzzle,
+        &Progress::unknown(puzzle.size()),
+        &LogicLimits::default(),
+    )
+    .unwrap_or_else(|e| panic!("{place}: {e}"));
+    for (index, step) in explanation.steps.iter().enumerate() {
+        for &(cell, d) in &step.eliminated {
+            assert_ne!(
+                solution.get(cell),
+                d,
+                "{place}: step {} ({}) removes the solution's {d} from {cell}: {}",
+                index + 1,
+                step.rule,
+                step.text
+            );
+        }
+        for &(cell, d) in &step.placed {
+            assert_eq!(solution.get(cell), d, "{place}: step {}", index + 1);
+        }
+    }
+    assert_eq!(
+        explanation.verdict,
+        Verdict::Solved(solution.clone()),
+        "{place}"
+    );
+    explanation
+}
+
+/// The Solo corpora, easiest first, with Solo's level names.
+const SOLO_FILES: [&str; 5] = [
+    "killer/solo-trivial.kk",
+    "killer/solo-basic.kk",
+    "killer/solo-intermediate.kk",
+    "killer/solo-advanced.kk",
+    "killer/solo-unreasonable.kk",
+];
+
+#[test]
+fn killer_explanations_are_sound() {
+    let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
+    let mut puzzles = sample("killer-and-jigsaw.kk", 1);
+    for file in SOLO_FILES {
+        // Every tenth puzzle: the debug build is slow, the calibration reads them all.
+        puzzles.extend(sample(file, 10));
+    }
+    for (place, puzzle, solution) in &puzzles {
+        for step in assert_sound(place, puzzle, solution).steps {
+            *seen.entry(step.rule).or_default() += 1;
+        }
+    }
+    for rule in ["cage combinations", "innies and outies"] {
+        assert!(seen.contains_key(rule), "{rule} never used: {seen:?}");
+    }
+}
+
+#[test]
+fn the_killer_ladder_is_ordered_and_used_for_killers_only() {
+    let levels: Vec<Level> = logic::KILLER_RULES.iter().map(|r| r.level).collect();
+    assert!(levels.windows(2).all(|w| w[0] <= w[1]), "{levels:?}");
+    let mut names: Vec<&str> = logic::KILLER_RULES.iter().map(|r| r.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), logic::KILLER_RULES.len());
+    let killer = examples::by_name("killer").unwrap().puzzle();
+    assert!(std::ptr::eq(
+        logic::ladder(&killer),
+        &logic::KILLER_RULES[..]
+    ));
+    let kenken = examples::by_name("kk1").unwrap().puzzle();
+    assert!(std::ptr::eq(logic::ladder(&kenken), &logic::RULES[..]));
+    // A KenKen's steps never use a killer rule, and keep Keen's levels.
+    let grade = logic::grade(&kenken, &LogicLimits::default()).unwrap();
+    for (name, _) in &grade.rules {
+        assert!(logic::RULES.iter().any(|r| r.name == *name), "{name}");
+    }
+}
+
+/// `innies of rows 1-3: r3c4 + r3c5 = 7: ...`: the 45 rule said as players say it.
+#[test]
+fn innies_and_outies_are_worded_as_players_word_them() {
+    let mut said = Vec::new();
+    for (place, puzzle, solution) in sample("killer-and-jigsaw.kk", 1)
+        .into_iter()
+        .chain(sample("killer/solo-advanced.kk", 5))
+        // Solo's unreasonable #22 needs innies of several rows or columns.
+        .chain(
+            sample("killer/solo-unreasonable.kk", 1)
+                .into_iter()
+                .skip(21)
+                .take(1),
+        )
+    {
+        for step in assert_sound(&place, &puzzle, &solution).steps {
+            if step.rule.starts_with("innies and outies") {
+                said.push(step.text);
+            }
+        }
+    }
+    let shape = |text: &str| {
+        let Some((head, rest)) = text.split_once(": ") else {
+            return false;
+        };
+        let kind = ["innies of ", "outies of ", "innies − outies of "]
+            .iter()
+            .any(|k| head.starts_with(k));
+        kind && rest.contains(" = ") && rest.starts_with('r')
+    };
+    assert!(!said.is_empty());
+    for text in &said {
+        assert!(shape(text), "not a player's sentence: {text}");
+    }
+    assert!(
+        said.iter()
+            .any(|t| t.contains("rows ") || t.contains("columns ")),
+        "no innies of several rows or columns among {said:?}"
+    );
+}
+
+/// The explanation of the built-in killer, as `cagey explain --example killer` prints it.
+/// `UPDATE_GOLDEN=1` rewrites the file after a deliberate change.
+#[test]
+fn golden_explanation_of_the_killer_example() {
+    let example = examples::by_name("killer").unwrap();
+    let puzzle = example.puzzle();
+    let explanation = assert_sound("killer", &puzzle, &example.solution());
+    let mut text = String::new();
+    for (index, step) in explanation.steps.iter().enumerate() {
+        text.push_str(&format!(
+            "{:>3}. {}, {}\n",
+            index + 1,
+            step.level,
+            step.describe(puzzle.size())
+        ));
+    }
+    text.push_str(&format!(
+        "solved: {}, score {}\n{}",
+        explanation.level,
+        explanation.score,
+        example.solution()
+    ));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/explain-killer.txt");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let golden = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 writes it)", path.display()));
+    assert_eq!(text, golden, "explanation of the killer example changed");
+}
+
+/// The calibration: every puzzle of the Solo corpora graded on the killer ladder, the
+/// levels counted per Solo level, and the time per puzzle. Run in release:
+/// `cargo test -p cagey --release --test killer_logic -- --ignored --nocapture`.
+#[test]
+#[ignore = "calibration over the whole Solo corpora: minutes in a debug build"]
+fn calibration_over_the_solo_corpora() {
+    let mut times = Vec::new();
+    let mut table: Vec<(String, BTreeMap<Level, u32>)> = Vec::new();
+    let limits = LogicLimits::default();
+    for file in SOLO_FILES {
+        let mut counts: BTreeMap<Level, u32> = BTreeMap::new();
+        for (place, puzzle, _) in sample(file, 1) {
+            let start = std::time::Instant::now();
+            let grade = logic::grade(&puzzle, &limits).unwrap_or_else(|e| panic!("{place}: {e}"));
+            times.push(start.elapsed());
+            *counts.entry(grade.level).or_default() += 1;
+        }
+        table.push((file.to_string(), counts));
+    }
+    println!("file | easy | normal | hard | extreme | unreasonable");
+    for (file, counts) in &table {
+        let cells: Vec<String> = Level::ALL
+            .iter()
+            .map(|l| counts.get(l).copied().unwrap_or(0).to_string())
+            .collect();
+        println!("{file} | {}", cells.join(" | "));
+    }
+    times.sort_unstable();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    println!(
+        "grade time per 9x9 killer: median {:?}, 90th percentile {:?}, max {:?} ({} puzzles)",
+        at(0.5),
+        at(0.9),
+        times[times.len() - 1],
+        times.len()
+    );
+}
