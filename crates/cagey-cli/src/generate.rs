@@ -13,7 +13,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use anyhow::bail;
 use cagey::formats::{self, Entry, Format};
 use cagey::generate::{
-    self, rng_for, CageSizes, GenKind, GenerateError, Generated, Grader, OperationSet, Settings,
+    self, rng_for, CageSizes, CageStyle, GenKind, GenerateError, Generated, Grader, OperationSet,
+    Settings,
 };
 use cagey::model::Operation;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -63,8 +64,14 @@ pub struct Args {
     #[arg(long)]
     multi_cell: bool,
 
+    /// The style of the cages: keen (as Keen's: four in five dominoes, the four operations
+    /// about as frequent) or big (bigger cages, + and × most frequent).
+    #[arg(long, default_value = "keen", value_name = "STYLE")]
+    style: CageStyle,
+
     /// Cage sizes: a range 2..5 (each alike), one size 3, or weights 2=50,3=35,4=15
-    /// [default: 2=50,3=33,4=12,5=5 for KenKen, 2=35,3=35,4=20,5=10 for the killer kinds].
+    /// [default: 2=84,3=14,4=2 for --style keen (2=94,3=6 to 5x5), 2=50,3=33,4=12,5=5 for --style big,
+    /// KILLER_SIZES for the killer kinds].
     #[arg(long, value_name = "SIZES")]
     cage_size: Option<CageSizes>,
 
@@ -77,7 +84,9 @@ pub struct Args {
     uncaged: usize,
 
     /// The level, as the logic grader measures it: easy, normal, hard, extreme or
-    /// unreasonable.
+    /// unreasonable; any for whatever level the puzzle falls at (still graded and written
+    /// in # level=) [default: normal, as Keen; any for grids of side 1 and 2, which have
+    /// no normal puzzles].
     #[arg(long, value_name = "LEVEL")]
     difficulty: Option<String>,
 
@@ -144,6 +153,7 @@ struct Made {
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     let size = args.size.unwrap_or(if args.kind.killer() { 9 } else { 6 });
     let mut settings = Settings::of_kind(args.kind, size);
+    settings.set_style(args.style);
     if let Some(ops) = args.ops {
         settings.operations = ops;
     }
@@ -159,10 +169,16 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     }
     settings.time_limit = Duration::from_secs_f64(args.time_limit);
     let grader = levels::grader();
-    if let Some(name) = &args.difficulty {
-        settings.target = Some(levels::target(name, args.score)?);
-    } else if let Some(score) = args.score {
-        settings.target = Some(levels::score_only(score)?);
+    let difficulty = args
+        .difficulty
+        .as_deref()
+        .unwrap_or(levels::default_for(size));
+    if difficulty == levels::ANY {
+        if let Some(score) = args.score {
+            levels::score_only(score)?;
+        }
+    } else {
+        settings.target = Some(levels::target(difficulty, args.score)?);
     }
     if let Err(error) = settings.validate() {
         bail!("{error}");

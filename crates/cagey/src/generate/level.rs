@@ -1,6 +1,8 @@
 //! The logic grader as the generator's [`Grader`]: levels are Keen's, measured by
 //! [`logic::grade`](crate::logic::grade).
 
+use std::time::Instant;
+
 use super::grader::{Graded, Grader, Probed};
 use super::settings::Target;
 use crate::logic::{self, Level, LogicLimits, Probe, ProbeCache};
@@ -58,6 +60,23 @@ impl Grader for LogicGrader {
             }
         } else {
             self.limits.clone()
+        };
+        let grade = logic::grade(puzzle, &limits).ok()?;
+        Some(Graded {
+            rank: rank(grade.level),
+            score: grade.score,
+        })
+    }
+
+    /// [`logic::grade`] with no cap on the rule applications and the time left to
+    /// `deadline`: a 16x16 made without a level takes up to a few million applications,
+    /// far past [`GRADE_MAX_WORK`], but it is graded once, not once per candidate.
+    fn grade_finished(&self, puzzle: &Puzzle, deadline: Instant) -> Option<Graded> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let limits = LogicLimits {
+            max_work: u64::MAX,
+            time_limit: left,
+            ..self.limits.clone()
         };
         let grade = logic::grade(puzzle, &limits).ok()?;
         Some(Graded {
