@@ -85,8 +85,8 @@ pub struct Args {
 
     /// The level, as the logic grader measures it: easy, normal, hard, extreme or
     /// unreasonable; any for whatever level the puzzle falls at (still graded and written
-    /// in # level=) [default: normal, as Keen; any for grids of side 1 and 2, which have
-    /// no normal puzzles].
+    /// in # level=) [default: normal, as Keen; any for sides 1 and 2, which have no normal
+    /// puzzles, and above 16, where levels take too long].
     #[arg(long, value_name = "LEVEL")]
     difficulty: Option<String>,
 

@@ -20,9 +20,10 @@ pub const ANY: &str = "any";
 
 /// The level made when `--difficulty` is not given: normal, Keen's default, so that a
 /// booklet of puzzles made without one is of one level. Grids of side 1 and 2 have no
-/// normal puzzles (every one is easy or has several solutions): any level there.
+/// normal puzzles (every one is easy or has several solutions), and above 16 a level takes
+/// longer than the time limit (docs/generate.md): any level there.
 pub fn default_for(size: usize) -> &'static str {
-    if size <= 2 {
+    if size <= 2 || size > cagey::generate::FULL_GRADE_MAX_SIZE {
         ANY
     } else {
         "normal"

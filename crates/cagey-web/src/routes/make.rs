@@ -26,7 +26,9 @@ pub const MAX_SIZE: usize = 9;
 #[serde(deny_unknown_fields)]
 pub(crate) struct GenerateRequest {
     size: usize,
-    /// A level name: easy, normal, hard, extreme, unreasonable.
+    /// A level name: easy, normal, hard, extreme, unreasonable; `any` for whatever level
+    /// the puzzle falls at. Normal when absent, as `cagey generate` (any for sides 1 and 2,
+    /// which have no normal puzzles).
     #[serde(default)]
     difficulty: Option<String>,
     /// The operations, any of `+-*/`.
@@ -60,7 +62,9 @@ pub(crate) async fn generate(
         settings.operations = ops.parse::<OperationSet>().map_err(ApiError::bad)?;
     }
     let level = match request.difficulty.as_deref() {
-        None | Some("") => None,
+        None | Some("") if request.size <= 2 => None,
+        None | Some("") => Some(Level::Normal),
+        Some("any") => None,
         Some(name) => Some(
             name.parse::<Level>()
                 .map_err(|e| ApiError::bad(e.to_string()))?,

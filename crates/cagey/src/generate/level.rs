@@ -21,6 +21,11 @@ pub const GRADE_MAX_WORK: u64 = 60_000;
 /// A candidate past it is off target (or, without a target, written without a level).
 pub const GRADE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// The largest side graded in full when made without a level: a 16x16 takes up to a
+/// second, but a 20x20's full grade ran past the 60 s limit, so larger grids get the capped
+/// grade of the steering and carry a level only where it finishes.
+pub const FULL_GRADE_MAX_SIZE: usize = 16;
+
 /// Grades with [`logic::grade`].
 #[derive(Clone, Debug)]
 pub struct LogicGrader {
@@ -70,8 +75,12 @@ impl Grader for LogicGrader {
 
     /// [`logic::grade`] with no cap on the rule applications and the time left to
     /// `deadline`: a 16x16 made without a level takes up to a few million applications,
-    /// far past [`GRADE_MAX_WORK`], but it is graded once, not once per candidate.
+    /// far past [`GRADE_MAX_WORK`], but it is graded once, not once per candidate. Above
+    /// [`FULL_GRADE_MAX_SIZE`], the capped [`Grader::grade`].
     fn grade_finished(&self, puzzle: &Puzzle, deadline: Instant) -> Option<Graded> {
+        if puzzle.size() > FULL_GRADE_MAX_SIZE {
+            return self.grade(puzzle, None);
+        }
         let left = deadline.saturating_duration_since(Instant::now());
         let limits = LogicLimits {
             max_work: u64::MAX,

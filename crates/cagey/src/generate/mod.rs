@@ -48,7 +48,9 @@ use crate::solve::Cancel;
 pub use fill::random_grid;
 pub use jigsaw::random_regions;
 pub use latin::random_latin_square;
-pub use level::{level_of, rank, LogicGrader, GRADE_MAX_WORK, GRADE_TIME_LIMIT};
+pub use level::{
+    level_of, rank, LogicGrader, FULL_GRADE_MAX_SIZE, GRADE_MAX_WORK, GRADE_TIME_LIMIT,
+};
 pub use repair::{make_unique, Change, Repair, RepairError};
 
 pub use error::GenerateError;
