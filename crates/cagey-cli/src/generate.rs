@@ -70,7 +70,7 @@ pub struct Args {
     style: CageStyle,
 
     /// Cage sizes: a range 2..5 (each alike), one size 3, or weights 2=50,3=35,4=15
-    /// [default: 2=84,3=14,4=2 for --style keen (2=94,3=6 to 5x5), 2=50,3=33,4=12,5=5 for --style big,
+    /// [default: 2=84,3=14,4=2 for --style keen with - or / (2=94,3=6 to 5x5), 2=50,3=33,4=12,5=5 for --style big and for + and * alone,
     /// KILLER_SIZES for the killer kinds].
     #[arg(long, value_name = "SIZES")]
     cage_size: Option<CageSizes>,
@@ -153,10 +153,11 @@ struct Made {
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     let size = args.size.unwrap_or(if args.kind.killer() { 9 } else { 6 });
     let mut settings = Settings::of_kind(args.kind, size);
-    settings.set_style(args.style);
     if let Some(ops) = args.ops {
         settings.operations = ops;
     }
+    // After the operations: Keen's style draws its sizes only where there are − or ÷.
+    settings.set_style(args.style);
     if let Some(sizes) = &args.cage_size {
         settings.cage_sizes = sizes.clone();
     }

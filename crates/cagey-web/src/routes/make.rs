@@ -60,6 +60,8 @@ pub(crate) async fn generate(
     let mut settings = Settings::of_kind(kind, request.size);
     if let Some(ops) = request.ops.as_deref().filter(|o| !o.is_empty()) {
         settings.operations = ops.parse::<OperationSet>().map_err(ApiError::bad)?;
+        // Keen's cage sizes only where there are − or ÷, as `cagey generate`.
+        settings.set_style(settings.style);
     }
     let level = match request.difficulty.as_deref() {
         None | Some("") if request.size <= 2 => None,

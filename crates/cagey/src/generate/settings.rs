@@ -303,7 +303,7 @@ impl Settings {
             operations: OperationSet::ALL,
             hidden_operations: false,
             multi_cell: false,
-            cage_sizes: CageStyle::Keen.kenken_sizes(size),
+            cage_sizes: CageStyle::Keen.kenken_sizes(size, OperationSet::ALL),
             style: CageStyle::Keen,
             givens: 0,
             uncaged: 0,
@@ -325,12 +325,13 @@ impl Settings {
         settings
     }
 
-    /// Sets the cage style, and with it the cage sizes of KenKen and KenDoku (the killer
-    /// kinds keep theirs: both styles make them alike).
+    /// Sets the cage style, and with it the cage sizes of KenKen and KenDoku for the size
+    /// and operations already set (the killer kinds keep theirs: both styles make them
+    /// alike). Set the operations first.
     pub fn set_style(&mut self, style: CageStyle) {
         self.style = style;
         if !self.kind.killer() {
-            self.cage_sizes = style.kenken_sizes(self.size);
+            self.cage_sizes = style.kenken_sizes(self.size, self.operations);
         }
     }
 
@@ -343,12 +344,6 @@ impl Settings {
         } else {
             most
         }
-    }
-
-    /// The largest cage steering may make by merging cages or moving a cell into one.
-    pub(super) fn grown_cage_limit(&self) -> usize {
-        self.largest_cage()
-            .min(self.style.grown_cage_limit(self.kind.killer()))
     }
 
     pub(super) fn regions_needed(&self) -> bool {

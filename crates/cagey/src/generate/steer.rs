@@ -29,7 +29,6 @@ use super::grader::{Graded, Grader, Probed};
 use super::level::rank;
 use super::repair::make_candidate_unique;
 use super::settings::{Settings, Target};
-use super::style::CageStyle;
 use crate::logic::{Level, ProbeCache};
 use crate::model::{Cell, Operation};
 
@@ -288,7 +287,7 @@ fn mutate<R: Rng + ?Sized>(
     // harder (two in three made 4x4 and 5x5 puzzles 60-66% dominoes, Keen's 71-84%), and a
     // new label is drawn by the style's weights from all that fit, the probe judging it
     // (drawing only + and × toward harder made + 40-50% of the cages at extreme).
-    let keen = settings.style == CageStyle::Keen && !settings.kind.killer();
+    let keen = settings.keen_steering();
     match (harder, rng.random_range(0..3u32)) {
         // Merge with a neighbouring cage.
         (true, roll) if roll == 0 || (roll == 1 && !keen) => {

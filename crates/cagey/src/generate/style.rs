@@ -14,7 +14,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::settings::{CageSizes, Settings, MAX_CAGE};
+use super::settings::{CageSizes, OperationSet, Settings};
 use crate::model::Operation;
 
 /// The style of the cages.
@@ -39,9 +39,14 @@ impl CageStyle {
         }
     }
 
-    /// The cage sizes drawn for KenKen and KenDoku of side `n` in this style.
-    pub fn kenken_sizes(self, n: usize) -> CageSizes {
+    /// The cage sizes drawn for KenKen and KenDoku of side `n` with `operations` in this
+    /// style. Without − and ÷, Keen's style draws the big style's sizes (see
+    /// [`Settings::keen_steering`]).
+    pub fn kenken_sizes(self, n: usize, operations: OperationSet) -> CageSizes {
+        let tight =
+            operations.contains(Operation::Subtract) || operations.contains(Operation::Divide);
         match self {
+            CageStyle::Keen if !tight => CageSizes::kenken(),
             // Keen's puzzles have 80-86% dominoes, steering merges some: drawn a little
             // above Keen's share so that what comes out matches it. A 4x4 or 5x5 strands
             // more cells, each of which joins a neighbour and makes a domino a triple:
@@ -107,18 +112,35 @@ impl CageStyle {
     }
 
     /// The most cells a cage may reach when steering merges two cages or moves a cell
-    /// into one. Keen's puzzles have 1-5% cages of four cells or more; merging up to the
-    /// drawn sizes' largest (4) made 9x9 extremes 13% four-cell cages. The killer kinds
-    /// grow to their drawn sizes' largest in either style.
-    pub(crate) fn grown_cage_limit(self, killer: bool) -> usize {
-        match self {
-            CageStyle::Keen if !killer => 3,
-            _ => MAX_CAGE,
-        }
-    }
+    /// into one, when [`Settings::keen_steering`] holds. Keen's puzzles have 1-5% cages of
+    /// four cells or more; merging up to the drawn sizes' largest (4) made 9x9 extremes
+    /// 13% four-cell cages.
+    const GROWN_CAGE_LIMIT: usize = 3;
 }
 
 impl Settings {
+    /// Whether steering keeps to Keen's look: merges rarer and no larger than
+    /// [`CageStyle::GROWN_CAGE_LIMIT`], new labels drawn by the style's weights. Only in
+    /// Keen's style, for KenKen and KenDoku with − or ÷: dominoes of + and × alone tell
+    /// little, and held to Keen's look a 5x5 of × only found no extreme puzzle in 2,000
+    /// attempts (Keen's own took 5 s a puzzle there).
+    pub(crate) fn keen_steering(&self) -> bool {
+        self.style == CageStyle::Keen
+            && !self.kind.killer()
+            && (self.operations.contains(Operation::Subtract)
+                || self.operations.contains(Operation::Divide))
+    }
+
+    /// The largest cage steering may make by merging cages or moving a cell into one.
+    pub(crate) fn grown_cage_limit(&self) -> usize {
+        let most = self.largest_cage();
+        if self.keen_steering() {
+            most.min(CageStyle::GROWN_CAGE_LIMIT)
+        } else {
+            most
+        }
+    }
+
     /// The weight of `operation` on a cage of `cells` cells under these settings: the
     /// style's, at the grid's size and the target level.
     pub(crate) fn label_weight(&self, operation: Operation, cells: usize) -> u32 {
