@@ -81,14 +81,14 @@ impl CageStyle {
             // Steering then keeps the labels that move a puzzle toward its level: toward
             // easy the tight × labels, toward extreme and unreasonable the loose + and −
             // ones. Drawn evenly, 9x9 easy came out 39% ×, and 4x4 to 7x7 extreme and
-            // unreasonable 11-18% × (Keen's 26-30%), so × is drawn less often at easy and
-            // more often from extreme up.
+            // unreasonable 11-18% × and up to 40% + (Keen's 26-30% of each), so × is drawn
+            // less often at easy and more often from extreme up, + less.
             CageStyle::Keen => {
                 let (add, subtract, multiply) = match rank {
                     Some(0) => (3, 4, 2),
                     Some(1) | None => (3, 4, 3),
                     Some(2) => (3, 3, 3),
-                    _ => (2, 2, 6),
+                    _ => (1, 2, 5),
                 };
                 match (operation, cells) {
                     (Operation::Divide, 2) => divide_weight(n),
