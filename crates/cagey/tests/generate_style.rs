@@ -56,14 +56,15 @@ fn keen_style_gives_keens_shares_of_cage_sizes_and_operations() {
     let grader = LogicGrader::new();
     let mut misses = Vec::new();
     for n in 4..=9 {
-        // About 400 cells a setting: enough cages that one puzzle moves a share little.
-        let count = (400 / (n * n)).max(8) as u64;
+        // 20 puzzles a setting, as docs/generate.md's table: with 8 to 25 (about 400 cells)
+        // 7x7 unreasonable came out 70% dominoes on one seed, 80% on another.
+        let count = 20;
         for level in Level::ALL {
             let mut settings = Settings::kenken(n);
             settings.target = Some(Target::level(level, None));
             let made: Vec<Puzzle> = (0..count)
                 .map(|i| {
-                    generate::generate(&settings, Some(&grader), &mut rng_for(1, i))
+                    generate::generate(&settings, Some(&grader), &mut rng_for(42, i))
                         .unwrap()
                         .puzzle
                 })
