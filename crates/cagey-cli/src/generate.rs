@@ -31,11 +31,12 @@ const WINDOW_PER_JOB: usize = 16;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Examples:
-  cagey generate --size 6                             one 6x6 KenKen, all four operations
+  cagey generate --size 6                             one 6x6 KenKen, all four operations, normal
   cagey generate --size 9 --difficulty hard --count 100 --seed 7 > hard.kk
   cagey generate --size 5 --ops '*' --difficulty extreme
   cagey generate --kind killer --difficulty normal --to sudokuwiki
   cagey generate --size 8 --count 1000 --jobs 2 --stats > /dev/null
+  cagey generate --size 9 --difficulty any --style big  any level, bigger cages
 
 Each kk block carries # seed=SEED/INDEX (run again with --seed SEED --first INDEX --count 1
 to make it again), # level=, # score= and # solution= comments. A seed gives the same
