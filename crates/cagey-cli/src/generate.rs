@@ -13,7 +13,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use anyhow::bail;
 use cagey::formats::{self, Entry, Format};
 use cagey::generate::{
-    self, rng_for, CageSizes, GenKind, GenerateError, Generated, Grader, OperationSet, Settings,
+    self, rng_for, CageSizes, CageStyle, GenKind, GenerateError, Generated, Grader, OperationSet,
+    Settings,
 };
 use cagey::model::Operation;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -30,11 +31,12 @@ const WINDOW_PER_JOB: usize = 16;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Examples:
-  cagey generate --size 6                             one 6x6 KenKen, all four operations
+  cagey generate --size 6                             one 6x6 KenKen, all four operations, normal
   cagey generate --size 9 --difficulty hard --count 100 --seed 7 > hard.kk
   cagey generate --size 5 --ops '*' --difficulty extreme
   cagey generate --kind killer --difficulty normal --to sudokuwiki
   cagey generate --size 8 --count 1000 --jobs 2 --stats > /dev/null
+  cagey generate --size 9 --difficulty any --style big  any level, bigger cages
 
 Each kk block carries # seed=SEED/INDEX (run again with --seed SEED --first INDEX --count 1
 to make it again), # level=, # score= and # solution= comments. A seed gives the same
@@ -63,8 +65,14 @@ pub struct Args {
     #[arg(long)]
     multi_cell: bool,
 
+    /// The style of the cages: keen (as Keen's: four in five dominoes, the four operations
+    /// about as frequent) or big (bigger cages, + and × most frequent).
+    #[arg(long, default_value = "keen", value_name = "STYLE")]
+    style: CageStyle,
+
     /// Cage sizes: a range 2..5 (each alike), one size 3, or weights 2=50,3=35,4=15
-    /// [default: 2=50,3=33,4=12,5=5 for KenKen, 2=35,3=35,4=20,5=10 for the killer kinds].
+    /// [default: 2=84,3=14,4=2 for --style keen with - or / (2=94,3=6 to 5x5), 2=50,3=33,4=12,5=5 for --style big and for + and * alone,
+    /// KILLER_SIZES for the killer kinds].
     #[arg(long, value_name = "SIZES")]
     cage_size: Option<CageSizes>,
 
@@ -77,7 +85,9 @@ pub struct Args {
     uncaged: usize,
 
     /// The level, as the logic grader measures it: easy, normal, hard, extreme or
-    /// unreasonable.
+    /// unreasonable; any for whatever level the puzzle falls at (still graded and written
+    /// in # level=) [default: normal, as Keen; any for sides 1 and 2, which have no normal
+    /// puzzles, and above 16, where levels take too long].
     #[arg(long, value_name = "LEVEL")]
     difficulty: Option<String>,
 
@@ -148,6 +158,8 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     if let Some(ops) = args.ops {
         settings.operations = ops;
     }
+    // After the operations: Keen's style draws its sizes only where there are − or ÷.
+    settings.set_style(args.style);
     if let Some(sizes) = &args.cage_size {
         settings.cage_sizes = sizes.clone();
     }
@@ -160,10 +172,16 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     }
     settings.time_limit = Duration::from_secs_f64(args.time_limit);
     let grader = levels::grader();
-    if let Some(name) = &args.difficulty {
-        settings.target = Some(levels::target(name, args.score)?);
-    } else if let Some(score) = args.score {
-        settings.target = Some(levels::score_only(score)?);
+    let difficulty = args
+        .difficulty
+        .as_deref()
+        .unwrap_or(levels::default_for(size));
+    if difficulty == levels::ANY {
+        if let Some(score) = args.score {
+            levels::score_only(score)?;
+        }
+    } else {
+        settings.target = Some(levels::target(difficulty, args.score)?);
     }
     if let Err(error) = settings.validate() {
         bail!("{error}");

@@ -14,6 +14,22 @@ pub fn name(rank: usize) -> &'static str {
     level_of(rank).map_or("beyond", Level::name)
 }
 
+/// `--difficulty any`: no level asked for; the puzzle is graded and written with the level
+/// it falls at.
+pub const ANY: &str = "any";
+
+/// The level made when `--difficulty` is not given: normal, Keen's default, so that a
+/// booklet of puzzles made without one is of one level. Grids of side 1 and 2 have no
+/// normal puzzles (every one is easy or has several solutions), and above 16 a level takes
+/// longer than the time limit (docs/generate.md): any level there.
+pub fn default_for(size: usize) -> &'static str {
+    if size <= 2 || size > cagey::generate::FULL_GRADE_MAX_SIZE {
+        ANY
+    } else {
+        "normal"
+    }
+}
+
 /// The target for `--difficulty NAME` and `--score`.
 pub fn target(name: &str, score: Option<(u32, u32)>) -> anyhow::Result<Target> {
     let level: Level = match name.parse() {
@@ -25,5 +41,5 @@ pub fn target(name: &str, score: Option<(u32, u32)>) -> anyhow::Result<Target> {
 
 /// The target for `--score` alone, which needs a level to be measured within.
 pub fn score_only(_score: (u32, u32)) -> anyhow::Result<Target> {
-    bail!("--score needs --difficulty: a score orders puzzles within a level")
+    bail!("--score needs a level (--difficulty other than any): a score orders puzzles within a level")
 }

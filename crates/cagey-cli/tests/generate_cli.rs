@@ -44,6 +44,42 @@ fn puzzles_stream_with_seed_level_score_and_solution_comments() {
     );
 }
 
+/// Without --difficulty the level is normal, as Keen's default, so a booklet made without
+/// one is of one level (it once scattered from easy to unreasonable); `--difficulty any`
+/// takes any level and still writes it.
+#[test]
+fn the_default_level_is_normal_and_any_is_still_graded() {
+    let output = cagey(&["generate", "--size", "5", "--count", "3", "--seed", "4"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).matches("# level=normal").count(), 3);
+    let output = cagey(&[
+        "generate",
+        "--size",
+        "6",
+        "--count",
+        "4",
+        "--seed",
+        "4",
+        "--difficulty",
+        "any",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert_eq!(text.matches("# level=").count(), 4, "{text}");
+    assert_eq!(text.matches("# score=").count(), 4, "{text}");
+}
+
+#[test]
+fn the_cage_style_is_keen_or_big() {
+    for style in ["keen", "big"] {
+        let output = cagey(&["generate", "--size", "6", "--style", style, "--seed", "1"]);
+        assert!(output.status.success(), "{style}: {}", stderr(&output));
+    }
+    let output = cagey(&["generate", "--style", "huge"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("keen, big"), "{}", stderr(&output));
+}
+
 #[test]
 fn one_job_and_two_give_the_same_puzzles() {
     let run = |jobs: &str| {

@@ -704,9 +704,18 @@ async fn generate_makes_a_unique_puzzle_at_the_level_asked_for() {
     assert_eq!(solved["outcome"], "unique");
     let (_, graded) = post("/api/grade", json!({"puzzle": made["puzzle"]})).await;
     assert_eq!(graded["level"], "hard");
-    // Size alone will do, and killer sudoku too.
+    // Size alone will do, at normal as `cagey generate` makes it; `any` is whatever level
+    // the puzzle falls at, still graded; killer sudoku too.
     let (status, made) = post("/api/generate", json!({"size": 4})).await;
     assert_eq!(status, StatusCode::OK, "{made}");
+    assert_eq!(made["level"], "normal", "{made}");
+    let (status, made) = post(
+        "/api/generate",
+        json!({"size": 6, "difficulty": "any", "seed": 2}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    assert!(made["level"].is_string(), "{made}");
     let (status, made) = post(
         "/api/generate",
         json!({"size": 6, "kind": "killer", "seed": 1}),

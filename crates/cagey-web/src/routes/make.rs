@@ -26,7 +26,9 @@ pub const MAX_SIZE: usize = 9;
 #[serde(deny_unknown_fields)]
 pub(crate) struct GenerateRequest {
     size: usize,
-    /// A level name: easy, normal, hard, extreme, unreasonable.
+    /// A level name: easy, normal, hard, extreme, unreasonable; `any` for whatever level
+    /// the puzzle falls at. Normal when absent, as `cagey generate` (any for sides 1 and 2,
+    /// which have no normal puzzles).
     #[serde(default)]
     difficulty: Option<String>,
     /// The operations, any of `+-*/`.
@@ -58,9 +60,13 @@ pub(crate) async fn generate(
     let mut settings = Settings::of_kind(kind, request.size);
     if let Some(ops) = request.ops.as_deref().filter(|o| !o.is_empty()) {
         settings.operations = ops.parse::<OperationSet>().map_err(ApiError::bad)?;
+        // Keen's cage sizes only where there are − or ÷, as `cagey generate`.
+        settings.set_style(settings.style);
     }
     let level = match request.difficulty.as_deref() {
-        None | Some("") => None,
+        None | Some("") if request.size <= 2 => None,
+        None | Some("") => Some(Level::Normal),
+        Some("any") => None,
         Some(name) => Some(
             name.parse::<Level>()
                 .map_err(|e| ApiError::bad(e.to_string()))?,

@@ -62,27 +62,15 @@ pub(crate) fn labels(set: OperationSet, digits: &[u8], multi_cell: bool) -> Vec<
         .collect()
 }
 
-/// How likely each operation is among those that fit a cage: division fits few dominoes,
-/// so it is taken whenever it can be more often than the others, which keeps the four
-/// operations about as frequent in 2-cell cages as Keen's round-robin makes them.
-fn weight(operation: Operation, cells: usize) -> u32 {
-    match (operation, cells) {
-        (Operation::Divide, 2) => 6,
-        (Operation::Subtract, 2) => 3,
-        (Operation::Add | Operation::Multiply, 2) => 2,
-        (Operation::Subtract | Operation::Divide, _) => 1,
-        _ => 3,
-    }
-}
-
-/// Picks a label for a cage holding `digits`, weighted by [`weight`].
+/// Picks a label for a cage holding `digits`, weighted as the settings' cage style says
+/// ([`CageStyle::weight`](super::style::CageStyle::weight)).
 pub(crate) fn pick_label<R: Rng + ?Sized>(
-    set: OperationSet,
+    settings: &Settings,
     digits: &[u8],
-    multi_cell: bool,
     rng: &mut R,
 ) -> Option<(Operation, u64)> {
-    let options = labels(set, digits, multi_cell);
+    let options = labels(settings.operations, digits, settings.multi_cell);
+    let weight = |op, cells| settings.label_weight(op, cells);
     let total: u32 = options
         .iter()
         .map(|&(op, _)| weight(op, digits.len()))
@@ -279,7 +267,7 @@ pub(crate) fn partition<R: Rng + ?Sized>(
             (Operation::Given, u64::from(digits[0]))
         } else {
             // A one-cell cage here (--cage-size 1..) is labelled like any other.
-            pick_label(settings.operations, &digits, settings.multi_cell, rng)?
+            pick_label(settings, &digits, rng)?
         };
         let mut cells = cells;
         cells.sort_unstable();

@@ -2,6 +2,8 @@
 //! ([`Grader`]), and what it answers ([`Graded`], [`Probed`]). The logic rules implement it
 //! (`level.rs`); the pipeline and `steer.rs` only call it.
 
+use std::time::Instant;
+
 use super::settings::Target;
 use crate::logic::ProbeCache;
 use crate::model::{Cell, Puzzle};
@@ -22,6 +24,15 @@ pub trait Grader: Sync {
     /// target being steered to, if any: a grader may skip work that cannot change whether
     /// the puzzle meets it, as long as the grade it returns for a puzzle that does is exact.
     fn grade(&self, puzzle: &Puzzle, aim: Option<&Target>) -> Option<Graded>;
+
+    /// The grade of a finished puzzle made without a level, written in its `# level=`
+    /// comment: unlike [`Grader::grade`], which steering calls on many candidates and so
+    /// caps, this may take until `deadline` (the generation's own limit). The default is
+    /// [`Grader::grade`].
+    fn grade_finished(&self, puzzle: &Puzzle, deadline: Instant) -> Option<Graded> {
+        let _ = deadline;
+        self.grade(puzzle, None)
+    }
 
     /// How far the grader's rules up to the level of `rank` get on `puzzle`, which may have
     /// several solutions: solved (then it is unique, and graded as [`Grader::grade`] would),

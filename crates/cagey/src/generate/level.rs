@@ -1,6 +1,8 @@
 //! The logic grader as the generator's [`Grader`]: levels are Keen's, measured by
 //! [`logic::grade`](crate::logic::grade).
 
+use std::time::Instant;
+
 use super::grader::{Graded, Grader, Probed};
 use super::settings::Target;
 use crate::logic::{self, Level, LogicLimits, Probe, ProbeCache};
@@ -18,6 +20,11 @@ pub const GRADE_MAX_WORK: u64 = 60_000;
 /// milliseconds, but some 9x9 Killer Sudoku ones ran to the logic module's own 10 s limit.
 /// A candidate past it is off target (or, without a target, written without a level).
 pub const GRADE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The largest side graded in full when made without a level: a 16x16 takes up to a
+/// second, but a 20x20's full grade ran past the 60 s limit, so larger grids get the capped
+/// grade of the steering and carry a level only where it finishes.
+pub const FULL_GRADE_MAX_SIZE: usize = 16;
 
 /// Grades with [`logic::grade`].
 #[derive(Clone, Debug)]
@@ -58,6 +65,27 @@ impl Grader for LogicGrader {
             }
         } else {
             self.limits.clone()
+        };
+        let grade = logic::grade(puzzle, &limits).ok()?;
+        Some(Graded {
+            rank: rank(grade.level),
+            score: grade.score,
+        })
+    }
+
+    /// [`logic::grade`] with no cap on the rule applications and the time left to
+    /// `deadline`: a 16x16 made without a level takes up to a few million applications,
+    /// far past [`GRADE_MAX_WORK`], but it is graded once, not once per candidate. Above
+    /// [`FULL_GRADE_MAX_SIZE`], the capped [`Grader::grade`].
+    fn grade_finished(&self, puzzle: &Puzzle, deadline: Instant) -> Option<Graded> {
+        if puzzle.size() > FULL_GRADE_MAX_SIZE {
+            return self.grade(puzzle, None);
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        let limits = LogicLimits {
+            max_work: u64::MAX,
+            time_limit: left,
+            ..self.limits.clone()
         };
         let grade = logic::grade(puzzle, &limits).ok()?;
         Some(Graded {

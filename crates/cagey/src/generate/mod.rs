@@ -35,6 +35,7 @@ mod level;
 mod repair;
 mod settings;
 mod steer;
+mod style;
 
 use std::time::Instant;
 
@@ -47,7 +48,9 @@ use crate::solve::Cancel;
 pub use fill::random_grid;
 pub use jigsaw::random_regions;
 pub use latin::random_latin_square;
-pub use level::{level_of, rank, LogicGrader, GRADE_MAX_WORK, GRADE_TIME_LIMIT};
+pub use level::{
+    level_of, rank, LogicGrader, FULL_GRADE_MAX_SIZE, GRADE_MAX_WORK, GRADE_TIME_LIMIT,
+};
 pub use repair::{make_unique, Change, Repair, RepairError};
 
 pub use error::GenerateError;
@@ -56,6 +59,7 @@ pub use settings::{
     CageSizes, GenKind, OperationSet, Settings, Target, CHECK_MAX_NODES, DEFAULT_TIME_LIMIT,
     MAX_ATTEMPTS, MAX_CAGE, MAX_REPAIRS,
 };
+pub use style::CageStyle;
 
 use candidate::{verdict, Candidate, Verdict};
 
@@ -170,7 +174,9 @@ pub fn generate<R: Rng + ?Sized>(
                     }
                 }
             }
-            (None, Some(grader), _) => grader.grade(&candidate.build(settings), None),
+            // Graded once, in full, within the generation's own limit: the capped grade of
+            // the steering gave no level to some 12x12s and every 16x16.
+            (None, Some(grader), _) => grader.grade_finished(&candidate.build(settings), deadline),
             _ => None,
         };
         return Ok(Generated {

@@ -63,8 +63,7 @@ fn proposals<R: Rng + ?Sized>(
     let differs = |cells: &[Cell]| cells.iter().any(|&c| grid.get(c) != other.get(c));
     let label = |cells: &[Cell], rng: &mut R| -> Option<Draft> {
         let digits = digits_of(grid, cells);
-        let (operation, target) =
-            cages::pick_label(settings.operations, &digits, settings.multi_cell, rng)?;
+        let (operation, target) = cages::pick_label(settings, &digits, rng)?;
         Some(Draft {
             cells: sorted(cells),
             operation,

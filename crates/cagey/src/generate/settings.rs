@@ -10,6 +10,7 @@ use std::time::Duration;
 use rand::{Rng, RngExt};
 
 use super::error::GenerateError;
+use super::style::CageStyle;
 use crate::model::{Operation, Options, Regions};
 use crate::solve::Cancel;
 
@@ -171,8 +172,8 @@ pub struct CageSizes {
 }
 
 impl CageSizes {
-    /// Published KenKen: half the cages dominoes, a third of three cells, a few of four and
-    /// five (counted over the puzzles of Keen and of newspaper books: 50/33/12/5).
+    /// The bigger-cage KenKen of [`CageStyle::Big`]: half the cages dominoes, a third of
+    /// three cells, a few of four and five. (Keen's own, the default, are in `style.rs`.)
     pub fn kenken() -> CageSizes {
         CageSizes {
             min: 2,
@@ -278,6 +279,8 @@ pub struct Settings {
     pub multi_cell: bool,
     /// The distribution of cage sizes.
     pub cage_sizes: CageSizes,
+    /// The style of the cages: how operations are dealt out (the sizes are `cage_sizes`).
+    pub style: CageStyle,
     /// One-cell givens to place.
     pub givens: usize,
     /// Cells to leave in no cage (killer kinds only).
@@ -292,7 +295,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// KenKen of side `size` with every operation and the published cage sizes.
+    /// KenKen of side `size` with every operation and cages in Keen's style.
     pub fn kenken(size: usize) -> Settings {
         Settings {
             size,
@@ -300,7 +303,8 @@ impl Settings {
             operations: OperationSet::ALL,
             hidden_operations: false,
             multi_cell: false,
-            cage_sizes: CageSizes::kenken(),
+            cage_sizes: CageStyle::Keen.kenken_sizes(size, OperationSet::ALL),
+            style: CageStyle::Keen,
             givens: 0,
             uncaged: 0,
             target: None,
@@ -319,6 +323,16 @@ impl Settings {
             settings.cage_sizes = CageSizes::killer();
         }
         settings
+    }
+
+    /// Sets the cage style, and with it the cage sizes of KenKen and KenDoku for the size
+    /// and operations already set (the killer kinds keep theirs: both styles make them
+    /// alike). Set the operations first.
+    pub fn set_style(&mut self, style: CageStyle) {
+        self.style = style;
+        if !self.kind.killer() {
+            self.cage_sizes = style.kenken_sizes(self.size, self.operations);
+        }
     }
 
     /// The largest cage the settings allow on this grid: the distribution's largest, and

@@ -273,8 +273,7 @@ fn mutate<R: Rng + ?Sized>(
     let cage = &drafts[i];
     let label = |cells: &[crate::model::Cell], rng: &mut R| -> Option<Draft> {
         let digits = digits_of(grid, cells);
-        let (operation, target) =
-            cages::pick_label(settings.operations, &digits, settings.multi_cell, rng)?;
+        let (operation, target) = cages::pick_label(settings, &digits, rng)?;
         let mut cells = cells.to_vec();
         cells.sort_unstable();
         Some(Draft {
@@ -284,9 +283,14 @@ fn mutate<R: Rng + ?Sized>(
         })
     };
     let mut next = drafts.clone();
+    // Keen's style keeps dominoes four in five: a merge is one change in three toward
+    // harder (two in three made 4x4 and 5x5 puzzles 60-66% dominoes, Keen's 71-84%), and a
+    // new label is drawn by the style's weights from all that fit, the probe judging it
+    // (drawing only + and × toward harder made + 40-50% of the cages at extreme).
+    let keen = settings.keen_steering();
     match (harder, rng.random_range(0..3u32)) {
         // Merge with a neighbouring cage.
-        (true, 0 | 1) => {
+        (true, roll) if roll == 0 || (roll == 1 && !keen) => {
             let others: Vec<usize> = cage
                 .cells
                 .iter()
@@ -300,7 +304,7 @@ fn mutate<R: Rng + ?Sized>(
             let j = others[rng.random_range(0..others.len() as u32) as usize];
             let mut cells = cage.cells.clone();
             cells.extend_from_slice(&drafts[j].cells);
-            if cells.len() > settings.largest_cage() || !cages::fits(settings, grid, &cells) {
+            if cells.len() > settings.grown_cage_limit() || !cages::fits(settings, grid, &cells) {
                 return None;
             }
             next[i] = label(&cells, rng)?;
@@ -332,14 +336,25 @@ fn mutate<R: Rng + ?Sized>(
                             // With a focus the probe judges the change; without, a
                             // difference or quotient says more than a sum or product.
                             let loose = matches!(op, Operation::Add | Operation::Multiply);
-                            focus.is_some() || loose == harder
+                            keen || focus.is_some() || loose == harder
                         })
                         .collect();
                 if choices.is_empty() {
                     return None;
                 }
-                let mut pick = rng.random_range(0..choices.len() as u32) as usize;
-                if focus.is_some() && !harder {
+                let mut pick = if keen {
+                    let weights: Vec<u32> = choices
+                        .iter()
+                        .map(|&(op, _)| settings.label_weight(op, cage.cells.len()))
+                        .collect();
+                    weighted(&weights, rng)
+                } else {
+                    rng.random_range(0..choices.len() as u32) as usize
+                };
+                // In Keen's style only every other time: always taking the tightest label
+                // made 9x9 easy puzzles 40% × (Keen's 27%).
+                let tightest = !keen || rng.random_range(0..2u32) == 0;
+                if focus.is_some() && !harder && tightest {
                     // Toward easier where the rules stopped: the label leaving the
                     // fewest digits for the cage, as the easy cage rule sees it.
                     let spread: Vec<u32> = choices
@@ -368,7 +383,7 @@ fn mutate<R: Rng + ?Sized>(
                 let mut grown = drafts[j].cells.clone();
                 grown.push(cell);
                 if rest.len() < settings.cage_sizes.min
-                    || grown.len() > settings.largest_cage()
+                    || grown.len() > settings.grown_cage_limit()
                     || !connected(&rest, n)
                     || !cages::fits(settings, grid, &rest)
                     || !cages::fits(settings, grid, &grown)
@@ -381,6 +396,19 @@ fn mutate<R: Rng + ?Sized>(
         }
     }
     Some(next)
+}
+
+/// An index drawn with the probabilities `weights` give (the first when all are 0).
+fn weighted<R: Rng + ?Sized>(weights: &[u32], rng: &mut R) -> usize {
+    let total: u32 = weights.iter().sum();
+    let mut pick = rng.random_range(0..total.max(1));
+    for (i, &w) in weights.iter().enumerate() {
+        if pick < w {
+            return i;
+        }
+        pick -= w;
+    }
+    0
 }
 
 /// How many digits some filling of `cells` that meets `operation` and `target` uses (the

@@ -1,0 +1,196 @@
+//! The look of a puzzle's cages: which sizes they come in and how the operations are dealt
+//! out. [`CageStyle::Keen`] (the default) makes KenKen cages as Simon Tatham's Keen does:
+//! four in five are dominoes, and the four operations about equally frequent;
+//! [`CageStyle::Big`] is the bigger-cage style cagey made before, half dominoes and a third
+//! of three cells, with + and × the most frequent. The killer kinds have their own sizes
+//! in both styles, close to published Killer Sudoku.
+//!
+//! The shares were counted on Keen's own puzzles (`corpora/keen/keen_<n>d<level>.kk`, 50 to
+//! 100 a file, sizes 4 to 9, every level): cages of 2, 3, 4 cells are 80-86%, 12-18%, 1-5%
+//! of all, and ÷ × + − are 13-23%, 26-30%, 23-27%, 27-33% (docs/generate.md has the
+//! table). Steering to a level merges and splits cages afterwards, so the weights here are
+//! what is drawn, chosen so that what comes out of steering lands on Keen's shares.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::settings::{CageSizes, OperationSet, Settings};
+use crate::model::Operation;
+
+/// The style of the cages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CageStyle {
+    /// As Keen's: mostly dominoes, the four operations about as frequent.
+    #[default]
+    Keen,
+    /// Bigger cages, + and × favoured: cagey's style before Keen's became the default.
+    Big,
+}
+
+impl CageStyle {
+    /// Both styles, the default first.
+    pub const ALL: [CageStyle; 2] = [CageStyle::Keen, CageStyle::Big];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            CageStyle::Keen => "keen",
+            CageStyle::Big => "big",
+        }
+    }
+
+    /// The cage sizes drawn for KenKen and KenDoku of side `n` with `operations` in this
+    /// style. Without − and ÷, Keen's style draws the big style's sizes (see
+    /// [`Settings::keen_steering`]).
+    pub fn kenken_sizes(self, n: usize, operations: OperationSet) -> CageSizes {
+        let tight =
+            operations.contains(Operation::Subtract) || operations.contains(Operation::Divide);
+        match self {
+            CageStyle::Keen if !tight => CageSizes::kenken(),
+            // Keen's puzzles have 80-86% dominoes, steering merges some: drawn a little
+            // above Keen's share so that what comes out matches it. A 4x4 or 5x5 strands
+            // more cells, each of which joins a neighbour and makes a domino a triple:
+            // drawn 84%, 4x4 easy puzzles came out 70% dominoes (Keen's 81%).
+            CageStyle::Keen if n <= 5 => CageSizes {
+                min: 2,
+                weights: vec![94, 6],
+            },
+            CageStyle::Keen => CageSizes {
+                min: 2,
+                weights: vec![84, 14, 2],
+            },
+            CageStyle::Big => CageSizes::kenken(),
+        }
+    }
+
+    /// How likely `operation` is among those that fit a cage of `cells` cells on a grid of
+    /// side `n`, steered to the level of `rank` if any.
+    pub(crate) fn weight(
+        self,
+        operation: Operation,
+        cells: usize,
+        n: usize,
+        rank: Option<usize>,
+    ) -> u32 {
+        match self {
+            // Keen deals − and ÷ to dominoes only, round-robin over ÷ − × + so that the
+            // four come out about even. Here ÷ fits only some dominoes (two thirds at 4x4,
+            // two fifths at 9x9, fewer beyond), so its weight is set from that share to
+            // give ÷ about a quarter of the dominoes; − fits every domino.
+            //
+            // Steering then keeps the labels that move a puzzle toward its level: toward
+            // easy the tight × labels, toward extreme and unreasonable the loose + and −
+            // ones. Drawn evenly, 9x9 easy came out 39% ×, and 4x4 to 7x7 extreme and
+            // unreasonable 11-18% × and up to 40% + (Keen's 26-30% of each), so × is drawn
+            // less often at easy and more often from extreme up, + less.
+            CageStyle::Keen => {
+                let (add, subtract, multiply) = match rank {
+                    Some(0) => (3, 4, 2),
+                    Some(1) | None => (3, 4, 3),
+                    Some(2) => (3, 3, 3),
+                    _ => (1, 2, 5),
+                };
+                match (operation, cells) {
+                    (Operation::Divide, 2) => divide_weight(n),
+                    (Operation::Subtract, 2) => subtract,
+                    (Operation::Add, _) => add,
+                    (Operation::Multiply, _) => multiply,
+                    (Operation::Subtract | Operation::Divide, _) => 1,
+                    _ => 3,
+                }
+            }
+            // Division fits few dominoes, so it is taken whenever it can be more often
+            // than the others.
+            CageStyle::Big => match (operation, cells) {
+                (Operation::Divide, 2) => 6,
+                (Operation::Subtract, 2) => 3,
+                (Operation::Add | Operation::Multiply, 2) => 2,
+                (Operation::Subtract | Operation::Divide, _) => 1,
+                _ => 3,
+            },
+        }
+    }
+
+    /// The most cells a cage may reach when steering merges two cages or moves a cell
+    /// into one, when [`Settings::keen_steering`] holds. Keen's puzzles have 1-5% cages of
+    /// four cells or more; merging up to the drawn sizes' largest (4) made 9x9 extremes
+    /// 13% four-cell cages.
+    const GROWN_CAGE_LIMIT: usize = 3;
+}
+
+impl Settings {
+    /// Whether steering keeps to Keen's look: merges rarer and no larger than
+    /// [`CageStyle::GROWN_CAGE_LIMIT`], new labels drawn by the style's weights. Only in
+    /// Keen's style, for KenKen and KenDoku with − or ÷: dominoes of + and × alone tell
+    /// little, and held to Keen's look a 5x5 of × only found no extreme puzzle in 2,000
+    /// attempts (Keen's own took 5 s a puzzle there).
+    pub(crate) fn keen_steering(&self) -> bool {
+        self.style == CageStyle::Keen
+            && !self.kind.killer()
+            && (self.operations.contains(Operation::Subtract)
+                || self.operations.contains(Operation::Divide))
+    }
+
+    /// The largest cage steering may make by merging cages or moving a cell into one.
+    pub(crate) fn grown_cage_limit(&self) -> usize {
+        let most = self.largest_cage();
+        if self.keen_steering() {
+            most.min(CageStyle::GROWN_CAGE_LIMIT)
+        } else {
+            most
+        }
+    }
+
+    /// The weight of `operation` on a cage of `cells` cells under these settings: the
+    /// style's, at the grid's size and the target level.
+    pub(crate) fn label_weight(&self, operation: Operation, cells: usize) -> u32 {
+        let rank = self.target.as_ref().map(|t| t.rank);
+        self.style.weight(operation, cells, self.size, rank)
+    }
+}
+
+/// The share of dominoes ÷ should label in Keen's style, in percent.
+const DIVIDE_SHARE: u32 = 25;
+
+/// The weight of ÷ on a domino of a grid of side `n` that gives it [`DIVIDE_SHARE`] of the
+/// dominoes, the other three weighing 10 in all: with `f` the share of pairs of digits one
+/// of which divides the other, `f · w / (w + 10) = share`.
+fn divide_weight(n: usize) -> u32 {
+    let n = n.max(2) as u32;
+    let pairs = n * (n - 1) / 2;
+    let dividing: u32 = (1..=n).map(|a| n / a - 1).sum();
+    let (f, share) = (100 * dividing / pairs, DIVIDE_SHARE);
+    if f <= share + 2 {
+        return 40;
+    }
+    (10 * share / (f - share)).clamp(1, 40)
+}
+
+impl fmt::Display for CageStyle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for CageStyle {
+    type Err = String;
+    fn from_str(text: &str) -> Result<CageStyle, String> {
+        CageStyle::ALL
+            .into_iter()
+            .find(|s| s.name() == text)
+            .ok_or_else(|| format!("unknown cage style {text:?}; the styles are keen, big"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn division_weighs_more_where_it_fits_fewer_dominoes() {
+        // 4x4: 4 of the 6 pairs divide; 9x9: 14 of 36.
+        assert_eq!(divide_weight(4), 6);
+        assert_eq!(divide_weight(9), 19);
+        assert!(divide_weight(16) > divide_weight(9));
+    }
+}
