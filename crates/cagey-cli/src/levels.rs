@@ -16,18 +16,11 @@ pub fn name(rank: usize) -> &'static str {
 
 /// `--difficulty any`: no level asked for; the puzzle is graded and written with the level
 /// it falls at.
-pub const ANY: &str = "any";
+pub const ANY: &str = cagey::generate::ANY_LEVEL;
 
-/// The level made when `--difficulty` is not given: normal, Keen's default, so that a
-/// booklet of puzzles made without one is of one level. Grids of side 1 and 2 have no
-/// normal puzzles (every one is easy or has several solutions), and above 16 a level takes
-/// longer than the time limit (docs/generate.md): any level there.
+/// The level made when `--difficulty` is not given ([`cagey::generate::default_level`]).
 pub fn default_for(size: usize) -> &'static str {
-    if size <= 2 || size > cagey::generate::FULL_GRADE_MAX_SIZE {
-        ANY
-    } else {
-        "normal"
-    }
+    cagey::generate::default_level(size).map_or(ANY, Level::name)
 }
 
 /// The target for `--difficulty NAME` and `--score`.

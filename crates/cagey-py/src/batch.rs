@@ -11,8 +11,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use cagey::formats::{Entry, Format};
 use cagey::generate::{
-    level_of, rng_for, CageSizes, GenKind, GenerateError, Generated, Grader, LogicGrader,
-    OperationSet, Settings, Target,
+    difficulty as level_asked, level_of, rng_for, CageSizes, CageStyle, GenKind, GenerateError,
+    Generated, Grader, LogicGrader, OperationSet, Settings, Target,
 };
 use cagey::logic::{self, Level, LogicLimits};
 use cagey::render::pdf::{Answer, Book, Caption, Options, Paper, PerPage, MAX_BLEED_MM};
@@ -247,7 +247,10 @@ impl Drop for Generator {
 ///
 /// Arguments (the command's flags):
 ///   size        the side of the grid [default: 6, 9 for killer kinds]
-///   difficulty  easy, normal, hard, extreme or unreasonable [default: any]
+///   difficulty  easy, normal, hard, extreme, unreasonable, or any (graded, any level)
+///               [default: normal; any for sizes 1, 2 and above 16]
+///   style       keen (as Keen's: mostly dominoes, the four operations about as frequent)
+///               or big (bigger cages, + and × favoured) [default: keen]
 ///   count       how many puzzles [default: 1]
 ///   seed        the random seed [default: the time]; a seed gives the same puzzles with
 ///               any jobs, on any machine
@@ -273,7 +276,7 @@ impl Drop for Generator {
 #[pyfunction]
 #[pyo3(signature = (size=None, difficulty=None, count=1, seed=None, kind="kenken", ops=None,
                     first=0, jobs=0, time_limit=60.0, hidden_ops=false, multi_cell=false,
-                    cage_size=None, givens=0, uncaged=0, score=None))]
+                    cage_size=None, givens=0, uncaged=0, score=None, style="keen"))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     size: Option<usize>,
@@ -291,6 +294,7 @@ pub fn generate(
     givens: usize,
     uncaged: usize,
     score: Option<(u32, u32)>,
+    style: &str,
 ) -> PyResult<Generator> {
     let kind: GenKind = kind.parse().map_err(PyValueError::new_err)?;
     let size = size.unwrap_or(if kind.killer() { 9 } else { 6 });
@@ -298,6 +302,9 @@ pub fn generate(
     if let Some(ops) = ops {
         settings.operations = ops.parse::<OperationSet>().map_err(PyValueError::new_err)?;
     }
+    // After the operations, as the command: Keen's style draws its sizes only where there
+    // are − or ÷.
+    settings.set_style(style.parse::<CageStyle>().map_err(PyValueError::new_err)?);
     if let Some(sizes) = cage_size {
         settings.cage_sizes = sizes.parse::<CageSizes>().map_err(PyValueError::new_err)?;
     }
@@ -311,14 +318,11 @@ pub fn generate(
         ));
     }
     settings.time_limit = Duration::from_secs_f64(time_limit);
-    match (difficulty, score) {
-        (Some(name), score) => {
-            let level: Level = name.parse().map_err(value_error)?;
-            settings.target = Some(Target::level(level, score));
-        }
+    match (level_asked(difficulty, size).map_err(value_error)?, score) {
+        (Some(level), score) => settings.target = Some(Target::level(level, score)),
         (None, Some(_)) => {
             return Err(PyValueError::new_err(
-                "score needs difficulty: a score orders puzzles within a level",
+                "score needs a difficulty other than any: a score orders puzzles within a level",
             ))
         }
         (None, None) => {}

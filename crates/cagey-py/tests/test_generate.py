@@ -23,6 +23,25 @@ def test_difficulty_is_the_measured_grade():
         assert (g.level, g.score) == (p.level, p.score)
 
 
+def test_the_default_level_is_normal_and_any_is_still_graded():
+    for p in cagey.generate(size=5, count=3, seed=9):
+        assert p.level == "normal"
+    levels = {p.level for p in cagey.generate(size=5, count=6, seed=9, difficulty="any")}
+    assert levels <= set(cagey.levels())
+
+
+def test_the_big_style_makes_bigger_cages():
+    def mean_cage(style):
+        sizes = [
+            len(c.cells)
+            for p in cagey.generate(size=6, count=4, seed=3, style=style, difficulty="any")
+            for c in p.cages
+        ]
+        return sum(sizes) / len(sizes)
+
+    assert mean_cage("big") > mean_cage("keen")
+
+
 def test_every_kind():
     for kind in cagey.kinds():
         p = next(cagey.generate(size=4, kind=kind, seed=2))
@@ -43,8 +62,10 @@ def test_a_seed_gives_the_same_puzzles_with_any_jobs_and_any_split():
 def test_settings_are_refused_in_the_commands_words():
     with pytest.raises(ValueError):
         cagey.generate(kind="sudoku")
-    with pytest.raises(ValueError, match="score needs difficulty"):
-        cagey.generate(score=(1, 10))
+    with pytest.raises(ValueError, match="score needs a difficulty other than any"):
+        cagey.generate(difficulty="any", score=(1, 10))
+    with pytest.raises(ValueError, match="big"):
+        cagey.generate(style="tiny")
     with pytest.raises(ValueError):
         cagey.generate(ops="+^")
     gen = cagey.generate(size=4, count=5, seed=1, jobs=2)

@@ -280,6 +280,7 @@ def generate(
     givens: int = 0,
     uncaged: int = 0,
     score: Optional[Tuple[int, int]] = None,
+    style: str = "keen",
 ) -> Generator:
     """New puzzles, each proved unique, as `cagey generate`."""
 

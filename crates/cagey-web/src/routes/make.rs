@@ -63,15 +63,11 @@ pub(crate) async fn generate(
         // Keen's cage sizes only where there are − or ÷, as `cagey generate`.
         settings.set_style(settings.style);
     }
-    let level = match request.difficulty.as_deref() {
-        None | Some("") if request.size <= 2 => None,
-        None | Some("") => Some(Level::Normal),
-        Some("any") => None,
-        Some(name) => Some(
-            name.parse::<Level>()
-                .map_err(|e| ApiError::bad(e.to_string()))?,
-        ),
-    };
+    let asked = request
+        .difficulty
+        .as_deref()
+        .filter(|name| !name.is_empty());
+    let level = generate::difficulty(asked, request.size).map_err(ApiError::bad)?;
     settings.target = level.map(|level| Target::level(level, None));
     settings.time_limit = state.time_limit();
     settings

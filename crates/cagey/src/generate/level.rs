@@ -26,6 +26,30 @@ pub const GRADE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs
 /// grade of the steering and carry a level only where it finishes.
 pub const FULL_GRADE_MAX_SIZE: usize = 16;
 
+/// The word for no level asked for (`generate --difficulty any`): the puzzle is graded and
+/// carries the level it falls at.
+pub const ANY_LEVEL: &str = "any";
+
+/// The level made when none is asked for: normal, Keen's default, so that a booklet of
+/// puzzles made without one is of one level. Grids of side 1 and 2 have no normal puzzles
+/// (every one is easy or has several solutions), and above [`FULL_GRADE_MAX_SIZE`] a level
+/// takes longer than the time limit (docs/generate.md): any level there (`None`).
+pub fn default_level(size: usize) -> Option<Level> {
+    (3..=FULL_GRADE_MAX_SIZE)
+        .contains(&size)
+        .then_some(Level::Normal)
+}
+
+/// The level a difficulty names: a level's name, [`ANY_LEVEL`] for none, or no name for
+/// [`default_level`].
+pub fn difficulty(name: Option<&str>, size: usize) -> Result<Option<Level>, String> {
+    match name {
+        None => Ok(default_level(size)),
+        Some(ANY_LEVEL) => Ok(None),
+        Some(name) => name.parse::<Level>().map(Some).map_err(|e| e.to_string()),
+    }
+}
+
 /// Grades with [`logic::grade`].
 #[derive(Clone, Debug)]
 pub struct LogicGrader {

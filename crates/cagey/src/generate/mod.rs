@@ -49,7 +49,8 @@ pub use fill::random_grid;
 pub use jigsaw::random_regions;
 pub use latin::random_latin_square;
 pub use level::{
-    level_of, rank, LogicGrader, FULL_GRADE_MAX_SIZE, GRADE_MAX_WORK, GRADE_TIME_LIMIT,
+    default_level, difficulty, level_of, rank, LogicGrader, ANY_LEVEL, FULL_GRADE_MAX_SIZE,
+    GRADE_MAX_WORK, GRADE_TIME_LIMIT,
 };
 pub use repair::{make_unique, Change, Repair, RepairError};
 
