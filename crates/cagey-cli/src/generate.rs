@@ -11,7 +11,7 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::bail;
-use cagey::formats::{self, Entry, Format};
+use cagey::formats::{self, Format};
 use cagey::generate::{
     self, rng_for, CageSizes, CageStyle, GenKind, GenerateError, Generated, Grader, OperationSet,
     Settings,
@@ -206,7 +206,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         stats.add(&made);
         match &made.result {
             Ok(generated) => {
-                let entry = entry(generated, seed, made.index);
+                let entry = generated.entry(seed, made.index);
                 let text = formats::write(args.to, &entry)?;
                 let block = match args.to {
                     // One JSON array for the whole run, written as it goes.
@@ -301,25 +301,6 @@ fn bail_failed(count: u64) -> anyhow::Result<()> {
     };
     eprintln!("cagey: could not make {noun} with these settings (see the messages above)");
     std::process::exit(Status::Failed as i32)
-}
-
-/// The entry written for a puzzle: the puzzle and its comments.
-fn entry(generated: &Generated, seed: u64, index: u64) -> Entry {
-    let mut entry = Entry::new(generated.puzzle.clone());
-    entry.comments.push(format!("seed={seed}/{index}"));
-    if let Some(graded) = generated.graded {
-        entry
-            .comments
-            .push(format!("level={}", levels::name(graded.rank)));
-        entry.comments.push(format!("score={}", graded.score));
-    }
-    let grid = &generated.solution;
-    let sep = if grid.size() > 9 { "," } else { "" };
-    let digits: Vec<String> = grid.digits().iter().map(|d| d.to_string()).collect();
-    entry
-        .comments
-        .push(format!("solution={}", digits.join(sep)));
-    entry
 }
 
 fn progress(count: u64) -> ProgressBar {

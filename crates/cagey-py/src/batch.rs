@@ -11,8 +11,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use cagey::formats::{Entry, Format};
 use cagey::generate::{
-    difficulty as level_asked, level_of, rng_for, CageSizes, CageStyle, GenKind, GenerateError,
-    Generated, Grader, LogicGrader, OperationSet, Settings, Target,
+    difficulty as level_asked, rng_for, CageSizes, CageStyle, GenKind, GenerateError, Generated,
+    Grader, LogicGrader, OperationSet, Settings, Target,
 };
 use cagey::logic::{self, Level, LogicLimits};
 use cagey::render::pdf::{Answer, Book, Caption, Options, Paper, PerPage, MAX_BLEED_MM};
@@ -144,24 +144,6 @@ fn make(settings: &Settings, seed: u64, index: u64) -> Result<Generated, String>
     }
 }
 
-/// The entry of a generated puzzle, with the comments `cagey generate` writes.
-fn entry(generated: &Generated, seed: u64, index: u64) -> Entry {
-    let mut entry = Entry::new(generated.puzzle.clone());
-    entry.comments.push(format!("seed={seed}/{index}"));
-    if let Some(graded) = generated.graded {
-        let level = level_of(graded.rank).map_or("beyond", Level::name);
-        entry.comments.push(format!("level={level}"));
-        entry.comments.push(format!("score={}", graded.score));
-    }
-    let grid = &generated.solution;
-    let sep = if grid.size() > 9 { "," } else { "" };
-    let digits: Vec<String> = grid.digits().iter().map(|d| d.to_string()).collect();
-    entry
-        .comments
-        .push(format!("solution={}", digits.join(sep)));
-    entry
-}
-
 impl Generator {
     /// Hands indices to the pool up to the window ahead of `next`.
     fn spawn(&mut self) {
@@ -219,9 +201,7 @@ impl Generator {
         };
         self.next += 1;
         match made {
-            Ok(generated) => Ok(Some(Puzzle::from_entry(entry(
-                &generated, self.seed, index,
-            )))),
+            Ok(generated) => Ok(Some(Puzzle::from_entry(generated.entry(self.seed, index)))),
             Err(message) => Err(LimitError::new_err(format!(
                 "puzzle {}/{index}: {message}",
                 self.seed

@@ -81,6 +81,32 @@ pub struct Generated {
     pub steps: u32,
 }
 
+impl Generated {
+    /// The puzzle as `cagey generate` writes it (and the Python package hands it out): its
+    /// comments `seed=SEED/INDEX` (enough to make it again), `level=` and `score=` when it
+    /// was graded, and `solution=` (digits, comma-separated above 9x9).
+    pub fn entry(&self, seed: u64, index: u64) -> crate::formats::Entry {
+        let mut entry = crate::formats::Entry::new(self.puzzle.clone());
+        entry.comments.push(format!("seed={seed}/{index}"));
+        if let Some(graded) = self.graded {
+            let level = level_of(graded.rank).map_or("beyond", crate::logic::Level::name);
+            entry.comments.push(format!("level={level}"));
+            entry.comments.push(format!("score={}", graded.score));
+        }
+        let sep = if self.solution.size() > 9 { "," } else { "" };
+        let digits: Vec<String> = self
+            .solution
+            .digits()
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
+        entry
+            .comments
+            .push(format!("solution={}", digits.join(sep)));
+        entry
+    }
+}
+
 /// The generator of puzzle `index` of a run with `seed`: ChaCha8 seeded with `seed`, on
 /// its own stream per index, so that every puzzle's draws are independent of the others'
 /// and of the order they are made in.
