@@ -243,7 +243,7 @@ impl Drop for Generator {
 ///   hidden_ops  hide the operations (labels like 12?)
 ///   multi_cell  allow - and / cages of more than two cells
 ///   cage_size   cage sizes, e.g. "2-4" or "1:1,2:4,3:3"
-///   givens      digits given at the start
+///   givens      digits given at the start (0: none up to 20x20, a tenth of the cells above)
 ///   uncaged     cells left out of every cage
 ///   score       (min, max) score within the difficulty
 ///

@@ -341,3 +341,22 @@ fn levels_are_reached_with_every_option_and_kind() {
         }
     }
 }
+
+/// Guards the givens above 20x20: without them no 32x32 candidate's uniqueness check found
+/// a solution. Some seconds in release, minutes in debug, so run by hand:
+/// `cargo test --release -p cagey --test generate -- --ignored thirty_two`.
+#[test]
+#[ignore]
+fn thirty_two_by_thirty_two_is_made_within_the_default_limit() {
+    let settings = Settings::kenken(32);
+    let generated = generate::generate(&settings, None, &mut rng_for(42, 0))
+        .unwrap_or_else(|e| panic!("32x32, seed 42/0: {e}"));
+    assert_sound(&generated);
+    let givens = generated
+        .puzzle
+        .cages()
+        .iter()
+        .filter(|c| c.operation() == Operation::Given)
+        .count();
+    assert_eq!(givens, settings.placed_givens());
+}

@@ -155,14 +155,15 @@ pub(crate) fn partition<R: Rng + ?Sized>(
     let mut order: Vec<usize> = (0..cells).collect();
     order.shuffle(rng);
     let mut taken = order.into_iter();
-    for _ in 0..settings.givens.min(cells) {
+    let placed = settings.placed_givens();
+    for _ in 0..placed {
         let cell = taken.next()?;
         owner[cell] = Some(cages.len());
         cages.push(vec![Cell(cell as u16)]);
     }
     let mut left_out = vec![false; cells];
     if settings.kind.killer() {
-        for _ in 0..settings.uncaged.min(cells - settings.givens.min(cells)) {
+        for _ in 0..settings.uncaged.min(cells - placed) {
             let cell = taken.next()?;
             left_out[cell] = true;
         }

@@ -57,8 +57,8 @@ pub use repair::{make_unique, Change, Repair, RepairError};
 pub use error::GenerateError;
 pub use grader::{Graded, Grader, Probed};
 pub use settings::{
-    CageSizes, GenKind, OperationSet, Settings, Target, CHECK_MAX_NODES, DEFAULT_TIME_LIMIT,
-    MAX_ATTEMPTS, MAX_CAGE, MAX_REPAIRS,
+    CageSizes, GenKind, OperationSet, Settings, Target, BIG_GIVENS_PER_MILLE, CHECK_MAX_NODES,
+    DEFAULT_TIME_LIMIT, MAX_ATTEMPTS, MAX_CAGE, MAX_REPAIRS, NO_GIVENS_MAX_SIZE,
 };
 pub use style::CageStyle;
 
