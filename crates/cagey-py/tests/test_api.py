@@ -21,12 +21,27 @@ def test_parse_describes_the_puzzle(kk0):
     assert repr(kk0) == "<cagey.Puzzle 4x4 KenKen, 7 cages>"
 
 
+#: A puzzle each format can hold: KenKen for most, Killer Sudoku for the killer strings
+#: and Solo, a product-only KenKen (puzz.link's own test link) for Rooms of Factors.
+SAMPLES = ["kk0", "killer", "https://puzz.link/p?factors/5/5/rvvcm9jf54653-28ca2833-14"]
+
+
 @pytest.mark.parametrize("fmt", cagey.formats())
-def test_every_format_writes_and_reads_back(kk0, fmt):
-    text = kk0.to(fmt)
-    assert cagey.Puzzle.parse(text, format=fmt) == kk0
-    # Detected, too.
-    assert cagey.Puzzle.parse(text) == kk0
+def test_every_format_writes_and_reads_back_or_says_what_it_cannot_hold(fmt):
+    written = 0
+    for sample in SAMPLES:
+        p = cagey.Puzzle.parse(sample) if "/" in sample else cagey.Puzzle.example(sample)
+        try:
+            text = p.to(fmt)
+        except ValueError as error:
+            assert str(error).startswith(f"cannot write this puzzle as {fmt}: "), error
+            continue
+        assert cagey.Puzzle.parse(text, format=fmt) == p
+        # Detected, too.
+        assert cagey.Puzzle.parse(text) == p
+        written += 1
+    # Penpa+ links are read, never written.
+    assert written > 0 or fmt == "penpa"
 
 
 def test_formats_are_the_librarys():
