@@ -186,6 +186,15 @@ pub struct CageSizes {
 }
 
 impl CageSizes {
+    /// The cage sizes drawn for KenKen and KenDoku of side `n` with `operations` in
+    /// `style` ([`CageStyle::kenken_weights`]).
+    pub fn of_style(style: CageStyle, n: usize, operations: OperationSet) -> CageSizes {
+        match style.kenken_weights(n, operations.tight()) {
+            Some(weights) => CageSizes { min: 2, weights },
+            None => CageSizes::kenken(),
+        }
+    }
+
     /// The bigger-cage KenKen of [`CageStyle::Big`]: half the cages dominoes, a third of
     /// three cells, a few of four and five. (Keen's own, the default, are in `style.rs`.)
     pub fn kenken() -> CageSizes {
@@ -330,7 +339,7 @@ impl Settings {
             operations: OperationSet::ALL,
             hidden_operations: false,
             multi_cell: false,
-            cage_sizes: CageStyle::Keen.kenken_sizes(size, OperationSet::ALL),
+            cage_sizes: CageSizes::of_style(CageStyle::Keen, size, OperationSet::ALL),
             style: CageStyle::Keen,
             givens: 0,
             uncaged: 0,
@@ -358,7 +367,7 @@ impl Settings {
     pub fn set_style(&mut self, style: CageStyle) {
         self.style = style;
         if !self.kind.killer() {
-            self.cage_sizes = style.kenken_sizes(self.size, self.operations);
+            self.cage_sizes = CageSizes::of_style(style, self.size, self.operations);
         }
     }
 
@@ -431,6 +440,39 @@ impl Settings {
             killer: self.kind.killer(),
             multi_cell: self.multi_cell,
         }
+    }
+}
+
+impl OperationSet {
+    /// Whether the set holds − or ÷, the operations that fit only some cages (Keen's style
+    /// draws its dominoes only with them).
+    pub(crate) fn tight(self) -> bool {
+        self.contains(Operation::Subtract) || self.contains(Operation::Divide)
+    }
+}
+
+impl Settings {
+    /// Whether steering keeps to Keen's look ([`CageStyle::keen_steering`]).
+    pub(crate) fn keen_steering(&self) -> bool {
+        self.style
+            .keen_steering(self.kind.killer(), self.operations.tight())
+    }
+
+    /// The largest cage steering may make by merging cages or moving a cell into one.
+    pub(crate) fn grown_cage_limit(&self) -> usize {
+        let most = self.largest_cage();
+        if self.keen_steering() {
+            most.min(CageStyle::GROWN_CAGE_LIMIT)
+        } else {
+            most
+        }
+    }
+
+    /// The weight of `operation` on a cage of `cells` cells under these settings: the
+    /// style's, at the grid's size and the target level.
+    pub(crate) fn label_weight(&self, operation: Operation, cells: usize) -> u32 {
+        let rank = self.target.as_ref().map(|t| t.rank);
+        self.style.weight(operation, cells, self.size, rank)
     }
 }
 

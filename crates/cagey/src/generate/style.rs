@@ -14,7 +14,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::settings::{CageSizes, OperationSet, Settings};
 use crate::model::Operation;
 
 /// The style of the cages.
@@ -39,28 +38,30 @@ impl CageStyle {
         }
     }
 
-    /// The cage sizes drawn for KenKen and KenDoku of side `n` with `operations` in this
-    /// style. Without − and ÷, Keen's style draws the big style's sizes (see
-    /// [`Settings::keen_steering`]).
-    pub fn kenken_sizes(self, n: usize, operations: OperationSet) -> CageSizes {
-        let tight =
-            operations.contains(Operation::Subtract) || operations.contains(Operation::Divide);
+    /// The weights of the cage sizes 2, 3, ... drawn for KenKen and KenDoku of side `n` in
+    /// this style, or `None` for the big style's sizes. `tight`: the operations include −
+    /// or ÷; without them Keen's style draws the big style's sizes too (see
+    /// [`CageStyle::keen_steering`]).
+    pub(crate) fn kenken_weights(self, n: usize, tight: bool) -> Option<Vec<u32>> {
         match self {
-            CageStyle::Keen if !tight => CageSizes::kenken(),
+            CageStyle::Keen if !tight => None,
             // Keen's puzzles have 80-86% dominoes, steering merges some: drawn a little
             // above Keen's share so that what comes out matches it. A 4x4 or 5x5 strands
             // more cells, each of which joins a neighbour and makes a domino a triple:
             // drawn 84%, 4x4 easy puzzles came out 70% dominoes (Keen's 81%).
-            CageStyle::Keen if n <= 5 => CageSizes {
-                min: 2,
-                weights: vec![94, 6],
-            },
-            CageStyle::Keen => CageSizes {
-                min: 2,
-                weights: vec![84, 14, 2],
-            },
-            CageStyle::Big => CageSizes::kenken(),
+            CageStyle::Keen if n <= 5 => Some(vec![94, 6]),
+            CageStyle::Keen => Some(vec![84, 14, 2]),
+            CageStyle::Big => None,
         }
+    }
+
+    /// Whether steering keeps to Keen's look: merges rarer and no larger than
+    /// [`CageStyle::GROWN_CAGE_LIMIT`], new labels drawn by the style's weights. Only in
+    /// Keen's style, for KenKen and KenDoku (not `killer`) with − or ÷ (`tight`): dominoes
+    /// of + and × alone tell little, and held to Keen's look a 5x5 of × only found no
+    /// extreme puzzle in 2,000 attempts (Keen's own took 5 s a puzzle there).
+    pub(crate) fn keen_steering(self, killer: bool, tight: bool) -> bool {
+        self == CageStyle::Keen && !killer && tight
     }
 
     /// How likely `operation` is among those that fit a cage of `cells` cells on a grid of
@@ -112,41 +113,10 @@ impl CageStyle {
     }
 
     /// The most cells a cage may reach when steering merges two cages or moves a cell
-    /// into one, when [`Settings::keen_steering`] holds. Keen's puzzles have 1-5% cages of
+    /// into one, when [`CageStyle::keen_steering`] holds. Keen's puzzles have 1-5% cages of
     /// four cells or more; merging up to the drawn sizes' largest (4) made 9x9 extremes
     /// 13% four-cell cages.
-    const GROWN_CAGE_LIMIT: usize = 3;
-}
-
-impl Settings {
-    /// Whether steering keeps to Keen's look: merges rarer and no larger than
-    /// [`CageStyle::GROWN_CAGE_LIMIT`], new labels drawn by the style's weights. Only in
-    /// Keen's style, for KenKen and KenDoku with − or ÷: dominoes of + and × alone tell
-    /// little, and held to Keen's look a 5x5 of × only found no extreme puzzle in 2,000
-    /// attempts (Keen's own took 5 s a puzzle there).
-    pub(crate) fn keen_steering(&self) -> bool {
-        self.style == CageStyle::Keen
-            && !self.kind.killer()
-            && (self.operations.contains(Operation::Subtract)
-                || self.operations.contains(Operation::Divide))
-    }
-
-    /// The largest cage steering may make by merging cages or moving a cell into one.
-    pub(crate) fn grown_cage_limit(&self) -> usize {
-        let most = self.largest_cage();
-        if self.keen_steering() {
-            most.min(CageStyle::GROWN_CAGE_LIMIT)
-        } else {
-            most
-        }
-    }
-
-    /// The weight of `operation` on a cage of `cells` cells under these settings: the
-    /// style's, at the grid's size and the target level.
-    pub(crate) fn label_weight(&self, operation: Operation, cells: usize) -> u32 {
-        let rank = self.target.as_ref().map(|t| t.rank);
-        self.style.weight(operation, cells, self.size, rank)
-    }
+    pub(crate) const GROWN_CAGE_LIMIT: usize = 3;
 }
 
 /// The share of dominoes ÷ should label in Keen's style, in percent.
