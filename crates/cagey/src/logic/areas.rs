@@ -253,28 +253,6 @@ fn first(s: &Signs, at: usize, rest: i64, pick: &mut [u8]) -> bool {
     false
 }
 
-/// Cells and the digits each keeps, as a step's reason lists them.
-pub(super) type Keeps = Vec<(Cell, DigitSet)>;
-
-/// The eliminations leaving each of `cells` only its `keep`, and the cells that lose
-/// something with what they keep.
-pub(super) fn keep_only(
-    state: &State,
-    cells: &[Cell],
-    keep: &[DigitSet],
-) -> (Vec<(Cell, u8)>, Keeps) {
-    let mut eliminated = Vec::new();
-    let mut kept = Vec::new();
-    for (&c, &k) in cells.iter().zip(keep) {
-        let gone = state.cand[c.index()] & !k;
-        if !gone.is_empty() {
-            eliminated.extend(gone.iter().map(|d| (c, d)));
-            kept.push((c, k));
-        }
-    }
-    (eliminated, kept)
-}
-
 /// Areas of one house: every row, column and region.
 pub(super) fn single_houses(state: &State) -> Vec<Vec<usize>> {
     (0..state.g.houses.len()).map(|h| vec![h]).collect()
@@ -342,7 +320,7 @@ pub(super) fn innies_outies_step(
         let mut cells = eq.innies.clone();
         cells.extend_from_slice(&eq.outies);
         let keep = support(state, &cells, eq.innies.len(), eq.value);
-        let (eliminated, keep) = keep_only(state, &cells, &keep);
+        let (eliminated, keep) = state.keep_only(&cells, &keep);
         if eliminated.is_empty() {
             continue;
         }

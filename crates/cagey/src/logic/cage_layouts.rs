@@ -28,20 +28,10 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
         if !changes {
             continue;
         }
-        let eliminated: Vec<_> = cells
-            .iter()
-            .zip(&view.per_cell)
-            .flat_map(|(&c, &keep)| (state.cand[c.index()] & !keep).iter().map(move |d| (c, d)))
-            .collect();
+        let (eliminated, keep) = state.keep_only(cells, &view.per_cell);
         if eliminated.is_empty() {
             continue;
         }
-        let keep = cells
-            .iter()
-            .zip(&view.per_cell)
-            .filter(|(c, keep)| !(state.cand[c.index()] & !**keep).is_empty())
-            .map(|(&c, &keep)| (c, keep))
-            .collect();
         let count = view.alive.len();
         return Some(Found::new(
             &RULE,

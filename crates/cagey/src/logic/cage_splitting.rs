@@ -78,20 +78,10 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
                 }
             }
         }
-        let eliminated: Vec<(Cell, u8)> = cells
-            .iter()
-            .zip(&per_cell)
-            .flat_map(|(&c, &keep)| (state.cand[c.index()] & !keep).iter().map(move |d| (c, d)))
-            .collect();
+        let (eliminated, keep) = state.keep_only(cells, &per_cell);
         if eliminated.is_empty() {
             continue;
         }
-        let keep = cells
-            .iter()
-            .zip(&per_cell)
-            .filter(|(c, keep)| !(state.cand[c.index()] & !**keep).is_empty())
-            .map(|(&c, &keep)| (c, keep))
-            .collect();
         let reason = Reason::CageSplit {
             houses: area.clone(),
             cage: k,

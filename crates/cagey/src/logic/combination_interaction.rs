@@ -8,7 +8,7 @@ use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
 use super::step::{Found, Reason};
-use crate::model::{Cell, DigitSet};
+use crate::model::DigitSet;
 
 /// The rule.
 pub(super) const RULE: Rule = Rule {
@@ -79,20 +79,10 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
                     }
                 }
             }
-            let eliminated: Vec<(Cell, u8)> = cells_a
-                .iter()
-                .zip(&per_cell)
-                .flat_map(|(&c, &keep)| (state.cand[c.index()] & !keep).iter().map(move |d| (c, d)))
-                .collect();
+            let (eliminated, keep) = state.keep_only(cells_a, &per_cell);
             if eliminated.is_empty() {
                 continue;
             }
-            let keep = cells_a
-                .iter()
-                .zip(&per_cell)
-                .filter(|(c, keep)| !(state.cand[c.index()] & !**keep).is_empty())
-                .map(|(&c, &keep)| (c, keep))
-                .collect();
             let reason = Reason::CombinationInteraction {
                 cage: a,
                 other: b,

@@ -119,20 +119,10 @@ fn try_group(state: &State, group: &[usize], kind: Kind) -> Option<Found> {
     let mut support = vec![DigitSet::EMPTY; leftover.len()];
     let mut pick = Vec::with_capacity(leftover.len());
     combine(state, &leftover, kind, remaining, &mut pick, &mut support);
-    let eliminated: Vec<(Cell, u8)> = leftover
-        .iter()
-        .zip(&support)
-        .flat_map(|(&c, &keep)| (state.cand[c.index()] & !keep).iter().map(move |d| (c, d)))
-        .collect();
+    let (eliminated, keep) = state.keep_only(&leftover, &support);
     if eliminated.is_empty() {
         return None;
     }
-    let keep = leftover
-        .iter()
-        .zip(&support)
-        .filter(|(c, keep)| !(state.cand[c.index()] & !**keep).is_empty())
-        .map(|(&c, &keep)| (c, keep))
-        .collect();
     let mut cells = leftover.clone();
     for &k in &whole {
         cells.extend_from_slice(g.cage_cells(k));

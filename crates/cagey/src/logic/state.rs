@@ -324,6 +324,9 @@ pub(crate) struct CageView {
 /// no generator makes, read every cell).
 const MAX_GONE: usize = 16;
 
+/// Cells and the digits each keeps, as a step's reason lists them.
+pub(crate) type Keeps = Vec<(Cell, DigitSet)>;
+
 /// Candidates, placements and live layouts.
 #[derive(Clone, Debug)]
 pub(crate) struct State<'g> {
@@ -360,6 +363,22 @@ impl<'g> State<'g> {
             clean: vec![false; g.n * g.n],
             cages,
         }
+    }
+
+    /// The eliminations that leave each of `cells` only its `keep`, and the cells that lose
+    /// something, with what they keep (as a step's reason lists them). Allocates nothing
+    /// when nothing would change.
+    pub(crate) fn keep_only(&self, cells: &[Cell], keep: &[DigitSet]) -> (Vec<(Cell, u8)>, Keeps) {
+        let mut eliminated = Vec::new();
+        let mut kept = Vec::new();
+        for (&c, &k) in cells.iter().zip(keep) {
+            let gone = self.cand[c.index()] & !k;
+            if !gone.is_empty() {
+                eliminated.extend(gone.iter().map(|d| (c, d)));
+                kept.push((c, k));
+            }
+        }
+        (eliminated, kept)
     }
 
     /// Removes `d` from `cell`; returns whether it was there.
