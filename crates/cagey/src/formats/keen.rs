@@ -325,7 +325,7 @@ fn parse_params(text: &str) -> Option<(usize, bool)> {
 }
 
 /// The two cells on either side of wall `edge`.
-fn edge_cells(edge: usize, n: usize) -> (usize, usize) {
+pub(super) fn edge_cells(edge: usize, n: usize) -> (usize, usize) {
     let across = n * (n - 1);
     if edge < across {
         let (y, x) = (edge / (n - 1), edge % (n - 1));
@@ -365,17 +365,23 @@ fn decode_blocks(blocks: &str, n: usize) -> Result<Vec<Vec<Cell>>, KeenError> {
             edge += usize::from(wall);
         }
     }
+    Ok(groups(&mut parent, n))
+}
+
+/// The cells of each set `parent` joins on a grid of side `n`, ordered by smallest cell:
+/// the cages (or, in Solo's IDs, the regions) an edge walk describes.
+pub(super) fn groups(parent: &mut [usize], n: usize) -> Vec<Vec<Cell>> {
     let mut groups: Vec<Vec<Cell>> = Vec::new();
     let mut group_of_root = vec![usize::MAX; n * n];
     for cell in 0..n * n {
-        let root = find(&mut parent, cell);
+        let root = find(parent, cell);
         if group_of_root[root] == usize::MAX {
             group_of_root[root] = groups.len();
             groups.push(Vec::new());
         }
         groups[group_of_root[root]].push(Cell(cell as u16));
     }
-    Ok(groups)
+    groups
 }
 
 /// The symbols of the blocks as (absent walls, then a wall?, copies).
@@ -418,7 +424,7 @@ fn find(parent: &mut [usize], mut x: usize) -> usize {
     x
 }
 
-fn union(parent: &mut [usize], a: usize, b: usize) {
+pub(super) fn union(parent: &mut [usize], a: usize, b: usize) {
     let (ra, rb) = (find(parent, a), find(parent, b));
     parent[ra.max(rb)] = ra.min(rb);
 }

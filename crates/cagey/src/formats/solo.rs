@@ -21,6 +21,7 @@ use thiserror::Error;
 use super::entry::Entry;
 use super::format::Format;
 use super::fpuzzles::regions_from_cells;
+use super::keen::{edge_cells, groups, union};
 use super::write_error::WriteError;
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, Regions, MAX_SIZE};
 
@@ -272,42 +273,7 @@ fn decode_blocks(text: &str, n: usize, part: &'static str) -> Result<Vec<Vec<Cel
             ),
         });
     }
-    let mut groups: Vec<Vec<Cell>> = Vec::new();
-    let mut group_of_root = vec![usize::MAX; n * n];
-    for cell in 0..n * n {
-        let root = find(&mut parent, cell);
-        if group_of_root[root] == usize::MAX {
-            group_of_root[root] = groups.len();
-            groups.push(Vec::new());
-        }
-        groups[group_of_root[root]].push(Cell(cell as u16));
-    }
-    Ok(groups)
-}
-
-fn edge_cells(edge: usize, n: usize) -> (usize, usize) {
-    let across = n * (n - 1);
-    if edge < across {
-        let (y, x) = (edge / (n - 1), edge % (n - 1));
-        (y * n + x, y * n + x + 1)
-    } else {
-        let j = edge - across;
-        let (x, y) = (j / (n - 1), j % (n - 1));
-        (y * n + x, (y + 1) * n + x)
-    }
-}
-
-fn find(parent: &mut [usize], mut x: usize) -> usize {
-    while parent[x] != x {
-        parent[x] = parent[parent[x]];
-        x = parent[x];
-    }
-    x
-}
-
-fn union(parent: &mut [usize], a: usize, b: usize) {
-    let (ra, rb) = (find(parent, a), find(parent, b));
-    parent[ra.max(rb)] = ra.min(rb);
+    Ok(groups(&mut parent, n))
 }
 
 fn parse_with(id: &str, options: Options) -> Result<Entry, SoloError> {
