@@ -42,6 +42,7 @@ use std::time::Instant;
 use chacha20::ChaCha8Rng;
 use rand::{Rng, SeedableRng};
 
+use crate::logic::ProbeCache;
 use crate::model::{Grid, Puzzle, Regions};
 use crate::solve::Cancel;
 
@@ -116,12 +117,32 @@ pub fn rng_for(seed: u64, index: u64) -> ChaCha8Rng {
     rng
 }
 
+thread_local! {
+    /// The cage tables and houses the probes of this thread built, kept from one puzzle to
+    /// the next: on small grids most cages of a fresh candidate were seen before (a 4x4
+    /// has 24 places for a domino), and building their tables was a fifth of an attempt.
+    /// It is only a cache: what a probe finds does not depend on what it holds.
+    static PROBES: std::cell::Cell<ProbeCache> = std::cell::Cell::default();
+}
+
 /// Makes one puzzle of the settings with randomness from `rng`, graded and steered by
 /// `grader` when the settings ask for a level.
 pub fn generate<R: Rng + ?Sized>(
     settings: &Settings,
     grader: Option<&dyn Grader>,
     rng: &mut R,
+) -> Result<Generated, GenerateError> {
+    let mut cache = PROBES.take();
+    let made = generate_with(settings, grader, rng, &mut cache);
+    PROBES.set(cache);
+    made
+}
+
+fn generate_with<R: Rng + ?Sized>(
+    settings: &Settings,
+    grader: Option<&dyn Grader>,
+    rng: &mut R,
+    cache: &mut ProbeCache,
 ) -> Result<Generated, GenerateError> {
     settings.validate()?;
     if settings.target.is_some() && grader.is_none() {
@@ -156,6 +177,7 @@ pub fn generate<R: Rng + ?Sized>(
                 rng,
                 deadline,
                 &mut repairs,
+                cache,
             ),
             _ => None,
         };

@@ -26,9 +26,10 @@ use rand::{Rng, RngExt};
 use super::cages::{self, connected, digits_of, neighbours, Draft};
 use super::candidate::{verdict, Candidate, Verdict};
 use super::grader::{Graded, Grader, Probed};
-use super::level::rank;
+use super::level::{level_of, rank};
 use super::repair::make_candidate_unique;
 use super::settings::{Settings, Target};
+use super::style::divide_share;
 use crate::logic::{Level, ProbeCache};
 use crate::model::{Cell, Operation};
 
@@ -132,11 +133,26 @@ pub const SHAPE_ROUNDS: u32 = 300;
 const KILLER_DRAWS: u32 = 10 * SHAPE_ROUNDS;
 
 /// Probes in a row without coming strictly closer before [`shape`] drops a candidate: a
-/// quarter of the grid's cells, at least this many. A fresh candidate of a small grid costs
-/// little, so waiting long on a plateau there loses; measured over 4x4 to 9x9, a quarter of
-/// the cells did better than a half, one or two times the cells, or a fixed 5 to 300 rounds
-/// (docs/performance-generate.md).
+/// quarter of the grid's cells, at least [`MIN_PATIENCE`], or [`MIN_PATIENCE_EASY`] at
+/// easy. A fresh candidate of a small grid costs little, so waiting long on a plateau there
+/// loses; measured over 4x4 to 9x9, a quarter of the cells did better than a half, one or
+/// two times the cells, or a fixed 5 to 300 rounds, and at 4x4 easy, where a fresh
+/// candidate is at the level one time in five, 4 took two thirds of the time of 8. At
+/// extreme and unreasonable 32 was a fifth faster on 4x4 and 5x5 but kept so many loose
+/// labels that × fell to 18% (docs/performance-generate.md).
+fn patience(size: usize, rank: usize) -> u32 {
+    let floor = if level_of(rank) == Some(Level::Easy) {
+        MIN_PATIENCE_EASY
+    } else {
+        MIN_PATIENCE
+    };
+    (size * size / 4).max(floor) as u32
+}
+
+/// The least patience of [`patience`].
 const MIN_PATIENCE: usize = 8;
+/// The least patience at easy.
+const MIN_PATIENCE_EASY: usize = 4;
 
 /// Steers a candidate, unique or not, to its level with probes: the rules up to the target
 /// level either solve it (then it is unique and its level is known) or stop with cells
@@ -151,6 +167,7 @@ const MIN_PATIENCE: usize = 8;
 /// solver (repaired once if it is not) and then graded in full.
 ///
 /// Repairs made are added to `repairs`. `None` when the grader cannot probe.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn shape<R: Rng + ?Sized>(
     settings: &Settings,
     target: &Target,
@@ -159,11 +176,11 @@ pub(crate) fn shape<R: Rng + ?Sized>(
     rng: &mut R,
     deadline: Instant,
     repairs: &mut u32,
+    cache: &mut ProbeCache,
 ) -> Option<Steered> {
     let beyond = target.rank == rank(Level::Unreasonable);
     let probe_rank = target.rank.min(rank(Level::Extreme));
-    let mut cache = ProbeCache::new();
-    let mut probe = |c: &Candidate| grader.probe(&c.build(settings), probe_rank, &mut cache);
+    let mut probe = |c: &Candidate| grader.probe(&c.build(settings), probe_rank, cache);
     let mut here = probe(candidate)?;
     let mut taken = 0;
     if beyond && matches!(here, Probed::Stuck { .. }) {
@@ -180,7 +197,7 @@ pub(crate) fn shape<R: Rng + ?Sized>(
             return Some(graded_beyond(settings, target, grader, candidate, taken));
         }
     }
-    let patience = (settings.size * settings.size / 4).max(MIN_PATIENCE) as u32;
+    let patience = patience(settings.size, target.rank);
     let mut idle = 0;
     // Under the killer rule most draws change nothing (a sum cage has no other label, and a
     // merge or moved cell often repeats a digit): on 9x9 extremes 250 to 297 of the 300
@@ -357,6 +374,7 @@ fn mutate<R: Rng + ?Sized>(
                             let loose = matches!(op, Operation::Add | Operation::Multiply);
                             keen || focus.is_some() || loose == harder
                         })
+                        .filter(|&(op, _)| !keen || under_keen_share(n, drafts, i, op))
                         .collect();
                 if choices.is_empty() {
                     return None;
@@ -415,6 +433,41 @@ fn mutate<R: Rng + ?Sized>(
         }
     }
     Some(next)
+}
+
+/// Each operation's share of the cages of Keen's puzzles, in percent, but ÷'s, which
+/// [`divide_share`] gives by the side (× + −: 26-30, 23-27, 27-33, counted on
+/// `corpora/keen`, every size and level).
+const KEEN_SHARES: [(Operation, usize); 3] = [
+    (Operation::Multiply, 28),
+    (Operation::Add, 25),
+    (Operation::Subtract, 30),
+];
+
+/// Whether cage `i` of `drafts` may take `operation` in a new label and the puzzle keep
+/// Keen's shares: no more cages of it than its share of the cages, one more allowed.
+/// Steering keeps a label that makes the puzzle no easier, and the loose labels do that
+/// more often than the tight ones: without this bound a 4x4 or 5x5 steered to extreme or
+/// unreasonable came out 35-47% − and 12-20% × (Keen's 28-33% and 28-29%).
+fn under_keen_share(n: usize, drafts: &[Draft], i: usize, operation: Operation) -> bool {
+    // ÷ labels only dominoes, four in five of the cages.
+    let share = match operation {
+        Operation::Divide => divide_share(n) as usize * 4 / 5,
+        _ => match KEEN_SHARES.iter().find(|(op, _)| *op == operation) {
+            Some(&(_, share)) => share,
+            None => return true,
+        },
+    };
+    let labelled = drafts
+        .iter()
+        .filter(|d| d.operation != Operation::Given)
+        .count();
+    let others = drafts
+        .iter()
+        .enumerate()
+        .filter(|&(j, d)| j != i && d.operation == operation)
+        .count();
+    others < (share * labelled).div_ceil(100) + 1
 }
 
 /// An index drawn with the probabilities `weights` give (the first when all are 0).
