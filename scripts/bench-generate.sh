@@ -4,7 +4,7 @@
 # puzzle. It is a benchmark, not a test: it takes minutes and its figures depend on the
 # machine. docs/performance.md explains it and holds the table it gave.
 #
-#   scripts/bench-generate.sh [--count N] [--cagey BINARY] [keen|beyond|all]
+#   scripts/bench-generate.sh [--count N] [--cagey BINARY] [--style keen|big] [keen|beyond|all]
 #
 #   keen    sizes 4 to 9, five levels, all operations and multiplication only: the
 #           settings Keen's generator also makes (the default)
@@ -12,18 +12,25 @@
 #   all     both
 #
 # Each setting is one command, `--seed 1 --jobs 1 --time-limit 30`; a puzzle not made in
-# 30 s counts as failed and is named in the table.
+# 30 s counts as failed and is named in the table. `--style` passes the cage style on
+# (default: the generator's own, keen).
 set -euo pipefail
 
 count=20
 cagey=""
 set_name=keen
+style=()
 while [[ $# -gt 0 ]]; do
     case $1 in
         --count) count=$2; shift 2 ;;
         --cagey) cagey=$2; shift 2 ;;
+        --style)
+            case $2 in keen|big) style=(--style "$2") ;;
+                *) echo "bench-generate: unknown style '$2' (keen or big)" >&2; exit 2 ;;
+            esac
+            shift 2 ;;
         keen|beyond|all) set_name=$1; shift ;;
-        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,/^[^#]/{/^#/p}' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench-generate: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -59,7 +66,7 @@ echo "|---|---|---|---|---|---|"
 for setting in "${settings[@]}"; do
     IFS='|' read -r size level args <<<"$setting"
     # shellcheck disable=SC2086 # the arguments are words on purpose; `*` must stay literal
-    stats=$(set -f; "$cagey" generate $args --count "$count" --seed 1 --jobs 1 \
+    stats=$(set -f; "$cagey" generate $args "${style[@]}" --count "$count" --seed 1 --jobs 1 \
         --time-limit 30 --stats 2>&1 >/dev/null || true)
     made=$(sed -n 's/^\([0-9]*\) puzzles made, \([0-9]*\) failed.*/\1 of \1+\2/p' <<<"$stats" |
         awk -F' of ' '{split($2, p, "+"); print $1 " of " p[1] + p[2]}')
