@@ -29,6 +29,12 @@ mod unique;
 
 use std::process::ExitCode;
 
+/// mimalloc rather than the system's allocator: the generator's probes allocate small
+/// vectors by the million, and glibc's malloc and free were a quarter of a 4x4's profile
+/// (docs/performance-generate.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use clap::{CommandFactory, Parser, Subcommand};
 
 /// Solve, check and convert cage puzzles: KenKen, Calcudoku, Mathdoku, Keen.

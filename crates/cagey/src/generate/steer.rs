@@ -318,13 +318,14 @@ fn mutate<R: Rng + ?Sized>(
             target,
         })
     };
-    let mut next = drafts.clone();
+    // The drafts are cloned only once a change applies: most draws do not, and cloning
+    // first was a tenth of a 4x4's instructions (docs/performance-generate.md).
     // Keen's style keeps dominoes four in five: a merge is one change in three toward
     // harder (two in three made 4x4 and 5x5 puzzles 60-66% dominoes, Keen's 71-84%), and a
     // new label is drawn by the style's weights from all that fit, the probe judging it
     // (drawing only + and × toward harder made + 40-50% of the cages at extreme).
     let keen = settings.keen_steering();
-    match (harder, rng.random_range(0..3u32)) {
+    let next = match (harder, rng.random_range(0..3u32)) {
         // Merge with a neighbouring cage.
         (true, roll) if roll == 0 || (roll == 1 && !keen) => {
             let others: Vec<usize> = cage
@@ -343,8 +344,11 @@ fn mutate<R: Rng + ?Sized>(
             if cells.len() > settings.grown_cage_limit() || !cages::fits(settings, grid, &cells) {
                 return None;
             }
-            next[i] = label(&cells, rng)?;
+            let merged = label(&cells, rng)?;
+            let mut next = drafts.clone();
+            next[i] = merged;
             next.remove(j);
+            next
         }
         // Split in two.
         (false, 0 | 1) => {
@@ -357,8 +361,11 @@ fn mutate<R: Rng + ?Sized>(
             if !cages::fits(settings, grid, a) || !cages::fits(settings, grid, b) {
                 return None;
             }
-            next[i] = label(a, rng)?;
-            next.push(label(b, rng)?);
+            let (a, b) = (label(a, rng)?, label(b, rng)?);
+            let mut next = drafts.clone();
+            next[i] = a;
+            next.push(b);
+            next
         }
         // Another label, or a cell across a border.
         _ => {
@@ -374,7 +381,7 @@ fn mutate<R: Rng + ?Sized>(
                             let loose = matches!(op, Operation::Add | Operation::Multiply);
                             keen || focus.is_some() || loose == harder
                         })
-                        .filter(|&(op, _)| !keen || under_keen_share(n, drafts, i, op))
+                        .filter(|&(op, _)| !keen || !harder || under_keen_share(n, drafts, i, op))
                         .collect();
                 if choices.is_empty() {
                     return None;
@@ -404,8 +411,10 @@ fn mutate<R: Rng + ?Sized>(
                     }
                 }
                 let (operation, target) = choices[pick];
+                let mut next = drafts.clone();
                 next[i].operation = operation;
                 next[i].target = target;
+                next
             } else {
                 let cell = cage.cells[rng.random_range(0..cage.cells.len() as u32) as usize];
                 let into: Vec<usize> = neighbours(cell, n)
@@ -427,11 +436,14 @@ fn mutate<R: Rng + ?Sized>(
                 {
                     return None;
                 }
-                next[i] = label(&rest, rng)?;
-                next[j] = label(&grown, rng)?;
+                let (rest, grown) = (label(&rest, rng)?, label(&grown, rng)?);
+                let mut next = drafts.clone();
+                next[i] = rest;
+                next[j] = grown;
+                next
             }
         }
-    }
+    };
     Some(next)
 }
 
@@ -444,11 +456,13 @@ const KEEN_SHARES: [(Operation, usize); 3] = [
     (Operation::Subtract, 30),
 ];
 
-/// Whether cage `i` of `drafts` may take `operation` in a new label and the puzzle keep
-/// Keen's shares: no more cages of it than its share of the cages, one more allowed.
-/// Steering keeps a label that makes the puzzle no easier, and the loose labels do that
-/// more often than the tight ones: without this bound a 4x4 or 5x5 steered to extreme or
-/// unreasonable came out 35-47% − and 12-20% × (Keen's 28-33% and 28-29%).
+/// Whether cage `i` of `drafts` may take `operation` in a new label toward harder and the
+/// puzzle keep Keen's shares: no more cages of it than its share of the cages, one more
+/// allowed. Steering keeps a label that makes the puzzle no easier, and the loose labels
+/// do that more often than the tight ones: without this bound a 4x4 or 5x5 steered to
+/// extreme or unreasonable came out 35-47% − and 12-20% × (Keen's 28-33% and 28-29%).
+/// Toward easier it is not applied: there the tight labels are what a big grid needs, and
+/// bounded so, 16x16 normal found no puzzle in 2,000 attempts.
 fn under_keen_share(n: usize, drafts: &[Draft], i: usize, operation: Operation) -> bool {
     // ÷ labels only dominoes, four in five of the cages.
     let share = match operation {
