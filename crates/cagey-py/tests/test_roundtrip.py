@@ -26,10 +26,12 @@ def round_trips(puzzle: cagey.Puzzle, fmt: str) -> None:
     assert cagey.Puzzle.parse(text, format=fmt).to(fmt) == text
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.sampled_from(CORPUS), st.sampled_from(cagey.formats()))
-def test_corpus_puzzles_round_trip(puzzle, fmt):
-    round_trips(puzzle, fmt)
+def test_corpus_puzzles_round_trip():
+    # Every puzzle in every format, not a sample: a sample of 150 drew the one Killer
+    # Jigsaw whose regions Solo's borders renumber only on some runs.
+    for puzzle in CORPUS:
+        for fmt in cagey.formats():
+            round_trips(puzzle, fmt)
 
 
 @settings(max_examples=25, deadline=None)

@@ -104,7 +104,7 @@ impl Geometry {
     ) -> Geometry {
         let same = frame
             .as_ref()
-            .is_some_and(|f| f.n == puzzle.size() && f.regions == *puzzle.regions());
+            .is_some_and(|f| f.n == puzzle.size() && f.regions.same_numbers(puzzle.regions()));
         if !same {
             *frame = Some(Frame::new(puzzle));
         }

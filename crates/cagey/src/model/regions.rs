@@ -15,7 +15,11 @@
 use super::Cell;
 
 /// The houses a puzzle has besides its rows and columns; each holds every digit once.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+///
+/// Two jigsaw layouts are equal when they cut the grid into the same regions, whatever
+/// numbers name them: a format that draws regions by their borders (Solo's) reads them
+/// back numbered in the order their first cells come, and it is still the same puzzle.
+#[derive(Clone, Debug, Default)]
 pub enum Regions {
     /// Rows and columns only.
     #[default]
@@ -32,7 +36,62 @@ pub enum Regions {
     Jigsaw(Vec<u8>),
 }
 
+impl PartialEq for Regions {
+    fn eq(&self, other: &Regions) -> bool {
+        match (self, other) {
+            (Regions::None, Regions::None) => true,
+            (Regions::Boxes { rows, cols }, Regions::Boxes { rows: r, cols: c }) => {
+                (rows, cols) == (r, c)
+            }
+            (Regions::Jigsaw(a), Regions::Jigsaw(b)) => {
+                a.len() == b.len() && first_seen(a).eq(first_seen(b))
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Regions {}
+
+impl std::hash::Hash for Regions {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            Regions::None => {}
+            Regions::Boxes { rows, cols } => (rows, cols).hash(state),
+            Regions::Jigsaw(labels) => {
+                labels.len().hash(state);
+                first_seen(labels).for_each(|label| label.hash(state));
+            }
+        }
+    }
+}
+
+/// The region numbers of `labels` renumbered in the order they first appear (0, 1, ...):
+/// the same for every numbering of one layout.
+fn first_seen(labels: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    let mut names = [u8::MAX; 256];
+    let mut next = 0u8;
+    labels.iter().map(move |&label| {
+        let name = &mut names[usize::from(label)];
+        if *name == u8::MAX {
+            *name = next;
+            next = next.wrapping_add(1);
+        }
+        *name
+    })
+}
+
 impl Regions {
+    /// Whether the two are the same regions under the same numbers (`==` allows other
+    /// numbers): for what keeps houses by their number.
+    pub(crate) fn same_numbers(&self, other: &Regions) -> bool {
+        match (self, other) {
+            (Regions::Jigsaw(a), Regions::Jigsaw(b)) => a == b,
+            _ => self == other,
+        }
+    }
+
     /// The usual boxes for a grid of side `size`: as square as possible, never taller than
     /// wide (6 -> 2x3, 8 -> 2x4, 9 -> 3x3, 16 -> 4x4); `None` for a prime size, which has no
     /// boxes but rows and columns.
@@ -75,6 +134,20 @@ impl Regions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn jigsaws_are_equal_when_they_cut_the_grid_alike_whatever_the_numbers() {
+        use std::hash::{BuildHasher, RandomState};
+        let cut = Regions::Jigsaw(vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]);
+        let renumbered = Regions::Jigsaw(vec![3, 3, 0, 0, 3, 3, 0, 0, 1, 1, 2, 2, 1, 1, 2, 2]);
+        let other_cut = Regions::Jigsaw(vec![0, 0, 1, 1, 0, 2, 1, 1, 2, 0, 3, 3, 2, 2, 3, 3]);
+        assert_eq!(cut, renumbered);
+        assert!(!cut.same_numbers(&renumbered));
+        assert_ne!(cut, other_cut);
+        let hashes = RandomState::new();
+        assert_eq!(hashes.hash_one(&cut), hashes.hash_one(&renumbered));
+        assert_ne!(cut, Regions::Boxes { rows: 2, cols: 2 });
+    }
 
     #[test]
     fn standard_boxes_are_as_square_as_possible() {
