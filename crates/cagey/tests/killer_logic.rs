@@ -6,70 +6,24 @@
 //! The calibration over the Solo corpora (`corpora/killer/`) is a benchmark, not a test:
 //! `cargo test -p cagey --release --test killer_logic -- --ignored --nocapture`.
 
+mod explained;
+
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
-use cagey::formats::kk;
-use cagey::logic::{self, Level, LogicLimits, Verdict};
-use cagey::model::Progress;
+use cagey::logic::{self, Level, LogicLimits};
 use cagey::{examples, Grid, Puzzle};
+use explained::{assert_golden_explanation, assert_sound};
 
-fn corpora() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpora")
-}
-
-/// Every `step`-th puzzle of a corpus file, with its known solution.
+/// Every `step`-th puzzle of a corpus file, with its known solution (every killer file
+/// gives one).
 fn sample(relative: &str, step: usize) -> Vec<(String, Puzzle, Grid)> {
-    let text = std::fs::read_to_string(corpora().join(relative)).expect("corpus file");
-    kk::parse_all(&text)
+    explained::sample(relative, step)
         .into_iter()
-        .step_by(step)
-        .map(|entry| {
-            let entry = entry.expect("corpus puzzles parse");
-            let size = entry.puzzle.size();
-            let solution = entry
-                .meta("solution")
-                .and_then(|text| kk::parse_solution(size, text.split_whitespace().next()?))
-                .expect("a known solution");
-            (
-                format!("{relative} line {}", entry.line),
-                entry.puzzle,
-                solution,
-            )
+        .map(|(place, puzzle, solution)| {
+            let solution = solution.unwrap_or_else(|| panic!("{place}: no known solution"));
+            (place, puzzle, solution)
         })
         .collect()
-}
-
-/// Explains `puzzle`; checks that no step removes a digit of `solution` or places another,
-/// and that the explanation ends with that solution.
-fn assert_sound(place: &str, puzzle: &Puzzle, solution: &Grid) -> logic::Explanation {
-    let explanation = logic::explain(
-        puzzle,
-        &Progress::unknown(puzzle.size()),
-        &LogicLimits::default(),
-    )
-    .unwrap_or_else(|e| panic!("{place}: {e}"));
-    for (index, step) in explanation.steps.iter().enumerate() {
-        for &(cell, d) in &step.eliminated {
-            assert_ne!(
-                solution.get(cell),
-                d,
-                "{place}: step {} ({}) removes the solution's {d} from {cell}: {}",
-                index + 1,
-                step.rule,
-                step.text
-            );
-        }
-        for &(cell, d) in &step.placed {
-            assert_eq!(solution.get(cell), d, "{place}: step {}", index + 1);
-        }
-    }
-    assert_eq!(
-        explanation.verdict,
-        Verdict::Solved(solution.clone()),
-        "{place}"
-    );
-    explanation
 }
 
 /// The Solo corpora, easiest first, with Solo's level names.
@@ -163,34 +117,9 @@ fn innies_and_outies_are_worded_as_players_word_them() {
 }
 
 /// The explanation of the built-in killer, as `cagey explain --example killer` prints it.
-/// `UPDATE_GOLDEN=1` rewrites the file after a deliberate change.
 #[test]
 fn golden_explanation_of_the_killer_example() {
-    let example = examples::by_name("killer").unwrap();
-    let puzzle = example.puzzle();
-    let explanation = assert_sound("killer", &puzzle, &example.solution());
-    let mut text = String::new();
-    for (index, step) in explanation.steps.iter().enumerate() {
-        text.push_str(&format!(
-            "{:>3}. {}, {}\n",
-            index + 1,
-            step.level,
-            step.describe(puzzle.size())
-        ));
-    }
-    text.push_str(&format!(
-        "solved: {}, score {}\n{}",
-        explanation.level,
-        explanation.score,
-        example.solution()
-    ));
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/explain-killer.txt");
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, &text).unwrap();
-    }
-    let golden = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 writes it)", path.display()));
-    assert_eq!(text, golden, "explanation of the killer example changed");
+    assert_golden_explanation("killer");
 }
 
 /// The calibration: every puzzle of the Solo corpora graded on the killer ladder, the

@@ -6,45 +6,21 @@
 //! The agreement with Keen over the whole corpus is a benchmark, not a test:
 //! `cargo bench -p cagey --bench grading`.
 
+mod explained;
 mod random;
 mod variant_random;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use cagey::formats::kk;
 use cagey::logic::{self, Hint, Level, LogicLimits, Mistake, Verdict};
 use cagey::model::{CellState, DigitSet, Progress};
 use cagey::solve::{self, Limits, Outcome};
 use cagey::{check, examples, Cell, Grid, Puzzle};
+use explained::{assert_golden_explanation, assert_sound, corpora, sample};
 use proptest::prelude::*;
 use random::Rng;
 use variant_random::{random_variant, Shape, Spec};
-
-fn corpora() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpora")
-}
-
-/// Every `step`-th puzzle of a corpus file, with its known solution.
-fn sample(relative: &str, step: usize) -> Vec<(String, Puzzle, Option<Grid>)> {
-    let text = std::fs::read_to_string(corpora().join(relative)).expect("corpus file");
-    kk::parse_all(&text)
-        .into_iter()
-        .step_by(step)
-        .map(|entry| {
-            let entry = entry.expect("corpus puzzles parse");
-            let size = entry.puzzle.size();
-            let solution = entry
-                .meta("solution")
-                .and_then(|text| kk::parse_solution(size, text.split_whitespace().next()?));
-            (
-                format!("{relative} line {}", entry.line),
-                entry.puzzle,
-                solution,
-            )
-        })
-        .collect()
-}
 
 fn keen_files() -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir(corpora().join("keen"))
@@ -65,44 +41,6 @@ fn keen_level(file: &str) -> Level {
         .and_then(|s| s.chars().next())
         .unwrap();
     letter.to_string().parse().unwrap()
-}
-
-/// Explains `puzzle` and checks that no step removes a digit of `solution` or places
-/// another, and that the explanation ends with that solution.
-fn assert_sound(place: &str, puzzle: &Puzzle, solution: &Grid) -> logic::Explanation {
-    let explanation = logic::explain(
-        puzzle,
-        &Progress::unknown(puzzle.size()),
-        &LogicLimits::default(),
-    )
-    .unwrap_or_else(|e| panic!("{place}: {e}"));
-    for (index, step) in explanation.steps.iter().enumerate() {
-        for &(cell, d) in &step.eliminated {
-            assert_ne!(
-                solution.get(cell),
-                d,
-                "{place}: step {} ({}) removes the solution's {d} from {cell}: {}",
-                index + 1,
-                step.rule,
-                step.text
-            );
-        }
-        for &(cell, d) in &step.placed {
-            assert_eq!(
-                solution.get(cell),
-                d,
-                "{place}: step {} ({}) places a wrong digit",
-                index + 1,
-                step.rule
-            );
-        }
-    }
-    assert_eq!(
-        explanation.verdict,
-        Verdict::Solved(solution.clone()),
-        "{place}"
-    );
-    explanation
 }
 
 /// Puzzles of each Keen file the tests explain: a fixed sample, every fifth puzzle, so that
@@ -160,39 +98,11 @@ fn unique(puzzle: &Puzzle) -> Option<Grid> {
     }
 }
 
-/// The explanations of the built-in examples, as `cagey explain --example NAME` prints
-/// them (steps, then the verdict). `UPDATE_GOLDEN=1` rewrites the files after a deliberate
-/// change; the diff is then reviewed like code.
+/// The explanations of the built-in examples (the killer's is in `killer_logic.rs`).
 #[test]
 fn golden_explanations_of_the_examples() {
     for name in ["kk0", "kk1", "p4"] {
-        let example = examples::by_name(name).unwrap();
-        let puzzle = example.puzzle();
-        let explanation = assert_sound(name, &puzzle, &example.solution());
-        let mut text = String::new();
-        for (index, step) in explanation.steps.iter().enumerate() {
-            text.push_str(&format!(
-                "{:>3}. {}, {}\n",
-                index + 1,
-                step.level,
-                step.describe(puzzle.size())
-            ));
-        }
-        text.push_str(&format!(
-            "solved: {}, score {}\n{}",
-            explanation.level,
-            explanation.score,
-            example.solution()
-        ));
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/golden")
-            .join(format!("explain-{name}.txt"));
-        if std::env::var_os("UPDATE_GOLDEN").is_some() {
-            std::fs::write(&path, &text).unwrap();
-        }
-        let golden = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 writes it)", path.display()));
-        assert_eq!(text, golden, "explanation of {name} changed");
+        assert_golden_explanation(name);
     }
 }
 
