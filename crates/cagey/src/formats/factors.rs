@@ -214,12 +214,7 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, FactorsError> {
                 col: cells[0].col(n) + 1,
             });
         };
-        let operation = if cells.len() == 1 {
-            Operation::Given
-        } else {
-            Operation::Multiply
-        };
-        cages.push(Cage::new(operation, clue, cells));
+        cages.push(Cage::clued(Operation::Multiply, clue, cells));
     }
     let puzzle = Puzzle::builder(n)
         .cages(cages)

@@ -349,12 +349,7 @@ pub(crate) fn from_json(value: &Value, options: Options) -> Result<Entry, Fpuzzl
         let sum: u64 = sum.trim().parse().map_err(|_| {
             FpuzzlesError::shape(name.clone(), format!("the sum {sum:?} is not a number"))
         })?;
-        let operation = if cells.len() == 1 {
-            Operation::Given
-        } else {
-            Operation::Add
-        };
-        cages.push(Cage::new(operation, sum, cells));
+        cages.push(Cage::clued(Operation::Add, sum, cells));
     }
     let labelled = labelled_cages(&list(object, "cage")?, n)?;
     cages.extend(labelled);

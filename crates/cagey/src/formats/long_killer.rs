@@ -154,14 +154,7 @@ fn parse_with(text: &str, options: Options) -> Result<Entry, LongKillerError> {
     }
     let cages = cages
         .into_iter()
-        .map(|(_, sum, cells)| {
-            let operation = if cells.len() == 1 {
-                Operation::Given
-            } else {
-                Operation::Add
-            };
-            Cage::new(operation, sum, cells)
-        })
+        .map(|(_, sum, cells)| Cage::clued(Operation::Add, sum, cells))
         .collect();
     let puzzle = Puzzle::builder(SIZE)
         .cages(cages)

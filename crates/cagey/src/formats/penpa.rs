@@ -285,12 +285,7 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, PenpaError> {
                 col: cells[0].col(n) + 1,
             });
         };
-        let operation = if cells.len() == 1 {
-            Operation::Given
-        } else {
-            Operation::Add
-        };
-        cages.push(Cage::new(operation, sum, cells));
+        cages.push(Cage::clued(Operation::Add, sum, cells));
     }
     let regions = Regions::standard_boxes(n).unwrap_or_default();
     let mut builder = Puzzle::builder(n)

@@ -217,12 +217,7 @@ fn parse_with(text: &str, options: Options) -> Result<Entry, ShortKillerError> {
             let (position, row, col) = place(head);
             return Err(ShortKillerError::ZeroSum { position, row, col });
         }
-        let operation = if cells.len() == 1 {
-            Operation::Given
-        } else {
-            Operation::Add
-        };
-        cages.push(Cage::new(operation, sum, cells));
+        cages.push(Cage::clued(Operation::Add, sum, cells));
     }
     let puzzle = Puzzle::builder(SIZE)
         .cages(cages)

@@ -350,12 +350,7 @@ fn parse_with(id: &str, options: Options) -> Result<Entry, SoloError> {
                 sums: found.len(),
             });
         }
-        let operation = if cells.len() == 1 {
-            Operation::Given
-        } else {
-            Operation::Add
-        };
-        cages.push(Cage::new(operation, found[0], cells));
+        cages.push(Cage::clued(Operation::Add, found[0], cells));
     }
     let mut builder = Puzzle::builder(n)
         .cages(cages)

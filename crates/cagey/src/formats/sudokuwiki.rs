@@ -645,13 +645,8 @@ fn decode_version_a(board: &str, options: Options) -> Result<Entry, SudokuWikiEr
                 format!("a second sum {} in one cage", clue[stray]),
             ));
         }
-        let operation = if members.len() == 1 {
-            Operation::Given
-        } else {
-            Operation::Add
-        };
-        cages.push(Cage::new(
-            operation,
+        cages.push(Cage::clued(
+            Operation::Add,
             target,
             members.iter().map(|&c| Cell(c as u16)).collect(),
         ));

@@ -26,6 +26,17 @@ impl Cage {
         }
     }
 
+    /// A cage whose clue is `target` under `operation`, as links and grid formats draw
+    /// them: a one-cell cage is a given whatever the operation (its clue is its digit).
+    pub fn clued(operation: Operation, target: u64, cells: Vec<Cell>) -> Cage {
+        let operation = if cells.len() == 1 {
+            Operation::Given
+        } else {
+            operation
+        };
+        Cage::new(operation, target, cells)
+    }
+
     /// A one-cell cage fixing `cell` to `digit`.
     pub fn given(cell: Cell, digit: u8) -> Cage {
         Cage::new(Operation::Given, u64::from(digit), vec![cell])
