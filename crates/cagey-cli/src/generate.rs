@@ -72,7 +72,7 @@ pub struct Args {
 
     /// Cage sizes: a range 2..5 (each alike), one size 3, or weights 2=50,3=35,4=15
     /// [default: 2=84,3=14,4=2 for --style keen with - or / (2=94,3=6 at 4x4, 2=90,3=10 at 5x5), 2=50,3=33,4=12,5=5 for --style big and for + and * alone,
-    /// KILLER_SIZES for the killer kinds].
+    /// 2=35,3=35,4=20,5=10 for the killer kinds].
     #[arg(long, value_name = "SIZES")]
     cage_size: Option<CageSizes>,
 
