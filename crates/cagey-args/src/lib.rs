@@ -1,6 +1,6 @@
 //! Command-line plumbing shared by the two binaries of the workspace, the `cagey` command
 //! and `cargo xtask`: the exit [`Status`], the [`RuleArgs`] flags that read old corpora,
-//! the checks of a count, a time budget and a puzzle path, and the ending of a run
+//! the checks of a count and a puzzle path, and the ending of a run
 //! ([`exit`]). They were once copied into xtask; they hold clap and anyhow, which the
 //! library keeps out of its API, so they live in this crate of their own rather than in
 //! `cagey`.
@@ -10,7 +10,6 @@
 use std::io;
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::bail;
 use cagey::model::Options;
@@ -61,13 +60,25 @@ where
     }
 }
 
-/// The time `--time-limit SECS` asks for: `None` for 0 (no limit), an error unless finite
-/// and not negative. `flag` names the flag in the error (xtask's is `--timeout`).
-pub fn time_limit(flag: &str, seconds: f64) -> anyhow::Result<Option<Duration>> {
-    if !(seconds >= 0.0 && seconds.is_finite()) {
-        bail!("{flag} must be a number of seconds, 0 or more (found {seconds})");
+/// The most threads `--jobs` may ask for: far more than any machine has cores, while a
+/// mistyped `--jobs 4294967296` is refused instead of asking the system for four billion
+/// threads (which stalled `generate` until it was killed).
+pub const MAX_JOBS: usize = 1024;
+
+/// Parses `--jobs N`: a whole number from 1 to [`MAX_JOBS`].
+pub fn jobs(text: &str) -> Result<usize, String> {
+    let jobs: usize = at_least_one(text)?;
+    if jobs > MAX_JOBS {
+        return Err(format!(
+            "{jobs} threads is more than the {MAX_JOBS} allowed"
+        ));
     }
-    Ok((seconds > 0.0).then(|| Duration::from_secs_f64(seconds)))
+    Ok(jobs)
+}
+
+/// The threads a command runs on: `asked` (by `--jobs`), or one per core.
+pub fn jobs_or_cores(asked: Option<usize>) -> usize {
+    asked.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// Refuses a directory given where a puzzle file is expected: opening one succeeds and
@@ -116,16 +127,12 @@ mod tests {
         assert!(at_least_one::<u64>("x")
             .unwrap_err()
             .contains("not a whole number"));
-    }
-
-    #[test]
-    fn timeouts_are_finite_and_not_negative() {
-        assert_eq!(time_limit("--time-limit", 0.0).unwrap(), None);
-        assert_eq!(
-            time_limit("--time-limit", 1.5).unwrap(),
-            Some(Duration::from_millis(1500))
-        );
-        assert!(time_limit("--time-limit", -1.0).is_err());
-        assert!(time_limit("--time-limit", f64::NAN).is_err());
+        assert_eq!(jobs("2"), Ok(2));
+        assert_eq!(jobs("1024"), Ok(MAX_JOBS));
+        assert!(jobs("1025").unwrap_err().contains("more than the 1024"));
+        assert!(jobs("4294967296").is_err());
+        assert!(jobs("0").is_err());
+        assert!(jobs_or_cores(None) >= 1);
+        assert_eq!(jobs_or_cores(Some(3)), 3);
     }
 }

@@ -39,10 +39,17 @@ pub struct ManArgs {
 }
 
 /// Writes the completion script for `args.shell` of `command` to standard output.
+///
+/// The script is made in memory first: `clap_complete::generate` panics when a write fails
+/// (a full disk, `> /dev/full`), so it never writes to the terminal or pipe itself, and a
+/// failed write here is an error like any other (a closed pipe, `| head`, ends quietly).
 pub fn completions(args: &CompletionsArgs, mut command: clap::Command) -> anyhow::Result<Status> {
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "cagey", &mut script);
     let mut out = io::stdout().lock();
-    clap_complete::generate(args.shell, &mut command, "cagey", &mut out);
-    out.flush()?;
+    out.write_all(&script)
+        .and_then(|()| out.flush())
+        .context("cannot write the completion script")?;
     Ok(Status::Ok)
 }
 
@@ -50,9 +57,12 @@ pub fn completions(args: &CompletionsArgs, mut command: clap::Command) -> anyhow
 pub fn man(args: &ManArgs, command: clap::Command) -> anyhow::Result<Status> {
     match &args.out {
         None => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(command).render(&mut page)?;
             let mut out = io::stdout().lock();
-            clap_mangen::Man::new(command).render(&mut out)?;
-            out.flush()?;
+            out.write_all(&page)
+                .and_then(|()| out.flush())
+                .context("cannot write the manual page")?;
         }
         Some(dir) => {
             fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;

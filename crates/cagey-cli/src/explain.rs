@@ -66,7 +66,7 @@ pub enum Output {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let limits = args.time.limits()?;
+    let limits = args.time.limits();
     if let Some(dir) = &args.svg {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }

@@ -11,6 +11,7 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::bail;
+use cagey::budget::TimeLimit;
 use cagey::formats::{self, Format};
 use cagey::generate::{
     self, rng_for, CageSizes, CageStyle, GenKind, GenerateError, Generated, Grader, OperationSet,
@@ -114,12 +115,12 @@ pub struct Args {
     to: Format,
 
     /// Threads making puzzles [default: every core].
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = cagey_args::jobs)]
     jobs: Option<usize>,
 
-    /// Give up on a puzzle after this many seconds.
-    #[arg(long, alias = "timeout", default_value_t = 60.0, value_name = "SECS")]
-    time_limit: f64,
+    /// Give up on a puzzle after this many seconds (0: no time limit).
+    #[arg(long, alias = "timeout", default_value_t = generate::DEFAULT_TIME_LIMIT, value_name = "SECS")]
+    time_limit: TimeLimit,
 
     /// Report the mix of cage sizes, operations and levels, and the time per puzzle, on
     /// standard error.
@@ -168,10 +169,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     settings.multi_cell = args.multi_cell;
     settings.givens = args.givens;
     settings.uncaged = args.uncaged;
-    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
-        bail!("--time-limit must be a positive number of seconds");
-    }
-    settings.time_limit = Duration::from_secs_f64(args.time_limit);
+    settings.time_limit = args.time_limit;
     let grader = levels::grader();
     let difficulty = args
         .difficulty
@@ -192,10 +190,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs())
     });
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let jobs = cagey_args::jobs_or_cores(args.jobs);
     let settings = Arc::new(settings);
     let end = args.first.saturating_add(args.count);
     let bar = progress(args.count);

@@ -3,7 +3,6 @@
 //! `cagey solve` ([`crate::batch`]).
 
 use std::io::Write;
-use std::num::NonZeroUsize;
 use std::sync::Arc;
 
 use cagey::logic::{self, LogicError, LogicLimits};
@@ -36,8 +35,8 @@ pub struct Args {
     output: Output,
 
     /// Grade this many puzzles at once [default: one per core].
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    jobs: Option<u64>,
+    #[arg(long, short = 'j', value_name = "N", value_parser = cagey_args::jobs)]
+    jobs: Option<usize>,
 
     #[command(flatten)]
     time: crate::time_limit::LogicArgs,
@@ -74,13 +73,10 @@ struct Record<'a> {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let jobs = match args.jobs {
-        Some(jobs) => usize::try_from(jobs).unwrap_or(usize::MAX),
-        None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-    };
+    let jobs = cagey_args::jobs_or_cores(args.jobs);
     let plan = Plan {
         output: args.output,
-        limits: args.time.limits()?,
+        limits: args.time.limits(),
     };
     let puzzles = input::numbered(input::open(&args.input)?);
     let mut terminal = Terminal::new();

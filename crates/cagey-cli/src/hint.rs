@@ -34,7 +34,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let limits = args.time.limits()?;
+    let limits = args.time.limits();
     let mut out = io::stdout().lock();
     input::each_puzzle(&args.input, &mut out, true, |out, _, entry| {
         let puzzle = &entry.puzzle;

@@ -3,9 +3,9 @@
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
 use anyhow::Context;
+use cagey::budget::TimeLimit;
 
 use crate::Status;
 
@@ -38,9 +38,9 @@ pub struct Args {
     bind: Option<IpAddr>,
 
     /// How long one request (a solve, count, hint, explanation, grade or generation) may
-    /// run, in seconds.
-    #[arg(long, alias = "timeout", value_name = "SECS", default_value_t = cagey_web::DEFAULT_TIME_LIMIT.as_secs_f64())]
-    time_limit: f64,
+    /// run, in seconds; the server always has a limit, so 0 is refused.
+    #[arg(long, alias = "timeout", value_name = "SECS", default_value_t = TimeLimit::new(cagey_web::DEFAULT_TIME_LIMIT))]
+    time_limit: TimeLimit,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
@@ -50,10 +50,12 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             "cagey: warning: serving on {ip}, not loopback: anyone who can reach this address can use the server"
         );
     }
-    let time_limit = Duration::try_from_secs_f64(args.time_limit)
-        .ok()
+    // A limit of a century or more is none: the server keeps every request bounded.
+    let time_limit = args
+        .time_limit
+        .duration()
         .filter(|t| !t.is_zero())
-        .context("--time-limit must be a positive number of seconds")?;
+        .context("--time-limit must be more than 0 and less than a century: every request the server runs is bounded")?;
     let config = cagey_web::Config {
         time_limit,
         ..cagey_web::Config::default()

@@ -5,7 +5,6 @@
 //! written in input order.
 
 use std::io::{self, Write};
-use std::num::NonZeroUsize;
 use std::sync::Arc;
 
 use anyhow::bail;
@@ -14,6 +13,7 @@ use cagey::solve::{
     DEFAULT_MAX_TABLE_CELLS,
 };
 
+use cagey::budget::TimeLimit;
 use cagey::formats::{self, Entry, Format};
 use cagey::model::Kind;
 use cagey::render::{terminal, Contents};
@@ -36,9 +36,6 @@ const DEFAULT_COUNT_LIMIT: u64 = 1_000_000;
 /// two; 32 give 1.68x, as without `--all`), few enough that puzzles with thousands of
 /// solutions each stay within some hundreds of MB.
 const ALL_WINDOW_PER_JOB: usize = 32;
-
-/// Seconds a puzzle may take by default before the solver gives up.
-const DEFAULT_TIME_LIMIT_SECS: f64 = 60.0;
 
 /// Solve puzzles: print each solution grid and whether it is unique.
 #[derive(clap::Args, Debug)]
@@ -115,8 +112,8 @@ pub struct Args {
 
     /// Solve this many puzzles at once, one thread each [default: one per core]; output stays
     /// in input order.
-    #[arg(long, short = 'j', value_name = "N", value_parser = crate::input::at_least_one::<u64>)]
-    jobs: Option<u64>,
+    #[arg(long, short = 'j', value_name = "N", value_parser = cagey_args::jobs)]
+    jobs: Option<usize>,
 
     /// How to report: text for people, or jsonl (a JSON object per puzzle, then a summary).
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = OutputFormat::Text,
@@ -128,9 +125,9 @@ pub struct Args {
     max_nodes: u64,
 
     /// Give up on a puzzle after this many seconds (0: no time limit).
-    #[arg(long, alias = "timeout", value_name = "SECS", default_value_t = DEFAULT_TIME_LIMIT_SECS,
+    #[arg(long, alias = "timeout", value_name = "SECS", default_value_t = solve::DEFAULT_TIME_LIMIT,
           help_heading = "Limits", hide_short_help = true)]
-    time_limit: f64,
+    time_limit: TimeLimit,
 
     /// The direct method refuses puzzles with more combinations of cage tuples than this.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_COMBINATIONS,
@@ -174,7 +171,6 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         return Ok(Status::Ok);
     }
     let solver = method(&args.method)?;
-    let time_limit = crate::time_limit::parse(args.time_limit)?;
     let limits = Limits {
         max_solutions: match (args.all, args.count) {
             (true, _) => args.limit.unwrap_or(DEFAULT_ALL_LIMIT),
@@ -182,7 +178,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             _ => 2,
         },
         max_nodes: args.max_nodes,
-        time_limit,
+        time_limit: args.time_limit,
         keep: 2,
         max_combinations: args.max_combinations,
         max_table_cells: args.max_table_cells,
@@ -217,10 +213,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         drawing: args.show.then(|| args.draw.options()),
         stats: args.stats,
     };
-    let jobs = match args.jobs {
-        Some(jobs) => usize::try_from(jobs).unwrap_or(usize::MAX),
-        None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-    };
+    let jobs = cagey_args::jobs_or_cores(args.jobs);
     // `--all` holds every solution of a puzzle until its turn to be written: fewer puzzles
     // are read ahead, so that memory stays within a few puzzles' solutions per job.
     let window = match mode {

@@ -7,10 +7,11 @@
 //! comments, and on standard error.
 
 use std::io::{Read, Write};
-use std::time::Duration;
 
 use anyhow::bail;
+use cagey::budget::TimeLimit;
 use cagey::formats::{self, digits, Entry, Format};
+use cagey::generate;
 
 use crate::input::{self, parse_format, InputArgs};
 use crate::Status;
@@ -38,16 +39,12 @@ pub struct Args {
     #[arg(long)]
     all: bool,
 
-    /// Give up on a puzzle after this many seconds.
-    #[arg(long, alias = "timeout", default_value_t = 60.0, value_name = "SECS")]
-    time_limit: f64,
+    /// Give up on a puzzle after this many seconds (0: no time limit).
+    #[arg(long, alias = "timeout", default_value_t = generate::DEFAULT_TIME_LIMIT, value_name = "SECS")]
+    time_limit: TimeLimit,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
-        bail!("--time-limit must be a positive number of seconds");
-    }
-    let limit = Duration::from_secs_f64(args.time_limit);
     let format = match (args.to, args.input.from) {
         (Some(format), _) | (None, Some(format)) => format,
         _ => input_format(&args.input),
@@ -62,14 +59,15 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         let intended = entry
             .meta("solution")
             .and_then(|text| digits::parse_solution(entry.puzzle.size(), text).ok());
-        let repair = match cagey::generate::make_unique(&entry.puzzle, intended.as_ref(), limit) {
-            Ok(repair) => repair,
-            Err(error) => {
-                eprintln!("cagey: {}: {error}", item.place());
-                status = status.max(Status::Failed);
-                continue;
-            }
-        };
+        let repair =
+            match cagey::generate::make_unique(&entry.puzzle, intended.as_ref(), args.time_limit) {
+                Ok(repair) => repair,
+                Err(error) => {
+                    eprintln!("cagey: {}: {error}", item.place());
+                    status = status.max(Status::Failed);
+                    continue;
+                }
+            };
         let n = entry.puzzle.size();
         let mut out = Entry::new(repair.puzzle.clone());
         out.comments = entry

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{mpsc, Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use cagey::formats::{Entry, Format};
 use cagey::generate::{
@@ -239,7 +239,7 @@ impl Drop for Generator {
 ///   first       the index of the first puzzle: puzzle i of seed S is the same whatever
 ///               the first and count, so ranges of indices shard a run across machines
 ///   jobs        threads making puzzles ahead of the reader (0: one per core)
-///   time_limit  seconds for each puzzle before giving up on it
+///   time_limit  seconds for each puzzle before giving up on it (0: no limit)
 ///   hidden_ops  hide the operations (labels like 12?)
 ///   multi_cell  allow - and / cages of more than two cells
 ///   cage_size   cage sizes, e.g. "2-4" or "1:1,2:4,3:3"
@@ -292,12 +292,7 @@ pub fn generate(
     settings.multi_cell = multi_cell;
     settings.givens = givens;
     settings.uncaged = uncaged;
-    if !(time_limit > 0.0 && time_limit.is_finite()) {
-        return Err(PyValueError::new_err(
-            "time_limit must be a positive number of seconds",
-        ));
-    }
-    settings.time_limit = Duration::from_secs_f64(time_limit);
+    settings.time_limit = crate::puzzle::time_limit(Some(time_limit))?;
     match (level_asked(difficulty, size).map_err(value_error)?, score) {
         (Some(level), score) => settings.target = Some(Target::level(level, score)),
         (None, Some(_)) => {

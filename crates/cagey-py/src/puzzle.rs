@@ -2,7 +2,7 @@
 //! every question the command asks of one as a method. Each method calls the library as the
 //! matching subcommand does (`crates/cagey-cli/src/*.rs`) and keeps its words.
 
-use std::time::Duration;
+use cagey::budget::TimeLimit;
 
 use cagey::formats::{self, digits, Entry, Format, Reader};
 use cagey::logic::{self, LogicLimits};
@@ -59,24 +59,19 @@ impl Cage {
     }
 }
 
-/// The time limit `seconds` asks for: `None` for 0 or `None` (no limit); an error unless a
-/// finite number of seconds, 0 or more (the words of `--time-limit`).
-pub fn time_limit(seconds: Option<f64>) -> PyResult<Option<Duration>> {
-    let Some(seconds) = seconds else {
-        return Ok(None);
-    };
-    if !(seconds >= 0.0 && seconds.is_finite()) {
-        return Err(PyValueError::new_err(format!(
-            "time_limit must be a number of seconds, 0 or more (found {seconds})"
-        )));
-    }
-    Ok((seconds > 0.0).then(|| Duration::from_secs_f64(seconds)))
+/// The time limit `seconds` asks for, read by the library's one parser: no limit for
+/// `None`, 0 or a century or more; an error for a negative number or NaN.
+pub fn time_limit(seconds: Option<f64>) -> PyResult<TimeLimit> {
+    seconds.map_or(Ok(TimeLimit::NONE), |seconds| {
+        TimeLimit::from_secs(seconds)
+            .map_err(|error| PyValueError::new_err(format!("time_limit: {error}")))
+    })
 }
 
 /// The logic's limits under a time limit in seconds, as `--time-limit` sets them.
 pub fn logic_limits(seconds: Option<f64>) -> PyResult<LogicLimits> {
     Ok(LogicLimits {
-        time_limit: time_limit(seconds)?.unwrap_or(Duration::MAX),
+        time_limit: time_limit(seconds)?,
         ..LogicLimits::default()
     })
 }

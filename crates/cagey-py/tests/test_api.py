@@ -211,8 +211,13 @@ def test_limits():
     hard = cagey.read(CORPORA / "random" / "unique-9x9.kk")[0]
     with pytest.raises(cagey.LimitError, match="gave up"):
         hard.explain(time_limit=1e-9)
-    with pytest.raises(ValueError, match="time_limit must be a number of seconds"):
+    with pytest.raises(ValueError, match="time_limit: a time limit is a number of seconds"):
         hard.solve(time_limit=-1)
+    with pytest.raises(ValueError, match="not NaN"):
+        hard.grade(time_limit=float("nan"))
+    # Past a century is no limit, never an overflow: the solve simply runs.
+    for huge in (1e19, 2e19, 1e300, float("inf")):
+        assert hard.solve(time_limit=huge).verdict == "unique"
     none = cagey.read(CORPORA / "random" / "none-6x6.kk")[0]
     with pytest.raises(cagey.SolutionError) as caught:
         none.grade()

@@ -37,7 +37,7 @@ pub(crate) struct Job {
 impl Job {
     /// `limits` bounded by the job's time and stopped by its flag.
     pub(crate) fn limits(&self, mut limits: Limits) -> Limits {
-        limits.time_limit = Some(self.time_limit);
+        limits.time_limit = self.time_limit.into();
         limits.cancel = Some(self.cancel.clone());
         limits
     }
@@ -45,7 +45,7 @@ impl Job {
     /// The logic's default limits, bounded by the job's time and stopped by its flag.
     pub(crate) fn logic_limits(&self) -> LogicLimits {
         LogicLimits {
-            time_limit: self.time_limit,
+            time_limit: self.time_limit.into(),
             cancel: Some(self.cancel.clone()),
             ..LogicLimits::default()
         }

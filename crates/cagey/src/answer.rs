@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use crate::budget::TimeLimit;
 use crate::formats::{digits, Entry};
 use crate::solve::{self, Budget, Limits, Outcome};
 use crate::{Grid, Puzzle};
@@ -89,7 +90,7 @@ pub fn comment(entry: &Entry) -> Result<Option<Grid>, AnswerError> {
 /// [`PROOF_TIME_LIMIT`], or why there is none to publish.
 pub fn proven(puzzle: &Puzzle) -> Result<Grid, AnswerError> {
     let limits = Limits {
-        time_limit: Some(PROOF_TIME_LIMIT),
+        time_limit: TimeLimit::new(PROOF_TIME_LIMIT),
         ..Limits::uniqueness()
     };
     let report = solve::default_solver()

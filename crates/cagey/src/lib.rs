@@ -28,6 +28,7 @@
 #![allow(clippy::manual_is_multiple_of)]
 
 pub mod answer;
+pub mod budget;
 pub mod examples;
 pub mod formats;
 pub mod generate;

@@ -83,7 +83,7 @@ fn keen_files(sizes: impl Fn(usize) -> bool) -> Vec<String> {
 /// Returns `false` if the solver declined the puzzle or ran out of budget.
 fn verify(solver: &dyn Solver, case: &Case, budget: Duration) -> bool {
     let mut limits = Limits::solutions(case.count.unwrap_or(1) + 1);
-    limits.time_limit = Some(budget);
+    limits.time_limit = budget.into();
     limits.keep = usize::MAX;
     let Ok(report) = solver.solve(&case.puzzle, &limits) else {
         return false;

@@ -258,7 +258,7 @@ fn answer(solver: &dyn Solver, puzzle: &Puzzle, limits: &Limits) -> Option<Answe
 fn limits(max_solutions: u64, max_combinations: u128) -> Limits {
     let mut limits = Limits::solutions(max_solutions);
     limits.keep = usize::MAX;
-    limits.time_limit = Some(Duration::from_secs(30));
+    limits.time_limit = Duration::from_secs(30).into();
     limits.max_combinations = max_combinations;
     limits
 }

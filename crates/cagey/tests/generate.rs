@@ -256,7 +256,7 @@ fn impossible_settings_say_so() {
     let mut settings = Settings::kenken(3);
     settings.operations = "/".parse().unwrap();
     settings.cage_sizes = "2".parse().unwrap();
-    settings.time_limit = Duration::from_secs(2);
+    settings.time_limit = Duration::from_secs(2).into();
     let result = generate::generate(&settings, None, &mut rng_for(1, 0));
     assert!(result.is_err(), "a 3x3 tiled by dominoes of quotients");
 }
@@ -270,7 +270,7 @@ fn every_ambiguous_corpus_puzzle_is_made_unique() {
         let text = std::fs::read_to_string(&path).unwrap();
         for entry in cagey::formats::parse_all(cagey::formats::Format::Kk, &text) {
             let entry = entry.unwrap();
-            let repair = make_unique(&entry.puzzle, None, Duration::from_secs(60)).unwrap();
+            let repair = make_unique(&entry.puzzle, None, Duration::from_secs(60).into()).unwrap();
             assert!(!repair.changes.is_empty(), "{file} line {}", entry.line);
             let report = default_solver()
                 .solve(&repair.puzzle, &Limits::uniqueness())

@@ -120,7 +120,7 @@ fn puzzles_made_without_a_level_are_graded_up_to_16x16() {
             .unwrap_or_else(|| panic!("{n}x{n} has no level"));
         let limits = LogicLimits {
             max_work: u64::MAX,
-            time_limit: std::time::Duration::from_secs(60),
+            time_limit: std::time::Duration::from_secs(60).into(),
             ..LogicLimits::default()
         };
         let grade = logic::grade(&made.puzzle, &limits).unwrap();

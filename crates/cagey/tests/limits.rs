@@ -31,7 +31,7 @@ fn cyclic_32(op: char) -> Puzzle {
 
 fn within(seconds: f64) -> LogicLimits {
     LogicLimits {
-        time_limit: Duration::from_secs_f64(seconds),
+        time_limit: Duration::from_secs_f64(seconds).into(),
         ..LogicLimits::default()
     }
 }

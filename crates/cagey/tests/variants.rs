@@ -40,7 +40,7 @@ const TEST_MAX_TABLE_CELLS: u64 = 2_000_000;
 fn limits(max_solutions: u64) -> Limits {
     let mut limits = Limits::solutions(max_solutions);
     limits.keep = usize::MAX;
-    limits.time_limit = Some(Duration::from_secs(30));
+    limits.time_limit = Duration::from_secs(30).into();
     limits.max_combinations = TEST_MAX_COMBINATIONS;
     limits.max_table_cells = TEST_MAX_TABLE_CELLS;
     limits

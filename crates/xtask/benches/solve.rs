@@ -72,7 +72,7 @@ fn cases(relative: &str) -> Vec<Case> {
 fn verify(solver: &dyn Solver, file: &str, cases: &[Case]) {
     let options = Options {
         repeat: 1,
-        timeout: Some(VERIFY_TIMEOUT),
+        timeout: VERIFY_TIMEOUT.into(),
     };
     let report = bench::run(solver, cases, &options);
     if let Some(failure) = report.failures.first() {

@@ -47,13 +47,14 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use cagey::budget::TimeLimit;
 use cagey::formats::kk::{self, Entry, KkError};
 use cagey::model::{self, check, Grid, Puzzle};
 use cagey::solve::{Budget, End, Limits, SolveError, Solver};
 
 /// How long one puzzle may take by default before the benchmark counts it as a failure: far
 /// beyond any target of the production solver, yet a run over a corpus still ends.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+pub const DEFAULT_TIMEOUT: TimeLimit = TimeLimit::new(Duration::from_secs(60));
 
 /// What a corpus says of the number of solutions of a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,14 +195,14 @@ pub struct Options {
     /// Solve each puzzle this many times and keep the fastest run (at least 1).
     pub repeat: usize,
     /// Give up on a puzzle after this long, which counts as a failure.
-    pub timeout: Option<Duration>,
+    pub timeout: TimeLimit,
 }
 
 impl Default for Options {
     fn default() -> Options {
         Options {
             repeat: 1,
-            timeout: Some(DEFAULT_TIMEOUT),
+            timeout: DEFAULT_TIMEOUT,
         }
     }
 }

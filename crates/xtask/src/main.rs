@@ -28,7 +28,7 @@ enum Command {
     Bench(report::Args),
 }
 
-pub use cagey_args::{at_least_one, refuse_directory, time_limit, RuleArgs, Status};
+pub use cagey_args::{at_least_one, refuse_directory, RuleArgs, Status};
 
 /// The solver `--method NAME` names among the search solvers, or an error listing them.
 pub fn method(name: &str) -> anyhow::Result<&'static dyn Solver> {

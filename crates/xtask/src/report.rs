@@ -9,6 +9,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
+use cagey::budget::TimeLimit;
 use xtask::bench::{self, format_duration, FileReport, Options, Summary};
 
 use crate::Status;
@@ -75,8 +76,8 @@ pub struct Args {
     repeat: u64,
 
     /// Count a puzzle as failed after this many seconds (0: no limit).
-    #[arg(long, value_name = "SECS", default_value_t = bench::DEFAULT_TIMEOUT.as_secs_f64())]
-    timeout: f64,
+    #[arg(long, value_name = "SECS", default_value_t = bench::DEFAULT_TIMEOUT)]
+    timeout: TimeLimit,
 
     /// Run the whole benchmark this many times, each in a process of its own, and give each
     /// file's medians over the runs: one run says little on a machine whose load comes and
@@ -109,7 +110,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let solver = crate::method(&args.method)?;
     let options = Options {
         repeat: usize::try_from(args.repeat).unwrap_or(usize::MAX),
-        timeout: crate::time_limit("--timeout", args.timeout)?,
+        timeout: args.timeout,
     };
     // Read every file before printing anything, so that a missing file stops the run at once.
     let texts = args

@@ -24,7 +24,7 @@ fn cases(relative: &str) -> Vec<Case> {
 fn effort(cases: &[Case]) -> Vec<Sample> {
     let options = Options {
         repeat: 1,
-        timeout: Some(Duration::from_secs(60)),
+        timeout: Duration::from_secs(60).into(),
     };
     let report = bench::run(solve::default_solver(), cases, &options);
     assert_eq!(report.failures, []);

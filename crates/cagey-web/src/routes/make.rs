@@ -69,7 +69,7 @@ pub(crate) async fn generate(
         .filter(|name| !name.is_empty());
     let level = generate::difficulty(asked, request.size).map_err(ApiError::bad)?;
     settings.target = level.map(|level| Target::level(level, None));
-    settings.time_limit = state.time_limit();
+    settings.time_limit = state.time_limit().into();
     settings
         .validate()
         .map_err(|error| ApiError::bad(error.to_string()))?;

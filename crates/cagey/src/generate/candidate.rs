@@ -2,10 +2,9 @@
 //! draft), and the production solver's verdict on whether it is unique, which both the
 //! repair and the steering ask for.
 
-use std::time::Instant;
-
 use super::cages::Draft;
 use super::settings::{Settings, CHECK_MAX_NODES};
+use crate::budget::Deadline;
 use crate::model::{Cage, Grid, Operation, Puzzle, Regions};
 use crate::solve::{self, Limits, Outcome};
 
@@ -60,13 +59,12 @@ pub(crate) enum Verdict {
 }
 
 /// Whether `puzzle` (solved by `solution`) is unique, within the deadline.
-pub(crate) fn verdict(puzzle: &Puzzle, solution: &Grid, deadline: Instant) -> Verdict {
+pub(crate) fn verdict(puzzle: &Puzzle, solution: &Grid, deadline: Deadline) -> Verdict {
     let mut limits = Limits::uniqueness();
-    let left = deadline.saturating_duration_since(Instant::now());
-    if left.is_zero() {
+    if deadline.passed() {
         return Verdict::OutOfTime;
     }
-    limits.time_limit = Some(left);
+    limits.time_limit = deadline.left();
     limits.max_nodes = CHECK_MAX_NODES;
     match solve::default_solver().solve(puzzle, &limits) {
         Ok(report) => match report.outcome {

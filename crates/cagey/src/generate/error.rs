@@ -1,7 +1,7 @@
 //! Why no puzzle was made: settings that cannot give one, the time limit, a cancel, or
 //! every attempt spent.
 
-use std::time::Duration;
+use crate::budget::TimeLimit;
 
 use thiserror::Error;
 
@@ -12,10 +12,10 @@ pub enum GenerateError {
     #[error("{0}")]
     Settings(String),
     /// The time limit ran out.
-    #[error("no puzzle of these settings was found within the time limit of {} ({attempts} attempts); allow more time, or ask for an easier combination", crate::solve::seconds(*limit))]
+    #[error("no puzzle of these settings was found within the time limit of {limit} ({attempts} attempts); allow more time, or ask for an easier combination")]
     TimeLimit {
         /// The limit.
-        limit: Duration,
+        limit: TimeLimit,
         /// Attempts made.
         attempts: u32,
     },

@@ -2,9 +2,8 @@
 //! ([`Grader`]), and what it answers ([`Graded`], [`Probed`]). The logic rules implement it
 //! (`level.rs`); the pipeline and `steer.rs` only call it.
 
-use std::time::Instant;
-
 use super::settings::Target;
+use crate::budget::TimeLimit;
 use crate::logic::ProbeCache;
 use crate::model::{Cell, Puzzle};
 
@@ -27,10 +26,10 @@ pub trait Grader: Sync {
 
     /// The grade of a finished puzzle made without a level, written in its `# level=`
     /// comment: unlike [`Grader::grade`], which steering calls on many candidates and so
-    /// caps, this may take until `deadline` (the generation's own limit). The default is
+    /// caps, this may take what is `left` of the generation's own limit. The default is
     /// [`Grader::grade`].
-    fn grade_finished(&self, puzzle: &Puzzle, deadline: Instant) -> Option<Graded> {
-        let _ = deadline;
+    fn grade_finished(&self, puzzle: &Puzzle, left: TimeLimit) -> Option<Graded> {
+        let _ = left;
         self.grade(puzzle, None)
     }
 

@@ -1,10 +1,9 @@
 //! The logic grader as the generator's [`Grader`]: levels are Keen's, measured by
 //! [`logic::grade`](crate::logic::grade).
 
-use std::time::Instant;
-
 use super::grader::{Graded, Grader, Probed};
 use super::settings::Target;
+use crate::budget::TimeLimit;
 use crate::logic::{self, Level, LogicLimits, Probe, ProbeCache};
 use crate::model::Puzzle;
 
@@ -19,7 +18,7 @@ pub const GRADE_MAX_WORK: u64 = 60_000;
 /// Wall-clock time one grading may take while generating: 9x9 KenKen candidates take
 /// milliseconds, but some 9x9 Killer Sudoku ones ran to the logic module's own 10 s limit.
 /// A candidate past it is off target (or, without a target, written without a level).
-pub const GRADE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+pub const GRADE_TIME_LIMIT: TimeLimit = TimeLimit::new(std::time::Duration::from_secs(2));
 
 /// The largest side graded in full when made without a level: a 16x16 takes up to a
 /// second, but a 20x20's full grade ran past the 60 s limit, so larger grids get the capped
@@ -98,14 +97,13 @@ impl Grader for LogicGrader {
     }
 
     /// [`logic::grade`] with no cap on the rule applications and the time left to
-    /// `deadline`: a 16x16 made without a level takes up to a few million applications,
+    /// the end of the generation's limit: a 16x16 made without a level takes up to a few million applications,
     /// far past [`GRADE_MAX_WORK`], but it is graded once, not once per candidate. Above
     /// [`FULL_GRADE_MAX_SIZE`], the capped [`Grader::grade`].
-    fn grade_finished(&self, puzzle: &Puzzle, deadline: Instant) -> Option<Graded> {
+    fn grade_finished(&self, puzzle: &Puzzle, left: TimeLimit) -> Option<Graded> {
         if puzzle.size() > FULL_GRADE_MAX_SIZE {
             return self.grade(puzzle, None);
         }
-        let left = deadline.saturating_duration_since(Instant::now());
         let limits = LogicLimits {
             max_work: u64::MAX,
             time_limit: left,

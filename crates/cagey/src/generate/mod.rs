@@ -39,6 +39,8 @@ mod style;
 
 use std::time::Instant;
 
+use crate::budget::Deadline;
+
 use chacha20::ChaCha8Rng;
 use rand::{Rng, SeedableRng};
 
@@ -151,11 +153,11 @@ fn generate_with<R: Rng + ?Sized>(
         ));
     }
     let start = Instant::now();
-    let deadline = start + settings.time_limit;
+    let deadline = Deadline::from(settings.time_limit, start);
     let mut repairs = 0;
     let mut steps = 0;
     for attempt in 1..=MAX_ATTEMPTS {
-        if Instant::now() >= deadline {
+        if deadline.passed() {
             return Err(GenerateError::TimeLimit {
                 limit: settings.time_limit,
                 attempts: attempt - 1,
@@ -225,7 +227,9 @@ fn generate_with<R: Rng + ?Sized>(
             }
             // Graded once, in full, within the generation's own limit: the capped grade of
             // the steering gave no level to some 12x12s and every 16x16.
-            (None, Some(grader), _) => grader.grade_finished(&candidate.build(settings), deadline),
+            (None, Some(grader), _) => {
+                grader.grade_finished(&candidate.build(settings), deadline.left())
+            }
             _ => None,
         };
         return Ok(Generated {

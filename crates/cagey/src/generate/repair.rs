@@ -13,7 +13,6 @@
 //! looks again, so the changes stay few and the rest of the puzzle stays as it was.
 
 use std::fmt;
-use std::time::{Duration, Instant};
 
 use rand::{Rng, RngExt};
 use thiserror::Error;
@@ -21,6 +20,7 @@ use thiserror::Error;
 use super::cages::{self, connected, digits_of, evaluate, neighbours, Draft};
 use super::candidate::{verdict, Candidate, Verdict};
 use super::settings::{Settings, MAX_CAGE, MAX_REPAIRS};
+use crate::budget::{Deadline, TimeLimit};
 use crate::model::{check, Cage, Cell, Grid, Operation, Puzzle};
 use crate::solve::{self, Limits, Outcome};
 
@@ -158,7 +158,7 @@ pub(crate) fn make_candidate_unique<R: Rng + ?Sized>(
     settings: &Settings,
     candidate: &mut Candidate,
     rng: &mut R,
-    deadline: Instant,
+    deadline: Deadline,
 ) -> Option<u32> {
     for made in 0..=MAX_REPAIRS {
         let puzzle = candidate.build(settings);
@@ -289,8 +289,8 @@ pub enum RepairError {
     #[error("no change among those tried made the puzzle unique within {0} steps")]
     NotFound(usize),
     /// The time limit ran out.
-    #[error("the time limit of {0:?} ran out before the puzzle was unique")]
-    TimeLimit(Duration),
+    #[error("the time limit of {0} ran out before the puzzle was unique")]
+    TimeLimit(TimeLimit),
 }
 
 /// Steps [`make_unique`] takes at most: each removes at least one solution and usually
@@ -305,17 +305,16 @@ const RANK_SOLUTIONS: u64 = 64;
 pub fn make_unique(
     puzzle: &Puzzle,
     intended: Option<&Grid>,
-    time_limit: Duration,
+    time_limit: TimeLimit,
 ) -> Result<Repair, RepairError> {
-    let deadline = Instant::now() + time_limit;
+    let deadline = Deadline::after(time_limit);
     let solver = solve::default_solver();
     let run = |p: &Puzzle, max: u64| -> Result<Outcome, RepairError> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
+        if deadline.passed() {
             return Err(RepairError::TimeLimit(time_limit));
         }
         let mut limits = Limits::solutions(max);
-        limits.time_limit = Some(left);
+        limits.time_limit = deadline.left();
         limits.keep = 2;
         let report = solver
             .solve(p, &limits)

@@ -11,6 +11,7 @@ use rand::{Rng, RngExt};
 
 use super::error::GenerateError;
 use super::style::CageStyle;
+use crate::budget::TimeLimit;
 use crate::model::{Operation, Options, Regions};
 use crate::solve::Cancel;
 
@@ -44,7 +45,7 @@ pub const NO_GIVENS_MAX_SIZE: usize = 20;
 pub const BIG_GIVENS_PER_MILLE: usize = 100;
 
 /// The time one puzzle may take by default.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
+pub const DEFAULT_TIME_LIMIT: TimeLimit = TimeLimit::new(Duration::from_secs(60));
 
 /// The largest cage the generator makes: 12 cells, whose largest product (32^12 = 2^60)
 /// still fits the model's 64-bit targets.
@@ -313,7 +314,7 @@ pub struct Settings {
     /// The level to reach, if any.
     pub target: Option<Target>,
     /// The wall-clock time one puzzle may take.
-    pub time_limit: Duration,
+    pub time_limit: TimeLimit,
     /// Stop at the next attempt once this is cancelled, if set (a server's client has gone;
     /// an attempt itself is bounded by `time_limit`).
     pub cancel: Option<Cancel>,

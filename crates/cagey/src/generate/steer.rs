@@ -19,8 +19,6 @@
 //! per extreme one. The rounds of work and their measurements are in
 //! `docs/performance-generate.md`.
 
-use std::time::Instant;
-
 use rand::{Rng, RngExt};
 
 use super::cages::{self, connected, digits_of, neighbours, Draft};
@@ -30,6 +28,7 @@ use super::level::{level_of, rank};
 use super::repair::make_candidate_unique;
 use super::settings::{Settings, Target};
 use super::style::divide_share;
+use crate::budget::Deadline;
 use crate::logic::{Level, ProbeCache};
 use crate::model::{Cell, Operation};
 
@@ -85,7 +84,7 @@ pub(crate) fn steer<R: Rng + ?Sized>(
     grader: &dyn Grader,
     candidate: &mut Candidate,
     rng: &mut R,
-    deadline: Instant,
+    deadline: Deadline,
 ) -> Steered {
     let mut graded = grader.grade(&candidate.build(settings), Some(target));
     let mut taken = 0;
@@ -94,7 +93,7 @@ pub(crate) fn steer<R: Rng + ?Sized>(
         if here == (0, 0) {
             return Steered::Reached(graded.expect("a graded puzzle"), taken);
         }
-        if Instant::now() >= deadline {
+        if deadline.passed() {
             break;
         }
         // An ungraded puzzle (the grader gave up) is treated as too hard.
@@ -174,7 +173,7 @@ pub(crate) fn shape<R: Rng + ?Sized>(
     grader: &dyn Grader,
     candidate: &mut Candidate,
     rng: &mut R,
-    deadline: Instant,
+    deadline: Deadline,
     repairs: &mut u32,
     cache: &mut ProbeCache,
 ) -> Option<Steered> {
@@ -219,7 +218,7 @@ pub(crate) fn shape<R: Rng + ?Sized>(
                 return Some(Steered::Reached(g, taken));
             }
         }
-        if Instant::now() >= deadline {
+        if deadline.passed() {
             break;
         }
         let (harder, focus) = match &here {

@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+use crate::budget::TimeLimit;
+
 use thiserror::Error;
 
 use crate::solve::{Cancel, SolveError};
@@ -22,7 +24,7 @@ pub const DEFAULT_MAX_WORK: u64 = 10_000_000;
 
 /// Wall-clock time one run may take by default: far above the milliseconds a 9x9 takes, and
 /// what a person waits for an answer before giving up on it.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
+pub const DEFAULT_TIME_LIMIT: TimeLimit = TimeLimit::new(Duration::from_secs(10));
 
 /// Bounds on one run of the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,7 +37,7 @@ pub struct LogicLimits {
     pub max_work: u64,
     /// Wall-clock time, for everything the run does: the rules, the search that proves the
     /// solution, building the cages' tables.
-    pub time_limit: Duration,
+    pub time_limit: TimeLimit,
     /// Stop as soon as this is cancelled, if set (a server's client has gone).
     pub cancel: Option<Cancel>,
 }

@@ -8,15 +8,16 @@
 //! `latin_solver_recurse` passes on its `usersolvers`: no rule file names the list.
 
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::level::Level;
 use super::limits::{LogicError, LogicLimits};
 use super::state::Contradiction;
 use super::state::State;
 use super::step::{Found, Reason};
+use crate::budget::TimeLimit;
 use crate::model::Cell;
-use crate::solve::{self, Budget, Cancel, Limits};
+use crate::solve::{Budget, Cancel, Limits};
 
 /// A rule: a name, a level, a weight for the score, and how to find a step.
 #[derive(Clone, Copy)]
@@ -71,7 +72,7 @@ pub(crate) struct Ctx {
     pub(super) rules: &'static [Rule],
     pub(super) limits: LogicLimits,
     /// When the time limit runs out.
-    pub(super) deadline: Instant,
+    pub(super) deadline: Option<Instant>,
     work: u64,
     /// Calls of [`Ctx::tick`] since the clock was last read.
     ticks: u32,
@@ -95,10 +96,7 @@ impl Ctx {
         Ctx {
             rules: &[],
             limits: limits.clone(),
-            // A limit too far to add is no limit: a century will do.
-            deadline: now
-                .checked_add(limits.time_limit)
-                .unwrap_or_else(|| now + Duration::from_secs(100 * 365 * 24 * 3600)),
+            deadline: limits.time_limit.deadline(now),
             work: 0,
             ticks: 0,
             depth: 0,
@@ -153,7 +151,10 @@ impl Ctx {
             .is_some_and(Cancel::is_cancelled)
         {
             self.exhausted = Some(CANCELLED.to_string());
-        } else if Instant::now() >= self.deadline {
+        } else if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
             self.exhausted = Some(self.time_message());
         }
         self.exhausted.is_some()
@@ -161,17 +162,16 @@ impl Ctx {
 
     /// Why a run that reached its time limit stopped.
     pub(super) fn time_message(&self) -> String {
-        format!(
-            "the time limit of {} ran out",
-            solve::seconds(self.limits.time_limit)
-        )
+        format!("the time limit of {} ran out", self.limits.time_limit)
     }
 
     /// The solver's limits for what is left of this run: the time to the deadline, the same
     /// cancel flag, two solutions.
     pub(super) fn solve_limits(&self) -> Limits {
         Limits {
-            time_limit: Some(self.deadline.saturating_duration_since(Instant::now())),
+            time_limit: self.deadline.map_or(TimeLimit::NONE, |deadline| {
+                TimeLimit::new(deadline.saturating_duration_since(Instant::now()))
+            }),
             cancel: self.limits.cancel.clone(),
             ..Limits::uniqueness()
         }

@@ -48,7 +48,7 @@ pub(crate) fn search(
     };
     let mut ctx = Ctx::new(&limits);
     if let Some(deadline) = deadline {
-        ctx.deadline = ctx.deadline.min(deadline);
+        ctx.deadline = Some(ctx.deadline.map_or(deadline, |d| d.min(deadline)));
     }
     match run(state, &RULES, level, &mut ctx, &mut |_: &Found| {}) {
         Err(_) if deadline.is_some_and(|d| Instant::now() >= d) => return Err(Stop::Time),

@@ -42,15 +42,15 @@ impl Solver for Logic {
             &mut nodes,
             found,
             &mut count,
-            limits.time_limit.map(|t| started + t),
+            limits.time_limit.deadline(started),
         );
         let end = match result {
             Ok(()) => End::Exhausted,
             Err(Stop::Enough) => End::SolutionLimit,
             Err(Stop::Budget) => End::OutOfBudget(Budget::Nodes(limits.max_nodes)),
-            Err(Stop::Time) => {
-                End::OutOfBudget(Budget::Time(limits.time_limit.unwrap_or_default()))
-            }
+            Err(Stop::Time) => End::OutOfBudget(Budget::Time(
+                limits.time_limit.duration().unwrap_or_default(),
+            )),
         };
         Ok(Search {
             count,

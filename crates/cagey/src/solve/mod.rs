@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use crate::budget::TimeLimit;
 use crate::model::{Grid, Puzzle};
 
 pub use direct::Direct;
@@ -48,6 +49,10 @@ pub const DEFAULT_MAX_COMBINATIONS: u128 = 10_000_000;
 /// with an error long before it could exhaust memory.
 pub const DEFAULT_MAX_TABLE_CELLS: u64 = 50_000_000;
 
+/// The time a solve or count asked for by a person (the command line, Python) may take
+/// unless they say otherwise; [`Limits`] itself sets none.
+pub const DEFAULT_TIME_LIMIT: TimeLimit = TimeLimit::new(Duration::from_secs(60));
+
 /// How far a search may go.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -55,8 +60,8 @@ pub struct Limits {
     pub max_solutions: u64,
     /// Give up after visiting this many search nodes.
     pub max_nodes: u64,
-    /// Give up after this much time, if set.
-    pub time_limit: Option<Duration>,
+    /// Give up after this much time.
+    pub time_limit: TimeLimit,
     /// Keep at most this many solutions in the [`Outcome`]; the others are only counted.
     pub keep: usize,
     /// The direct method refuses a puzzle with more combinations of cage tuples than this.
@@ -107,7 +112,7 @@ impl Limits {
         Limits {
             max_solutions: max_solutions.max(1),
             max_nodes: DEFAULT_MAX_NODES,
-            time_limit: None,
+            time_limit: TimeLimit::NONE,
             keep: DEFAULT_KEEP,
             max_combinations: DEFAULT_MAX_COMBINATIONS,
             max_table_cells: DEFAULT_MAX_TABLE_CELLS,
@@ -425,7 +430,11 @@ impl Meter {
         Meter {
             nodes: 0,
             max_nodes: limits.max_nodes,
-            deadline: limits.time_limit.map(|t| (Instant::now() + t, t)),
+            deadline: limits
+                .time_limit
+                .duration()
+                .zip(limits.time_limit.deadline(Instant::now()))
+                .map(|(time, deadline)| (deadline, time)),
             cancel: limits.cancel.clone(),
         }
     }
