@@ -12,6 +12,12 @@
 //! JSON is the exception: a JSON text is one value, an object or an array, so it is read
 //! whole and parsed at the end.
 //!
+//! What it holds is bounded whatever the input: a line is at most [`MAX_LINE_BYTES`] (the
+//! rest of a longer one is never stored: reading stops with an error naming the line), a
+//! JSON text at most [`MAX_JSON_BYTES`], and a run of comment and blank lines at most
+//! [`MAX_COMMENT_BYTES`]. Before these, one 200 MB line took 1.87 GB and 200 MB of comment
+//! lines were all held (issue #41).
+//!
 //! ```
 //! use cagey::formats::Reader;
 //!
@@ -36,6 +42,21 @@ use super::lines::LineParser;
 use super::lines::PerLine;
 use super::{a1, grid, json, keen, kk, sudokuwiki};
 use crate::model::Options;
+
+/// The longest line read, in bytes: a line of a text format is a cage or a row (a few
+/// hundred bytes at 32x32), and a link is at most its payload's limit (1 MiB). Reading stops
+/// at a longer line, without holding more of it than this.
+pub const MAX_LINE_BYTES: usize = 2 << 20;
+
+/// The longest JSON text read, in bytes: a JSON text is parsed whole, and this holds some
+/// twenty thousand 9x9 puzzles (a 32x32 with every candidate listed is about 60 kB); a
+/// larger collection reads as kk, one puzzle at a time in constant memory.
+pub const MAX_JSON_BYTES: usize = 64 << 20;
+
+/// The most comment and blank lines read in a row, in bytes: a puzzle's comments (its id,
+/// solution, source, notes) are a few hundred bytes; the parsers hold them until their
+/// puzzle comes out, so a longer run is refused rather than held.
+pub const MAX_COMMENT_BYTES: usize = 1 << 20;
 
 /// A puzzle that could not be read from a stream.
 #[derive(Debug)]
@@ -122,6 +143,10 @@ pub struct Reader<R> {
     line: usize,
     /// The bytes of the line being read, kept to reuse its allocation.
     buffer: Vec<u8>,
+    /// Bytes of comment and blank lines read since the last other line.
+    comment_run: usize,
+    /// Bytes of JSON text read.
+    json_bytes: usize,
     /// Results read but not yet returned.
     ready: VecDeque<Result<Entry, ReadError>>,
     /// Whether the input has ended (or failed).
@@ -261,6 +286,8 @@ impl<R: BufRead> Reader<R> {
             held: Vec::new(),
             line: 0,
             buffer: Vec::new(),
+            comment_run: 0,
+            json_bytes: 0,
             ready: VecDeque::new(),
             done: false,
         }
@@ -309,13 +336,61 @@ impl<R: BufRead> Reader<R> {
         self.format
     }
 
+    /// The longest line that may be read next: a JSON text's room left, or
+    /// [`MAX_LINE_BYTES`] (the JSON limit while the format is not known yet, since a JSON
+    /// text may be one long line).
+    fn line_limit(&self) -> usize {
+        match self.format {
+            Some(Format::Json) => MAX_JSON_BYTES.saturating_sub(self.json_bytes),
+            Some(_) => MAX_LINE_BYTES,
+            None => MAX_JSON_BYTES,
+        }
+    }
+
+    /// Reads one line into the buffer, keeping at most `limit` bytes of it (the rest is
+    /// read past, not stored). Returns the bytes the line had (0 at the end of the input),
+    /// its `\n` included, and whether it had one.
+    fn read_line_within(&mut self, limit: usize) -> io::Result<(usize, bool)> {
+        let mut total = 0;
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
+            if chunk.is_empty() {
+                return Ok((total, false));
+            }
+            let (take, ends) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(at) => (at + 1, true),
+                None => (chunk.len(), false),
+            };
+            let room = (limit + 1).saturating_sub(self.buffer.len());
+            self.buffer.extend_from_slice(&chunk[..take.min(room)]);
+            self.input.consume(take);
+            total += take;
+            if ends {
+                return Ok((total, true));
+            }
+        }
+    }
+
     /// Reads one line and gives it to the parser, or ends the input.
     fn step(&mut self) {
         self.buffer.clear();
-        match self.input.read_until(b'\n', &mut self.buffer) {
-            Ok(0) => self.end(),
-            Ok(_) => {
+        let limit = self.line_limit();
+        match self.read_line_within(limit) {
+            Ok((0, _)) => self.end(),
+            Ok((length, newline)) => {
                 self.line += 1;
+                if self.buffer.len() > limit {
+                    let length = length - usize::from(newline);
+                    let json = self.format == Some(Format::Json)
+                        || self.buffer.trim_ascii_start().starts_with(b"{")
+                        || self.buffer.trim_ascii_start().starts_with(b"[");
+                    self.fail_too_long(length, json);
+                    return;
+                }
                 let newline = self.buffer.last() == Some(&b'\n');
                 if newline {
                     self.buffer.pop();
@@ -342,11 +417,53 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// Stops reading at a line of `length` bytes, longer than may be read: a JSON text
+    /// past [`MAX_JSON_BYTES`] when `json`, else a line past [`MAX_LINE_BYTES`].
+    fn fail_too_long(&mut self, length: usize, json: bool) {
+        let message = if json {
+            format!(
+                "the JSON text runs past {MAX_JSON_BYTES} bytes, the most read at once; write a larger collection as kk, which is read one puzzle at a time"
+            )
+        } else {
+            format!(
+                "the line is {length} bytes long, more than the {MAX_LINE_BYTES} a line of a puzzle may take"
+            )
+        };
+        self.fail(io::Error::new(io::ErrorKind::InvalidData, message));
+    }
+
     fn read_line(&mut self, line: &str, newline: bool) {
+        let trimmed = line.trim();
+        let format = match self.format {
+            Some(format) => Some(format),
+            None => is_meaningful(trimmed).then(|| detect_line(trimmed)),
+        };
+        match format {
+            Some(Format::Json) => self.json_bytes += line.len() + usize::from(newline),
+            // The first meaningful line was read under the JSON limit, before its format
+            // was known.
+            Some(_) if line.len() > MAX_LINE_BYTES => {
+                self.fail_too_long(line.len(), false);
+                return;
+            }
+            _ => {}
+        }
+        if format != Some(Format::Json) && (trimmed.is_empty() || trimmed.starts_with('#')) {
+            self.comment_run += line.len() + 1;
+            if self.comment_run > MAX_COMMENT_BYTES {
+                let message = format!(
+                    "more than {MAX_COMMENT_BYTES} bytes of comment and blank lines in a row; a puzzle's comments are far shorter"
+                );
+                self.fail(io::Error::new(io::ErrorKind::InvalidData, message));
+                return;
+            }
+        } else {
+            self.comment_run = 0;
+        }
         let parser = match &mut self.parser {
             Some(parser) => parser,
-            None if is_meaningful(line.trim()) => {
-                let format = detect_line(line.trim());
+            None if is_meaningful(trimmed) => {
+                let format = format.unwrap_or(Format::Kk);
                 self.format = Some(format);
                 let mut parser = Parser::new(format);
                 parser.set_options(self.options);
@@ -435,6 +552,79 @@ mod tests {
         assert!(error.to_string().contains("no puzzle found"), "{error}");
         assert!(reader.next().is_none());
         assert_eq!(reader.format(), Some(Format::Kk));
+    }
+
+    /// The one error of reading `input`, which must stop there.
+    fn the_one_io_error(input: impl io::Read) -> String {
+        let results: Vec<_> = Reader::new(io::BufReader::new(input)).collect();
+        assert_eq!(results.len(), 1, "{results:?}");
+        match &results[0] {
+            Err(error @ ReadError::Io { .. }) => error.to_string(),
+            other => panic!("expected an I/O error, found {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_line_past_the_limit_stops_the_reading_without_being_held() {
+        use io::Read;
+        // 200 MB of one line, made as it is read: the reader keeps at most its limit.
+        let line = io::repeat(b'x').take(200 << 20);
+        let said = the_one_io_error(line.chain(&b"\n3+,0 1\n"[..]));
+        assert!(
+            said.starts_with("line 1: the line is 209715200 bytes long, more than the 2097152"),
+            "{said}"
+        );
+        // A link line of a known format past the line limit, after a good puzzle.
+        let link = format!("{}\n{}\n", "N4Ig".repeat(10), "N4Ig".repeat(MAX_LINE_BYTES));
+        let results: Vec<_> = Reader::with_format(link.as_bytes(), Format::Fpuzzles).collect();
+        let said = results.last().unwrap().as_ref().unwrap_err().to_string();
+        assert!(said.starts_with("line 2: the line is"), "{said}");
+    }
+
+    #[test]
+    fn a_json_text_past_its_limit_is_refused() {
+        use io::Read;
+        let text = (&b"[\n"[..]).chain(io::repeat(b' ').take(MAX_JSON_BYTES as u64 + 10));
+        let said = the_one_io_error(text);
+        assert!(
+            said.contains("the JSON text runs past 67108864 bytes"),
+            "{said}"
+        );
+        let one_line = (&b"{\"size\": "[..]).chain(io::repeat(b'1').take(MAX_JSON_BYTES as u64));
+        assert!(the_one_io_error(one_line).contains("the JSON text runs past"));
+    }
+
+    #[test]
+    fn a_run_of_comments_past_its_limit_is_refused() {
+        use io::Read;
+        let comments = io::repeat(b'#').take(100).chain(&b"\n"[..]);
+        let many: Vec<u8> = comments
+            .bytes()
+            .map(Result::unwrap)
+            .collect::<Vec<_>>()
+            .repeat(20_000);
+        let said = the_one_io_error(&many[..]);
+        assert!(
+            said.contains("more than 1048576 bytes of comment and blank lines in a row"),
+            "{said}"
+        );
+        // Comments between puzzles count from the last puzzle line, so many short runs read.
+        let mut text = String::new();
+        for _ in 0..3_000 {
+            text.push_str(&format!("# {}\n3+,0 1\n1,2\n2,3\n\n", "note ".repeat(100)));
+        }
+        assert_eq!(read(&text).iter().filter(|r| r.is_ok()).count(), 3_000);
+    }
+
+    #[test]
+    fn a_kk_block_of_more_cages_than_a_grid_has_cells_is_refused() {
+        let text: String = (0..5_000).map(|k| format!("1,{}\n", k % 1024)).collect();
+        let results = read(&text);
+        let said = results[0].as_ref().unwrap_err().to_string();
+        assert!(
+            said.contains("line 1025: more than 1024 cages in one puzzle"),
+            "{said}"
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! One puzzle's cage lines, gathered as they are read until a puzzle boundary, in vectors
 //! kept from one puzzle to the next so that reading a corpus allocates little.
 
-use super::error::KkError;
+use super::error::{KkError, KkErrorKind, MAX_CELL};
 use super::lex::CageLine;
 use crate::model::Operation;
 
@@ -45,6 +45,16 @@ impl Block {
     /// million without them; 126.1 million with the block's vectors kept from one puzzle to
     /// the next ([`Block::clear`]) and commas found byte by byte.
     pub(super) fn push(&mut self, cage: CageLine, cells: &[usize]) {
+        // A block of more cages than any grid has cells is refused as it is read, rather than
+        // held whole: a file of a million cage lines takes no more memory than one puzzle.
+        if self.cages.len() > MAX_CELL {
+            self.error.get_or_insert(KkError {
+                line: cage.line,
+                column: None,
+                kind: KkErrorKind::TooManyCages,
+            });
+            return;
+        }
         let label = self.labels.len()..self.labels.len() + cage.label.len();
         self.labels.push_str(cage.label);
         let at = self.cells.len()..self.cells.len() + cells.len();

@@ -27,6 +27,9 @@ pub enum KkErrorKind {
     /// There is no cage at all.
     #[error("no puzzle found: the input is empty or holds only comments")]
     Empty,
+    /// More cage lines than the largest grid has cells.
+    #[error("more than {} cages in one puzzle: no grid of at most {MAX_SIZE}x{MAX_SIZE} has so many", MAX_CELL + 1)]
+    TooManyCages,
     /// One puzzle was expected and another one starts.
     #[error("a second puzzle starts here, where one puzzle was expected")]
     SeveralPuzzles,
