@@ -207,6 +207,9 @@ impl Parser {
             Parser::Keen(parser) => wrap(parser.push(line_number, line)),
             Parser::Grid(parser) => wrap(parser.push(line_number, line)),
             Parser::Json(text) => {
+                // Room for the line and its `\n` at once: a text of one long line would
+                // otherwise double its room for the `\n` after it.
+                text.reserve(line.len() + 1);
                 text.push_str(line);
                 if newline {
                     text.push('\n');
@@ -336,41 +339,48 @@ impl<R: BufRead> Reader<R> {
         self.format
     }
 
-    /// The longest line that may be read next: a JSON text's room left, or
-    /// [`MAX_LINE_BYTES`] (the JSON limit while the format is not known yet, since a JSON
-    /// text may be one long line).
-    fn line_limit(&self) -> usize {
-        match self.format {
-            Some(Format::Json) => MAX_JSON_BYTES.saturating_sub(self.json_bytes),
-            Some(_) => MAX_LINE_BYTES,
-            None => MAX_JSON_BYTES,
+    /// The longest line that may be read next, whose first byte other than white space is
+    /// `first` (if one has been read): a JSON text's room left, or [`MAX_LINE_BYTES`]. While
+    /// the format is not known, a line that may begin a JSON text (which may be one long
+    /// line) is allowed the JSON limit.
+    fn line_limit(&self, first: Option<u8>) -> usize {
+        match (self.format, first) {
+            (Some(Format::Json), _) => MAX_JSON_BYTES.saturating_sub(self.json_bytes),
+            (None, None | Some(b'{' | b'[')) => MAX_JSON_BYTES,
+            _ => MAX_LINE_BYTES,
         }
     }
 
-    /// Reads one line into the buffer, keeping at most `limit` bytes of it (the rest is
-    /// read past, not stored). Returns the bytes the line had (0 at the end of the input),
-    /// its `\n` included, and whether it had one.
-    fn read_line_within(&mut self, limit: usize) -> io::Result<(usize, bool)> {
+    /// Reads one line into the buffer, keeping at most its [`Reader::line_limit`] bytes and
+    /// one more (the rest is read past, not stored). Returns the bytes the line had (0 at
+    /// the end of the input), its `\n` included, whether it had one, and the limit.
+    fn read_line_within(&mut self) -> io::Result<(usize, bool, usize)> {
         let mut total = 0;
+        let mut first = None;
         loop {
+            let limit = self.line_limit(first);
             let chunk = match self.input.fill_buf() {
                 Ok(chunk) => chunk,
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
                 Err(error) => return Err(error),
             };
             if chunk.is_empty() {
-                return Ok((total, false));
+                return Ok((total, false, limit));
             }
             let (take, ends) = match chunk.iter().position(|&b| b == b'\n') {
                 Some(at) => (at + 1, true),
                 None => (chunk.len(), false),
             };
             let room = (limit + 1).saturating_sub(self.buffer.len());
-            self.buffer.extend_from_slice(&chunk[..take.min(room)]);
+            let kept = &chunk[..take.min(room)];
+            if first.is_none() {
+                first = kept.iter().copied().find(|b| !b.is_ascii_whitespace());
+            }
+            self.buffer.extend_from_slice(kept);
             self.input.consume(take);
             total += take;
             if ends {
-                return Ok((total, true));
+                return Ok((total, true, limit));
             }
         }
     }
@@ -378,10 +388,9 @@ impl<R: BufRead> Reader<R> {
     /// Reads one line and gives it to the parser, or ends the input.
     fn step(&mut self) {
         self.buffer.clear();
-        let limit = self.line_limit();
-        match self.read_line_within(limit) {
-            Ok((0, _)) => self.end(),
-            Ok((length, newline)) => {
+        match self.read_line_within() {
+            Ok((0, _, _)) => self.end(),
+            Ok((length, newline, limit)) => {
                 self.line += 1;
                 if self.buffer.len() > limit {
                     let length = length - usize::from(newline);
