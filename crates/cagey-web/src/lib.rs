@@ -21,9 +21,10 @@
 //!
 //! Each handler parses its request's puzzle with the library's format detection, calls the
 //! library and answers JSON; the shapes and words of steps, hints, verdicts and grades are
-//! the library's (`cagey::wire`). Heavy requests (solving, counting, pictures, hints,
-//! explanations) run on the blocking pool, at most one per core at a time ([`heavy`]), each
-//! bounded in time by [`Config::time_limit`] and cancelled when its client goes away.
+//! the library's (`cagey::wire`). Every request that reads a puzzle (the reading included)
+//! and every generation runs on the blocking pool, at most one per core at a time
+//! ([`heavy`]), each bounded in time by [`Config::time_limit`] and cancelled when its client
+//! goes away.
 //!
 //! ```no_run
 //! # async fn start() -> std::io::Result<()> {

@@ -52,6 +52,13 @@ pub(crate) struct PuzzleRequest {
     pub(crate) format: Option<String>,
 }
 
+impl PuzzleRequest {
+    /// The one puzzle the request carries, and its format (see [`read`]).
+    pub(crate) fn read(&self) -> Result<(Format, Entry), ApiError> {
+        read(&self.puzzle, self.format.as_deref())
+    }
+}
+
 /// The format named `name`, or a 400 answer that lists the formats.
 pub(crate) fn format_named(name: &str) -> Result<Format, ApiError> {
     name.parse::<Format>()

@@ -467,6 +467,7 @@ async fn heavy_requests_beyond_the_slots_are_answered_503_at_once() {
         time_limit: Duration::from_millis(300),
         heavy_slots: 1,
         slot_wait: Duration::ZERO,
+        ..cagey_web::Config::default()
     };
     let app = cagey_web::router(config);
     let cells: Vec<String> = (0..81).map(|c| c.to_string()).collect();
@@ -499,6 +500,48 @@ async fn heavy_requests_beyond_the_slots_are_answered_503_at_once() {
     let (status, _, _) =
         call_with(app, "/api/solve", Some(json!({"puzzle": KK0}).to_string())).await;
     assert_eq!(status, StatusCode::OK);
+}
+
+/// Guards #41: reading a puzzle is work like any other. Detecting the format of a
+/// megabyte of garbage took over a second on the server's event loop, outside the slots,
+/// the time limit and cancellation, so a few such requests stalled every answer. Now every
+/// route that reads a puzzle reads it in a slot: with the one slot taken, each is answered
+/// 503 at once (before, they were read and answered at once beside the running job).
+#[tokio::test]
+async fn every_route_that_reads_a_puzzle_reads_it_in_a_slot() {
+    let app = cagey_web::router(cagey_web::Config {
+        time_limit: Duration::from_millis(400),
+        heavy_slots: 1,
+        slot_wait: Duration::ZERO,
+        ..cagey_web::Config::default()
+    });
+    let cells: Vec<String> = (0..81).map(|c| c.to_string()).collect();
+    let slow =
+        json!({"puzzle": format!("405+,{}\n", cells.join(" ")), "limit": 100000}).to_string();
+    let first = tokio::spawn(call_with(app.clone(), "/api/count", Some(slow)));
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    for (path, body) in [
+        ("/api/parse", json!({"puzzle": KK0})),
+        ("/api/parse", json!({"puzzle": "not a puzzle"})),
+        ("/api/convert", json!({"puzzle": KK0, "to": "keen"})),
+        ("/api/check", json!({"puzzle": KK0})),
+        ("/api/count", json!({"puzzle": KK0})),
+        ("/api/render", json!({"puzzle": KK0})),
+        ("/api/hint", json!({"puzzle": KK0})),
+    ] {
+        let (status, _, bytes) = call_with(app.clone(), path, Some(body.to_string())).await;
+        assert_eq!(
+            status,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "{path} {body}: {:.200}",
+            String::from_utf8_lossy(&bytes)
+        );
+    }
+    let (status, _, _) = first.await.unwrap();
+    assert_eq!(status, StatusCode::OK);
+    // With the slot free again, the same requests are read as before.
+    let (status, answer) = post("/api/parse", json!({"puzzle": "not a puzzle"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
 }
 
 /// The first 9x9 of Keen's "unreasonable" file, as its Keen ID.
