@@ -7,7 +7,7 @@ use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use cagey::formats::{self, Entry, Format};
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 
 use crate::error::ApiError;
 
@@ -41,6 +41,19 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
     }
 }
 
+/// Reads an optional field of a request, as `#[serde(default, deserialize_with =
+/// "present")]`: left out it is `None`, and present it must be of its type. Serde alone
+/// reads `null` as left out, which `openapi.json` does not allow (its optional fields are
+/// typed without null); a client sending `null` more likely made a mistake than meant the
+/// default, and one rule for every field is simpler to document than a nullable list.
+pub(crate) fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
+}
+
 /// A puzzle as every request carries it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -48,7 +61,7 @@ pub(crate) struct PuzzleRequest {
     /// The text, in any format.
     pub(crate) puzzle: String,
     /// The format's name, if the text's should not be detected.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     pub(crate) format: Option<String>,
 }
 

@@ -788,6 +788,36 @@ async fn generate_makes_a_unique_puzzle_at_the_level_asked_for() {
     }
 }
 
+/// Guards #41: `openapi.json` gives every optional field a type without null (`"ops":
+/// "string"`), so a null is refused as any other wrong type, not read as the field left out
+/// (`/api/generate` once took `"ops": null` for the default).
+#[tokio::test]
+async fn an_optional_field_sent_as_null_is_refused_as_the_schema_says() {
+    for (path, body) in [
+        ("/api/generate", json!({"size": 4, "ops": null})),
+        ("/api/generate", json!({"size": 4, "difficulty": null})),
+        ("/api/generate", json!({"size": 4, "kind": null})),
+        ("/api/generate", json!({"size": 4, "seed": null})),
+        ("/api/parse", json!({"puzzle": KK0, "format": null})),
+        (
+            "/api/convert",
+            json!({"puzzle": KK0, "to": "kk", "format": null}),
+        ),
+        ("/api/count", json!({"puzzle": KK0, "limit": null})),
+        ("/api/render", json!({"puzzle": KK0, "image": null})),
+        ("/api/render", json!({"puzzle": KK0, "size": null})),
+        ("/api/solve", json!({"puzzle": KK0, "background": null})),
+    ] {
+        let (status, answer) = post(path, body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {answer}");
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.contains("null"), "{path} {body}: {error}");
+    }
+    // Left out, each is its default.
+    let (status, answer) = post("/api/generate", json!({"size": 4, "seed": 3})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+}
+
 #[tokio::test]
 async fn a_get_on_a_post_route_is_the_documented_json_error() {
     for path in ["/api/solve", "/api/hint", "/api/check"] {

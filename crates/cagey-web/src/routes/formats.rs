@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
-use crate::request::{format_named, Body, PuzzleRequest};
+use crate::request::{format_named, present, Body, PuzzleRequest};
 use crate::state::State;
 
 /// `GET /api/examples`: the built-in puzzles.
@@ -109,7 +109,7 @@ fn describe(format: Format, entry: &Entry) -> Result<Value, ApiError> {
 #[serde(deny_unknown_fields)]
 pub(crate) struct ConvertRequest {
     puzzle: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     format: Option<String>,
     /// The format to write.
     to: String,

@@ -19,7 +19,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
-use crate::request::{Body, PuzzleRequest};
+use crate::request::{present, Body, PuzzleRequest};
 use crate::state::{Job, State};
 
 /// The most solutions `/api/count` counts: beyond a hundred thousand the exact number
@@ -70,7 +70,7 @@ fn gave_up(budget: Budget) -> String {
 #[serde(deny_unknown_fields)]
 pub(crate) struct SolveRequest {
     puzzle: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     format: Option<String>,
     /// The page's own work, not the player's: it never waits for a slot and gives its slot
     /// up to a player's request.
@@ -119,10 +119,10 @@ pub(crate) async fn solve_puzzle(
 #[serde(deny_unknown_fields)]
 pub(crate) struct CountRequest {
     puzzle: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     format: Option<String>,
     /// Stop counting at this many.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     limit: Option<u64>,
 }
 
@@ -182,13 +182,13 @@ pub(crate) async fn count(
 #[serde(deny_unknown_fields)]
 pub(crate) struct RenderRequest {
     puzzle: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     format: Option<String>,
     /// `svg` (the default) or `png`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     image: Option<String>,
     /// The picture's side in pixels.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     size: Option<u32>,
     /// Draw the solution rather than the progress the text carries.
     #[serde(default)]
