@@ -21,6 +21,13 @@ pub enum ApiError {
     /// limits, or the puzzle does not allow it (422).
     #[error("{0}")]
     Unprocessable(String),
+    /// The request is not this server's to answer (403): addressed to a name that is not
+    /// the server's, or sent by another site's page (see `Access`).
+    #[error("{0}")]
+    Forbidden(String),
+    /// The body is not sent as `application/json` (415).
+    #[error("{0}")]
+    UnsupportedMediaType(String),
     /// No such route under `/api/` (404).
     #[error("no such API route; the routes are listed at /api/openapi.json")]
     NotFound,
@@ -57,6 +64,8 @@ impl ApiError {
         match self {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,

@@ -6,6 +6,7 @@
 //!
 //! ```text
 //! lib.rs       the application: the page's routes and the API's, served
+//! access.rs    who may use the server: each request's Host and Origin checked
 //! api.rs       the API's route table and its OpenAPI description
 //! routes/      the handlers, by purpose: solve.rs (solve, count, render, check),
 //!              formats.rs (examples, parse, convert), teach.rs (hint, explain, grade),
@@ -35,6 +36,7 @@
 
 #![deny(missing_docs)]
 
+mod access;
 pub mod api;
 pub mod assets;
 mod config;
@@ -45,21 +47,25 @@ mod routes;
 mod state;
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
 use axum::Router;
 
-pub use config::{Config, DEFAULT_TIME_LIMIT};
+pub use config::{Access, Config, DEFAULT_TIME_LIMIT};
 pub use error::ApiError;
 pub use request::MAX_BODY_BYTES;
 
-/// The whole application: the page and the API.
+/// The whole application: the page and the API, each request checked against
+/// [`Config::access`] first.
 pub fn router(config: Config) -> Router {
     let state = state::State::new(&config);
+    let access = Arc::new(config.access);
     Router::new()
         .merge(assets::routes())
         .nest("/api", api::routes(state))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn_with_state(access, access::guard))
 }
 
 /// Serves the application on `listener` until the process is stopped (Ctrl-C ends it

@@ -4,7 +4,7 @@
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderMap, StatusCode};
 use cagey::formats::{self, Entry, Format};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
@@ -24,6 +24,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        json_content_type(request.headers())?;
         let bytes = Bytes::from_request(request, state)
             .await
             .map_err(|rejection| {
@@ -52,6 +53,27 @@ where
     T: Deserialize<'de>,
 {
     T::deserialize(deserializer).map(Some)
+}
+
+/// Refuses, with 415, a body not sent as `application/json` (a parameter such as
+/// `; charset=utf-8` may follow). JSON sent as `text/plain` would be read the same, but
+/// requiring the JSON type is what keeps other sites' pages out: a page may send a
+/// `text/plain`, form or multipart body to any server without asking, while a JSON one makes
+/// the browser ask first (a CORS preflight), which this server never grants.
+fn json_content_type(headers: &HeaderMap) -> Result<(), ApiError> {
+    let sent = headers
+        .get(header::CONTENT_TYPE)
+        .map(|value| value.to_str().unwrap_or("?"));
+    let media_type = sent.map(|text| text.split(';').next().unwrap_or("").trim());
+    match media_type {
+        Some(media_type) if media_type.eq_ignore_ascii_case("application/json") => Ok(()),
+        _ => Err(ApiError::UnsupportedMediaType(format!(
+            "the request body must be JSON sent with Content-Type: application/json, not {}",
+            sent.map_or("without a Content-Type".to_string(), |sent| format!(
+                "as {sent:?}"
+            ))
+        ))),
+    }
 }
 
 /// A puzzle as every request carries it.
