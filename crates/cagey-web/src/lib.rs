@@ -15,6 +15,8 @@
 //! config.rs    the server's settings
 //! request.rs   a request's JSON body and the puzzle it carries, read
 //! heavy.rs     the slots heavy requests run in
+//! connections.rs  the accept loop: each connection served by hyper and watched, slow and
+//!              idle ones closed, the number open capped
 //! error.rs     every failure as a JSON answer
 //! assets.rs    the page itself (plain HTML, CSS and ES-module JavaScript embedded in the
 //!              binary, nothing fetched from outside)
@@ -40,6 +42,7 @@ mod access;
 pub mod api;
 pub mod assets;
 mod config;
+pub mod connections;
 mod error;
 pub mod heavy;
 mod request;
@@ -52,7 +55,7 @@ use std::sync::Arc;
 use axum::extract::DefaultBodyLimit;
 use axum::Router;
 
-pub use config::{Access, Config, DEFAULT_TIME_LIMIT};
+pub use config::{Access, Config, ConnectionLimits, DEFAULT_TIME_LIMIT};
 pub use error::ApiError;
 pub use request::MAX_BODY_BYTES;
 
@@ -71,12 +74,23 @@ pub fn router(config: Config) -> Router {
 /// Serves the application on `listener` until the process is stopped (Ctrl-C ends it
 /// cleanly).
 pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(async {
-            // Without a signal handler (a failure here) the server runs until killed.
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    serve_until(listener, config, async {
+        // Without a signal handler (a failure here) the server runs until killed.
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+}
+
+/// Serves the application on `listener` until `shutdown` completes, then lets the requests
+/// under way be answered and returns once every connection has closed. Connections are
+/// held within [`Config::connections`] (see [`connections`]).
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let limits = config.connections;
+    connections::serve(listener, router(config), limits, shutdown).await
 }
 
 /// Binds `address` and serves on a runtime of its own, for callers without one (the

@@ -9,6 +9,7 @@ use cagey::formats::{self, Entry, Format};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
 
+use crate::connections::BodyWatch;
 use crate::error::ApiError;
 
 /// The largest request body: a megabyte holds any single puzzle many times over (a 32x32 in
@@ -16,8 +17,9 @@ use crate::error::ApiError;
 /// making the server hold much.
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;
 
-/// A JSON body read by serde, whose every failure (not JSON, a missing field, a body over
-/// the size limit) is an [`ApiError`] with the reason, not axum's plain-text rejection.
+/// A JSON body read by serde, whose every failure (not sent as JSON, not JSON, a missing
+/// field, a body over the size limit or slower than the body timeout) is an [`ApiError`]
+/// with the reason, not axum's plain-text rejection.
 pub struct Body<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
@@ -25,34 +27,48 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
         json_content_type(request.headers())?;
-        let bytes = Bytes::from_request(request, state)
-            .await
-            .map_err(|rejection| {
-                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    ApiError::TooLarge(format!(
-                        "the request body is larger than the limit of {MAX_BODY_BYTES} bytes"
+        let too_large = || {
+            ApiError::TooLarge(format!(
+                "the request body is larger than the limit of {MAX_BODY_BYTES} bytes"
+            ))
+        };
+        // A body announced as too large is refused before a byte of it is read.
+        let announced = request
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|value| value.to_str().ok()?.parse::<u64>().ok());
+        if announced.is_some_and(|length| length > MAX_BODY_BYTES as u64) {
+            return Err(too_large());
+        }
+        // On a real connection (not a router called in process) the body has a time limit,
+        // and the connection is told when it has arrived.
+        let watch = request.extensions().get::<BodyWatch>().cloned();
+        let read = Bytes::from_request(request, state);
+        let read = match &watch {
+            Some(watch) => tokio::time::timeout(watch.timeout, read)
+                .await
+                .map_err(|_| {
+                    ApiError::Timeout(format!(
+                        "the request body did not arrive within {} s",
+                        watch.timeout.as_secs_f64()
                     ))
-                } else {
-                    ApiError::bad(format!("cannot read the request body: {rejection}"))
-                }
-            })?;
+                })?,
+            None => read.await,
+        };
+        let bytes = read.map_err(|rejection| {
+            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                too_large()
+            } else {
+                ApiError::bad(format!("cannot read the request body: {rejection}"))
+            }
+        })?;
+        if let Some(watch) = watch {
+            watch.arrived();
+        }
         serde_json::from_slice(&bytes).map(Body).map_err(|error| {
             ApiError::bad(format!("the request is not the JSON expected: {error}"))
         })
     }
-}
-
-/// Reads an optional field of a request, as `#[serde(default, deserialize_with =
-/// "present")]`: left out it is `None`, and present it must be of its type. Serde alone
-/// reads `null` as left out, which `openapi.json` does not allow (its optional fields are
-/// typed without null); a client sending `null` more likely made a mistake than meant the
-/// default, and one rule for every field is simpler to document than a nullable list.
-pub(crate) fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    T::deserialize(deserializer).map(Some)
 }
 
 /// Refuses, with 415, a body not sent as `application/json` (a parameter such as
@@ -74,6 +90,19 @@ fn json_content_type(headers: &HeaderMap) -> Result<(), ApiError> {
             ))
         ))),
     }
+}
+
+/// Reads an optional field of a request, as `#[serde(default, deserialize_with =
+/// "present")]`: left out it is `None`, and present it must be of its type. Serde alone
+/// reads `null` as left out, which `openapi.json` does not allow (its optional fields are
+/// typed without null); a client sending `null` more likely made a mistake than meant the
+/// default, and one rule for every field is simpler to document than a nullable list.
+pub(crate) fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
 }
 
 /// A puzzle as every request carries it.
