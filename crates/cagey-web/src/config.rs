@@ -95,8 +95,8 @@ pub struct ConnectionLimits {
     /// How long a connection may wait for its next request (kept alive after an answer, or
     /// new) before it is closed.
     pub idle_timeout: Duration,
-    /// How many connections may be open at once: one more closes the one waiting longest
-    /// with no request in hand (idle first, then slow ones).
+    /// How many connections may be open at once: one more closes the one that has waited
+    /// longest for a request (idle, or sending one slowly).
     pub max_open: usize,
 }
 

@@ -21,11 +21,13 @@
 //! for both is either too short for the first or too long for the second.
 //!
 //! At most [`ConnectionLimits::max_open`] connections are open: one more closes the one that
-//! has waited longest without a request in hand: idle ones first, then those sending a head
-//! or a body slowly. A connection whose request is being worked on is never closed. When
-//! the system refuses a new connection (no file descriptor left), the server closes one the
-//! same way and tries again a moment later ([`ACCEPT_BACKOFF`]), instead of spinning or
-//! stopping.
+//! has waited longest for a request (since it was opened or last answered, idle or sending a
+//! head or a body slowly). A connection whose request is being worked on is never closed.
+//! When the system refuses a new connection (no file descriptor left), the server closes one
+//! the same way and tries again a moment later ([`ACCEPT_BACKOFF`]), instead of spinning or
+//! stopping. (Closing idle connections before slow ones, whatever their age, was tried and
+//! dropped: a client's new connection is idle until its request's first byte arrives, so
+//! while slow ones filled the server, each new connection was the first to go.)
 
 use std::future::{pending, Future};
 use std::io;
@@ -76,9 +78,11 @@ pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 pub const MAX_OPEN: usize = 256;
 
 /// How long the server waits before accepting again when the system refused a connection
-/// (no file descriptor or memory left): long enough for the connection closed to make room
-/// to go, short enough that a new client hardly notices; never a busy loop.
-pub const ACCEPT_BACKOFF: Duration = Duration::from_millis(10);
+/// (no file descriptor or memory left): time for the connection closed to make room to go
+/// (its task runs within microseconds), and at most a thousand tries a second, never a busy
+/// loop. Each connection waiting in the system's queue costs one such wait, so a longer one
+/// (10 ms was tried) made a new client behind 900 queued connections wait 9 s.
+pub const ACCEPT_BACKOFF: Duration = Duration::from_millis(1);
 
 /// What a connection is doing, for its watchdog and for choosing which to close.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,10 +98,19 @@ enum Phase {
     Working,
 }
 
-/// One open connection: its phase and since when, and the flag that closes it.
+/// What a connection is doing: its phase, since when, and since when it has waited for its
+/// request (opened or last answered; the head's first byte does not reset it).
+#[derive(Clone, Copy)]
+struct State {
+    phase: Phase,
+    since: Instant,
+    waiting_since: Instant,
+}
+
+/// One open connection: what it is doing, and the flag that closes it.
 struct Connection {
     id: u64,
-    state: Mutex<(Phase, Instant)>,
+    state: Mutex<State>,
     /// Wakes the watchdog when the phase changes.
     changed: Notify,
     /// Raised to close the connection (its place is needed), with `closing` set.
@@ -106,7 +119,7 @@ struct Connection {
 }
 
 impl Connection {
-    fn phase(&self) -> (Phase, Instant) {
+    fn state(&self) -> State {
         *self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -114,17 +127,22 @@ impl Connection {
     /// watchdog.
     fn enter(&self, phase: Phase, from: Option<Phase>) {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        if from.is_some_and(|from| state.0 != from) || state.0 == phase {
+        if from.is_some_and(|from| state.phase != from) || state.phase == phase {
             return;
         }
-        *state = (phase, Instant::now());
+        let now = Instant::now();
+        state.phase = phase;
+        state.since = now;
+        if phase == Phase::Idle {
+            state.waiting_since = now;
+        }
         drop(state);
         self.changed.notify_one();
     }
 
     /// When the watchdog closes the connection if its phase has not changed by then.
     fn deadline(&self, limits: &ConnectionLimits) -> Option<Instant> {
-        let (phase, since) = self.phase();
+        let State { phase, since, .. } = self.state();
         match phase {
             Phase::Idle => Some(since + limits.idle_timeout),
             Phase::Head => Some(since + limits.header_timeout),
@@ -166,9 +184,14 @@ impl Registry {
 
     /// A new connection, idle since now.
     fn open(&self) -> Arc<Connection> {
+        let now = Instant::now();
         let connection = Arc::new(Connection {
             id: self.next_id.fetch_add(1, Ordering::Relaxed),
-            state: Mutex::new((Phase::Idle, Instant::now())),
+            state: Mutex::new(State {
+                phase: Phase::Idle,
+                since: now,
+                waiting_since: now,
+            }),
             changed: Notify::new(),
             close: Notify::new(),
             closing: AtomicBool::new(false),
@@ -185,21 +208,16 @@ impl Registry {
             .count()
     }
 
-    /// Closes the connection that has waited longest without a request in hand: idle ones
-    /// first, then those sending a head or body. Returns whether there was one.
+    /// Closes the connection that has waited longest for a request (idle, or sending a head
+    /// or a body), not one whose request is being worked on. Returns whether there was one.
     fn close_one(&self) -> bool {
         let open = self.lock();
-        let rank = |phase| match phase {
-            Phase::Idle => 0,
-            Phase::Head | Phase::Body => 1,
-            Phase::Working => 2,
-        };
         let chosen = open
             .iter()
             .filter(|c| !c.closing.load(Ordering::Relaxed))
-            .map(|c| (c, c.phase()))
-            .filter(|(_, (phase, _))| *phase != Phase::Working)
-            .min_by_key(|(_, (phase, since))| (rank(*phase), *since));
+            .map(|c| (c, c.state()))
+            .filter(|(_, state)| state.phase != Phase::Working)
+            .min_by_key(|(_, state)| state.waiting_since);
         let Some((connection, _)) = chosen else {
             return false;
         };

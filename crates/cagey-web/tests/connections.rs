@@ -226,3 +226,43 @@ fn more_connections_than_the_cap_still_get_answers_and_the_oldest_idle_go() {
         "the newest are open: {closed:?}"
     );
 }
+
+/// A client's new connection is idle until its request arrives; connections sending slowly
+/// and opened before it must go first when the server is full, or a crowd of slow clients
+/// would close every newcomer before it could ask anything.
+#[test]
+fn a_new_connection_outlasts_older_slow_ones_when_the_server_is_full() {
+    let server = server(ConnectionLimits {
+        header_timeout: Duration::from_secs(60),
+        idle_timeout: Duration::from_secs(60),
+        ..LIMITS
+    });
+    let slow = |address| {
+        let mut stream = connect(address);
+        stream
+            .write_all(b"GET /api/examples HTTP/1.1\r\nHost: localhost\r\n")
+            .unwrap();
+        stream
+    };
+    let mut older: Vec<TcpStream> = (0..LIMITS.max_open).map(|_| slow(server.address)).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let mut client = connect(server.address);
+    std::thread::sleep(Duration::from_millis(100));
+    // More slow clients arrive, each closing one connection to make room.
+    let newer: Vec<TcpStream> = (0..4).map(|_| slow(server.address)).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    client
+        .write_all(b"GET /api/examples HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let (_, answer) = read_until_closed(&mut client, Duration::from_secs(5)).expect("an answer");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer:.200}");
+    let closed = older
+        .iter_mut()
+        .filter_map(|stream| read_until_closed(stream, Duration::from_millis(100)))
+        .count();
+    assert!(
+        closed >= 4,
+        "only {closed} of the older slow connections were closed"
+    );
+    drop(newer);
+}
