@@ -5,7 +5,8 @@
 use std::net::IpAddr;
 use std::time::Duration;
 
-use crate::{connections, heavy};
+use crate::connections::ConnectionLimits;
+use crate::heavy;
 
 /// How long one solve, count, explanation or generation may run by default: a person
 /// waiting at the page gives up on a few seconds; every real puzzle up to 9x9 solves in
@@ -77,38 +78,5 @@ impl Access {
             vec![ip.to_string()]
         };
         Access::Local { hosts }
-    }
-}
-
-/// How long a connection may wait on its client, and how many may be open at once: a
-/// client that sends slowly, or holds connections it does not use, ties up what the server
-/// has (open files above all) and is cut off. Each default is a constant of
-/// [`connections`], where its reasons are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ConnectionLimits {
-    /// How long a request's head (its line and headers) may take to arrive, from its first
-    /// byte.
-    pub header_timeout: Duration,
-    /// How long a request's body may take to arrive, from the end of its head; the request
-    /// is then answered 408 and its connection closed.
-    pub body_timeout: Duration,
-    /// How long a connection may wait for its next request (kept alive after an answer, or
-    /// new) before it is closed.
-    pub idle_timeout: Duration,
-    /// How many connections may be open at once: one more closes the one that has waited
-    /// longest for a request (idle, or sending one slowly).
-    pub max_open: usize,
-}
-
-impl Default for ConnectionLimits {
-    /// [`connections::HEADER_TIMEOUT`], [`connections::BODY_TIMEOUT`],
-    /// [`connections::IDLE_TIMEOUT`] and [`connections::MAX_OPEN`].
-    fn default() -> ConnectionLimits {
-        ConnectionLimits {
-            header_timeout: connections::HEADER_TIMEOUT,
-            body_timeout: connections::BODY_TIMEOUT,
-            idle_timeout: connections::IDLE_TIMEOUT,
-            max_open: connections::MAX_OPEN,
-        }
     }
 }

@@ -8,11 +8,10 @@
 //! four phases, and a watchdog beside it closes it when its phase has lasted too long:
 //!
 //! ```text
-//!           first byte             request's head read           answer handed over
-//!   Idle ───────────────▶ Head ───────────────────────▶ Body ──▶ Working ─────────────▶ Idle
-//!   idle_timeout          header_timeout                body_timeout    (the time limit   │
-//!   ▲                                                   (408, in the    bounds the job)   │
-//!   └───────────────────────────────────────────────────body reader)──────────────────────┘
+//!       first byte of a head      head read            body read              answer handed over
+//! Idle ─────────────────────▶ Head ──────────▶ Body ─────────────▶ Working ─────────────────────▶ Idle
+//! closed after                closed after     answered 408 after  not limited here: the job
+//! idle_timeout                header_timeout   body_timeout        has the server's time limit
 //! ```
 //!
 //! A request without a body goes from Head straight to Working. hyper's own header timeout
@@ -48,8 +47,6 @@ use tokio::sync::{watch, Notify};
 use tokio::time::Instant;
 use tower_service::Service;
 
-use crate::config::ConnectionLimits;
-
 /// How long a request's head may take to arrive from its first byte: a browser or `curl`
 /// sends the whole head in one write, which arrives within a round trip (microseconds on
 /// loopback, milliseconds on a LAN); ten seconds leave room for a congested network, and
@@ -83,6 +80,39 @@ pub const MAX_OPEN: usize = 256;
 /// loop. Each connection waiting in the system's queue costs one such wait, so a longer one
 /// (10 ms was tried) made a new client behind 900 queued connections wait 9 s.
 pub const ACCEPT_BACKOFF: Duration = Duration::from_millis(1);
+
+/// How long a connection may wait on its client, and how many may be open at once: a
+/// client that sends slowly, or holds connections it does not use, ties up what the server
+/// has (open files above all) and is cut off. Each default is a constant of
+/// this module, where its reasons are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConnectionLimits {
+    /// How long a request's head (its line and headers) may take to arrive, from its first
+    /// byte.
+    pub header_timeout: Duration,
+    /// How long a request's body may take to arrive, from the end of its head; the request
+    /// is then answered 408 and its connection closed.
+    pub body_timeout: Duration,
+    /// How long a connection may wait for its next request (kept alive after an answer, or
+    /// new) before it is closed.
+    pub idle_timeout: Duration,
+    /// How many connections may be open at once: one more closes the one that has waited
+    /// longest for a request (idle, or sending one slowly).
+    pub max_open: usize,
+}
+
+impl Default for ConnectionLimits {
+    /// [`HEADER_TIMEOUT`], [`BODY_TIMEOUT`],
+    /// [`IDLE_TIMEOUT`] and [`MAX_OPEN`].
+    fn default() -> ConnectionLimits {
+        ConnectionLimits {
+            header_timeout: HEADER_TIMEOUT,
+            body_timeout: BODY_TIMEOUT,
+            idle_timeout: IDLE_TIMEOUT,
+            max_open: MAX_OPEN,
+        }
+    }
+}
 
 /// What a connection is doing, for its watchdog and for choosing which to close.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,21 +5,21 @@
 //! each room using only those below it:
 //!
 //! ```text
-//! lib.rs       the application: the page's routes and the API's, served
-//! access.rs    who may use the server: each request's Host and Origin checked
-//! api.rs       the API's route table and its OpenAPI description
-//! routes/      the handlers, by purpose: solve.rs (solve, count, render, check),
-//!              formats.rs (examples, parse, convert), teach.rs (hint, explain, grade),
-//!              make.rs (generate)
-//! state.rs     what handlers share, and the one way a heavy request runs
-//! config.rs    the server's settings
-//! request.rs   a request's JSON body and the puzzle it carries, read
-//! heavy.rs     the slots heavy requests run in
+//! lib.rs          the application: the page's routes and the API's, served
+//! access.rs       who may use the server: each request's Host and Origin checked
+//! api.rs          the API's route table and its OpenAPI description
+//! routes/         the handlers, by purpose: solve.rs (solve, count, render, check),
+//!                 formats.rs (examples, parse, convert), teach.rs (hint, explain, grade),
+//!                 make.rs (generate)
+//! state.rs        what handlers share, and the one way a heavy request runs
+//! config.rs       the server's settings
+//! request.rs      a request's JSON body and the puzzle it carries, read
+//! heavy.rs        the slots heavy requests run in
 //! connections.rs  the accept loop: each connection served by hyper and watched, slow and
-//!              idle ones closed, the number open capped
-//! error.rs     every failure as a JSON answer
-//! assets.rs    the page itself (plain HTML, CSS and ES-module JavaScript embedded in the
-//!              binary, nothing fetched from outside)
+//!                 idle ones closed, the number open capped
+//! error.rs        every failure as a JSON answer
+//! assets.rs       the page itself (plain HTML, CSS and ES-module JavaScript embedded in the
+//!                 binary, nothing fetched from outside)
 //! ```
 //!
 //! Each handler parses its request's puzzle with the library's format detection, calls the
@@ -55,7 +55,8 @@ use std::sync::Arc;
 use axum::extract::DefaultBodyLimit;
 use axum::Router;
 
-pub use config::{Access, Config, ConnectionLimits, DEFAULT_TIME_LIMIT};
+pub use config::{Access, Config, DEFAULT_TIME_LIMIT};
+pub use connections::ConnectionLimits;
 pub use error::ApiError;
 pub use request::MAX_BODY_BYTES;
 
