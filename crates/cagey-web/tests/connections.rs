@@ -266,3 +266,46 @@ fn a_new_connection_outlasts_older_slow_ones_when_the_server_is_full() {
     );
     drop(newer);
 }
+
+/// On shutdown (Ctrl-C for `cagey serve`) the server stops accepting, closes connections
+/// kept alive at once rather than at their idle timeout, and returns.
+#[test]
+fn shutdown_closes_idle_connections_and_returns() {
+    let (address_sender, address) = std::sync::mpsc::channel();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let (done_sender, done) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            address_sender.send(listener.local_addr().unwrap()).unwrap();
+            let config = cagey_web::Config {
+                connections: ConnectionLimits {
+                    idle_timeout: Duration::from_secs(60),
+                    ..LIMITS
+                },
+                ..cagey_web::Config::default()
+            };
+            let served = cagey_web::serve_until(listener, config, async {
+                let _ = stopped.await;
+            });
+            done_sender.send(served.await).unwrap();
+        });
+    });
+    let address = address.recv_timeout(Duration::from_secs(10)).unwrap();
+    let mut kept = connect(address);
+    kept.write_all(b"GET /api/examples HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        .unwrap();
+    assert_eq!(read_answer(&mut kept).0, 200);
+    stop.send(()).unwrap();
+    read_until_closed(&mut kept, SLACK).expect("a connection kept alive is closed on shutdown");
+    let served = done
+        .recv_timeout(SLACK)
+        .expect("the server returns on shutdown");
+    assert!(served.is_ok(), "{served:?}");
+    assert!(TcpStream::connect(address).is_err(), "no longer accepting");
+}
