@@ -3,7 +3,10 @@
 # route gets generated requests, good and bad, and every answer is checked against the
 # description (no 5xx, documented statuses and content types, bodies matching the schemas).
 #
-#   scripts/fuzz-api.sh [MAX_EXAMPLES]      (default 100 per route)
+#   scripts/fuzz-api.sh [MAX_EXAMPLES] [SECONDS]   (default 100 per route, no time budget)
+#
+# With SECONDS, schemathesis keeps generating (fuzzing and stateful phases repeated) until
+# that much time is spent (its --max-time): `scripts/fuzz-api.sh 1000 300` for five minutes.
 #
 # The "positive data acceptance" check is left out: it expects every request the schema
 # allows to be accepted, but a puzzle is free text in the schema, and most strings are not
@@ -14,6 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 examples="${1:-100}"
+seconds="${2:-}"
 venv="${CAGEY_SCHEMATHESIS_VENV:-$HOME/.cache/cagey-schemathesis}"
 if [ ! -x "$venv/bin/schemathesis" ]; then
     python3 -m venv "$venv"
@@ -30,6 +34,10 @@ for _ in $(seq 50); do
     curl -sf "http://127.0.0.1:$port/api/examples" >/dev/null && break
     sleep 0.1
 done
+budget=()
+if [ -n "$seconds" ]; then
+    budget=(--max-time "$seconds")
+fi
 "$venv/bin/schemathesis" run "http://127.0.0.1:$port/api/openapi.json" \
     --checks all --exclude-checks positive_data_acceptance \
-    --max-examples "$examples" --workers 2
+    --max-examples "$examples" --workers 2 "${budget[@]}" ${CAGEY_SCHEMATHESIS_ARGS:-}

@@ -13,13 +13,16 @@ use crate::Status;
 const DEFAULT_PORT: u16 = 8080;
 
 /// Serve cagey's web page: paste or pick a puzzle, play it with pencil marks, get hints,
-/// solve, generate and share. The page and its API run on this machine only (127.0.0.1);
-/// nothing is fetched from outside.
+/// solve, generate and share. The page and its API run on this machine only (127.0.0.1), for
+/// its own page and local programs: requests addressed to other names or sent by other
+/// sites' pages are refused. Nothing is fetched from outside.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Examples:
   cagey serve                  http://127.0.0.1:8080/
   cagey serve --port 0 --open  any free port, opened in the browser
+  cagey serve --bind 0.0.0.0 --allow-remote
+                               the page for every machine of a network you trust
 
 The API is described at /api/openapi.json; see docs/web.md.")]
 pub struct Args {
@@ -33,9 +36,18 @@ pub struct Args {
 
     /// Listen on this address instead of 127.0.0.1. Anyone who can reach it can use the
     /// server (which has no accounts and no TLS): give another address only on a network
-    /// you trust.
+    /// you trust. Requests must still name this address or a loopback one (not a host name)
+    /// unless --allow-remote is given.
     #[arg(long, value_name = "ADDRESS")]
     bind: Option<IpAddr>,
+
+    /// Serve requests addressed to any name (a LAN host name, 0.0.0.0's addresses), not
+    /// only to this machine's loopback names and the --bind address; a page must still be
+    /// the server's own (its Origin matching the request's Host). This also lets a page of
+    /// another site that makes its name point at the server (DNS rebinding) use it: only on
+    /// a network you trust.
+    #[arg(long)]
+    allow_remote: bool,
 
     /// How long one request (a solve, count, hint, explanation, grade or generation) may
     /// run, in seconds; the server always has a limit, so 0 is refused.
@@ -50,6 +62,19 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             "cagey: warning: serving on {ip}, not loopback: anyone who can reach this address can use the server"
         );
     }
+    let access = if args.allow_remote {
+        eprintln!(
+            "cagey: warning: --allow-remote: requests addressed to any name are served, so a web page that makes its name point at this server can use it too"
+        );
+        cagey_web::Access::Remote
+    } else {
+        if ip.is_unspecified() {
+            eprintln!(
+                "cagey: warning: serving on {ip} without --allow-remote: only requests addressed to localhost, 127.0.0.1 or [::1] are answered"
+            );
+        }
+        cagey_web::Access::bound_to(ip)
+    };
     // A limit of a century or more is none: the server keeps every request bounded.
     let time_limit = args
         .time_limit
@@ -58,6 +83,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         .context("--time-limit must be more than 0 and less than a century: every request the server runs is bounded")?;
     let config = cagey_web::Config {
         time_limit,
+        access,
         ..cagey_web::Config::default()
     };
     let open = args.open;

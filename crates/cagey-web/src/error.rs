@@ -21,6 +21,13 @@ pub enum ApiError {
     /// limits, or the puzzle does not allow it (422).
     #[error("{0}")]
     Unprocessable(String),
+    /// The request is not this server's to answer (403): addressed to a name that is not
+    /// the server's, or sent by another site's page (see `Access`).
+    #[error("{0}")]
+    Forbidden(String),
+    /// The body is not sent as `application/json` (415).
+    #[error("{0}")]
+    UnsupportedMediaType(String),
     /// No such route under `/api/` (404).
     #[error("no such API route; the routes are listed at /api/openapi.json")]
     NotFound,
@@ -32,6 +39,9 @@ pub enum ApiError {
         /// The route's path.
         path: String,
     },
+    /// The body did not arrive within the body timeout (408); the connection is closed.
+    #[error("{0}")]
+    Timeout(String),
     /// The body is larger than [`MAX_BODY_BYTES`](crate::MAX_BODY_BYTES) (413).
     #[error("{0}")]
     TooLarge(String),
@@ -57,8 +67,11 @@ impl ApiError {
         match self {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -88,10 +101,17 @@ impl IntoResponse for ApiError {
             status: status.as_u16(),
         };
         let mut response = (status, Json(body)).into_response();
+        let headers = response.headers_mut();
         if status == StatusCode::SERVICE_UNAVAILABLE {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
+        // The rest of a body not read (too large, too slow) would have to be read before the
+        // connection could carry another request: close it instead.
+        if matches!(
+            status,
+            StatusCode::REQUEST_TIMEOUT | StatusCode::PAYLOAD_TOO_LARGE
+        ) {
+            headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
         }
         response
     }

@@ -1,7 +1,8 @@
-//! Heavy requests (solving, counting, pictures, hints, explanations, grades, generation): run
-//! on tokio's blocking pool so that they never stall the server's event loop, and at most
-//! [`Config::heavy_slots`](crate::Config::heavy_slots) at a time, so that a burst of them
-//! cannot make every answer slow.
+//! Heavy requests (every request that reads a puzzle, the reading included: parsing,
+//! converting, checking, solving, counting, pictures, hints, explanations, grades; and
+//! generation): run on tokio's blocking pool so that they never stall the server's event
+//! loop, and at most [`Config::heavy_slots`](crate::Config::heavy_slots) at a time, so that a
+//! burst of them cannot make every answer slow.
 //!
 //! Three things keep the server answering whatever its clients do:
 //! - every job is bounded in time inside the library (a solver's time limit, the logic's

@@ -5,25 +5,29 @@
 //! each room using only those below it:
 //!
 //! ```text
-//! lib.rs       the application: the page's routes and the API's, served
-//! api.rs       the API's route table and its OpenAPI description
-//! routes/      the handlers, by purpose: solve.rs (solve, count, render, check),
-//!              formats.rs (examples, parse, convert), teach.rs (hint, explain, grade),
-//!              make.rs (generate)
-//! state.rs     what handlers share, and the one way a heavy request runs
-//! config.rs    the server's settings
-//! request.rs   a request's JSON body and the puzzle it carries, read
-//! heavy.rs     the slots heavy requests run in
-//! error.rs     every failure as a JSON answer
-//! assets.rs    the page itself (plain HTML, CSS and ES-module JavaScript embedded in the
-//!              binary, nothing fetched from outside)
+//! lib.rs          the application: the page's routes and the API's, served
+//! access.rs       who may use the server: each request's Host and Origin checked
+//! api.rs          the API's route table and its OpenAPI description
+//! routes/         the handlers, by purpose: solve.rs (solve, count, render, check),
+//!                 formats.rs (examples, parse, convert), teach.rs (hint, explain, grade),
+//!                 make.rs (generate)
+//! state.rs        what handlers share, and the one way a heavy request runs
+//! config.rs       the server's settings
+//! request.rs      a request's JSON body and the puzzle it carries, read
+//! heavy.rs        the slots heavy requests run in
+//! connections.rs  the accept loop: each connection served by hyper and watched, slow and
+//!                 idle ones closed, the number open capped
+//! error.rs        every failure as a JSON answer
+//! assets.rs       the page itself (plain HTML, CSS and ES-module JavaScript embedded in the
+//!                 binary, nothing fetched from outside)
 //! ```
 //!
 //! Each handler parses its request's puzzle with the library's format detection, calls the
 //! library and answers JSON; the shapes and words of steps, hints, verdicts and grades are
-//! the library's (`cagey::wire`). Heavy requests (solving, counting, pictures, hints,
-//! explanations) run on the blocking pool, at most one per core at a time ([`heavy`]), each
-//! bounded in time by [`Config::time_limit`] and cancelled when its client goes away.
+//! the library's (`cagey::wire`). Every request that reads a puzzle (the reading included)
+//! and every generation runs on the blocking pool, at most one per core at a time
+//! ([`heavy`]), each bounded in time by [`Config::time_limit`] and cancelled when its client
+//! goes away.
 //!
 //! ```no_run
 //! # async fn start() -> std::io::Result<()> {
@@ -34,9 +38,11 @@
 
 #![deny(missing_docs)]
 
+mod access;
 pub mod api;
 pub mod assets;
 mod config;
+pub mod connections;
 mod error;
 pub mod heavy;
 mod request;
@@ -44,32 +50,48 @@ mod routes;
 mod state;
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
 use axum::Router;
 
-pub use config::{Config, DEFAULT_TIME_LIMIT};
+pub use config::{Access, Config, DEFAULT_TIME_LIMIT};
+pub use connections::ConnectionLimits;
 pub use error::ApiError;
 pub use request::MAX_BODY_BYTES;
 
-/// The whole application: the page and the API.
+/// The whole application: the page and the API, each request checked against
+/// [`Config::access`] first.
 pub fn router(config: Config) -> Router {
     let state = state::State::new(&config);
+    let access = Arc::new(config.access);
     Router::new()
         .merge(assets::routes())
         .nest("/api", api::routes(state))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn_with_state(access, access::guard))
 }
 
 /// Serves the application on `listener` until the process is stopped (Ctrl-C ends it
 /// cleanly).
 pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(async {
-            // Without a signal handler (a failure here) the server runs until killed.
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    serve_until(listener, config, async {
+        // Without a signal handler (a failure here) the server runs until killed.
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+}
+
+/// Serves the application on `listener` until `shutdown` completes, then lets the requests
+/// under way be answered and returns once every connection has closed. Connections are
+/// held within [`Config::connections`] (see [`connections`]).
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let limits = config.connections;
+    connections::serve(listener, router(config), limits, shutdown).await
 }
 
 /// Binds `address` and serves on a runtime of its own, for callers without one (the

@@ -1,12 +1,15 @@
 //! What every handler shares, and the one way a heavy request runs.
 //!
-//! A heavy request (solving, counting, pictures, hints, explanations, grades, generation)
-//! always goes the same way: read its puzzle, take a slot ([`Slots::run`], which also gives
-//! the job a [`Cancel`] flag raised when the client goes), and run the library within the
-//! server's time bound. [`State::heavy`] is that whole path; [`State::run`] is its second
-//! half, for a request that checks more of itself between reading and running (a picture's
-//! size, a count's limit) or has no puzzle to read (generation). The job gets a [`Job`]: the
-//! time bound and the flag, and the library's limits made from them.
+//! Every request that carries a puzzle (reading, drawing, solving, counting, checking,
+//! converting, hints, explanations, grades) goes the same way: take a slot ([`Slots::run`],
+//! which also gives the job a [`Cancel`] flag raised when the client goes), then, on the
+//! blocking pool and within the server's time bound, read its puzzle and run the library.
+//! Reading is part of the job: detecting the format of a large text that no format reads
+//! tries every format in turn, which once took seconds on the event loop, outside the slots
+//! and the time bound. [`State::heavy`] is that whole path; [`State::run`] is the slot and
+//! the bound alone, for a job that reads its puzzle itself (a conversion, which also names
+//! the format to write) or has none (generation). The job gets a [`Job`]: the time bound and
+//! the flag, and the library's limits made from them.
 
 use std::time::Duration;
 
@@ -17,7 +20,7 @@ use cagey::solve::{Cancel, Limits};
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::heavy::Slots;
-use crate::request::{read, PuzzleRequest};
+use crate::request::PuzzleRequest;
 
 /// What every handler shares: the heavy-request slots and the time bound.
 #[derive(Clone, Debug)]
@@ -78,8 +81,9 @@ impl State {
             .await
     }
 
-    /// Reads `request`'s puzzle, then runs `job` on it in a free slot under the time bound.
-    pub(crate) async fn heavy<T, F>(&self, request: &PuzzleRequest, job: F) -> Result<T, ApiError>
+    /// Runs `job` on `request`'s puzzle in a free slot under the time bound; the puzzle is
+    /// read in the slot too.
+    pub(crate) async fn heavy<T, F>(&self, request: PuzzleRequest, job: F) -> Result<T, ApiError>
     where
         F: FnOnce(Entry, Job) -> Result<T, ApiError> + Send + 'static,
         T: Send + 'static,
@@ -91,7 +95,7 @@ impl State {
     /// now or not at all, and set aside for a player's request (see [`Slots::run_background`]).
     pub(crate) async fn heavy_as<T, F>(
         &self,
-        request: &PuzzleRequest,
+        request: PuzzleRequest,
         background: bool,
         job: F,
     ) -> Result<T, ApiError>
@@ -99,13 +103,16 @@ impl State {
         F: FnOnce(Entry, Job) -> Result<T, ApiError> + Send + 'static,
         T: Send + 'static,
     {
-        let (_, entry) = read(&request.puzzle, request.format.as_deref())?;
+        let work = move |run: Job| {
+            let (_, entry) = request.read()?;
+            job(entry, run)
+        };
         if !background {
-            return self.run(move |run| job(entry, run)).await;
+            return self.run(work).await;
         }
         let time_limit = self.time_limit;
         self.slots
-            .run_background(move |cancel| job(entry, Job { time_limit, cancel }))
+            .run_background(move |cancel| work(Job { time_limit, cancel }))
             .await
     }
 }

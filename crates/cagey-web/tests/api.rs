@@ -44,6 +44,33 @@ async fn call_with(
     (status, kind, bytes.to_vec())
 }
 
+/// Sends a request with `headers` (and `body`, as POST, when given) and returns the status
+/// and the body as JSON (`null` when it is not JSON).
+async fn send(
+    app: axum::Router,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<String>,
+) -> (StatusCode, Value) {
+    let mut request = match body {
+        Some(_) => Request::post(path),
+        None => Request::get(path),
+    };
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let request = request
+        .body(body.map_or_else(Body::empty, Body::from))
+        .unwrap();
+    let response = app.oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
 /// Posts `body` as JSON to `path` and returns the status and JSON answer.
 async fn post(path: &str, body: Value) -> (StatusCode, Value) {
     let (status, kind, bytes) = call(path, Some(body.to_string())).await;
@@ -467,6 +494,7 @@ async fn heavy_requests_beyond_the_slots_are_answered_503_at_once() {
         time_limit: Duration::from_millis(300),
         heavy_slots: 1,
         slot_wait: Duration::ZERO,
+        ..cagey_web::Config::default()
     };
     let app = cagey_web::router(config);
     let cells: Vec<String> = (0..81).map(|c| c.to_string()).collect();
@@ -499,6 +527,207 @@ async fn heavy_requests_beyond_the_slots_are_answered_503_at_once() {
     let (status, _, _) =
         call_with(app, "/api/solve", Some(json!({"puzzle": KK0}).to_string())).await;
     assert_eq!(status, StatusCode::OK);
+}
+
+/// Guards #41: reading a puzzle is work like any other. Detecting the format of a
+/// megabyte of garbage took over a second on the server's event loop, outside the slots,
+/// the time limit and cancellation, so a few such requests stalled every answer. Now every
+/// route that reads a puzzle reads it in a slot: with the one slot taken, each is answered
+/// 503 at once (before, they were read and answered at once beside the running job).
+#[tokio::test]
+async fn every_route_that_reads_a_puzzle_reads_it_in_a_slot() {
+    let app = cagey_web::router(cagey_web::Config {
+        time_limit: Duration::from_millis(400),
+        heavy_slots: 1,
+        slot_wait: Duration::ZERO,
+        ..cagey_web::Config::default()
+    });
+    let cells: Vec<String> = (0..81).map(|c| c.to_string()).collect();
+    let slow =
+        json!({"puzzle": format!("405+,{}\n", cells.join(" ")), "limit": 100000}).to_string();
+    let first = tokio::spawn(call_with(app.clone(), "/api/count", Some(slow)));
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    for (path, body) in [
+        ("/api/parse", json!({"puzzle": KK0})),
+        ("/api/parse", json!({"puzzle": "not a puzzle"})),
+        ("/api/convert", json!({"puzzle": KK0, "to": "keen"})),
+        ("/api/check", json!({"puzzle": KK0})),
+        ("/api/count", json!({"puzzle": KK0})),
+        ("/api/render", json!({"puzzle": KK0})),
+        ("/api/hint", json!({"puzzle": KK0})),
+    ] {
+        let (status, _, bytes) = call_with(app.clone(), path, Some(body.to_string())).await;
+        assert_eq!(
+            status,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "{path} {body}: {:.200}",
+            String::from_utf8_lossy(&bytes)
+        );
+    }
+    let (status, _, _) = first.await.unwrap();
+    assert_eq!(status, StatusCode::OK);
+    // With the slot free again, the same requests are read as before.
+    let (status, answer) = post("/api/parse", json!({"puzzle": "not a puzzle"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+}
+
+/// Guards #41 (DNS rebinding): a page whose name was made to point at 127.0.0.1 reaches
+/// the server as its own origin, but its requests still name its host; those are refused
+/// on every route, the page's included. Before, every host was served.
+#[tokio::test]
+async fn a_request_addressed_to_another_name_is_refused_with_403() {
+    let json = ("content-type", "application/json");
+    let parse = || Some(json!({"puzzle": KK0}).to_string());
+    for host in [
+        "evil.example:8080",
+        "evil.example",
+        "127.0.0.1.nip.io",
+        "192.168.1.5",
+    ] {
+        for (path, body) in [
+            ("/api/parse", parse()),
+            ("/api/examples", None),
+            ("/", None),
+        ] {
+            let (status, answer) = send(app(), path, &[("host", host), json], body).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{host} {path}: {answer}");
+            assert_eq!(answer["status"], 403);
+            let error = answer["error"].as_str().unwrap();
+            assert!(
+                error.contains(host) && error.contains("--allow-remote"),
+                "{error}"
+            );
+        }
+    }
+    // The same through the request line's own host.
+    let (status, _) = send(app(), "http://evil.example/api/examples", &[], None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    for host in [
+        "localhost:8080",
+        "localhost",
+        "127.0.0.1:1234",
+        "[::1]:8080",
+    ] {
+        let (status, answer) = send(app(), "/api/parse", &[("host", host), json], parse()).await;
+        assert_eq!(status, StatusCode::OK, "{host}: {answer}");
+    }
+    // The address given to --bind is the server's too, and only that one.
+    let bound = || {
+        cagey_web::router(cagey_web::Config {
+            access: cagey_web::Access::Local {
+                hosts: vec!["192.168.1.5".to_string()],
+            },
+            ..cagey_web::Config::default()
+        })
+    };
+    let (status, _) = send(
+        bound(),
+        "/api/examples",
+        &[("host", "192.168.1.5:8080")],
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = send(
+        bound(),
+        "/api/examples",
+        &[("host", "192.168.1.6:8080")],
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+/// Guards #41 (cross-site requests): another site's page may post to the server (a form,
+/// `fetch` without CORS) and make it work; browsers name that page in `Origin`, and such
+/// requests are refused. Before, they were served.
+#[tokio::test]
+async fn a_request_from_another_sites_page_is_refused_with_403() {
+    let local = ("host", "127.0.0.1:8080");
+    let json = ("content-type", "application/json");
+    let parse = || Some(json!({"puzzle": KK0}).to_string());
+    for origin in ["http://evil.example", "https://evil.example:8080", "null"] {
+        for (path, body) in [("/api/parse", parse()), ("/api/examples", None)] {
+            let headers = [local, json, ("origin", origin)];
+            let (status, answer) = send(app(), path, &headers, body).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{origin} {path}: {answer}");
+            assert!(
+                answer["error"].as_str().unwrap().contains("own page"),
+                "{answer}"
+            );
+        }
+    }
+    // The server's own page, or another local one, is served.
+    for origin in [
+        "http://127.0.0.1:8080",
+        "http://localhost:5173",
+        "http://[::1]:8080",
+    ] {
+        let headers = [local, json, ("origin", origin)];
+        let (status, answer) = send(app(), "/api/parse", &headers, parse()).await;
+        assert_eq!(status, StatusCode::OK, "{origin}: {answer}");
+    }
+}
+
+/// With `--allow-remote` any name is served, and a page must be the server's own: the same
+/// host and port as the request's `Host`.
+#[tokio::test]
+async fn remote_access_serves_any_name_and_only_its_own_page() {
+    let remote = || {
+        cagey_web::router(cagey_web::Config {
+            access: cagey_web::Access::Remote,
+            ..cagey_web::Config::default()
+        })
+    };
+    let json = ("content-type", "application/json");
+    let host = ("host", "cagey.lan:8080");
+    let parse = || Some(json!({"puzzle": KK0}).to_string());
+    let (status, _) = send(remote(), "/api/parse", &[host, json], parse()).await;
+    assert_eq!(status, StatusCode::OK);
+    let own = [host, json, ("origin", "http://cagey.lan:8080")];
+    let (status, _) = send(remote(), "/api/parse", &own, parse()).await;
+    assert_eq!(status, StatusCode::OK);
+    for origin in [
+        "http://evil.example:8080",
+        "http://cagey.lan:9090",
+        "http://localhost:8080",
+    ] {
+        let headers = [host, json, ("origin", origin)];
+        let (status, answer) = send(remote(), "/api/parse", &headers, parse()).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{origin}: {answer}");
+    }
+}
+
+/// Guards #41: a body must be sent as JSON. A page may send `text/plain`, form and
+/// multipart bodies to any server without the browser asking first; before, such a body
+/// holding JSON was read and served.
+#[tokio::test]
+async fn a_body_not_sent_as_json_is_refused_with_415() {
+    let body = || Some(json!({"puzzle": KK0}).to_string());
+    for kind in [
+        Some("text/plain"),
+        Some("text/plain;charset=UTF-8"),
+        Some("application/x-www-form-urlencoded"),
+        Some("multipart/form-data; boundary=x"),
+        None,
+    ] {
+        let headers: Vec<(&str, &str)> = kind.map(|k| ("content-type", k)).into_iter().collect();
+        for path in ["/api/parse", "/api/solve", "/api/generate"] {
+            let (status, answer) = send(app(), path, &headers, body()).await;
+            assert_eq!(
+                status,
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "{kind:?} {path}: {answer}"
+            );
+            assert_eq!(answer["status"], 415);
+            let error = answer["error"].as_str().unwrap();
+            assert!(error.contains("application/json"), "{error}");
+        }
+    }
+    for kind in ["application/json; charset=utf-8", "Application/JSON"] {
+        let (status, answer) = send(app(), "/api/parse", &[("content-type", kind)], body()).await;
+        assert_eq!(status, StatusCode::OK, "{kind}: {answer}");
+    }
 }
 
 /// The first 9x9 of Keen's "unreasonable" file, as its Keen ID.
@@ -743,6 +972,36 @@ async fn generate_makes_a_unique_puzzle_at_the_level_asked_for() {
             "{body}: {answer}"
         );
     }
+}
+
+/// Guards #41: `openapi.json` gives every optional field a type without null (`"ops":
+/// "string"`), so a null is refused as any other wrong type, not read as the field left out
+/// (`/api/generate` once took `"ops": null` for the default).
+#[tokio::test]
+async fn an_optional_field_sent_as_null_is_refused_as_the_schema_says() {
+    for (path, body) in [
+        ("/api/generate", json!({"size": 4, "ops": null})),
+        ("/api/generate", json!({"size": 4, "difficulty": null})),
+        ("/api/generate", json!({"size": 4, "kind": null})),
+        ("/api/generate", json!({"size": 4, "seed": null})),
+        ("/api/parse", json!({"puzzle": KK0, "format": null})),
+        (
+            "/api/convert",
+            json!({"puzzle": KK0, "to": "kk", "format": null}),
+        ),
+        ("/api/count", json!({"puzzle": KK0, "limit": null})),
+        ("/api/render", json!({"puzzle": KK0, "image": null})),
+        ("/api/render", json!({"puzzle": KK0, "size": null})),
+        ("/api/solve", json!({"puzzle": KK0, "background": null})),
+    ] {
+        let (status, answer) = post(path, body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {answer}");
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.contains("null"), "{path} {body}: {error}");
+    }
+    // Left out, each is its default.
+    let (status, answer) = post("/api/generate", json!({"size": 4, "seed": 3})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
 }
 
 #[tokio::test]

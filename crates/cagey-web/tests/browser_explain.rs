@@ -341,6 +341,7 @@ async fn a_busy_server_is_tried_again_and_the_status_says_so() {
         time_limit: Duration::from_secs(3),
         heavy_slots: 1,
         slot_wait: Duration::from_millis(100),
+        ..cagey_web::Config::default()
     };
     let browser = Browser::start_with(1280, 800, config, &[]).await;
     browser.open("").await;
@@ -374,6 +375,7 @@ async fn the_pages_background_solve_gives_way_to_the_players_requests() {
         time_limit: Duration::from_secs(60),
         heavy_slots: 1,
         slot_wait: Duration::from_secs(2),
+        ..cagey_web::Config::default()
     };
     let browser = Browser::start_with(1280, 800, config, &[]).await;
     browser.open("").await;

@@ -1,9 +1,14 @@
-//! The routes about a puzzle's text, each quick and answered at once: `/api/examples` (the
-//! built-in puzzles), `/api/parse` (the puzzle read, with what the page needs to draw and
-//! play it) and `/api/convert` (the puzzle written in another format).
+//! The routes about a puzzle's text: `/api/examples` (the built-in puzzles, answered at
+//! once), `/api/parse` (the puzzle read, with what the page needs to draw and play it) and
+//! `/api/convert` (the puzzle written in another format). Reading a text is quick for a
+//! puzzle but can take long for a large text that no format reads, so parse and convert run
+//! in a slot like every other request that reads a puzzle ([`State::heavy`]).
 
+use std::sync::Arc;
+
+use axum::extract::State as Extract;
 use axum::Json;
-use cagey::formats::{self, Format};
+use cagey::formats::{self, Entry, Format};
 use cagey::model::Operation;
 use cagey::render::{self, Contents};
 use cagey::Puzzle;
@@ -11,7 +16,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
-use crate::request::{format_named, read, Body, PuzzleRequest};
+use crate::request::{format_named, present, Body, PuzzleRequest};
+use crate::state::State;
 
 /// `GET /api/examples`: the built-in puzzles.
 pub(crate) async fn examples() -> Json<Value> {
@@ -41,8 +47,20 @@ fn label(puzzle: &Puzzle, operation: Operation, target: u64) -> String {
 }
 
 /// `POST /api/parse`: the puzzle read, with what the page needs to draw and play it.
-pub(crate) async fn parse(Body(request): Body<PuzzleRequest>) -> Result<Json<Value>, ApiError> {
-    let (format, entry) = read(&request.puzzle, request.format.as_deref())?;
+pub(crate) async fn parse(
+    Extract(state): Extract<Arc<State>>,
+    Body(request): Body<PuzzleRequest>,
+) -> Result<Json<Value>, ApiError> {
+    state
+        .run(move |_| {
+            let (format, entry) = request.read()?;
+            describe(format, &entry).map(Json)
+        })
+        .await
+}
+
+/// What `/api/parse` answers about `entry`, read in `format`.
+fn describe(format: Format, entry: &Entry) -> Result<Value, ApiError> {
     let puzzle = &entry.puzzle;
     let n = puzzle.size();
     let cages: Vec<CageView> = puzzle
@@ -69,7 +87,7 @@ pub(crate) async fn parse(Body(request): Body<PuzzleRequest>) -> Result<Json<Val
     let side = n as f64 * render::svg::CELL;
     let json_text = formats::json::write(puzzle, None)
         .map_err(|error| ApiError::Unprocessable(error.to_string()))?;
-    Ok(Json(json!({
+    Ok(json!({
         "format": format.name(),
         "kind": puzzle.kind().to_string(),
         "summary": puzzle.to_string(),
@@ -83,7 +101,7 @@ pub(crate) async fn parse(Body(request): Body<PuzzleRequest>) -> Result<Json<Val
         "json": json_text,
         "svg": svg,
         "geometry": {"cell": render::svg::CELL, "grid": side},
-    })))
+    }))
 }
 
 /// The request of `/api/convert`.
@@ -91,7 +109,7 @@ pub(crate) async fn parse(Body(request): Body<PuzzleRequest>) -> Result<Json<Val
 #[serde(deny_unknown_fields)]
 pub(crate) struct ConvertRequest {
     puzzle: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     format: Option<String>,
     /// The format to write.
     to: String,
@@ -105,15 +123,28 @@ fn yes() -> bool {
 }
 
 /// `POST /api/convert`: the puzzle written in another format.
-pub(crate) async fn convert(Body(request): Body<ConvertRequest>) -> Result<Json<Value>, ApiError> {
-    let (from, mut entry) = read(&request.puzzle, request.format.as_deref())?;
-    let to: Format = format_named(&request.to)?;
-    if !request.progress {
-        entry.progress = None;
-    }
-    let text =
-        formats::write(to, &entry).map_err(|error| ApiError::Unprocessable(error.to_string()))?;
-    Ok(Json(
-        json!({"from": from.name(), "to": to.name(), "text": text}),
-    ))
+pub(crate) async fn convert(
+    Extract(state): Extract<Arc<State>>,
+    Body(request): Body<ConvertRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let ConvertRequest {
+        puzzle,
+        format,
+        to,
+        progress,
+    } = request;
+    let to: Format = format_named(&to)?;
+    state
+        .run(move |_| {
+            let (from, mut entry) = PuzzleRequest { puzzle, format }.read()?;
+            if !progress {
+                entry.progress = None;
+            }
+            let text = formats::write(to, &entry)
+                .map_err(|error| ApiError::Unprocessable(error.to_string()))?;
+            Ok(Json(
+                json!({"from": from.name(), "to": to.name(), "text": text}),
+            ))
+        })
+        .await
 }

@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
-use crate::request::Body;
+use crate::request::{present, Body};
 use crate::state::State;
 
 /// The largest grid the page makes: a 9x9 takes well under a second, and larger grids at
@@ -29,16 +29,16 @@ pub(crate) struct GenerateRequest {
     /// A level name: easy, normal, hard, extreme, unreasonable; `any` for whatever level
     /// the puzzle falls at. Normal when absent, as `cagey generate` (any for sides 1 and 2,
     /// which have no normal puzzles).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     difficulty: Option<String>,
     /// The operations, any of `+-*/`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     ops: Option<String>,
     /// kenken, kendoku, killer or killer-jigsaw.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     kind: Option<String>,
     /// The seed; a fresh one when absent.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     seed: Option<u64>,
 }
 

@@ -19,7 +19,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
-use crate::request::{read, Body, PuzzleRequest};
+use crate::request::{present, Body, PuzzleRequest};
 use crate::state::{Job, State};
 
 /// The most solutions `/api/count` counts: beyond a hundred thousand the exact number
@@ -70,7 +70,7 @@ fn gave_up(budget: Budget) -> String {
 #[serde(deny_unknown_fields)]
 pub(crate) struct SolveRequest {
     puzzle: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     format: Option<String>,
     /// The page's own work, not the player's: it never waits for a slot and gives its slot
     /// up to a player's request.
@@ -89,7 +89,7 @@ pub(crate) async fn solve_puzzle(
         format: request.format,
     };
     state
-        .heavy_as(&request, background, |entry, job| {
+        .heavy_as(request, background, |entry, job| {
             let start = Instant::now();
             let outcome = solve_within(&entry.puzzle, Limits::uniqueness(), &job)?;
             let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
@@ -119,10 +119,10 @@ pub(crate) async fn solve_puzzle(
 #[serde(deny_unknown_fields)]
 pub(crate) struct CountRequest {
     puzzle: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     format: Option<String>,
     /// Stop counting at this many.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     limit: Option<u64>,
 }
 
@@ -131,15 +131,18 @@ pub(crate) async fn count(
     Extract(state): Extract<Arc<State>>,
     Body(request): Body<CountRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let (_, entry) = read(&request.puzzle, request.format.as_deref())?;
     let limit = request.limit.unwrap_or(DEFAULT_COUNT);
     if !(1..=MAX_COUNT).contains(&limit) {
         return Err(ApiError::bad(format!(
             "limit {limit} is out of range: counts run from 1 to {MAX_COUNT}"
         )));
     }
+    let request = PuzzleRequest {
+        puzzle: request.puzzle,
+        format: request.format,
+    };
     state
-        .run(move |job| {
+        .heavy(request, move |entry, job| {
             let search = solve::default_solver()
                 .search(
                     &entry.puzzle,
@@ -179,13 +182,13 @@ pub(crate) async fn count(
 #[serde(deny_unknown_fields)]
 pub(crate) struct RenderRequest {
     puzzle: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     format: Option<String>,
     /// `svg` (the default) or `png`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     image: Option<String>,
     /// The picture's side in pixels.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     size: Option<u32>,
     /// Draw the solution rather than the progress the text carries.
     #[serde(default)]
@@ -213,7 +216,6 @@ pub(crate) async fn render_picture(
     Extract(state): Extract<Arc<State>>,
     Body(request): Body<RenderRequest>,
 ) -> Result<Response, ApiError> {
-    let (_, entry) = read(&request.puzzle, request.format.as_deref())?;
     let png = match request.image.as_deref() {
         None | Some("svg") => false,
         Some("png") => true,
@@ -229,9 +231,14 @@ pub(crate) async fn render_picture(
         )));
     }
     let options = render::svg::Options { size: request.size };
+    let solution = request.solution;
+    let request = PuzzleRequest {
+        puzzle: request.puzzle,
+        format: request.format,
+    };
     state
-        .run(move |job| {
-            let (grid, candidates) = if request.solution {
+        .heavy(request, move |entry, job| {
+            let (grid, candidates) = if solution {
                 let report = solve_within(&entry.puzzle, Limits::solutions(1), &job)?;
                 match report.solutions().first() {
                     Some(grid) => (Some(grid.clone()), None),
@@ -259,17 +266,24 @@ pub(crate) async fn render_picture(
 }
 
 /// `POST /api/check`: whether the digits the text's progress places solve the puzzle.
-pub(crate) async fn check(Body(request): Body<PuzzleRequest>) -> Result<Json<Value>, ApiError> {
-    let (_, entry) = read(&request.puzzle, request.format.as_deref())?;
-    let grid = entry
-        .progress
-        .as_ref()
-        .map_or_else(|| Grid::empty(entry.puzzle.size()), |p| p.solved());
-    Ok(Json(match cagey::check(&entry.puzzle, &grid) {
-        Ok(()) => json!({"solved": true, "message": "solved"}),
-        // The library's wording, the same `cagey check` prints: cells `r1c1`, cages by label.
-        Err(violation) => {
-            json!({"solved": false, "message": violation.describe(&entry.puzzle, &grid)})
-        }
-    }))
+pub(crate) async fn check(
+    Extract(state): Extract<Arc<State>>,
+    Body(request): Body<PuzzleRequest>,
+) -> Result<Json<Value>, ApiError> {
+    state
+        .heavy(request, |entry, _| {
+            let grid = entry
+                .progress
+                .as_ref()
+                .map_or_else(|| Grid::empty(entry.puzzle.size()), |p| p.solved());
+            Ok(Json(match cagey::check(&entry.puzzle, &grid) {
+                Ok(()) => json!({"solved": true, "message": "solved"}),
+                // The library's wording, the same `cagey check` prints: cells `r1c1`, cages
+                // by label.
+                Err(violation) => {
+                    json!({"solved": false, "message": violation.describe(&entry.puzzle, &grid)})
+                }
+            }))
+        })
+        .await
 }

@@ -29,7 +29,7 @@ pub(crate) async fn hint(
     Body(request): Body<PuzzleRequest>,
 ) -> Result<Json<Value>, ApiError> {
     state
-        .heavy(&request, |entry, job| {
+        .heavy(request, |entry, job| {
             let puzzle = &entry.puzzle;
             let progress = entry.progress_or_empty();
             let hint = logic::hint(puzzle, &progress, &job.logic_limits()).map_err(refused)?;
@@ -45,7 +45,7 @@ pub(crate) async fn explain(
     Body(request): Body<PuzzleRequest>,
 ) -> Result<Json<Value>, ApiError> {
     state
-        .heavy(&request, |entry, job| {
+        .heavy(request, |entry, job| {
             let puzzle = &entry.puzzle;
             let start = entry.progress_or_empty();
             let explanation =
@@ -62,7 +62,7 @@ pub(crate) async fn grade(
     Body(request): Body<PuzzleRequest>,
 ) -> Result<Json<GradeRecord>, ApiError> {
     state
-        .heavy(&request, |entry, job| {
+        .heavy(request, |entry, job| {
             let grade = logic::grade(&entry.puzzle, &job.logic_limits()).map_err(refused)?;
             Ok(Json(GradeRecord::new(&grade)))
         })

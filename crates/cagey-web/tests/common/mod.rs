@@ -28,7 +28,7 @@ impl Server {
                     .await
                     .expect("a free loopback port");
                 sender.send(listener.local_addr().unwrap()).unwrap();
-                axum::serve(listener, cagey_web::router(config))
+                cagey_web::serve_until(listener, config, std::future::pending())
                     .await
                     .expect("the server runs");
             });
