@@ -45,7 +45,7 @@ pub struct Args {
     show: bool,
 
     #[command(flatten)]
-    draw: crate::show::DrawArgs,
+    draw: crate::flags::DrawArgs,
 
     /// Write one SVG picture per step into this folder (created if missing), named
     /// `step-001.svg` and so on (with several puzzles, `p2-step-001.svg`).
@@ -53,7 +53,7 @@ pub struct Args {
     svg: Option<PathBuf>,
 
     #[command(flatten)]
-    time: crate::time_limit::LogicArgs,
+    time: crate::flags::LogicArgs,
 }
 
 /// The report formats.

@@ -39,7 +39,7 @@ pub struct Args {
     jobs: Option<usize>,
 
     #[command(flatten)]
-    time: crate::time_limit::LogicArgs,
+    time: crate::flags::LogicArgs,
 }
 
 /// The report formats.

@@ -30,7 +30,7 @@ pub struct Args {
     level: u8,
 
     #[command(flatten)]
-    time: crate::time_limit::LogicArgs,
+    time: crate::flags::LogicArgs,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {

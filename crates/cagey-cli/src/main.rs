@@ -9,6 +9,8 @@ mod completions;
 mod convert;
 mod examples;
 mod explain;
+mod fill;
+mod flags;
 mod generate;
 mod grade;
 mod hint;
@@ -24,7 +26,6 @@ mod rules;
 mod serve;
 mod show;
 mod solve;
-mod time_limit;
 mod unique;
 
 use std::process::ExitCode;

@@ -4,8 +4,9 @@ use std::io::{self, Write};
 
 use cagey::render::terminal;
 
+use crate::fill::Fill;
+use crate::flags::{DrawArgs, FillArgs};
 use crate::input::{self, InputArgs};
-use crate::render::{Fill, FillArgs};
 use crate::Status;
 
 /// Draw puzzles in the terminal, with their solution or candidates if asked.
@@ -43,58 +44,6 @@ pub struct Args {
 
     #[command(flatten)]
     fill: FillArgs,
-}
-
-/// How drawings look; shared by every subcommand that draws in the terminal.
-#[derive(clap::Args, Debug)]
-pub struct DrawArgs {
-    /// Draw with plain ASCII (`- | . : +`, signs `+ - * /`) instead of Unicode box drawing.
-    #[arg(long, help_heading = "Drawing")]
-    pub ascii: bool,
-
-    /// When to colour: auto (on a terminal, unless NO_COLOR or TERM=dumb; CLICOLOR_FORCE
-    /// forces it), always or never.
-    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto,
-          hide_possible_values = true, help_heading = "Drawing")]
-    pub color: ColorChoice,
-}
-
-/// When to colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColorChoice {
-    /// As anstream decides: on a terminal (not TERM=dumb), unless NO_COLOR; CLICOLOR_FORCE
-    /// forces it.
-    Auto,
-    /// Always, for `less -R` and the like.
-    Always,
-    /// Never.
-    Never,
-}
-
-impl DrawArgs {
-    /// Whether standard output gets colour, as clap decides it for its help: `--color auto`
-    /// asks anstream, which says never under NO_COLOR (set, not empty) and always under
-    /// CLICOLOR_FORCE, else colour on a terminal whose TERM is not `dumb`.
-    pub fn choice(&self) -> anstream::ColorChoice {
-        match self.color {
-            ColorChoice::Always => anstream::ColorChoice::Always,
-            ColorChoice::Never => anstream::ColorChoice::Never,
-            ColorChoice::Auto => anstream::AutoStream::choice(&io::stdout()),
-        }
-    }
-
-    /// The library's drawing options for these arguments.
-    pub fn options(&self) -> terminal::Options {
-        let color = self.choice() == anstream::ColorChoice::Always;
-        terminal::Options {
-            charset: if self.ascii {
-                terminal::Charset::Ascii
-            } else {
-                terminal::Charset::Unicode
-            },
-            color,
-        }
-    }
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {

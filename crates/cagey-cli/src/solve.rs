@@ -104,7 +104,7 @@ pub struct Args {
     show: bool,
 
     #[command(flatten)]
-    draw: crate::show::DrawArgs,
+    draw: crate::flags::DrawArgs,
 
     /// Print the search effort (nodes, guesses, time) after each puzzle.
     #[arg(long)]
