@@ -6,7 +6,7 @@ use cagey::answer;
 use cagey::formats::Entry;
 use cagey::model::CellState;
 use cagey::render::Contents;
-use cagey::solve::{init, Limits};
+use cagey::solve::{tables, Limits};
 use cagey::{DigitSet, Grid, Puzzle};
 
 use crate::flags::FillArgs;
@@ -88,7 +88,7 @@ impl Fill {
 /// list.
 fn cage_candidates(puzzle: &Puzzle) -> Vec<DigitSet> {
     let all = DigitSet::full(puzzle.size());
-    let Ok(tables) = init::init(puzzle, &Limits::uniqueness()) else {
+    let Ok(tables) = tables::cage_tables(puzzle, &Limits::uniqueness()) else {
         return vec![all; puzzle.cell_count()];
     };
     let mut sets = vec![DigitSet::EMPTY; puzzle.cell_count()];

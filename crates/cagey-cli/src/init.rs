@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use cagey::solve::init::{self, Table};
+use cagey::solve::tables::{self, Table};
 use cagey::solve::{Limits, DEFAULT_MAX_TABLE_CELLS};
 use cagey::Puzzle;
 
@@ -49,7 +49,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         ..Limits::default()
     };
     input::each_puzzle(&args.input, &mut out, true, |out, _, entry| {
-        let tables = init::init(&entry.puzzle, &limits)?;
+        let tables = tables::cage_tables(&entry.puzzle, &limits)?;
         Ok(print_tables(out, &entry.puzzle, &tables, args.width)?)
     })
 }
@@ -76,7 +76,7 @@ fn print_tables(
     }
     let counts: Vec<String> = tables.iter().map(|t| t.len().to_string()).collect();
     writeln!(out, "tuples: {}", counts.join(" "))?;
-    writeln!(out, "combinations: {}", init::combinations(tables))?;
+    writeln!(out, "combinations: {}", tables::combinations(tables))?;
     let mut status = Status::Ok;
     for (id, table) in tables.iter().enumerate() {
         if table.is_empty() {

@@ -14,7 +14,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use cagey::formats::kk;
-use cagey::solve::{self, init, merge, Limits, Outcome, SolveError, Solver};
+use cagey::solve::{self, count, merge, tables, Limits, Outcome, SolveError, Solver};
 use cagey::{check, examples, Cell, Grid, Puzzle};
 use proptest::prelude::*;
 use random::{corrupt_target, random_puzzle, Rng};
@@ -24,7 +24,7 @@ fn example(name: &str) -> Puzzle {
 }
 
 fn method(name: &str) -> &'static dyn Solver {
-    solve::by_name(name).unwrap_or_else(|| panic!("no method {name}"))
+    cagey::solvers::by_name(name).unwrap_or_else(|| panic!("no method {name}"))
 }
 
 /// The essay's three methods, by their command-line names.
@@ -32,7 +32,7 @@ const ESSAY_METHODS: [&str; 3] = ["direct", "merge", "eliminate"];
 
 #[test]
 fn init_of_kk0_is_the_essays_table() {
-    let tables = init::init(&example("kk0"), &Limits::default()).unwrap();
+    let tables = tables::cage_tables(&example("kk0"), &Limits::default()).unwrap();
     // The essay's table of `c ,: init t`, cage by cage: cells, then tuples in order.
     let expected: [(&[u16], &str); 7] = [
         (&[0], "1"),
@@ -57,7 +57,7 @@ fn init_of_kk0_is_the_essays_table() {
         let ours: Vec<Vec<u8>> = table.rows().map(<[u8]>::to_vec).collect();
         assert_eq!(ours, rows, "cage at cell {}", cells[0]);
     }
-    assert_eq!(init::combinations(&tables).to_string(), "6912");
+    assert_eq!(tables::combinations(&tables).to_string(), "6912");
 }
 
 /// The essay's `mcounts&.> kk0;kk1;kk2;kk3`, column by column: the product as J prints it
@@ -173,7 +173,7 @@ fn mcounts_of_kk0_to_kk3_are_the_essays_table() {
             assert_eq!(row.product.approx(), product, "{name}, row {}", i + 1);
             assert_eq!(row.rows, rows, "{name}, row {}", i + 1);
             // Products short enough for J to print whole are printed whole here too.
-            if product.len() <= init::ESSAY_PRECISION && !product.contains('e') {
+            if product.len() <= count::ESSAY_PRECISION && !product.contains('e') {
                 assert_eq!(row.product.to_string(), product);
             }
         }

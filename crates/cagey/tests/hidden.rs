@@ -51,7 +51,7 @@ fn every_solver_solves_hidden_operations_alike() {
     assert_eq!(check(&puzzle, &solution), Ok(()));
     let mut limits = Limits::solutions(1000);
     limits.keep = 1000;
-    let report = solve::by_name("eliminate")
+    let report = cagey::solvers::by_name("eliminate")
         .unwrap()
         .solve(&puzzle, &limits)
         .unwrap();
@@ -61,7 +61,7 @@ fn every_solver_solves_hidden_operations_alike() {
     for grid in found {
         assert_eq!(check(&puzzle, grid), Ok(()));
     }
-    let merged = solve::by_name("merge")
+    let merged = cagey::solvers::by_name("merge")
         .unwrap()
         .solve(&puzzle, &limits)
         .unwrap();

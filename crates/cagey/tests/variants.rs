@@ -17,7 +17,7 @@ use std::collections::BTreeSet;
 use std::time::Duration;
 
 use cagey::formats::kk;
-use cagey::solve::{self, init, Limits, SolveError, Solver};
+use cagey::solve::{self, tables, Limits, SolveError, Solver};
 use cagey::{check, Cell, Grid, Puzzle};
 use proptest::prelude::*;
 use random::Rng;
@@ -315,7 +315,7 @@ proptest! {
         if corrupted {
             puzzle = corrupt(&puzzle, &mut rng);
         }
-        let tables = init::init(&puzzle, &Limits::default()).unwrap();
+        let tables = tables::cage_tables(&puzzle, &Limits::default()).unwrap();
         let uncovered: Vec<Cell> = puzzle.uncovered().collect();
         prop_assert_eq!(tables.len(), puzzle.cages().len() + uncovered.len());
         for (table, cage) in tables.iter().zip(puzzle.cages()) {

@@ -12,7 +12,7 @@ mod report;
 
 use std::process::ExitCode;
 
-use cagey::solve::{self, Solver};
+use cagey::solve::Solver;
 use clap::{Parser, Subcommand};
 
 /// Developer tools of the cagey workspace.
@@ -32,7 +32,7 @@ pub use cagey_args::{at_least_one, refuse_directory, RuleArgs, Status};
 
 /// The solver `--method NAME` names among the search solvers, or an error listing them.
 pub fn method(name: &str) -> anyhow::Result<&'static dyn Solver> {
-    Ok(solve::named(name)?)
+    Ok(cagey::solvers::named(name)?)
 }
 
 fn main() -> ExitCode {

@@ -25,10 +25,11 @@ pub const SEARCH_WEIGHT: u32 = 10_000;
 
 /// Builds what every run of the puzzle shares: houses and every cage's layouts.
 pub(super) fn geometry(puzzle: &Puzzle, ctx: &Ctx) -> Result<Geometry, LogicError> {
-    let tables = solve::init::init(puzzle, &ctx.solve_limits()).map_err(|error| match error {
-        SolveError::OutOfBudget { budget, .. } => ctx.gave_up(budget),
-        other => LogicError::Solve(other),
-    })?;
+    let tables =
+        solve::tables::cage_tables(puzzle, &ctx.solve_limits()).map_err(|error| match error {
+            SolveError::OutOfBudget { budget, .. } => ctx.gave_up(budget),
+            other => LogicError::Solve(other),
+        })?;
     Ok(Geometry::new(puzzle, tables))
 }
 

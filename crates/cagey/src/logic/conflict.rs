@@ -65,7 +65,7 @@ pub(super) fn minimal_cages(
 mod tests {
     use super::*;
     use crate::formats::kk;
-    use crate::solve::{init, Limits};
+    use crate::solve::{tables, Limits};
 
     /// The set found is contradictory, and dropping any one of its cages leaves a set that
     /// can hold: it is minimal.
@@ -75,7 +75,10 @@ mod tests {
         let mut checked = 0;
         for entry in kk::parse_all(text).into_iter().take(6) {
             let puzzle = entry.unwrap().puzzle;
-            let geometry = Geometry::new(&puzzle, init::init(&puzzle, &Limits::default()).unwrap());
+            let geometry = Geometry::new(
+                &puzzle,
+                tables::cage_tables(&puzzle, &Limits::default()).unwrap(),
+            );
             let set = minimal_cages(&puzzle, &geometry, None);
             assert!(
                 !set.is_empty(),

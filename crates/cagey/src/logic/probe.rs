@@ -10,7 +10,7 @@ use super::rules::ladder;
 use super::state::{self, Geometry, State};
 use super::step::Found;
 use crate::model::{Cell, Puzzle};
-use crate::solve::init::TableCache;
+use crate::solve::tables::TableCache;
 use crate::solve::Limits;
 
 /// How far the rules up to a level get on a puzzle: what [`probe`] returns.

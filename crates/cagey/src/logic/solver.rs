@@ -30,7 +30,7 @@ impl Solver for Logic {
         found: &mut dyn FnMut(&Grid),
     ) -> Result<Search, SolveError> {
         let started = Instant::now();
-        let tables = solve::init::init(puzzle, limits)?;
+        let tables = solve::tables::cage_tables(puzzle, limits)?;
         let geometry = Geometry::new(puzzle, tables);
         let mut state = State::new(&geometry);
         let mut nodes = limits.max_nodes;

@@ -14,7 +14,7 @@
 use std::sync::Arc;
 
 use crate::model::{CageId, Cell, DigitSet, Operation, Puzzle, Regions};
-use crate::solve::init::Table;
+use crate::solve::tables::Table;
 
 /// What a contradictory state has, as data (its words on request, [`Contradiction::describe`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -29,12 +29,14 @@
 //!
 //! Every variant is handled. The tables already hold only tuples that obey the killer rule,
 //! the givens outside the cages, multi-cell `-` and `÷`, and boxes or regions within each
-//! cage ([`init`]); what remains is the rule between cages, which the Latin check extends to
+//! cage ([`cage_tables`](super::tables::cage_tables)); what remains is the rule between cages, which the Latin check extends to
 //! boxes and jigsaw regions: a grid is kept when each of its houses, rows, columns and
 //! regions alike, holds every digit.
 
-use super::init::{self, Count, Halt, Houses, Table};
-use super::{search_tables, End, Limits, Search, SolveError, Solver};
+use super::count::Count;
+use super::tables::search_tables;
+use super::tables::{self, Halt, Houses, Table};
+use super::{End, Limits, Search, SolveError, Solver};
 use crate::model::{Cell, Grid, Puzzle};
 
 /// The essay's direct method (`--method direct`).
@@ -57,7 +59,7 @@ impl Solver for Direct {
         found: &mut dyn FnMut(&Grid),
     ) -> Result<Search, SolveError> {
         search_tables(puzzle, limits, |tables, meter, stats| {
-            check_combinations(&init::combinations(&tables), limits.max_combinations)
+            check_combinations(&tables::combinations(&tables), limits.max_combinations)
                 .map_err(Halt::Refused)?;
             let houses = Houses::new(puzzle).cells();
             let mut walk = Odometer::new(puzzle.size(), &tables);

@@ -47,7 +47,7 @@
 //!
 //! Every variant is handled. The killer rule, givens outside the cages and multi-cell `-`
 //! and `÷` only concern the cells of one cage, so the initial tables already obey them
-//! ([`init`]). Boxes and jigsaw regions are a third kind of house besides rows and columns,
+//! ([`cage_tables`](super::tables::cage_tables)). Boxes and jigsaw regions are a third kind of house besides rows and columns,
 //! and the rule holds in them word for word: if every tuple a cage has left puts the same
 //! digits on its cells in a region, no other cell of the region may hold them. Each round
 //! sweeps the columns, the rows, then the regions. A list with one tuple per cage is then
@@ -56,8 +56,9 @@
 
 use std::cmp::Reverse;
 
-use super::init::{Houses, Table};
-use super::{search_tables, Budget, End, Limits, Meter, Search, SolveError, Solver, Stats};
+use super::tables::search_tables;
+use super::tables::{Houses, Table};
+use super::{Budget, End, Limits, Meter, Search, SolveError, Solver, Stats};
 use crate::model::{Grid, Puzzle};
 
 /// The essay's elimination and guessing (`--method eliminate`).
@@ -320,7 +321,7 @@ impl Guesser<'_, '_> {
 mod tests {
     use super::*;
     use crate::examples;
-    use crate::solve::init;
+    use crate::solve::tables;
     use crate::solve::Outcome;
 
     #[test]
@@ -340,7 +341,7 @@ mod tests {
         let kk0 = examples::by_name("kk0").unwrap().puzzle();
         let layout = Layout::new(
             &Houses::new(&kk0),
-            init::init(&kk0, &Limits::default()).unwrap(),
+            tables::cage_tables(&kk0, &Limits::default()).unwrap(),
         );
         let mut list = layout.full_list();
         let mut stats = Stats::default();
@@ -377,7 +378,7 @@ mod tests {
             .unwrap();
         let layout = Layout::new(
             &Houses::new(&puzzle),
-            init::init(&puzzle, &Limits::default()).unwrap(),
+            tables::cage_tables(&puzzle, &Limits::default()).unwrap(),
         );
         assert_eq!(layout.kinds, [4, 4, 4]);
         let mut list = layout.full_list();

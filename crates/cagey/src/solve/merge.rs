@@ -5,7 +5,7 @@
 //! rows are every pairing of a row of the first with a row of the second, minus the pairings
 //! that put one digit twice in a grid row or a grid column (or a box or region, see
 //! [Variants](#variants)). Only pairs of cells from different
-//! tables need checking: within each table, the earlier merges (or [`init`])
+//! tables need checking: within each table, the earlier merges (or [`cage_tables`](super::tables::cage_tables))
 //! checked them already. In kk0, cage `11+` (12 tuples) merged with cage `4+` (2 tuples):
 //!
 //! ```text
@@ -38,12 +38,14 @@
 //!
 //! Every variant is handled. The killer rule, givens outside the cages and multi-cell `-`
 //! and `÷` only concern the cells of one cage, so the initial tables already obey them
-//! ([`init`]) and merging never has to look at them again. Boxes and jigsaw regions are a
+//! ([`cage_tables`](super::tables::cage_tables)) and merging never has to look at them again. Boxes and jigsaw regions are a
 //! third kind of house: a pairing also goes when it puts one digit twice in a box or region,
 //! so that every row of the final table has each digit once in every row, column and region.
 
-use super::init::{self, Count, Halt, Houses, Table};
-use super::{search_tables, End, Limits, Meter, Search, SolveError, Solver, Stats};
+use super::count::Count;
+use super::tables::search_tables;
+use super::tables::{self, Halt, Houses, Table};
+use super::{End, Limits, Meter, Search, SolveError, Solver, Stats};
 use crate::model::{Grid, Puzzle};
 
 /// The essay's merging method (`--method merge`).
@@ -148,7 +150,7 @@ pub fn mcounts_each(
 ) -> Result<(), SolveError> {
     let mut meter = Meter::new(limits);
     let mut stats = Stats::default();
-    let tables = init::tabulate_all(puzzle, limits, &mut meter)
+    let tables = tables::tabulate_all(puzzle, limits, &mut meter)
         .map_err(|halt| refusal(halt, "listing the tuples of the cages"))?;
     let mut product = Count::from(1);
     let last = tables.len();
@@ -316,7 +318,7 @@ mod tests {
     fn merges_the_essays_example() {
         let kk0 = examples::by_name("kk0").unwrap().puzzle();
         let limits = Limits::default();
-        let tables = init::init(&kk0, &limits).unwrap();
+        let tables = tables::cage_tables(&kk0, &limits).unwrap();
         let merged = merge(&tables[1], &tables[2], &kk0, &limits).unwrap();
         assert_eq!(merged.cells(), [1, 2, 5, 6, 3, 7].map(Cell));
         let rows: Vec<&[u8]> = merged.rows().collect();
@@ -351,7 +353,7 @@ mod tests {
                 .build()
                 .unwrap();
             let limits = Limits::default();
-            let tables = init::init(&puzzle, &limits).unwrap();
+            let tables = tables::cage_tables(&puzzle, &limits).unwrap();
             let (top, below) = (puzzle.cage_of(Cell(0)), puzzle.cage_of(Cell(4)));
             let merged = merge(
                 &tables[top.unwrap().index()],

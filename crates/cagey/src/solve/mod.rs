@@ -6,14 +6,15 @@
 //! ([`Outcome::GaveUp`]), not an error; errors are for methods that cannot take a puzzle at
 //! all (one too large for the direct method, say).
 //!
-//! The registry ([`registry`], [`by_name`]) lists every solver, so that tests, benchmarks and
-//! the command line's `--method` all loop over the same list.
+//! The one registry of every solver, these and the logic solver, is [`crate::solvers`]: tests,
+//! benchmarks and the command line's `--method` all loop over it.
 
+pub mod count;
 pub mod direct;
 pub mod eliminate_and_guess;
-pub mod init;
 pub mod merge;
 mod propagate;
+pub mod tables;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -504,20 +505,11 @@ static DIRECT: Direct = Direct;
 static MERGE: Merge = Merge;
 static ELIMINATE: EliminateAndGuess = EliminateAndGuess;
 
-/// Every solver, the production solver first.
-pub fn registry() -> &'static [&'static dyn Solver] {
-    static REGISTRY: [&dyn Solver; 4] = [&PROPAGATE, &DIRECT, &MERGE, &ELIMINATE];
-    &REGISTRY
-}
-
-/// The solver registered under `name`.
-pub fn by_name(name: &str) -> Option<&'static dyn Solver> {
-    registry().iter().copied().find(|s| s.name() == name)
-}
-
-/// The solver registered under `name`, or an error naming the ones there are.
-pub fn named(name: &str) -> Result<&'static dyn Solver, UnknownMethod> {
-    by_name(name).ok_or_else(|| UnknownMethod::among(name, registry()))
+/// The search solvers of this module, the production solver first: the first part of the
+/// one registry, [`crate::solvers`], which adds the logic solver.
+pub(crate) fn search_solvers() -> &'static [&'static dyn Solver] {
+    static SOLVERS: [&dyn Solver; 4] = [&PROPAGATE, &DIRECT, &MERGE, &ELIMINATE];
+    &SOLVERS
 }
 
 /// A method name that names no solver of a registry; its message lists those there are, so
@@ -539,39 +531,6 @@ impl UnknownMethod {
             methods: registry.iter().map(|solver| solver.name()).collect(),
         }
     }
-}
-
-/// What the essay's table methods (`direct`, `merge`, `eliminate`) do around their own
-/// search, once for all three: start the clock and the [`Meter`], tabulate every cage
-/// ([`init::tabulate_all`], which refuses what no table can hold and stops when the budget
-/// runs out meanwhile), note the largest table, run `body` over the tables, and put the
-/// nodes and the time into the statistics. `body` answers the solutions it passed to the
-/// caller and how the search ended; a [`Halt::Budget`](init::Halt) from it is an end like
-/// any other, with no solution counted.
-pub(crate) fn search_tables(
-    puzzle: &Puzzle,
-    limits: &Limits,
-    body: impl FnOnce(Vec<init::Table>, &mut Meter, &mut Stats) -> Result<(u64, End), init::Halt>,
-) -> Result<Search, SolveError> {
-    let start = Instant::now();
-    let mut meter = Meter::new(limits);
-    let mut stats = Stats::default();
-    let searched = init::tabulate_all(puzzle, limits, &mut meter).and_then(|tables| {
-        stats.peak_table = tables
-            .iter()
-            .map(init::Table::cell_count)
-            .max()
-            .unwrap_or(0);
-        body(tables, &mut meter, &mut stats)
-    });
-    let (count, end) = match searched {
-        Ok(searched) => searched,
-        Err(init::Halt::Budget(budget)) => (0, End::OutOfBudget(budget)),
-        Err(init::Halt::Refused(error)) => return Err(error),
-    };
-    stats.nodes = meter.nodes;
-    stats.elapsed = start.elapsed();
-    Ok(Search { count, end, stats })
 }
 
 /// The production solver.

@@ -1,5 +1,5 @@
-//! Initial possibilities, the J essay's `init`: for every cage, the table of every digit tuple
-//! that could fill it. The essay's three methods ([`direct`](super::direct),
+//! The cages' tables (the J essay's `init`, its initial possibilities): for every cage, the
+//! table of every digit tuple that could fill it. The essay's three methods ([`direct`](super::direct),
 //! [`merge`](super::merge), [`eliminate_and_guess`](super::eliminate_and_guess)) all start
 //! here, and after this step none of them looks at a target or an operation again: the
 //! tables say everything the cages say.
@@ -58,19 +58,16 @@
 //! - **multi-cell subtraction and division**: the fold above, for cages of any size.
 
 use std::collections::HashMap;
-use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::time::Instant;
 
-use super::{Budget, Limits, Meter, SolveError};
+use super::count::Count;
+use super::{Budget, End, Limits, Meter, Search, SolveError, Stats};
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, Regions};
-
-/// The significant digits the essay's tables show: J prints numbers to 6 significant digits
-/// by default (`3.88178e13`), as C's `%g` does.
-pub const ESSAY_PRECISION: usize = 6;
 
 /// A table of tuples: one column per cell, one row per tuple.
 ///
-/// A cage's table ([`init`]) has its cells ascending; a table made by
+/// A cage's table ([`cage_tables`]) has its cells ascending; a table made by
 /// [`merge`](super::merge) has the columns of the two tables it merged, side by side. The
 /// digits are stored row after row:
 ///
@@ -143,20 +140,20 @@ impl Table {
 /// such cell listing the digits it may hold: the essay's methods then treat it as a cage.
 ///
 /// ```
-/// use cagey::solve::{init, Limits};
+/// use cagey::solve::{tables, Limits};
 ///
 /// let kk0 = cagey::examples::by_name("kk0").unwrap().puzzle();
-/// let tables = init::init(&kk0, &Limits::default())?;
+/// let tables = tables::cage_tables(&kk0, &Limits::default())?;
 /// let counts: Vec<usize> = tables.iter().map(|t| t.len()).collect();
 /// assert_eq!(counts, [1, 12, 2, 6, 6, 2, 4]);
 /// assert_eq!(tables[2].row(0), [1, 3]); // 4+ on cells 3 and 7
-/// assert_eq!(init::combinations(&tables).to_string(), "6912");
+/// assert_eq!(tables::combinations(&tables).to_string(), "6912");
 /// # Ok::<(), cagey::solve::SolveError>(())
 /// ```
 ///
 /// Fails if a cage has more tuples than [`Limits::max_table_cells`] allows, or if listing
 /// them takes more than the node or time budget of `limits` (one node per digit placed).
-pub fn init(puzzle: &Puzzle, limits: &Limits) -> Result<Vec<Table>, SolveError> {
+pub fn cage_tables(puzzle: &Puzzle, limits: &Limits) -> Result<Vec<Table>, SolveError> {
     let mut meter = Meter::new(limits);
     tabulate_all(puzzle, limits, &mut meter).map_err(listing_failed)
 }
@@ -196,7 +193,7 @@ impl TableCache {
         TableCache::default()
     }
 
-    /// [`init`] for `puzzle`, reusing the tables of cages seen before in the same context.
+    /// [`cage_tables`] for `puzzle`, reusing the tables of cages seen before in the same context.
     pub fn init(&mut self, puzzle: &Puzzle, limits: &Limits) -> Result<Vec<Table>, SolveError> {
         let context = (
             puzzle.size(),
@@ -347,7 +344,7 @@ impl Houses {
     }
 }
 
-/// [`init`] within a search: every digit placed is a tick of `meter`.
+/// [`cage_tables`] within a search: every digit placed is a tick of `meter`.
 pub(crate) fn tabulate_all(
     puzzle: &Puzzle,
     limits: &Limits,
@@ -563,123 +560,33 @@ fn some_order_reaches(
     !any_left && acc == Some(target)
 }
 
-/// An exact natural number of any size, for products of tuple counts, which pass `u64` on the
-/// essay's 8x8 puzzles (2.43893e26 for kk2) and `u128` on a 9x9 with many cages.
-///
-/// Written out here rather than taken from a big-integer crate: all it needs is multiplying
-/// by a machine word and printing in decimal, so it keeps base-10^9 limbs, least significant
-/// first, and printing needs no division.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Count {
-    /// Base-10^9 digits, least significant first, without leading zero limbs (zero is
-    /// empty).
-    limbs: Vec<u32>,
-}
-
-/// The base of a [`Count`]'s limbs.
-const LIMB: u128 = 1_000_000_000;
-
-impl Count {
-    /// Multiplies in place by `factor`.
-    pub fn scale(&mut self, factor: u64) {
-        if factor == 0 {
-            self.limbs.clear();
-            return;
-        }
-        let mut carry: u128 = 0;
-        for limb in &mut self.limbs {
-            // At most (10^9 - 1) * (2^64 - 1) + carry: far below 2^128.
-            let value = u128::from(*limb) * u128::from(factor) + carry;
-            *limb = (value % LIMB) as u32;
-            carry = value / LIMB;
-        }
-        while carry > 0 {
-            self.limbs.push((carry % LIMB) as u32);
-            carry /= LIMB;
-        }
-    }
-
-    /// Whether the number is zero.
-    pub fn is_zero(&self) -> bool {
-        self.limbs.is_empty()
-    }
-
-    /// The number as a `u128`, or `None` if it does not fit.
-    pub fn to_u128(&self) -> Option<u128> {
-        self.limbs.iter().rev().try_fold(0u128, |acc, &limb| {
-            acc.checked_mul(LIMB)?.checked_add(u128::from(limb))
-        })
-    }
-
-    /// The number to `digits` significant digits, as J and C's `%g` print it: exact up to
-    /// `digits` digits (`748800`), otherwise rounded half up with an exponent and without
-    /// trailing zeros (`4.4928e6`, `3.88178e13`).
-    pub fn significant(&self, digits: usize) -> String {
-        let exact = self.to_string();
-        let digits = digits.max(1);
-        if exact.len() <= digits {
-            return exact;
-        }
-        let mut exponent = exact.len() - 1;
-        let mut mantissa: Vec<u8> = exact.bytes().take(digits).map(|b| b - b'0').collect();
-        if exact.as_bytes()[digits] >= b'5' {
-            let mut i = digits;
-            loop {
-                if i == 0 {
-                    // 999.. rounded up to 1000..: one more digit before the point.
-                    mantissa.insert(0, 1);
-                    mantissa.pop();
-                    exponent += 1;
-                    break;
-                }
-                i -= 1;
-                if mantissa[i] == 9 {
-                    mantissa[i] = 0;
-                } else {
-                    mantissa[i] += 1;
-                    break;
-                }
-            }
-        }
-        while mantissa.len() > 1 && mantissa.last() == Some(&0) {
-            mantissa.pop();
-        }
-        let mut text = String::new();
-        for (i, digit) in mantissa.iter().enumerate() {
-            if i == 1 {
-                text.push('.');
-            }
-            text.push(char::from(b'0' + digit));
-        }
-        format!("{text}e{exponent}")
-    }
-
-    /// The number as the essay's tables print it, to [`ESSAY_PRECISION`] significant digits.
-    pub fn approx(&self) -> String {
-        self.significant(ESSAY_PRECISION)
-    }
-}
-
-impl From<u64> for Count {
-    fn from(value: u64) -> Count {
-        let mut count = Count { limbs: vec![1] };
-        count.scale(value);
-        count
-    }
-}
-
-impl fmt::Display for Count {
-    /// Every digit, in decimal.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Some((top, rest)) = self.limbs.split_last() else {
-            return f.pad("0");
-        };
-        let mut text = top.to_string();
-        for limb in rest.iter().rev() {
-            text.push_str(&format!("{limb:09}"));
-        }
-        f.pad(&text)
-    }
+/// What the essay's table methods (`direct`, `merge`, `eliminate`) do around their own
+/// search, once for all three: start the clock and the [`Meter`], tabulate every cage
+/// ([`tabulate_all`], which refuses what no table can hold and stops when the budget
+/// runs out meanwhile), note the largest table, run `body` over the tables, and put the
+/// nodes and the time into the statistics. `body` answers the solutions it passed to the
+/// caller and how the search ended; a [`Halt::Budget`](Halt) from it is an end like
+/// any other, with no solution counted.
+pub(crate) fn search_tables(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    body: impl FnOnce(Vec<Table>, &mut Meter, &mut Stats) -> Result<(u64, End), Halt>,
+) -> Result<Search, SolveError> {
+    let start = Instant::now();
+    let mut meter = Meter::new(limits);
+    let mut stats = Stats::default();
+    let searched = tabulate_all(puzzle, limits, &mut meter).and_then(|tables| {
+        stats.peak_table = tables.iter().map(Table::cell_count).max().unwrap_or(0);
+        body(tables, &mut meter, &mut stats)
+    });
+    let (count, end) = match searched {
+        Ok(searched) => searched,
+        Err(Halt::Budget(budget)) => (0, End::OutOfBudget(budget)),
+        Err(Halt::Refused(error)) => return Err(error),
+    };
+    stats.nodes = meter.nodes;
+    stats.elapsed = start.elapsed();
+    Ok(Search { count, end, stats })
 }
 
 #[cfg(test)]
@@ -918,40 +825,6 @@ mod tests {
                     }
                 }
             }
-        }
-    }
-
-    #[test]
-    fn counts_are_exact_past_u128() {
-        let mut count = Count::from(1);
-        for _ in 0..30 {
-            count.scale(1000);
-        }
-        assert_eq!(count.to_string(), format!("1{}", "0".repeat(90)));
-        assert_eq!(count.to_u128(), None);
-        assert_eq!(count.approx(), "1e90");
-        let mut count = Count::from(u64::MAX);
-        count.scale(u64::MAX);
-        assert_eq!(
-            count.to_u128(),
-            Some(u128::from(u64::MAX) * u128::from(u64::MAX))
-        );
-        assert_eq!(Count::from(0).to_string(), "0");
-        assert!(Count::from(0).is_zero());
-    }
-
-    #[test]
-    fn approximates_as_the_essay_prints() {
-        let cases = [
-            (6912, "6912"),
-            (748_800, "748800"),
-            (4_492_800, "4.4928e6"),
-            (38_817_792_000_000, "3.88178e13"),
-            (9_999_995, "1e7"),
-            (1_234_565, "1.23457e6"),
-        ];
-        for (value, text) in cases {
-            assert_eq!(Count::from(value).approx(), text, "{value}");
         }
     }
 }
