@@ -38,9 +38,10 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-/// Solve, check and convert cage puzzles: KenKen, Calcudoku, Mathdoku, Keen.
+/// Solve, explain, grade, make and print cage puzzles: KenKen (Calcudoku, Mathdoku, Keen),
+/// KenDoku, Killer Sudoku and Killer Jigsaw.
 #[derive(Parser)]
-#[command(name = "cagey", version, about, long_about = None)]
+#[command(name = "cagey", version, long_about = None)]
 #[command(after_help = "Start with: cagey solve --example kk1")]
 struct Cli {
     #[command(subcommand)]

@@ -1,4 +1,4 @@
-//! The sample puzzles of the source documents, and one of each variant (KenDoku, Killer
+//! Puzzles from the J wiki's KenKen essay and other published sources, and one of each variant (KenDoku, Killer
 //! Sudoku, Killer Jigsaw, hidden operations, multi-cell subtraction and division), built in
 //! so that every command can try them (`--example NAME`) and tests can lean on them. Each has
 //! exactly one solution (`tests/examples.rs` proves it with the production solver).

@@ -1,4 +1,5 @@
-//! cagey: cage puzzles (KenKen, Calcudoku, Mathdoku, Keen) as a library.
+//! cagey: cage puzzles as a library: KenKen (also sold as Calcudoku, Mathdoku and Keen),
+//! KenDoku, Killer Sudoku and Killer Jigsaw.
 //!
 //! The crate is layered: [`model`] says what a puzzle is; [`formats`] reads and writes it;
 //! [`solve`] finds its solutions behind one [`Solver`](solve::Solver) trait; [`render`]
