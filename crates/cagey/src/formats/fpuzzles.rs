@@ -31,7 +31,7 @@ use thiserror::Error;
 
 use super::entry::Entry;
 use super::format::Format;
-use super::link_text::{self, cage_label, parse_cage_label};
+use super::link_text::{self, cage_label, parse_cage_label, LinkLimit};
 use super::write_error::WriteError;
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, Regions};
 
@@ -82,6 +82,9 @@ pub enum FpuzzlesError {
         /// Its first characters.
         start: String,
     },
+    /// The payload is too long, or unpacks to too much.
+    #[error("{0}")]
+    Limit(LinkLimit),
     /// The JSON is not an f-puzzles object.
     #[error("{field}: {reason}")]
     Shape {
@@ -176,6 +179,7 @@ pub(crate) fn unpack(payload: &str) -> Result<Value, FpuzzlesError> {
     let payload = link_text::clean_payload(payload);
     let accept = |text: &str| serde_json::from_str::<Value>(text).is_ok_and(|v| v.is_object());
     link_text::lz_unpack_with(&payload, accept)
+        .map_err(FpuzzlesError::Limit)?
         .and_then(|text| serde_json::from_str(&text).ok())
         .ok_or_else(|| FpuzzlesError::Unpack {
             length: payload.chars().count(),
@@ -595,6 +599,29 @@ mod tests {
                 names: vec!["diagonal+".into(), "thermometer".into()]
             }
         );
+    }
+
+    /// Guards #41: a payload of 40,000 lz-string codes that each name the entry about to be
+    /// made (96 KB; the old decoder asked for gigabytes) is refused at once, as a link and
+    /// bare.
+    #[test]
+    fn a_payload_unpacking_past_the_cap_is_refused_at_once() {
+        let payload = super::super::lz_string::self_extending(40_000);
+        for text in [
+            format!("https://www.f-puzzles.com/?load={payload}"),
+            payload.clone(),
+        ] {
+            let started = std::time::Instant::now();
+            let error = parse(&text).unwrap_err();
+            assert!(started.elapsed() < std::time::Duration::from_secs(1));
+            assert_eq!(error, FpuzzlesError::Limit(LinkLimit::Unpacked));
+            assert!(
+                error
+                    .to_string()
+                    .starts_with("the payload unpacks to more than 1048576"),
+                "{error}"
+            );
+        }
     }
 
     #[test]

@@ -33,7 +33,7 @@ use thiserror::Error;
 use super::entry::Entry;
 use super::format::Format;
 use super::fpuzzles::{self, FpuzzlesError};
-use super::link_text::{self, parse_cage_label};
+use super::link_text::{self, parse_cage_label, LinkLimit};
 use super::write_error::WriteError;
 use super::zipped_json;
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
@@ -91,6 +91,9 @@ pub enum SudokuPadError {
         /// Its first characters.
         start: String,
     },
+    /// The payload is too long, or unpacks to too much.
+    #[error("{0}")]
+    Limit(LinkLimit),
     /// The JSON is not a SudokuPad puzzle.
     #[error("{field}: {reason}")]
     Shape {
@@ -180,6 +183,7 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, SudokuPadError> {
         Prefix::Scl => {
             let payload = link_text::clean_payload(payload);
             let text = link_text::lz_unpack_with(&payload, |text| read_json(text).is_some())
+                .map_err(SudokuPadError::Limit)?
                 .ok_or_else(|| SudokuPadError::Unpack {
                     length: payload.chars().count(),
                     start: payload.chars().take(12).collect(),
@@ -424,6 +428,23 @@ mod tests {
         assert_eq!(entry.puzzle, crate::formats::kk::parse(text).unwrap());
         assert_eq!(entry.meta("title"), Some("Essay"));
         assert_eq!(entry.meta("solution"), Some("1234341221434321"));
+    }
+
+    /// Guards #41: the crafted payload of 40,000 self-extending lz-string codes is refused
+    /// at once behind either prefix.
+    #[test]
+    fn a_payload_unpacking_past_the_cap_is_refused_at_once() {
+        let payload = super::super::lz_string::self_extending(40_000);
+        let started = std::time::Instant::now();
+        assert_eq!(
+            parse(&format!("https://sudokupad.app/fpuzzles{payload}")).unwrap_err(),
+            SudokuPadError::Fpuzzles(FpuzzlesError::Limit(LinkLimit::Unpacked))
+        );
+        assert_eq!(
+            parse(&format!("https://sudokupad.app/scl{payload}")).unwrap_err(),
+            SudokuPadError::Limit(LinkLimit::Unpacked)
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
     }
 
     #[test]
