@@ -28,6 +28,7 @@ use thiserror::Error;
 
 use super::entry::Entry;
 use super::format::Format;
+use super::lines::excerpt;
 use super::link_text::{self, LinkLimit, MAX_UNPACKED};
 use super::write_error::WriteError;
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, Regions, MAX_SIZE};
@@ -191,7 +192,7 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, PenpaError> {
             1,
             format!(
                 "the grid is {:?}; cagey reads Penpa's sudoku and square grids",
-                header[0]
+                excerpt(header[0])
             ),
         ));
     }

@@ -33,6 +33,7 @@ use thiserror::Error;
 use super::entry::Entry;
 use super::format::Format;
 use super::fpuzzles::{self, FpuzzlesError};
+use super::lines::excerpt;
 use super::link_text::{self, parse_cage_label, LinkLimit};
 use super::write_error::WriteError;
 use super::zipped_json;
@@ -173,7 +174,7 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, SudokuPadError> {
         .find_map(|(name, prefix)| Some((*prefix, id.strip_prefix(name)?)))
         .filter(|(_, payload)| !payload.is_empty())
     else {
-        return Err(SudokuPadError::ShortId { id: id.to_string() });
+        return Err(SudokuPadError::ShortId { id: excerpt(id) });
     };
     match prefix {
         Prefix::Scf => Err(SudokuPadError::ClassicOnly),
@@ -221,7 +222,10 @@ fn cells_of(cage: &Value, n: usize, place: &str) -> Result<Vec<Cell>, SudokuPadE
             cell_of(pair, n).ok_or_else(|| {
                 shape(
                     place,
-                    format!("{pair} is not a [row, col] of a {n}x{n} grid"),
+                    format!(
+                        "{} is not a [row, col] of a {n}x{n} grid",
+                        excerpt(&pair.to_string())
+                    ),
                 )
             })
         })
@@ -263,7 +267,7 @@ fn from_json(value: &Value, options: Options) -> Result<Entry, SudokuPadError> {
             let digit = text.trim().parse::<u8>().map_err(|_| {
                 shape(
                     format!("cell r{}c{}", r + 1, c + 1),
-                    format!("value {text:?} is not a digit"),
+                    format!("value {:?} is not a digit", excerpt(&text)),
                 )
             })?;
             givens.push((Cell::at(r, c, n), digit));
@@ -276,7 +280,10 @@ fn from_json(value: &Value, options: Options) -> Result<Entry, SudokuPadError> {
                 let cell = cell_of(pair, n).ok_or_else(|| {
                     shape(
                         format!("regions[{k}]"),
-                        format!("{pair} is not a [row, col] of a {n}x{n} grid"),
+                        format!(
+                            "{} is not a [row, col] of a {n}x{n} grid",
+                            excerpt(&pair.to_string())
+                        ),
                     )
                 })?;
                 region[cell.index()] = Some(k as u64);
@@ -319,7 +326,7 @@ fn from_json(value: &Value, options: Options) -> Result<Entry, SudokuPadError> {
                 let (operation, target) = parse_cage_label(&text, cells.len()).ok_or_else(|| {
                     shape(
                         format!("cage at r{}c{}", cells[0].row(n) + 1, cells[0].col(n) + 1),
-                        format!("the label {text:?} is not a sum, nor a target with an operation (12+, 6×)"),
+                        format!("the label {:?} is not a sum, nor a target with an operation (12+, 6×)", excerpt(&text)),
                     )
                 })?;
                 labelled.push((operation, target, cells));
@@ -445,6 +452,15 @@ mod tests {
             SudokuPadError::Limit(LinkLimit::Unpacked)
         );
         assert!(started.elapsed() < std::time::Duration::from_secs(1));
+    }
+
+    /// A short id of a megabyte is quoted by its first characters.
+    #[test]
+    fn long_ids_are_quoted_briefly() {
+        let id = "q".repeat(1 << 20);
+        let error = parse(&format!("https://sudokupad.app/{id}")).unwrap_err();
+        assert!(error.to_string().len() < 400, "{error}");
+        assert!(error.to_string().contains("qqq…\""), "{error}");
     }
 
     #[test]
