@@ -24,6 +24,7 @@
 use thiserror::Error;
 
 use super::entry::Entry;
+use super::lines::excerpt;
 use super::write_error::WriteError;
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
 
@@ -181,7 +182,7 @@ impl super::lines::LineParser for Lines {
                     line: line_number,
                     column: Some(column_of(raw, text)),
                     kind: A1ErrorKind::BadSize {
-                        text: text.to_string(),
+                        text: excerpt(text),
                     },
                 }),
             });
@@ -357,7 +358,7 @@ fn parse_cage(line: &str, line_number: usize, size: usize) -> Result<Cage, A1Err
             return Err(error(
                 op_text,
                 A1ErrorKind::UnknownOperation {
-                    text: op_text.to_string(),
+                    text: excerpt(op_text),
                 },
             ))
         }
@@ -375,7 +376,7 @@ fn parse_cage(line: &str, line_number: usize, size: usize) -> Result<Cage, A1Err
             return Err(error(
                 target_text,
                 A1ErrorKind::BadTarget {
-                    text: target_text.to_string(),
+                    text: excerpt(target_text),
                 },
             ))
         }
@@ -388,7 +389,7 @@ fn parse_cage(line: &str, line_number: usize, size: usize) -> Result<Cage, A1Err
                 return Err(error(
                     word,
                     A1ErrorKind::CellOutOfRange {
-                        text: word.to_string(),
+                        text: excerpt(word),
                         size,
                     },
                 ))
@@ -397,7 +398,7 @@ fn parse_cage(line: &str, line_number: usize, size: usize) -> Result<Cage, A1Err
                 return Err(error(
                     word,
                     A1ErrorKind::BadCell {
-                        text: word.to_string(),
+                        text: excerpt(word),
                     },
                 ))
             }

@@ -18,16 +18,46 @@ use super::{
 /// cells like `B3`; a grid of letters has a first line of letters only; anything else is
 /// read as the J essay's format.
 pub fn detect(text: &str) -> Format {
-    text.lines()
-        .map(str::trim)
-        .find(|line| is_meaningful(line))
-        .map_or(Format::Kk, detect_line)
+    first_line(text).map_or(Format::Kk, detect_line)
 }
 
 /// Whether a trimmed line can tell the format: not blank, and not a comment (except seed
 /// 003's `# N` size line, which is how that format begins).
 pub(super) fn is_meaningful(line: &str) -> bool {
     !line.is_empty() && (!line.starts_with('#') || a1::is_size_line(line))
+}
+
+/// Whether `first`, the first meaningful line, names its format by a signature that no
+/// other format's text has, so that a text detected from it that does not read in that
+/// format reads in none: JSON's `{` or `[`; the links' addresses and payloads
+/// (`sudokupad.app/…`, `f-puzzles.com/…`, `N4Ig…`, `penpa-edit`, `puzz.link/p?factors/…`);
+/// the killer strings (`3x3:0:k:…`, 81 sums and arrows); Solo's and Keen's `PARAMS:DESC`
+/// and `PARAMS#SEED` IDs (no other format has a colon or `#` after its first word); and
+/// SudokuWiki's address or unpacked form ([`sudokuwiki::is_signed`]).
+///
+/// The rest are guesses, which [`parse_detected`](super::parse_detected) checks by trying
+/// every other format: a bare `K6C…` SudokuWiki string can be a grid row of letters, an a1
+/// `# 6` line a kk comment, a grid of letters a row of kk cage names, and kk is what is
+/// left.
+pub(super) fn is_signed(first: &str) -> bool {
+    match detect_line(first) {
+        Format::Json
+        | Format::SudokuPad
+        | Format::Fpuzzles
+        | Format::Penpa
+        | Format::Factors
+        | Format::LongKiller
+        | Format::ShortKiller
+        | Format::Solo
+        | Format::Keen => true,
+        Format::SudokuWiki => sudokuwiki::is_signed(first.trim()),
+        Format::A1 | Format::Grid | Format::Kk => false,
+    }
+}
+
+/// The first meaningful line of `text`, trimmed.
+pub(super) fn first_line(text: &str) -> Option<&str> {
+    text.lines().map(str::trim).find(|line| is_meaningful(line))
 }
 
 /// The format whose text begins with `first`, the first meaningful line (see [`detect`]).

@@ -17,6 +17,7 @@
 
 use thiserror::Error;
 
+use super::lines::excerpt;
 use crate::model::{Cell, Grid, MAX_SIZE};
 
 /// A grid of digits that cannot be read: where, and what is wrong.
@@ -151,7 +152,7 @@ pub fn parse_solution(size: usize, text: &str) -> Result<Grid, DigitsError> {
             None => {
                 let kind = DigitsErrorKind::NotADigit {
                     cell: Cell(index as u16).name(size),
-                    text: cell.to_string(),
+                    text: excerpt(cell),
                     size,
                 };
                 return Err(error(0, Some(column(text, cell)), kind));
@@ -260,7 +261,7 @@ pub fn parse_grid(size: usize, text: &str) -> Result<Grid, DigitsError> {
             None => {
                 let kind = DigitsErrorKind::BadCell {
                     cell: Cell(index as u16).name(n),
-                    text: cell.to_string(),
+                    text: excerpt(cell),
                     size,
                 };
                 return Err(error(number, Some(column(line, cell)), kind));

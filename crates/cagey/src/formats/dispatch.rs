@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use super::entry::Entry;
 use super::format::Format;
-use super::lines::{parse_lines, PerLine};
+use super::lines::{parse_lines, shortened, PerLine};
 use super::write_error::WriteError;
 use super::{
     a1, detect, factors, fpuzzles, grid, json, keen, kk, long_killer, penpa, short_killer, solo,
@@ -228,6 +228,7 @@ impl std::fmt::Display for Unreadable {
         for error in &self.errors {
             let reason = error.reason();
             let first_line = reason.lines().next().unwrap_or_default();
+            let first_line = shortened(first_line, MAX_REASON_CHARS);
             write!(f, "\nnot {}: {first_line}", error.format())?;
         }
         Ok(())
@@ -236,16 +237,28 @@ impl std::fmt::Display for Unreadable {
 
 impl std::error::Error for Unreadable {}
 
-/// Parses every puzzle of `text` in the format detected from it ([`detect`]); if that
-/// format reads no puzzle of it, in the first other format that reads every puzzle of it
-/// (a guess from the first line can be wrong: `hello world` looks like a row of cage
-/// names). When none does, the error says why each format refused it.
+/// The longest line [`Unreadable`] gives a format's refusal: longer than any message the
+/// formats word themselves (which quote the text through [`excerpt`](super::lines::excerpt)),
+/// so that it cuts only a message that quotes more, such as a JSON library's.
+const MAX_REASON_CHARS: usize = 400;
+
+/// Parses every puzzle of `text` in the format detected from it ([`detect`]). When that
+/// format reads no puzzle of it and detection was a guess (a grid of letters, a1, kk), in
+/// the first other format that reads every puzzle of it (a guess from the first line can be
+/// wrong: `hello world` looks like a row of cage names); when none does, the error says why
+/// each format refused it.
+///
+/// When the text names its format by a signature (a link's address, JSON's `{`, a Keen ID:
+/// see `detect::is_signed`), the answer is that format's, errors and all: no other format
+/// reads a text that begins so, and trying twelve of them on a pasted megabyte only spent
+/// time and repeated it in twelve errors.
 pub fn parse_detected(text: &str) -> Result<(Format, Vec<Result<Entry, ParseError>>), Unreadable> {
-    let detected = detect(text);
+    let first = detect::first_line(text);
+    let detected = first.map_or(Format::Kk, detect::detect_line);
     let results = parse_all(detected, text);
     // An empty text is refused alike by every format: its own error says so.
-    let empty = !text.lines().map(str::trim).any(detect::is_meaningful);
-    if empty || results.iter().any(Result::is_ok) {
+    let signed = first.is_some_and(detect::is_signed);
+    if first.is_none() || signed || results.iter().any(Result::is_ok) {
         return Ok((detected, results));
     }
     let mut errors: Vec<ParseError> = results
@@ -365,5 +378,97 @@ pub fn write(format: Format, entry: &Entry) -> Result<String, WriteError> {
         Format::LongKiller => long_killer::write(&entry.puzzle),
         Format::Solo => solo::write(&entry.puzzle),
         Format::Factors => factors::write(&entry.puzzle),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// The crafted f-puzzles link of `tests/fixtures/` (40,000 self-extending lz-string
+    /// codes).
+    fn bomb() -> String {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/lz-bomb-fpuzzles.txt"
+        );
+        std::fs::read_to_string(path).unwrap()
+    }
+
+    /// Guards #41: a text that names its format is answered by that format alone, its
+    /// error included; twelve other formats are not tried on it.
+    #[test]
+    fn a_signed_text_is_answered_by_its_format_alone() {
+        let started = Instant::now();
+        let (format, results) = parse_detected(&bomb()).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(1));
+        assert_eq!(format, Format::Fpuzzles);
+        assert!(matches!(
+            results[..],
+            [Err(ParseError::Fpuzzles(fpuzzles::FpuzzlesError::Limit(
+                crate::formats::LinkLimit::Unpacked
+            )))]
+        ));
+        for (text, format) in [
+            ("{\"size\": 4,", Format::Json),
+            ("4:a_zz,a1", Format::Keen),
+            ("https://sudokupad.app/scl!!", Format::SudokuPad),
+            ("https://sudokuwiki.org/?bd=K6C!!", Format::SudokuWiki),
+        ] {
+            let (detected, results) = parse_detected(text).unwrap();
+            assert_eq!(detected, format, "{text}");
+            assert!(results.iter().all(Result::is_err), "{text}");
+        }
+    }
+
+    /// A guess is still checked against every other format.
+    #[test]
+    fn a_guess_falls_back_on_the_other_formats() {
+        let unreadable = parse_detected("hello world").unwrap_err();
+        assert_eq!(unreadable.errors.len(), Format::ALL.len());
+        assert_eq!(unreadable.detected().format(), Format::Grid);
+        // A kk text whose first line looks like a1's size line reads as kk.
+        let (format, results) = parse_detected("# 6\n1,0\n").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(format, Format::Kk);
+        assert!(results[0].is_ok());
+    }
+
+    /// Guards #41: a megabyte of text that is no puzzle is refused in an error that quotes
+    /// it briefly, however many formats are tried on it (it was once 3.1 MB, the text once
+    /// per format).
+    #[test]
+    fn garbage_is_quoted_briefly() {
+        let megabyte = 1 << 20;
+        let samples = [
+            "hello world ".repeat(megabyte / 12),
+            format!("{},0 1", "x".repeat(megabyte)),
+            format!("+ {} A1", "9".repeat(megabyte)),
+            format!("https://sudokupad.app/{}", "q".repeat(megabyte)),
+            format!("https://f-puzzles.com/?id={}", "q".repeat(megabyte)),
+            format!("{{\"op\": \"{}\"}}", "q".repeat(megabyte)),
+            format!("4:{}", "a".repeat(megabyte)),
+            "é".repeat(megabyte / 2),
+        ];
+        for text in samples {
+            let started = Instant::now();
+            let message = match parse_detected(&text) {
+                Ok((_, results)) => results
+                    .iter()
+                    .filter_map(|r| r.as_ref().err())
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+                Err(unreadable) => unreadable.to_string(),
+            };
+            let took = started.elapsed();
+            assert!(
+                message.len() < 8 * 1024,
+                "{} bytes: {}",
+                message.len(),
+                &message[..200]
+            );
+            assert!(took < Duration::from_secs(2), "{took:?}: {message}");
+        }
     }
 }

@@ -111,7 +111,7 @@ impl Format {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("unknown format {name:?}; the formats are {}", format_names())]
 pub struct UnknownFormat {
-    /// The name as given.
+    /// The name as given (its first characters, if long).
     pub name: String,
 }
 
@@ -126,7 +126,7 @@ impl std::str::FromStr for Format {
 
     fn from_str(name: &str) -> Result<Format, UnknownFormat> {
         Format::from_name(name).ok_or_else(|| UnknownFormat {
-            name: name.to_string(),
+            name: super::lines::excerpt(name),
         })
     }
 }

@@ -31,7 +31,8 @@ use thiserror::Error;
 
 use super::entry::Entry;
 use super::format::Format;
-use super::link_text::{self, cage_label, parse_cage_label};
+use super::lines::excerpt;
+use super::link_text::{self, cage_label, parse_cage_label, LinkLimit};
 use super::write_error::WriteError;
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, Regions};
 
@@ -59,6 +60,9 @@ const HARMLESS_KEYS: [&str; 15] = [
     "disabledlogic",
 ];
 
+/// The most constraints an error names one by one: a real puzzle has a few.
+const MAX_NAMED: usize = 8;
+
 /// What is wrong with an f-puzzles link.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum FpuzzlesError {
@@ -82,6 +86,9 @@ pub enum FpuzzlesError {
         /// Its first characters.
         start: String,
     },
+    /// The payload is too long, or unpacks to too much.
+    #[error("{0}")]
+    Limit(LinkLimit),
     /// The JSON is not an f-puzzles object.
     #[error("{field}: {reason}")]
     Shape {
@@ -159,7 +166,7 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, FpuzzlesError> {
             Some(payload) => payload,
             None => {
                 return Err(match link_text::query_value(link, "id") {
-                    Some(id) => FpuzzlesError::ShortLink { id: id.to_string() },
+                    Some(id) => FpuzzlesError::ShortLink { id: excerpt(id) },
                     None => FpuzzlesError::NoLoad,
                 })
             }
@@ -176,6 +183,7 @@ pub(crate) fn unpack(payload: &str) -> Result<Value, FpuzzlesError> {
     let payload = link_text::clean_payload(payload);
     let accept = |text: &str| serde_json::from_str::<Value>(text).is_ok_and(|v| v.is_object());
     link_text::lz_unpack_with(&payload, accept)
+        .map_err(FpuzzlesError::Limit)?
         .and_then(|text| serde_json::from_str(&text).ok())
         .ok_or_else(|| FpuzzlesError::Unpack {
             length: payload.chars().count(),
@@ -259,13 +267,23 @@ pub(crate) fn from_json(value: &Value, options: Options) -> Result<Entry, Fpuzzl
     let Value::Object(object) = value else {
         return Err(FpuzzlesError::shape("payload", "expected a JSON object"));
     };
-    let unsupported: Vec<String> = object
+    let unsupported: Vec<&String> = object
         .iter()
         .filter(|(key, value)| !HARMLESS_KEYS.contains(&key.as_str()) && is_set(value))
-        .map(|(key, _)| key.clone())
+        .map(|(key, _)| key)
         .collect();
     if !unsupported.is_empty() {
-        return Err(FpuzzlesError::Unsupported { names: unsupported });
+        // A few names say what the puzzle is; a payload of a thousand made-up keys is named
+        // by its first few and a count, not all of them.
+        let mut names: Vec<String> = unsupported
+            .iter()
+            .take(MAX_NAMED)
+            .map(|key| excerpt(key))
+            .collect();
+        if unsupported.len() > MAX_NAMED {
+            names.push(format!("{} others", unsupported.len() - MAX_NAMED));
+        }
+        return Err(FpuzzlesError::Unsupported { names });
     }
     let n = match object.get("size") {
         None => 9,
@@ -277,8 +295,9 @@ pub(crate) fn from_json(value: &Value, options: Options) -> Result<Entry, Fpuzzl
                 FpuzzlesError::shape(
                     "size",
                     format!(
-                        "expected a grid side 1..={}, found {size}",
-                        crate::model::MAX_SIZE
+                        "expected a grid side 1..={}, found {}",
+                        crate::model::MAX_SIZE,
+                        excerpt(&size.to_string())
                     ),
                 )
             })?,
@@ -314,7 +333,13 @@ pub(crate) fn from_json(value: &Value, options: Options) -> Result<Entry, Fpuzzl
                 None => default,
                 Some(Value::Null) => None,
                 Some(value) => Some(value.as_u64().ok_or_else(|| {
-                    FpuzzlesError::shape(place(), format!("region {value} is not a region number"))
+                    FpuzzlesError::shape(
+                        place(),
+                        format!(
+                            "region {} is not a region number",
+                            excerpt(&value.to_string())
+                        ),
+                    )
                 })?),
             };
             if cell.get("given").and_then(Value::as_bool) == Some(true) {
@@ -323,7 +348,10 @@ pub(crate) fn from_json(value: &Value, options: Options) -> Result<Entry, Fpuzzl
                         .as_u64()
                         .and_then(|d| u8::try_from(d).ok())
                         .ok_or_else(|| {
-                            FpuzzlesError::shape(place(), format!("given {digit} is not a digit"))
+                            FpuzzlesError::shape(
+                                place(),
+                                format!("given {} is not a digit", excerpt(&digit.to_string())),
+                            )
                         })?;
                     givens.push((Cell(index as u16), digit));
                 }
@@ -347,7 +375,10 @@ pub(crate) fn from_json(value: &Value, options: Options) -> Result<Entry, Fpuzzl
                 )
             })?;
         let sum: u64 = sum.trim().parse().map_err(|_| {
-            FpuzzlesError::shape(name.clone(), format!("the sum {sum:?} is not a number"))
+            FpuzzlesError::shape(
+                name.clone(),
+                format!("the sum {:?} is not a number", excerpt(&sum)),
+            )
         })?;
         cages.push(Cage::clued(Operation::Add, sum, cells));
     }
@@ -417,7 +448,10 @@ fn cage_cells(cage: &Value, n: usize, place: &str) -> Result<Vec<Cell>, Fpuzzles
                 .ok_or_else(|| {
                     FpuzzlesError::shape(
                         place,
-                        format!("{name} is not a cell of a {n}x{n} grid (R1C1 to R{n}C{n})"),
+                        format!(
+                            "{} is not a cell of a {n}x{n} grid (R1C1 to R{n}C{n})",
+                            excerpt(&name.to_string())
+                        ),
                     )
                 })
         })
@@ -437,7 +471,10 @@ fn labelled_cages(cages: &[&Value], n: usize) -> Result<Vec<Cage>, FpuzzlesError
         let (operation, target) = parse_cage_label(&label, cells.len()).ok_or_else(|| {
             FpuzzlesError::shape(
                 format!("cage at {}", cell_name(cells[0], n)),
-                format!("the label {label:?} is not a target with an operation (12+, 6×, 2−, 3÷)"),
+                format!(
+                    "the label {:?} is not a target with an operation (12+, 6×, 2−, 3÷)",
+                    excerpt(&label)
+                ),
             )
         })?;
         out.push(Cage::new(operation, target, cells));
@@ -560,6 +597,29 @@ mod tests {
         link_text::lz_pack(json)
     }
 
+    /// Guards #41: a payload of 40,000 lz-string codes that each name the entry about to be
+    /// made (96 KB; the old decoder asked for gigabytes) is refused at once, as a link and
+    /// bare.
+    #[test]
+    fn a_payload_unpacking_past_the_cap_is_refused_at_once() {
+        let payload = super::super::lz_string::self_extending(40_000);
+        for text in [
+            format!("https://www.f-puzzles.com/?load={payload}"),
+            payload.clone(),
+        ] {
+            let started = std::time::Instant::now();
+            let error = parse(&text).unwrap_err();
+            assert!(started.elapsed() < std::time::Duration::from_secs(1));
+            assert_eq!(error, FpuzzlesError::Limit(LinkLimit::Unpacked));
+            assert!(
+                error
+                    .to_string()
+                    .starts_with("the payload unpacks to more than 1048576"),
+                "{error}"
+            );
+        }
+    }
+
     #[test]
     fn a_killer_reads_with_its_sums_regions_and_givens() {
         let json = r#"{"size":4,"title":"Tiny","grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
@@ -582,6 +642,25 @@ mod tests {
             error,
             "killer cage at R2C3: the cage has no sum; cagey needs the sum of every cage"
         );
+    }
+
+    /// Guards #41: a payload of many made-up constraints, one named by a megabyte, is
+    /// refused in a message of a few lines.
+    #[test]
+    fn made_up_constraints_are_named_briefly() {
+        let mut object = serde_json::Map::new();
+        object.insert("size".into(), json!(4));
+        for k in 0..20 {
+            object.insert(format!("rule{k:02}"), json!(true));
+        }
+        object.insert("z".repeat(1 << 20), json!(true));
+        let error = from_json(&Value::Object(object), Options::default()).unwrap_err();
+        let FpuzzlesError::Unsupported { names } = &error else {
+            panic!("{error}");
+        };
+        assert_eq!(names.len(), MAX_NAMED + 1);
+        assert_eq!(names[MAX_NAMED], "13 others");
+        assert!(error.to_string().len() < 400, "{error}");
     }
 
     #[test]

@@ -34,6 +34,7 @@ use std::collections::HashMap;
 use thiserror::Error;
 
 use super::entry::Entry;
+use super::lines::excerpt;
 use super::write_error::WriteError;
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
 
@@ -267,20 +268,17 @@ fn parse_one(
     for &(line, text) in &body[width..] {
         let mut words = text.split_whitespace();
         let (Some(name), Some(label), None) = (words.next(), words.next(), words.next()) else {
-            return (fail(line, GridErrorKind::BadLegend(text.to_string())), end);
+            return (fail(line, GridErrorKind::BadLegend(excerpt(text))), end);
         };
         let Some((operation, target)) = parse_label(label, options) else {
-            return (fail(line, GridErrorKind::BadLabel(label.to_string())), end);
+            return (fail(line, GridErrorKind::BadLabel(excerpt(label))), end);
         };
         if !grid.iter().any(|n| n == name) {
-            return (
-                fail(line, GridErrorKind::UnknownName(name.to_string())),
-                end,
-            );
+            return (fail(line, GridErrorKind::UnknownName(excerpt(name))), end);
         }
         if let Some(&(first, _, _)) = legend.get(name) {
             let kind = GridErrorKind::DuplicateLegend {
-                name: name.to_string(),
+                name: excerpt(name),
                 first,
             };
             return (fail(line, kind), end);
@@ -298,7 +296,7 @@ fn parse_one(
     for name in &order {
         let Some(&(_, operation, target)) = legend.get(*name) else {
             return (
-                fail(first_line, GridErrorKind::MissingLegend(name.to_string())),
+                fail(first_line, GridErrorKind::MissingLegend(excerpt(name))),
                 end,
             );
         };
@@ -325,7 +323,10 @@ fn parse_one(
             let line = legend.get(&name).map_or(first_line, |&(line, _, _)| line);
             GridError {
                 line,
-                kind: GridErrorKind::Puzzle { name, error },
+                kind: GridErrorKind::Puzzle {
+                    name: excerpt(&name),
+                    error,
+                },
             }
         });
     (result, end)

@@ -29,6 +29,7 @@ use thiserror::Error;
 
 use super::entry::Entry;
 use super::format::Format;
+use super::lines::excerpt;
 use super::write_error::WriteError;
 use crate::model::{Cage, CageId, Cell, Grid, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
 
@@ -160,14 +161,14 @@ fn parse_with(id: &str, options: Options) -> Result<Entry, KeenError> {
         .find([':', '#'])
         .is_some_and(|i| id.as_bytes()[i] == b'#')
     {
-        return Err(KeenError::SeedOnly { id: id.to_string() });
+        return Err(KeenError::SeedOnly { id: excerpt(id) });
     }
     let Some((params, desc)) = id.split_once(':') else {
         return Err(KeenError::NoComma);
     };
     let Some((size, full_params)) = parse_params(params) else {
         return Err(KeenError::BadParams {
-            text: params.to_string(),
+            text: excerpt(params),
         });
     };
     if !(1..=MAX_SIZE).contains(&size) {
@@ -446,7 +447,7 @@ fn decode_clues(clues: &str) -> Result<Vec<(char, u64)>, KeenError> {
             _ => {
                 return Err(KeenError::BadClue {
                     position: i + 1,
-                    found: chars[i..i + 1 + digits].iter().collect(),
+                    found: excerpt(&chars[i..i + 1 + digits].iter().collect::<String>()),
                 })
             }
         }

@@ -1,7 +1,10 @@
 //! Reading a text line by line, one puzzle at a time: the [`LineParser`] that
 //! [`parse_all`](super::parse_all) and the streaming [`Reader`](super::Reader) share, its
-//! one-puzzle-a-line form ([`OnePerLine`]), and how the text formats' errors name a line
-//! and column ([`position`]).
+//! one-puzzle-a-line form ([`OnePerLine`]), how the text formats' errors name a line and
+//! column ([`position`]), and how every format's errors quote the text they refuse
+//! ([`excerpt`]).
+
+use std::borrow::Cow;
 
 use super::entry::Entry;
 use crate::model::Options;
@@ -13,6 +16,27 @@ pub(crate) fn position(line: usize, column: Option<usize>) -> String {
         (0, _) => String::new(),
         (line, None) => format!("line {line}: "),
         (line, Some(column)) => format!("line {line}, column {column}: "),
+    }
+}
+
+/// The most characters of a reader's text that an error quotes: enough to recognise a
+/// word, a cell name or the start of a link, and short enough that an error listing every
+/// format's refusal (`no format reads this text`) stays a screenful however long the text.
+pub(crate) const EXCERPT_CHARS: usize = 60;
+
+/// `text` as an error quotes it: whole if it has at most [`EXCERPT_CHARS`] characters, else
+/// its first ones and an ellipsis. Every format's errors quote through it, so that no
+/// error repeats a long input (a megabyte pasted as a link was once quoted whole, once per
+/// format).
+pub(crate) fn excerpt(text: &str) -> String {
+    shortened(text, EXCERPT_CHARS).into_owned()
+}
+
+/// `text` if it has at most `chars` characters, else its first `chars` and an ellipsis.
+pub(crate) fn shortened(text: &str, chars: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(chars) {
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+        None => text.into(),
     }
 }
 
@@ -126,4 +150,20 @@ pub(crate) fn parse_numbered_lines<P: LineParser>(
         .collect();
     results.extend(parser.finish());
     results
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpts_cut_long_texts_on_a_character() {
+        assert_eq!(excerpt("B3"), "B3");
+        let long = "é".repeat(EXCERPT_CHARS + 1);
+        assert_eq!(excerpt(&long), format!("{}…", "é".repeat(EXCERPT_CHARS)));
+        assert_eq!(
+            excerpt(&long[..2 * EXCERPT_CHARS]),
+            long[..2 * EXCERPT_CHARS]
+        );
+    }
 }

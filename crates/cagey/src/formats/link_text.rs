@@ -10,19 +10,63 @@
 //! - some copies collapse `//` to `/` (address normalisers do it to paths), so a payload that
 //!   does not unpack is tried again with each lone `/` doubled, as SudokuPad itself does.
 //!
-//! Percent-escapes (`%2B`) are undone too. lz-string decoding itself never fails on bad
-//! input: it returns garbage or nothing, so every caller checks what comes out (JSON that
-//! parses).
+//! Percent-escapes (`%2B`) are undone too. lz-string decoding fails on few bad inputs: it
+//! mostly returns garbage, so every caller checks what comes out (JSON that parses).
+//!
+//! Every unpacking is bounded, in what it outputs and in the work of all its tries
+//! ([`MAX_PAYLOAD`], [`MAX_UNPACKED`], [`MAX_WORK`]): a payload of a hundred kilobytes can
+//! be written to unpack to gigabytes.
 
+use thiserror::Error;
+
+use super::lz_string::{self, LzError};
 use crate::model::Operation;
 
-/// The longest payload read, in bytes: a 16x16 f-puzzles payload with every cell caged is a
-/// few kilobytes; past this the text is not a link someone shares, and lz-string's
-/// dictionary and the `//` repair would spend time on it for nothing.
+/// The longest payload read, in characters: a 16x16 f-puzzles payload with every cell caged
+/// is a few kilobytes; past this the text is not a link someone shares.
 pub(crate) const MAX_PAYLOAD: usize = 1 << 20;
+
+/// The most text a payload unpacks to: UTF-16 code units for lz-string (f-puzzles,
+/// SudokuPad), bytes for DEFLATE (Penpa+). The fullest puzzles measured are far below it:
+/// the 32x32 SudokuPad JSON cagey writes with every cell caged in pairs is 41 KB, and a
+/// 16x16 f-puzzles JSON with every cell given, regioned and pencil-marked about 70 KB (the
+/// largest real link in `tests/links/` unpacks to 15 KB). A thousand kilobytes leaves room
+/// for drawings, while an unpacking that would go past it, which only a crafted payload
+/// does, stops there, in a few milliseconds and a few megabytes.
+pub(crate) const MAX_UNPACKED: usize = 1 << 20;
+
+/// What one payload's unpackings may output all together, the plain one and every `//`
+/// repair: four times the cap, so that no payload costs more than a few unpackings that
+/// reach the cap. Every lone slash of a 9x9 link (a few thousand characters, unpacking to
+/// ten or twenty thousand) is tried well within it.
+const MAX_WORK: usize = 4 * MAX_UNPACKED;
 
 /// How many repaired payloads the `//` repair tries (SudokuPad stops at 400 checks).
 const MAX_SLASH_TRIES: usize = 200;
+
+/// A link refused for its size: the payload as given, or the text it unpacks to. Every
+/// link format's error holds one when it says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum LinkLimit {
+    /// The payload is longer than any link cagey reads.
+    #[error("the payload is {length} characters long; cagey reads links of up to {MAX_PAYLOAD}")]
+    Payload {
+        /// Its length in characters.
+        length: usize,
+    },
+    /// The payload unpacks to more text than any puzzle needs: unpacking stopped there.
+    #[error("the payload unpacks to more than {MAX_UNPACKED} characters, far more than any puzzle needs (a 32x32 with every cell caged needs about 40,000), so it is not read")]
+    Unpacked,
+}
+
+/// Refuses a payload longer than [`MAX_PAYLOAD`].
+pub(crate) fn check_length(payload: &str) -> Result<(), LinkLimit> {
+    let length = payload.len();
+    if length > MAX_PAYLOAD {
+        return Err(LinkLimit::Payload { length });
+    }
+    Ok(())
+}
 
 /// The text of `payload` after percent-escapes: `%2B` is `+`. An escape that is not two hex
 /// digits, or bytes that are not UTF-8, leave the text as it was.
@@ -54,36 +98,51 @@ pub(crate) fn clean_payload(payload: &str) -> String {
     percent_decode(payload.trim()).trim().replace(' ', "+")
 }
 
-/// Unpacks lz-string's base64 form; `None` when the result is not text.
-fn lz_unpack(payload: &str) -> Option<String> {
-    let wide = lz_str::decompress_from_base64(payload)?;
-    let text = String::from_utf16(&wide).ok()?;
-    (!text.is_empty()).then_some(text)
-}
-
 /// Unpacks an lz-string base64 payload (already [`clean_payload`]ed) into the text `accept`
-/// takes, repairing a collapsed `//` if needed; `None` if nothing unpacks to such a text.
-pub(crate) fn lz_unpack_with(payload: &str, accept: impl Fn(&str) -> bool) -> Option<String> {
-    if payload.len() > MAX_PAYLOAD {
-        return None;
-    }
-    if let Some(text) = lz_unpack(payload).filter(|t| accept(t)) {
-        return Some(text);
+/// takes, repairing a collapsed `//` if needed: `Ok(None)` if nothing unpacks to such a
+/// text, a [`LinkLimit`] if the payload is too long or unpacks to too much.
+///
+/// Every unpacking is bounded ([`lz_string`]: memory and time linear in the output, at most
+/// [`MAX_UNPACKED`] units of it), and all of them together output at most [`MAX_WORK`]
+/// units, which bounds `accept` too as long as it is linear in its text (parsing JSON is).
+pub(crate) fn lz_unpack_with(
+    payload: &str,
+    accept: impl Fn(&str) -> bool,
+) -> Result<Option<String>, LinkLimit> {
+    check_length(payload)?;
+    let sextets = lz_string::sextets(payload);
+    let mut work = lz_string::Work::new(MAX_WORK);
+    let mut attempt = |insert_at: Option<usize>| {
+        let wide = lz_string::unpack(&sextets, insert_at, MAX_UNPACKED, &mut work)?;
+        Ok(String::from_utf16(&wide)
+            .ok()
+            .filter(|text| !text.is_empty() && accept(text)))
+    };
+    match attempt(None) {
+        Ok(Some(text)) => return Ok(Some(text)),
+        // A payload that unpacks past the cap is refused as it is: doubling a slash would
+        // only spend more on it.
+        Err(LzError::TooLarge) => return Err(LinkLimit::Unpacked),
+        Ok(None) | Err(LzError::Invalid | LzError::OutOfWork) => {}
     }
     // A lone slash may have been a double one: try doubling each (one at a time; SudokuPad
-    // goes on to pairs, which real links have not needed).
-    let lone: Vec<usize> = payload
-        .char_indices()
-        .filter(|&(i, c)| {
-            c == '/' && !payload[..i].ends_with('/') && !payload[i + 1..].starts_with('/')
+    // goes on to pairs, which real links have not needed). Each try unpacks the payload
+    // again, so the tries share one budget of work rather than each having its own.
+    let lone = (0..sextets.len())
+        .filter(|&i| {
+            sextets[i] == lz_string::SLASH
+                && (i == 0 || sextets[i - 1] != lz_string::SLASH)
+                && sextets.get(i + 1) != Some(&lz_string::SLASH)
         })
-        .map(|(i, _)| i)
-        .take(MAX_SLASH_TRIES)
-        .collect();
-    lone.into_iter().find_map(|i| {
-        let repaired = format!("{}/{}", &payload[..i], &payload[i..]);
-        lz_unpack(&repaired).filter(|t| accept(t))
-    })
+        .take(MAX_SLASH_TRIES);
+    for i in lone {
+        match attempt(Some(i)) {
+            Ok(Some(text)) => return Ok(Some(text)),
+            Err(LzError::OutOfWork) => break,
+            Ok(None) | Err(LzError::Invalid | LzError::TooLarge) => {}
+        }
+    }
+    Ok(None)
 }
 
 /// Packs `text` as lz-string's base64 form, as f-puzzles and SudokuPad write it.
@@ -158,12 +217,83 @@ mod tests {
         let text = "{\"size\":9,\"title\":\"a/b//c\"}";
         let packed = lz_pack(text);
         assert_eq!(
-            lz_unpack_with(&packed, |t| t == text).as_deref(),
+            lz_unpack_with(&packed, |t| t == text).unwrap().as_deref(),
             Some(text)
         );
         // Every repair is tried and refused: no answer, no panic.
         let slashed = format!("{}/{}", &packed[..4], &packed[4..]);
-        assert_eq!(lz_unpack_with(&slashed, |_| false), None);
+        assert_eq!(lz_unpack_with(&slashed, |_| false), Ok(None));
+    }
+
+    #[test]
+    fn a_collapsed_double_slash_is_repaired() {
+        // A text whose packing has a `//` (found by trying titles of one character).
+        let text = "{\"size\":9,\"title\":\"\u{7ff8}\"}";
+        let packed = lz_pack(text);
+        assert!(packed.contains("//") && !packed.contains("///"), "{packed}");
+        let collapsed = packed.replacen("//", "/", 1);
+        assert_eq!(
+            lz_unpack_with(&collapsed, |t| t == text)
+                .unwrap()
+                .as_deref(),
+            Some(text)
+        );
+    }
+
+    /// Guards #41: a payload whose every repair unpacks a long text again stops when the
+    /// tries have spent their shared budget, after a few of its hundreds of lone slashes.
+    #[test]
+    fn the_slash_repair_stops_when_its_work_is_spent() {
+        // 1,300 self-extending codes unpack to 850,000 characters, then the stream ends;
+        // the lone slashes after its end leave every repair unpacking the same.
+        let mut payload = lz_string::self_extending(1_300);
+        payload.push_str(&"/A".repeat(MAX_SLASH_TRIES));
+        let tries = std::cell::Cell::new(0);
+        let started = std::time::Instant::now();
+        let answer = lz_unpack_with(&payload, |text| {
+            assert!(text.len() > 800_000);
+            tries.set(tries.get() + 1);
+            false
+        });
+        assert_eq!(answer, Ok(None));
+        assert!(tries.get() <= MAX_WORK / 800_000, "{} tries", tries.get());
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+    }
+
+    /// The crafted links of `tests/fixtures/` (for the command line's and the web server's
+    /// tests) are the streams [`lz_string::self_extending`] writes.
+    #[test]
+    fn the_fixtures_are_the_crafted_links() {
+        for (file, codes) in [
+            ("lz-bomb-fpuzzles.txt", 40_000),
+            ("lz-bomb-fpuzzles-149k.txt", 60_000),
+        ] {
+            let path = format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            let payload = lz_string::self_extending(codes);
+            assert_eq!(
+                text,
+                format!("https://www.f-puzzles.com/?load={payload}\n"),
+                "{file}"
+            );
+        }
+    }
+
+    /// Guards #41: the crafted link of 40,000 self-extending codes is refused as unpacking
+    /// to too much, as an f-puzzles and a SudokuPad link, at once.
+    #[test]
+    fn a_payload_unpacking_past_the_cap_is_refused() {
+        let payload = lz_string::self_extending(40_000);
+        let started = std::time::Instant::now();
+        assert_eq!(lz_unpack_with(&payload, |_| true), Err(LinkLimit::Unpacked));
+        assert!(started.elapsed() < std::time::Duration::from_millis(500));
+        let long = "A".repeat(MAX_PAYLOAD + 1);
+        assert_eq!(
+            lz_unpack_with(&long, |_| true),
+            Err(LinkLimit::Payload {
+                length: MAX_PAYLOAD + 1
+            })
+        );
     }
 
     #[test]

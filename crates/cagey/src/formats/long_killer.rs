@@ -13,6 +13,7 @@ use thiserror::Error;
 
 use super::entry::Entry;
 use super::format::Format;
+use super::lines::excerpt;
 use super::short_killer::plain_killer;
 use super::write_error::WriteError;
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, Regions};
@@ -105,7 +106,7 @@ fn parse_with(text: &str, options: Options) -> Result<Entry, LongKillerError> {
     let parts: Vec<&str> = text.split(':').collect();
     if parts.len() < 3 || parts[0] != "3x3" || parts[2] != "k" {
         return Err(LongKillerError::Header {
-            start: parts.iter().take(3).copied().collect::<Vec<_>>().join(":"),
+            start: excerpt(&parts.iter().take(3).copied().collect::<Vec<_>>().join(":")),
         });
     }
     if parts[1] == "d" {
@@ -130,7 +131,7 @@ fn parse_with(text: &str, options: Options) -> Result<Entry, LongKillerError> {
                 cell: i + 1,
                 row: i / SIZE + 1,
                 col: i % SIZE + 1,
-                found: field.to_string(),
+                found: excerpt(field),
             })?;
         let (sum, id) = (value / 256, value % 256);
         if sum == 0 {

@@ -50,6 +50,7 @@ pub mod kk;
 mod lines;
 mod link_text;
 pub mod long_killer;
+mod lz_string;
 pub mod penpa;
 mod reader;
 pub mod short_killer;
@@ -66,5 +67,11 @@ pub use dispatch::{
 };
 pub use entry::Entry;
 pub use format::{Format, UnknownFormat};
+pub use link_text::LinkLimit;
+/// Writing lz-string streams code by code, for the fuzz targets that build links from codes
+/// (compiled only under `cargo fuzz`).
+#[cfg(fuzzing)]
+#[doc(hidden)]
+pub use lz_string::{self_extending, CodeWriter};
 pub use reader::{ReadError, Reader};
 pub use write_error::WriteError;

@@ -22,20 +22,19 @@
 //! diagonal rule is refused by name. Regions are the standard boxes (Penpa's sudoku grids).
 
 use base64::Engine as _;
+use miniz_oxide::inflate::TINFLStatus;
 use serde_json::Value;
 use thiserror::Error;
 
 use super::entry::Entry;
 use super::format::Format;
-use super::link_text;
+use super::lines::excerpt;
+use super::link_text::{self, LinkLimit, MAX_UNPACKED};
 use super::write_error::WriteError;
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, Regions, MAX_SIZE};
 
 /// The widest margin read around the grid, in cells: Penpa's editor offers a few.
 const MAX_MARGIN: usize = 64;
-
-/// The longest inflated text read: a 9x9 is a few kilobytes.
-const MAX_INFLATED: usize = 4 << 20;
 
 /// Penpa's short names in the question layer, and the names they stand for.
 const SHORT_NAMES: [(&str, &str); 30] = [
@@ -99,6 +98,9 @@ pub enum PenpaError {
         /// Why.
         reason: String,
     },
+    /// The payload is too long, or inflates to too much.
+    #[error("{0}")]
+    Limit(LinkLimit),
     /// The text is not a Penpa sudoku.
     #[error("line {line}: {reason}")]
     Shape {
@@ -151,16 +153,23 @@ pub fn parse(link: &str) -> Result<Entry, PenpaError> {
     parse_with(link, Options::default())
 }
 
-/// Base64 of raw DEFLATE, unpacked to text.
+/// Base64 of raw DEFLATE, unpacked to text of at most [`MAX_UNPACKED`] bytes.
+///
+/// miniz_oxide's inflater writes into one buffer, grown as needed up to the limit and
+/// stopped there (`HasMoreOutput`): memory and time linear in the output, as for lz-string.
 fn inflate(payload: &str) -> Result<String, PenpaError> {
     let unpack = |reason: String| PenpaError::Unpack { reason };
+    link_text::check_length(payload).map_err(PenpaError::Limit)?;
     let payload = link_text::clean_payload(payload);
     let payload = payload.trim_end_matches('=');
     let bytes = base64::engine::general_purpose::STANDARD_NO_PAD
         .decode(payload)
         .map_err(|e| unpack(format!("not base64 ({e})")))?;
-    let inflated = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_INFLATED)
-        .map_err(|e| unpack(format!("not DEFLATE data ({:?})", e.status)))?;
+    let inflated = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_UNPACKED)
+        .map_err(|e| match e.status {
+            TINFLStatus::HasMoreOutput => PenpaError::Limit(LinkLimit::Unpacked),
+            status => unpack(format!("not DEFLATE data ({status:?})")),
+        })?;
     String::from_utf8(inflated).map_err(|_| unpack("the inflated data is not text".into()))
 }
 
@@ -183,7 +192,7 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, PenpaError> {
             1,
             format!(
                 "the grid is {:?}; cagey reads Penpa's sudoku and square grids",
-                header[0]
+                excerpt(header[0])
             ),
         ));
     }
@@ -405,8 +414,30 @@ mod tests {
         assert!(error.to_string().contains("\"hexagon\""), "{error}");
     }
 
+    /// Guards #41: DEFLATE packs 64 MiB of zeros into 64 KB; inflating stops at the cap.
+    #[test]
+    fn a_payload_inflating_past_the_cap_is_refused() {
+        let zeros = vec![b'0'; 64 << 20];
+        let packed = miniz_oxide::deflate::compress_to_vec(&zeros, 6);
+        let payload = base64::engine::general_purpose::STANDARD.encode(packed);
+        let started = std::time::Instant::now();
+        let error = parse(&format!("https://x/penpa-edit/#m=solve&p={payload}")).unwrap_err();
+        assert_eq!(error, PenpaError::Limit(LinkLimit::Unpacked));
+        assert!(started.elapsed() < std::time::Duration::from_millis(500));
+        assert!(
+            error.to_string().contains("unpacks to more than"),
+            "{error}"
+        );
+        let error = parse(&format!("p={}", "A".repeat(link_text::MAX_PAYLOAD + 4))).unwrap_err();
+        assert!(matches!(
+            error,
+            PenpaError::Limit(LinkLimit::Payload { .. })
+        ));
+    }
+
     #[test]
     fn garbage_is_refused() {
+        assert!(parse("https://x/penpa-edit/#m=solve&p=").is_err());
         assert!(matches!(
             parse("https://x/penpa-edit/#m=solve&p=1234"),
             Err(PenpaError::Unpack { .. })

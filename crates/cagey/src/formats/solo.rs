@@ -22,6 +22,7 @@ use super::entry::Entry;
 use super::format::Format;
 use super::fpuzzles::regions_from_cells;
 use super::keen::{edge_cells, groups, union};
+use super::lines::excerpt;
 use super::write_error::WriteError;
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, Regions, MAX_SIZE};
 
@@ -206,7 +207,7 @@ fn decode_grid(text: &str, area: usize, part: &'static str) -> Result<Vec<u64>, 
                 grid.push(
                     number
                         .parse()
-                        .map_err(|_| error(i + 1, format!("{number} is too large")))?,
+                        .map_err(|_| error(i + 1, format!("{} is too large", excerpt(&number))))?,
                 );
                 i += digits;
             }
@@ -285,20 +286,20 @@ fn parse_with(id: &str, options: Options) -> Result<Entry, SoloError> {
         .find([':', '#'])
         .is_some_and(|i| id.as_bytes()[i] == b'#')
     {
-        return Err(SoloError::SeedOnly { id: id.to_string() });
+        return Err(SoloError::SeedOnly { id: excerpt(id) });
     }
     let (params_text, desc) = id.split_once(':').unwrap_or((id, ""));
     let params = parse_params(params_text).ok_or_else(|| SoloError::BadParams {
-        text: params_text.to_string(),
+        text: excerpt(params_text),
     })?;
     if !params.killer {
         return Err(SoloError::NotKiller {
-            text: params_text.to_string(),
+            text: excerpt(params_text),
         });
     }
     if params.diagonals {
         return Err(SoloError::Diagonals {
-            text: params_text.to_string(),
+            text: excerpt(params_text),
         });
     }
     let n = params.n;

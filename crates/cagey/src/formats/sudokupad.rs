@@ -33,7 +33,8 @@ use thiserror::Error;
 use super::entry::Entry;
 use super::format::Format;
 use super::fpuzzles::{self, FpuzzlesError};
-use super::link_text::{self, parse_cage_label};
+use super::lines::excerpt;
+use super::link_text::{self, parse_cage_label, LinkLimit};
 use super::write_error::WriteError;
 use super::zipped_json;
 use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
@@ -91,6 +92,9 @@ pub enum SudokuPadError {
         /// Its first characters.
         start: String,
     },
+    /// The payload is too long, or unpacks to too much.
+    #[error("{0}")]
+    Limit(LinkLimit),
     /// The JSON is not a SudokuPad puzzle.
     #[error("{field}: {reason}")]
     Shape {
@@ -170,7 +174,7 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, SudokuPadError> {
         .find_map(|(name, prefix)| Some((*prefix, id.strip_prefix(name)?)))
         .filter(|(_, payload)| !payload.is_empty())
     else {
-        return Err(SudokuPadError::ShortId { id: id.to_string() });
+        return Err(SudokuPadError::ShortId { id: excerpt(id) });
     };
     match prefix {
         Prefix::Scf => Err(SudokuPadError::ClassicOnly),
@@ -180,6 +184,7 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, SudokuPadError> {
         Prefix::Scl => {
             let payload = link_text::clean_payload(payload);
             let text = link_text::lz_unpack_with(&payload, |text| read_json(text).is_some())
+                .map_err(SudokuPadError::Limit)?
                 .ok_or_else(|| SudokuPadError::Unpack {
                     length: payload.chars().count(),
                     start: payload.chars().take(12).collect(),
@@ -217,7 +222,10 @@ fn cells_of(cage: &Value, n: usize, place: &str) -> Result<Vec<Cell>, SudokuPadE
             cell_of(pair, n).ok_or_else(|| {
                 shape(
                     place,
-                    format!("{pair} is not a [row, col] of a {n}x{n} grid"),
+                    format!(
+                        "{} is not a [row, col] of a {n}x{n} grid",
+                        excerpt(&pair.to_string())
+                    ),
                 )
             })
         })
@@ -259,7 +267,7 @@ fn from_json(value: &Value, options: Options) -> Result<Entry, SudokuPadError> {
             let digit = text.trim().parse::<u8>().map_err(|_| {
                 shape(
                     format!("cell r{}c{}", r + 1, c + 1),
-                    format!("value {text:?} is not a digit"),
+                    format!("value {:?} is not a digit", excerpt(&text)),
                 )
             })?;
             givens.push((Cell::at(r, c, n), digit));
@@ -272,7 +280,10 @@ fn from_json(value: &Value, options: Options) -> Result<Entry, SudokuPadError> {
                 let cell = cell_of(pair, n).ok_or_else(|| {
                     shape(
                         format!("regions[{k}]"),
-                        format!("{pair} is not a [row, col] of a {n}x{n} grid"),
+                        format!(
+                            "{} is not a [row, col] of a {n}x{n} grid",
+                            excerpt(&pair.to_string())
+                        ),
                     )
                 })?;
                 region[cell.index()] = Some(k as u64);
@@ -315,7 +326,7 @@ fn from_json(value: &Value, options: Options) -> Result<Entry, SudokuPadError> {
                 let (operation, target) = parse_cage_label(&text, cells.len()).ok_or_else(|| {
                     shape(
                         format!("cage at r{}c{}", cells[0].row(n) + 1, cells[0].col(n) + 1),
-                        format!("the label {text:?} is not a sum, nor a target with an operation (12+, 6×)"),
+                        format!("the label {:?} is not a sum, nor a target with an operation (12+, 6×)", excerpt(&text)),
                     )
                 })?;
                 labelled.push((operation, target, cells));
@@ -424,6 +435,32 @@ mod tests {
         assert_eq!(entry.puzzle, crate::formats::kk::parse(text).unwrap());
         assert_eq!(entry.meta("title"), Some("Essay"));
         assert_eq!(entry.meta("solution"), Some("1234341221434321"));
+    }
+
+    /// Guards #41: the crafted payload of 40,000 self-extending lz-string codes is refused
+    /// at once behind either prefix.
+    #[test]
+    fn a_payload_unpacking_past_the_cap_is_refused_at_once() {
+        let payload = super::super::lz_string::self_extending(40_000);
+        let started = std::time::Instant::now();
+        assert_eq!(
+            parse(&format!("https://sudokupad.app/fpuzzles{payload}")).unwrap_err(),
+            SudokuPadError::Fpuzzles(FpuzzlesError::Limit(LinkLimit::Unpacked))
+        );
+        assert_eq!(
+            parse(&format!("https://sudokupad.app/scl{payload}")).unwrap_err(),
+            SudokuPadError::Limit(LinkLimit::Unpacked)
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+    }
+
+    /// A short id of a megabyte is quoted by its first characters.
+    #[test]
+    fn long_ids_are_quoted_briefly() {
+        let id = "q".repeat(1 << 20);
+        let error = parse(&format!("https://sudokupad.app/{id}")).unwrap_err();
+        assert!(error.to_string().len() < 400, "{error}");
+        assert!(error.to_string().contains("qqq…\""), "{error}");
     }
 
     #[test]

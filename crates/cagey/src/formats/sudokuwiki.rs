@@ -103,7 +103,7 @@ pub enum SudokuWikiError {
 /// Whether `line` looks like a SudokuWiki string or address.
 pub fn looks_like(line: &str) -> bool {
     let line = line.trim();
-    if line.contains("sudokuwiki.org") || line.contains("bd=") || is_version_a(line) {
+    if is_signed(line) {
         return true;
     }
     let bytes = line.as_bytes();
@@ -112,6 +112,12 @@ pub fn looks_like(line: &str) -> bool {
         && bytes[1].is_ascii_alphanumeric()
         && matches!(bytes[2].to_ascii_uppercase(), b'A'..=b'C')
         && line[3..].chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// Whether `line` is SudokuWiki's beyond doubt: its address, a `bd=` parameter, or the
+/// older unpacked form. A bare `K6C…` string is not: a grid row of letters can begin so.
+pub(super) fn is_signed(line: &str) -> bool {
+    line.contains("sudokuwiki.org") || line.contains("bd=") || is_version_a(line)
 }
 
 /// Whether `text` is the older unpacked killer form: 81 colour digits, a comma, 81 two-digit

@@ -2,6 +2,7 @@
 //! `# size 9`, `# multi-cell`, `# givens 14=3`): read from its comment lines and gathered
 //! into the [`Rules`] its cages are built under. Ordinary comments are left alone.
 
+use crate::formats::lines::excerpt;
 use crate::model::Options;
 
 /// How the regions were given.
@@ -62,11 +63,12 @@ pub(super) fn directive(comment: &str) -> Option<Result<Directive, String>> {
     match (word, rest.as_slice()) {
         ("killer", []) => Some(Ok(Directive::Killer)),
         ("multi-cell", []) => Some(Ok(Directive::MultiCell)),
-        ("size", [side]) => Some(
-            side.parse()
-                .map(Directive::Size)
-                .map_err(|_| format!("`# size {side}`: expected the grid side, e.g. `# size 9`")),
-        ),
+        ("size", [side]) => Some(side.parse().map(Directive::Size).map_err(|_| {
+            format!(
+                "`# size {}`: expected the grid side, e.g. `# size 9`",
+                excerpt(side)
+            )
+        })),
         ("boxes", []) => Some(Ok(Directive::Regions(RegionSpec::Standard))),
         ("boxes", [shape]) => Some(
             shape
@@ -75,7 +77,10 @@ pub(super) fn directive(comment: &str) -> Option<Result<Directive, String>> {
                 .filter(|&(r, c): &(usize, usize)| r > 0 && c > 0)
                 .map(|(r, c)| Directive::Regions(RegionSpec::Boxes(r, c)))
                 .ok_or_else(|| {
-                    format!("`# boxes {shape}`: expected a shape such as 2x3 (rows x columns)")
+                    format!(
+                        "`# boxes {}`: expected a shape such as 2x3 (rows x columns)",
+                        excerpt(shape)
+                    )
                 }),
         ),
         ("regions", [map]) => Some(
@@ -95,7 +100,10 @@ pub(super) fn directive(comment: &str) -> Option<Result<Directive, String>> {
                     pair.split_once('=')
                         .and_then(|(c, d)| Some((c.parse().ok()?, d.parse().ok()?)))
                         .ok_or_else(|| {
-                            format!("`# givens`: {pair:?} should be CELL=DIGIT, e.g. 14=3")
+                            format!(
+                                "`# givens`: {:?} should be CELL=DIGIT, e.g. 14=3",
+                                excerpt(pair)
+                            )
                         })
                 })
                 .collect::<Result<Vec<_>, String>>()

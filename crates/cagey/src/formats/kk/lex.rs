@@ -4,6 +4,7 @@
 //! cages around it is the block's and the build's business.
 
 use super::error::{KkError, KkErrorKind, MAX_CELL};
+use crate::formats::lines::excerpt;
 use crate::model::Operation;
 
 /// One cage line, parsed but not yet checked against the others; its cells are left in
@@ -152,7 +153,7 @@ pub(super) fn parse_line<'a>(
                 return Err(error(
                     column_of(operator_byte),
                     KkErrorKind::BadLabel {
-                        label: label.to_string(),
+                        label: excerpt(label),
                     },
                 ))
             }
@@ -161,7 +162,7 @@ pub(super) fn parse_line<'a>(
                     column_of(operator_byte),
                     KkErrorKind::UnknownOperator {
                         found: sign,
-                        label: label.to_string(),
+                        label: excerpt(label),
                     },
                 ))
             }
@@ -170,7 +171,7 @@ pub(super) fn parse_line<'a>(
             return Err(error(
                 column_of(label_start),
                 KkErrorKind::BadLabel {
-                    label: label.to_string(),
+                    label: excerpt(label),
                 },
             ))
         }
@@ -179,7 +180,7 @@ pub(super) fn parse_line<'a>(
         return Err(error(
             column_of(label_start),
             KkErrorKind::NoTarget {
-                label: label.to_string(),
+                label: excerpt(label),
             },
         ));
     }
@@ -187,7 +188,7 @@ pub(super) fn parse_line<'a>(
         error(
             column_of(label_start),
             KkErrorKind::TargetTooLarge {
-                text: target_text.to_string(),
+                text: excerpt(target_text),
             },
         )
     })?;
@@ -202,7 +203,7 @@ pub(super) fn parse_line<'a>(
             return Err(error(
                 column_of(start),
                 KkErrorKind::BadCell {
-                    text: token.to_string(),
+                    text: excerpt(token),
                 },
             ));
         }
@@ -212,7 +213,7 @@ pub(super) fn parse_line<'a>(
                 return Err(error(
                     column_of(start),
                     KkErrorKind::CellOutOfRange {
-                        text: token.to_string(),
+                        text: excerpt(token),
                     },
                 ))
             }
@@ -222,7 +223,7 @@ pub(super) fn parse_line<'a>(
         return Err(error(
             column_of(comma),
             KkErrorKind::NoCells {
-                label: label.to_string(),
+                label: excerpt(label),
             },
         ));
     }
