@@ -28,9 +28,9 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         "rule", "level", "weight"
     )?;
     let ladder = if args.killer {
-        logic::killer_rules()
+        &logic::KILLER_RULES[..]
     } else {
-        logic::rules()
+        &logic::RULES[..]
     };
     for rule in ladder {
         writeln!(

@@ -16,7 +16,7 @@ fn rules_lists_every_rule_with_level_and_weight() {
     let output = cagey(&["rules"]);
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);
-    for rule in cagey::logic::rules() {
+    for rule in &cagey::logic::RULES {
         let line = text
             .lines()
             .find(|l| l.starts_with(rule.name))
@@ -32,7 +32,7 @@ fn rules_killer_lists_the_killer_ladder_and_killers_are_graded_on_it() {
     let output = cagey(&["rules", "--killer"]);
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);
-    for rule in cagey::logic::killer_rules() {
+    for rule in &cagey::logic::KILLER_RULES {
         let line = text
             .lines()
             .find(|l| l.starts_with(&format!("{} ", rule.name)))

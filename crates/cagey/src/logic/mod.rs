@@ -95,6 +95,6 @@ pub use limits::{
 };
 pub use probe::{probe, probe_with, Probe, ProbeCache};
 pub use rule::Rule;
-pub use rules::{killer_rules, ladder, rules, KILLER_RULES, RULES};
+pub use rules::{ladder, KILLER_RULES, RULES};
 pub use solver::Logic;
 pub use step::Step;

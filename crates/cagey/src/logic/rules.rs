@@ -77,16 +77,6 @@ pub static KILLER_RULES: [Rule; 17] = [
     trial::RULE,
 ];
 
-/// The rules of Keen's ladder, for listings.
-pub fn rules() -> &'static [Rule] {
-    &RULES
-}
-
-/// The rules of the killer ladder, for listings.
-pub fn killer_rules() -> &'static [Rule] {
-    &KILLER_RULES
-}
-
 /// The ladder a puzzle is graded on: the killer ladder for puzzles under the killer rule
 /// (Killer Sudoku, Killer Jigsaw, killer Latin squares), Keen's for every other.
 pub fn ladder(puzzle: &Puzzle) -> &'static [Rule] {
