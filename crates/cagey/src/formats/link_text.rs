@@ -27,12 +27,12 @@ use crate::model::Operation;
 pub(crate) const MAX_PAYLOAD: usize = 1 << 20;
 
 /// The most text a payload unpacks to: UTF-16 code units for lz-string (f-puzzles,
-/// SudokuPad), bytes for DEFLATE (Penpa+). The fullest puzzles measured are far below it:
-/// the 32x32 SudokuPad JSON cagey writes with every cell caged in pairs is 41 KB, and a
-/// 16x16 f-puzzles JSON with every cell given, regioned and pencil-marked about 70 KB (the
-/// largest real link in `tests/links/` unpacks to 15 KB). A thousand kilobytes leaves room
-/// for drawings, while an unpacking that would go past it, which only a crafted payload
-/// does, stops there, in a few milliseconds and a few megabytes.
+/// SudokuPad), bytes for DEFLATE (Penpa+). The fullest puzzles are far below it: a 32x32
+/// SudokuPad JSON with every cell caged in pairs and a thousand characters of rules is
+/// 39 KB, a 32x32 in f-puzzles' shape with every cell given, in a region and pencil-marked
+/// with all 32 digits twice is 306 KB, and the real links in `tests/links/` unpack to 3 KB
+/// at most. A mebibyte is three times the fullest of them, while an unpacking that would go
+/// past it, which only a crafted payload does, stops there in milliseconds.
 pub(crate) const MAX_UNPACKED: usize = 1 << 20;
 
 /// What one payload's unpackings may output all together, the plain one and every `//`

@@ -99,9 +99,9 @@ struct Bits<'a> {
     insert_at: Option<usize>,
     /// The next sextet to load, counted in the stream with the insertion.
     next: usize,
-    value: u8,
-    /// The bit of `value` to read next; 0 when a new sextet is to be loaded.
-    mask: u8,
+    /// Bits loaded and not yet read, the next one highest: `have` of them.
+    acc: u64,
+    have: u32,
 }
 
 impl Bits<'_> {
@@ -115,20 +115,19 @@ impl Bits<'_> {
         }
     }
 
-    /// `width` bits, the first read the least significant; `None` past the end.
+    /// `width` bits (at most 30), the first read the least significant; `None` past the
+    /// end. Whole sextets are loaded at a time, then the code's bits taken in one reversal.
     fn read(&mut self, width: u32) -> Option<u32> {
-        let mut bits = 0;
-        for k in 0..width {
-            if self.mask == 0 {
-                self.value = self.load()?;
-                self.mask = 32;
-            }
-            if self.value & self.mask != 0 {
-                bits |= 1 << k;
-            }
-            self.mask >>= 1;
+        while self.have < width {
+            // `=` (64) reads as six zero bits.
+            let sextet = self.load()? & 63;
+            self.acc = (self.acc << 6) | u64::from(sextet);
+            self.have += 6;
         }
-        Some(bits)
+        self.have -= width;
+        let bits = (self.acc >> self.have) as u32 & ((1 << width) - 1);
+        self.acc &= (1 << self.have) - 1;
+        Some(bits.reverse_bits() >> (32 - width))
     }
 }
 
@@ -153,8 +152,8 @@ pub(crate) fn unpack(
         sextets,
         insert_at,
         next: 0,
-        value: 0,
-        mask: 0,
+        acc: 0,
+        have: 0,
     };
     let mut read = |width: u32| bits.read(width).ok_or(LzError::Invalid);
     let mut out: Vec<u16> = Vec::new();
@@ -252,7 +251,7 @@ pub(crate) fn unpack(
 pub struct CodeWriter {
     text: String,
     /// The bits of the sextet being filled, and how many it has.
-    value: u8,
+    value: u64,
     filled: u32,
     /// The number the next dictionary entry will have.
     size: u32,
@@ -277,17 +276,20 @@ impl CodeWriter {
         writer
     }
 
-    fn bits(&mut self, mut value: u32, width: u32) {
-        for _ in 0..width {
-            self.value = (self.value << 1) | (value & 1) as u8;
-            value >>= 1;
-            self.filled += 1;
-            if self.filled == 6 {
-                self.text.push(BASE64[usize::from(self.value)] as char);
-                self.value = 0;
-                self.filled = 0;
-            }
+    /// The low `width` bits of `value` (at most 32), least significant first, each sextet
+    /// filled from its most significant bit.
+    fn bits(&mut self, value: u32, width: u32) {
+        if width == 0 {
+            return;
         }
+        self.value = (self.value << width) | u64::from(value.reverse_bits() >> (32 - width));
+        self.filled += width;
+        while self.filled >= 6 {
+            self.filled -= 6;
+            let sextet = (self.value >> self.filled) & 63;
+            self.text.push(BASE64[sextet as usize] as char);
+        }
+        self.value &= (1 << self.filled) - 1;
     }
 
     fn write_new(&mut self, unit: u16, width: u32) {
@@ -327,6 +329,19 @@ impl CodeWriter {
     /// The number of the entry the next code makes: as a code, the self-extending case.
     pub fn next_entry(&self) -> u32 {
         self.size
+    }
+
+    /// The characters of base64 written so far (the fuzz targets stop writing past the
+    /// readers' limit).
+    #[cfg(fuzzing)]
+    pub fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    /// Whether nothing is written yet (never: a stream starts with its first character).
+    #[cfg(fuzzing)]
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
     }
 
     /// The stream as text: the end code, then zero bits to the end of a character, `=`
