@@ -97,8 +97,8 @@ def test_check_names_broken_rules_as_the_command(kk0):
     wrong = [row[:] for row in KK0_SOLUTION]
     wrong[3][3] = 1
     assert kk0.check(wrong) == [
-        "row 4 holds 1 twice (r4c3 and r4c4)",
-        "column 4 holds 1 twice (r2c4 and r4c4)",
+        "row 4 holds 1 twice: r4c3 and r4c4",
+        "column 4 holds 1 twice: r2c4 and r4c4",
         "cage 2÷ at r4c3: its digits 1 1 do not make 2÷",
     ]
     assert kk0.check("1243\n4321\n2134\n3412\n") == []
