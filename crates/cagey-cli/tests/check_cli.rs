@@ -54,10 +54,30 @@ fn names_every_broken_row_column_and_cage() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
         stdout(&output),
-        "row 1 holds 3 twice (r1c3 and r1c4)\n\
-         column 3 holds 3 twice (r1c3 and r3c3)\n\
+        "row 1 holds 3 twice: r1c3 and r1c4\n\
+         column 3 holds 3 twice: r1c3 and r3c3\n\
          cage 11+ at r1c2: its digits 2 3 3 2 do not make 11+\n\
          3 rules broken (14 of 16 cells filled)\n"
+    );
+    // Regression (#42): four 1s in a row once read `row 2 holds 1 twice (r2c1 and r2c2 and
+    // r2c3 and r2c4)`.
+    let output = cagey(&["check", "--example", "kk0", "1243 1111 .... ...."]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stdout(&output),
+        "row 2 holds 1 four times: r2c1, r2c2, r2c3 and r2c4\n\
+         column 1 holds 1 twice: r1c1 and r2c1\n\
+         cage 11+ at r1c2: its digits 2 4 1 1 do not make 11+\n\
+         3 rules broken (8 of 16 cells filled)\n"
+    );
+    // A row that repeats two digits breaks the rule for each.
+    let output = cagey(&["check", "--example", "kk0", "1133 .... .... ...."]);
+    assert_eq!(
+        stdout(&output).lines().take(2).collect::<Vec<_>>(),
+        [
+            "row 1 holds 1 twice: r1c1 and r1c2",
+            "row 1 holds 3 twice: r1c3 and r1c4"
+        ]
     );
     // A partial cage past mending: 8* with a 3 in it.
     let output = cagey(&["check", "--example", "kk0", "1... 3... .... ...."]);
@@ -79,7 +99,7 @@ fn names_broken_boxes_givens_and_killer_cages() {
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(
-        text.contains("box 1 (from r1c1) holds 1 twice (r1c1 and r2c2)"),
+        text.contains("box 1 (from r1c1) holds 1 twice: r1c1 and r2c2"),
         "{text}"
     );
     assert!(
@@ -174,7 +194,7 @@ fn words_rules_as_the_web_page_does() {
     let out = stdout(&output);
     assert_eq!(
         out.lines().next(),
-        Some("column 1 holds 2 twice (r1c1 and r3c1)"),
+        Some("column 1 holds 2 twice: r1c1 and r3c1"),
         "{out}"
     );
     let output = cagey(&["check", "--example", "kk0", "1234 2143 3412 4321"]);

@@ -25,6 +25,8 @@ fn _cagey(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<puzzle::Cage>()?;
     m.add_class::<results::SolveResult>()?;
     m.add_class::<results::Count>()?;
+    m.add_class::<results::Check>()?;
+    m.add_class::<results::Violation>()?;
     m.add_class::<results::Grade>()?;
     m.add_class::<results::Step>()?;
     m.add_class::<results::Explanation>()?;

@@ -6,17 +6,17 @@ use cagey::budget::TimeLimit;
 
 use cagey::formats::{self, digits, Entry, Format, Reader};
 use cagey::logic::{self, LogicLimits};
-use cagey::model::{violations, Progress};
+use cagey::model::Progress;
 use cagey::render::{png, svg, Contents};
 use cagey::solve::{self, Limits, DEFAULT_MAX_NODES};
-use cagey::wire::{ExplanationRecord, GradeRecord};
+use cagey::wire::{CheckRecord, ExplanationRecord, GradeRecord};
 use cagey::{Grid, Puzzle as Model};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyType};
 
 use crate::errors::{self, format_error, logic_error, read_error, value_error};
-use crate::results::{Count, Explanation, Grade, Hint, SolveResult};
+use crate::results::{Check, Count, Explanation, Grade, Hint, SolveResult};
 use crate::values;
 
 // The time limits' defaults are written in the signatures as numbers, so that `help()`
@@ -342,16 +342,14 @@ impl Puzzle {
         Ok(Count::new(&search))
     }
 
-    /// The rules `grid` breaks, one sentence each as `cagey check` prints them; an empty
-    /// list when it breaks none (a full grid breaking none solves the puzzle). `grid` is
-    /// rows of ints (0 for empty) or text of digits.
-    fn check(&self, grid: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    /// Whether `grid` solves the puzzle and, if not, why, as `/api/check` answers: a
+    /// `Check`, the list of every rule the grid breaks (then its empty cells), each a
+    /// `Violation` with its `rule`, `cells` and `message` as `cagey check` prints it, and
+    /// `solved`. `grid` is rows of ints (0 for empty) or text of digits.
+    fn check(&self, grid: &Bound<'_, PyAny>) -> PyResult<Check> {
         let model = self.model();
         let grid = grid_arg(model.size(), grid)?;
-        Ok(violations(model, &grid)
-            .iter()
-            .map(|violation| violation.describe(model, &grid))
-            .collect())
+        Ok(Check::new(CheckRecord::new(model, &grid)))
     }
 
     /// The puzzle's level and score, as `cagey grade`: the level of the hardest rule a

@@ -1,11 +1,14 @@
-//! What the methods answer: `SolveResult`, `Count`, `Grade`, `Explanation`, `Step` and
-//! `Hint`. Each holds the library's record (the `wire` shape where there is one) and reads
+//! What the methods answer: `SolveResult`, `Count`, `Check` and its `Violation`s, `Grade`,
+//! `Explanation`, `Step` and `Hint`. Each holds the library's record (the `wire` shape where there is one) and reads
 //! its fields from it; `to_dict()` is that record as plain, JSON-ready data.
 
 use cagey::logic::{self, Hint as LogicHint};
 use cagey::model::Progress;
 use cagey::solve::{End, Report, Search};
-use cagey::wire::{ExplanationRecord, GradeRecord, HintRecord, StepRecord, VerdictRecord};
+use cagey::wire::{
+    CheckRecord, ExplanationRecord, GradeRecord, HintRecord, StepRecord, VerdictRecord,
+    ViolationRecord,
+};
 use cagey::Grid;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
@@ -177,6 +180,130 @@ impl Count {
         dict.set_item("exact", self.exact())?;
         dict.set_item("end", self.end())?;
         Ok(dict)
+    }
+}
+
+/// A check of a grid against a puzzle, as `/api/check` answers: `solved`, and what keeps the
+/// grid from solving the puzzle, a list of `Violation`s (iterate, index or `len()` the
+/// check): every broken rule in the order rows, columns, boxes or regions, givens, cages,
+/// then the empty cells in one. A check is empty, and false, exactly when `solved`.
+#[pyclass(module = "cagey", frozen)]
+pub struct Check {
+    record: CheckRecord,
+}
+
+impl Check {
+    /// The check of the library's record.
+    pub fn new(record: CheckRecord) -> Check {
+        Check { record }
+    }
+}
+
+#[pymethods]
+impl Check {
+    /// Whether the grid solves the puzzle: full, and breaking no rule.
+    #[getter]
+    fn solved(&self) -> bool {
+        self.record.solved
+    }
+
+    /// The broken rules, then the empty cells.
+    #[getter]
+    fn violations(&self) -> Vec<Violation> {
+        self.record
+            .violations
+            .iter()
+            .cloned()
+            .map(Violation::new)
+            .collect()
+    }
+
+    fn __len__(&self) -> usize {
+        self.record.violations.len()
+    }
+
+    fn __getitem__(&self, index: isize) -> PyResult<Violation> {
+        let len = self.record.violations.len() as isize;
+        let i = if index < 0 { index + len } else { index };
+        if !(0..len).contains(&i) {
+            return Err(PyIndexError::new_err("violation index out of range"));
+        }
+        Ok(Violation::new(self.record.violations[i as usize].clone()))
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        PyList::new(py, self.violations())?
+            .try_iter()
+            .map(Bound::into_any)
+    }
+
+    fn __repr__(&self) -> String {
+        match self.record.violations.len() {
+            0 => "<cagey.Check solved>".to_string(),
+            count => format!("<cagey.Check {count} violations>"),
+        }
+    }
+
+    /// The check as a plain dict, as `/api/check` answers: `solved`, and `violations`, each
+    /// with `rule`, `cells` (`[row, col]`) and `message`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        values::record(py, &self.record)
+    }
+}
+
+/// One thing that keeps a grid from solving its puzzle: the `rule` broken ("row",
+/// "column", "region", "given", "cage", "killer", "empty" or "size"), the `cells` that
+/// break it (`(row, col)` from 0) and the `message`, as `cagey check` prints it; `str()` of
+/// it is the message.
+#[pyclass(module = "cagey", frozen)]
+pub struct Violation {
+    record: ViolationRecord,
+}
+
+impl Violation {
+    /// A violation of the library's record.
+    pub fn new(record: ViolationRecord) -> Violation {
+        Violation { record }
+    }
+}
+
+#[pymethods]
+impl Violation {
+    /// What is broken: "row", "column", "region" (a box or jigsaw region), "given", "cage",
+    /// "killer", "empty" or "size".
+    #[getter]
+    fn rule(&self) -> &'static str {
+        self.record.rule
+    }
+
+    /// The cells that break it, `(row, col)` from 0: those holding the repeated digit, the
+    /// cell contradicting its given, the cage's cells, the empty cells.
+    #[getter]
+    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        values::places(py, self.record.cells.iter().map(|p| (p.0, p.1)))
+    }
+
+    /// The sentence `cagey check` prints: `row 2 holds 1 four times: r2c1, r2c2, r2c3 and
+    /// r2c4`.
+    #[getter]
+    fn message(&self) -> &str {
+        &self.record.message
+    }
+
+    /// The violation as a plain dict: rule, cells, message.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        values::record(py, &self.record)
+    }
+
+    fn __str__(&self) -> &str {
+        &self.record.message
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<cagey.Violation {}: {}>",
+            self.record.rule, self.record.message
+        )
     }
 }
 

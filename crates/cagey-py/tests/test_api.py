@@ -93,17 +93,64 @@ def test_count_is_exact_or_a_lower_bound(kk0):
 
 
 def test_check_names_broken_rules_as_the_command(kk0):
-    assert kk0.check(KK0_SOLUTION) == []
+    solved = kk0.check(KK0_SOLUTION)
+    assert solved.solved and len(solved) == 0 and not solved and list(solved) == []
+    assert solved.to_dict() == {"solved": True, "violations": []}
     wrong = [row[:] for row in KK0_SOLUTION]
     wrong[3][3] = 1
-    assert kk0.check(wrong) == [
-        "row 4 holds 1 twice (r4c3 and r4c4)",
-        "column 4 holds 1 twice (r2c4 and r4c4)",
+    check = kk0.check(wrong)
+    assert not check.solved
+    assert [str(v) for v in check] == [
+        "row 4 holds 1 twice: r4c3 and r4c4",
+        "column 4 holds 1 twice: r2c4 and r4c4",
         "cage 2÷ at r4c3: its digits 1 1 do not make 2÷",
     ]
-    assert kk0.check("1243\n4321\n2134\n3412\n") == []
+    assert check[-1].rule == "cage" and check[-1].cells == [(3, 2), (3, 3)]
+    assert kk0.check("1243\n4321\n2134\n3412\n").solved
     with pytest.raises(ValueError):
         kk0.check([[1, 2]])
+
+
+def test_check_puts_broken_rules_before_empty_cells(kk0):
+    """Regression (#42): `/api/check` answered `r2c1 is empty` for two 3s in row 1 and the
+    rest empty; Python's check named the rule but not its cells, nor the empty cells."""
+    check = kk0.check([[1, 3, 3, 2], [0] * 4, [0] * 4, [0] * 4])
+    assert not check.solved and len(check) == 2
+    first, empty = check
+    assert (first.rule, first.cells, first.message) == (
+        "row",
+        [(0, 1), (0, 2)],
+        "row 1 holds 3 twice: r1c2 and r1c3",
+    )
+    assert empty.rule == "empty"
+    assert empty.cells == [(r, c) for r in range(1, 4) for c in range(4)]
+    assert empty.message.startswith("12 cells are empty: r2c1, r2c2, ")
+    assert empty.message.endswith(", r4c3 and r4c4")
+    # The record is the server's: the same dict /api/check answers.
+    assert check.to_dict() == {
+        "solved": False,
+        "violations": [
+            {"rule": "row", "cells": [[0, 1], [0, 2]], "message": first.message},
+            {"rule": "empty", "cells": [list(c) for c in empty.cells], "message": empty.message},
+        ],
+    }
+
+
+def test_check_lists_every_broken_rule_with_its_cells_counted_in_words(kk0):
+    """Regression (#42): four 1s in a row read `row 2 holds 1 twice (r2c1 and r2c2 and r2c3
+    and r2c4)`."""
+    check = kk0.check([[2, 1, 4, 3], [1, 1, 1, 1], [2, 3, 3, 4], [3, 4, 1, 2]])
+    assert [(v.rule, v.cells, v.message) for v in check] == [
+        ("row", [(1, 0), (1, 1), (1, 2), (1, 3)], "row 2 holds 1 four times: r2c1, r2c2, r2c3 and r2c4"),
+        ("row", [(2, 1), (2, 2)], "row 3 holds 3 twice: r3c2 and r3c3"),
+        ("column", [(0, 0), (2, 0)], "column 1 holds 2 twice: r1c1 and r3c1"),
+        ("column", [(0, 1), (1, 1)], "column 2 holds 1 twice: r1c2 and r2c2"),
+        ("column", [(1, 2), (3, 2)], "column 3 holds 1 twice: r2c3 and r4c3"),
+        ("cage", [(0, 0)], "cage 1 at r1c1: its digits 2 do not make 1"),
+        ("cage", [(0, 1), (0, 2), (1, 1), (1, 2)], "cage 11+ at r1c2: its digits 1 4 1 1 do not make 11+"),
+        ("cage", [(1, 0), (2, 0), (2, 1)], "cage 8× at r2c1: its digits 1 2 3 do not make 8×"),
+    ]
+    assert repr(check) == "<cagey.Check 8 violations>"
 
 
 def test_grade_explain_and_hint(kk0):
@@ -137,7 +184,7 @@ def test_killer_kinds(killers):
     for p in killers:
         r = p.solve()
         assert r.verdict == "unique" and r.grid == p.solution
-        assert p.check(r.grid) == []
+        assert p.check(r.grid).solved
 
 
 def test_pictures(kk0):

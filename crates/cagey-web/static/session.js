@@ -4,7 +4,7 @@
 // store, the API function, a Storage-like object and a clock; no DOM here.
 
 import { sentence } from './api.js';
-import { fromProgress, isFull, puzzleText } from './game.js';
+import { cellIndices, fromProgress, isFull, puzzleText } from './game.js';
 import { formatTime } from './clock.js';
 import { progressKey, readProgress, saveProgress } from './storage.js';
 
@@ -14,6 +14,18 @@ const VERDICTS = {
   several: () => 'This puzzle has more than one solution; you can still play it.',
   gave_up: () => 'The solver could not settle this puzzle in time; you can still play it.',
 };
+
+/**
+ * What the page says of a full grid `/api/check` found wrong (`answer`, on a grid of side
+ * `n`): every rule it breaks, in the server's words, and the cells to mark (row-major
+ * indices).
+ */
+export function notRightYet(answer, n) {
+  const violations = answer.violations ?? [];
+  const cells = new Set(violations.flatMap((v) => cellIndices(v.cells, n)));
+  const said = violations.map((v) => v.message).join('; ');
+  return { cells, message: `Every cell is filled, but not right yet: ${said}${cells.size ? ' (marked)' : ''}.` };
+}
 
 export function createSession({ store, api, storage, clock }) {
   const { state, dispatch } = store;
@@ -96,7 +108,8 @@ export function createSession({ store, api, storage, clock }) {
   /**
    * When every cell is filled, asks the server whether the grid is solved, and says. The
    * clock stops while it asks, so the time said is the time the timer shows. A grid the
-   * player filled is congratulated; one filled with revealed cells is only said to be full.
+   * player filled is congratulated; one filled with revealed cells is only said to be full;
+   * a wrong one has every rule it breaks said and its cells marked.
    */
   async function checkComplete() {
     if (!isFull(state) || state.done) return;
@@ -105,7 +118,7 @@ export function createSession({ store, api, storage, clock }) {
     clock.stop();
     const seconds = clock.seconds();
     const answer = await api('check', { puzzle: puzzleText(state, true) })
-      .catch((e) => ({ solved: false, message: e.message }));
+      .catch((error) => ({ solved: false, error }));
     // The player may have changed the grid, or loaded another puzzle, meanwhile.
     if (state.text !== text || !isFull(state) || state.done) {
       if (running && state.text === text && !state.done && !state.paused) clock.start();
@@ -121,9 +134,14 @@ export function createSession({ store, api, storage, clock }) {
         revealed: 'The solution is filled in.',
       }[state.finish.how];
       dispatch({ type: 'say', message, kind: state.finish.how === 'own' ? 'good' : '' });
+    } else if (answer.error) {
+      if (running && !state.paused) clock.start();
+      dispatch({ type: 'say', message: `Every cell is filled, but the check failed: ${answer.error.message}`, kind: 'bad' });
     } else {
       if (running && !state.paused) clock.start();
-      dispatch({ type: 'say', message: `Every cell is filled, but not right yet: ${answer.message}.`, kind: 'bad' });
+      const { cells, message } = notRightYet(answer, state.puzzle.size);
+      dispatch({ type: 'marks', wrong: cells });
+      dispatch({ type: 'say', message, kind: 'bad' });
     }
   }
 

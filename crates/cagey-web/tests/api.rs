@@ -290,12 +290,34 @@ async fn check_says_whether_the_progress_solves_the_puzzle() {
     assert_eq!(answer["solved"], false);
     let (_, answer) = post("/api/check", json!({"puzzle": KK0})).await;
     assert_eq!(answer["solved"], false);
-    assert!(
-        answer["message"].as_str().unwrap().contains("empty"),
-        "{answer}"
+    assert_eq!(answer["violations"][0]["rule"], "empty", "{answer}");
+    assert_eq!(
+        answer["violations"][0]["cells"].as_array().unwrap().len(),
+        16
     );
     let (status, _) = post("/api/check", json!({})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+/// `/api/check` on kk0 with `rows` as its progress: the answer, which must say unsolved.
+async fn check_kk0(rows: Value) -> Value {
+    let (_, json_text) = post("/api/convert", json!({"puzzle": KK0, "to": "json"})).await;
+    let mut object: Value = serde_json::from_str(json_text["text"].as_str().unwrap()).unwrap();
+    object["progress"] = rows;
+    let (status, answer) = post("/api/check", json!({"puzzle": object.to_string()})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["solved"], false, "{answer}");
+    answer
+}
+
+/// The sentences of a check's answer, in order.
+fn messages(answer: &Value) -> Vec<&str> {
+    answer["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["message"].as_str().unwrap())
+        .collect()
 }
 
 /// Regression: `/api/check` once answered the model's raw wording, `column 0 holds 2 twice`
@@ -304,42 +326,130 @@ async fn check_says_whether_the_progress_solves_the_puzzle() {
 /// `check_cli.rs`, checks the same grids give the same lines).
 #[tokio::test]
 async fn check_names_cells_from_1_and_cages_by_label() {
-    let (_, json_text) = post("/api/convert", json!({"puzzle": KK0, "to": "json"})).await;
-    let object: Value = serde_json::from_str(json_text["text"].as_str().unwrap()).unwrap();
-    let message = |rows: Value| {
-        let mut object = object.clone();
-        object["progress"] = rows;
-        async move {
-            let (status, answer) = post("/api/check", json!({"puzzle": object.to_string()})).await;
-            assert_eq!(status, StatusCode::OK, "{answer}");
-            assert_eq!(answer["solved"], false, "{answer}");
-            answer["message"].as_str().unwrap().to_string()
-        }
-    };
     // kk0's solution with r1c1 and r1c2 swapped: the first column holds 2 twice.
+    let answer = check_kk0(json!([
+        [2, 1, 4, 3],
+        [4, 3, 2, 1],
+        [2, 1, 3, 4],
+        [3, 4, 1, 2]
+    ]))
+    .await;
     assert_eq!(
-        message(json!([
-            [2, 1, 4, 3],
-            [4, 3, 2, 1],
-            [2, 1, 3, 4],
-            [3, 4, 1, 2]
-        ]))
-        .await,
-        "column 1 holds 2 twice (r1c1 and r3c1)"
+        messages(&answer)[0],
+        "column 1 holds 2 twice: r1c1 and r3c1"
     );
     // A Latin square that misses the second cage.
-    assert_eq!(
-        message(json!([
-            [1, 2, 3, 4],
-            [2, 1, 4, 3],
-            [3, 4, 1, 2],
-            [4, 3, 2, 1]
-        ]))
-        .await,
-        "cage 11+ at r1c2: its digits 2 3 1 4 do not make 11+"
+    let answer = check_kk0(json!([
+        [1, 2, 3, 4],
+        [2, 1, 4, 3],
+        [3, 4, 1, 2],
+        [4, 3, 2, 1]
+    ]))
+    .await;
+    assert!(
+        messages(&answer).contains(&"cage 11+ at r1c2: its digits 2 3 1 4 do not make 11+"),
+        "{answer}"
     );
     let (_, answer) = post("/api/check", json!({"puzzle": KK0})).await;
-    assert_eq!(answer["message"], "r1c1 is empty");
+    assert!(
+        messages(&answer)[0].starts_with("16 cells are empty: r1c1, r1c2, r1c3"),
+        "{answer}"
+    );
+}
+
+/// Regression (#42): with two 3s in row 1 and the rest empty, `/api/check` answered only
+/// `r2c1 is empty`, the first empty cell, in one `message`. Now the broken rule comes first,
+/// with its cells, and the empty cells after it.
+#[tokio::test]
+async fn check_answers_broken_rules_before_empty_cells() {
+    let answer = check_kk0(json!([
+        [1, 3, 3, 2],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0]
+    ]))
+    .await;
+    let empty: Vec<[usize; 2]> = (4..16).map(|i| [i / 4, i % 4]).collect();
+    assert_eq!(
+        answer,
+        json!({
+            "solved": false,
+            "violations": [
+                {
+                    "rule": "row",
+                    "cells": [[0, 1], [0, 2]],
+                    "message": "row 1 holds 3 twice: r1c2 and r1c3",
+                },
+                {
+                    "rule": "empty",
+                    "cells": empty,
+                    "message": "12 cells are empty: r2c1, r2c2, r2c3, r2c4, r3c1, r3c2, r3c3, \
+                                r3c4, r4c1, r4c2, r4c3 and r4c4",
+                },
+            ],
+        })
+    );
+}
+
+/// Regression (#42): `/api/check` named one broken rule of many, and four 1s in a row read
+/// `row 2 holds 1 twice (r2c1 and r2c2 and r2c3 and r2c4)`. Every broken rule is listed
+/// with its cells, counted in words.
+#[tokio::test]
+async fn check_lists_every_broken_rule_with_its_cells() {
+    let answer = check_kk0(json!([
+        [2, 1, 4, 3],
+        [1, 1, 1, 1],
+        [2, 3, 3, 4],
+        [3, 4, 1, 2]
+    ]))
+    .await;
+    // Rows, then columns, then cages (kk0's r1c1 is a cage of its own); no empty cells.
+    assert_eq!(
+        answer["violations"],
+        json!([
+            {
+                "rule": "row",
+                "cells": [[1, 0], [1, 1], [1, 2], [1, 3]],
+                "message": "row 2 holds 1 four times: r2c1, r2c2, r2c3 and r2c4",
+            },
+            {
+                "rule": "row",
+                "cells": [[2, 1], [2, 2]],
+                "message": "row 3 holds 3 twice: r3c2 and r3c3",
+            },
+            {
+                "rule": "column",
+                "cells": [[0, 0], [2, 0]],
+                "message": "column 1 holds 2 twice: r1c1 and r3c1",
+            },
+            {
+                "rule": "column",
+                "cells": [[0, 1], [1, 1]],
+                "message": "column 2 holds 1 twice: r1c2 and r2c2",
+            },
+            {
+                "rule": "column",
+                "cells": [[1, 2], [3, 2]],
+                "message": "column 3 holds 1 twice: r2c3 and r4c3",
+            },
+            {
+                "rule": "cage",
+                "cells": [[0, 0]],
+                "message": "cage 1 at r1c1: its digits 2 do not make 1",
+            },
+            {
+                "rule": "cage",
+                "cells": [[0, 1], [0, 2], [1, 1], [1, 2]],
+                "message": "cage 11+ at r1c2: its digits 1 4 1 1 do not make 11+",
+            },
+            {
+                "rule": "cage",
+                "cells": [[1, 0], [2, 0], [2, 1]],
+                "message": "cage 8× at r2c1: its digits 1 2 3 do not make 8×",
+            },
+        ]),
+        "{answer}"
+    );
 }
 
 #[tokio::test]

@@ -1,7 +1,8 @@
 //! Playing on the page in a real browser (issue #33's play items): a solved grid that Undo
-//! makes a game again, live conflicts, Check without a known solution, the keyboard kept on
-//! the board, highlights, corner and centre marks, candidates, several cells at once, the
-//! finish, pause, dark mode and the layout at 1280x800 and on a phone.
+//! makes a game again, a full wrong grid's broken rules, live conflicts, Check without a
+//! known solution, the keyboard kept on the board, highlights, corner and centre marks,
+//! candidates, several cells at once, the finish, pause, dark mode and the layout at
+//! 1280x800 and on a phone.
 
 mod common;
 
@@ -307,6 +308,33 @@ async fn check_reports_conflicts_always_and_the_solution_only_when_known() {
         "2 cells break a rule; digits were not compared with a solution (the puzzle has several solutions) (marked)."
     );
     assert_eq!(cells_with(&browser, "wrong").await, [0, 1]);
+    browser.close().await;
+}
+
+/// Regression (#42): a full grid that was wrong said only the first rule `/api/check`
+/// found (or its first empty cell); now every broken rule is said and its cells marked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_wrong_grid_says_every_broken_rule_and_marks_its_cells() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    // kk0's solution with 1 for the 2 in r4c4: row 4, column 4 and the 2÷ cage break.
+    let mut digits = KK0_SOLUTION;
+    digits[15] = 1;
+    for (index, digit) in digits.iter().enumerate() {
+        type_at(&browser, index, &digit.to_string()).await;
+    }
+    browser
+        .wait_until(
+            "document.querySelector('#status').textContent.startsWith('Every cell is filled')",
+        )
+        .await;
+    assert_eq!(
+        browser.text("#status").await,
+        "Every cell is filled, but not right yet: row 4 holds 1 twice: r4c3 and r4c4; \
+         column 4 holds 1 twice: r2c4 and r4c4; cage 2÷ at r4c3: its digits 1 1 do not \
+         make 2÷ (marked)."
+    );
+    assert_eq!(cells_with(&browser, "wrong").await, [7, 14, 15]);
     browser.close().await;
 }
 

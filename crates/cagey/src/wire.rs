@@ -1,8 +1,8 @@
 //! The wire shapes of the logic's answers: a step, a hint, how an explanation ends, a grade,
-//! as serde records that the command line (`cagey explain --output jsonl`) and the web
-//! server (`/api/hint`, `/api/explain`, `/api/grade`) both write, with the words a person
-//! reads in them. Here so that a step is described one way, in one encoding, wherever it is
-//! read.
+//! what a grid breaks, as serde records that the command line (`cagey explain --output
+//! jsonl`), the web server (`/api/hint`, `/api/explain`, `/api/grade`, `/api/check`) and the
+//! Python package all write, with the words a person reads in them. Here so that a step is
+//! described one way, in one encoding, wherever it is read.
 //!
 //! Cells travel as `[row, col]`, both from 0, as the JSON puzzle format writes them; a digit
 //! at a cell as `[row, col, digit]`:
@@ -36,7 +36,7 @@
 use serde::Serialize;
 
 use crate::logic::{Explanation, Grade, Hint, Level, Step, Verdict};
-use crate::model::{Cell, CellState, Grid, Progress, Puzzle};
+use crate::model::{self, Cell, CellState, Grid, Progress, Puzzle, Violation};
 
 /// A cell as `[row, col]`, both from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -442,6 +442,83 @@ impl GradeRecord {
                 .iter()
                 .map(|&(rule, count)| RuleCount { rule, count })
                 .collect(),
+        }
+    }
+}
+
+/// One thing that keeps a grid from solving its puzzle: a broken rule, or the cells left
+/// empty.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ViolationRecord {
+    /// What is broken: `row`, `column`, `region` (a box or a jigsaw region), `given`, `cage`,
+    /// `killer` (a digit repeated in a killer cage), `empty` or `size` (a grid of another
+    /// side than the puzzle's).
+    pub rule: &'static str,
+    /// The cells that break it ([`Violation::cells`]): those holding the repeated digit, the
+    /// cell contradicting its given, the cage's cells, the empty cells.
+    pub cells: Vec<Place>,
+    /// The sentence ([`Violation::describe`]): `row 1 holds 3 twice: r1c1 and r1c2`.
+    pub message: String,
+}
+
+impl ViolationRecord {
+    /// The record of `violation` of `puzzle` filled as `grid`.
+    pub fn new(violation: &Violation, puzzle: &Puzzle, grid: &Grid) -> ViolationRecord {
+        let rule = match violation {
+            Violation::WrongSize { .. } => "size",
+            Violation::Empty(_) => "empty",
+            Violation::RowRepeat { .. } => "row",
+            Violation::ColumnRepeat { .. } => "column",
+            Violation::RegionRepeat { .. } => "region",
+            Violation::Given(_) => "given",
+            Violation::Cage(_) => "cage",
+            Violation::KillerRepeat(_) => "killer",
+        };
+        ViolationRecord {
+            rule,
+            cells: places(&violation.cells(puzzle, grid), puzzle.size()),
+            message: violation.describe(puzzle, grid),
+        }
+    }
+}
+
+/// Whether a grid solves its puzzle, and if not, why: the answer of `/api/check` and of
+/// Python's `check`.
+///
+/// ```
+/// use cagey::Grid;
+/// use cagey::wire::CheckRecord;
+///
+/// let puzzle = cagey::formats::kk::parse("3+,0 1\n1-,2 3\n")?;
+/// let grid = Grid::from_digits(2, vec![2, 2, 0, 0]).unwrap();
+/// let json = serde_json::to_value(CheckRecord::new(&puzzle, &grid))?;
+/// assert_eq!(json["solved"], false);
+/// assert_eq!(json["violations"][0]["rule"], "row");
+/// assert_eq!(json["violations"][0]["cells"], serde_json::json!([[0, 0], [0, 1]]));
+/// assert_eq!(json["violations"][0]["message"], "row 1 holds 2 twice: r1c1 and r1c2");
+/// assert_eq!(json["violations"][2]["rule"], "empty");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckRecord {
+    /// Whether the grid solves the puzzle: full, and breaking no rule.
+    pub solved: bool,
+    /// Everything that keeps it from solving the puzzle ([`model::check_all`]): every
+    /// broken rule in the order rows, columns, boxes or regions, givens, cages; then the
+    /// empty cells, in one record. Empty exactly when `solved`.
+    pub violations: Vec<ViolationRecord>,
+}
+
+impl CheckRecord {
+    /// The record of checking `grid` (0 for an empty cell) against `puzzle`.
+    pub fn new(puzzle: &Puzzle, grid: &Grid) -> CheckRecord {
+        let violations: Vec<ViolationRecord> = model::check_all(puzzle, grid)
+            .iter()
+            .map(|violation| ViolationRecord::new(violation, puzzle, grid))
+            .collect();
+        CheckRecord {
+            solved: violations.is_empty(),
+            violations,
         }
     }
 }

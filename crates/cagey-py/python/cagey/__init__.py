@@ -11,7 +11,8 @@ the matching subcommand does, in its words.
     p.to("keen")                          # every format cagey writes (cagey.formats())
     r = p.solve(time_limit=5.0)           # r.verdict: "unique" | "several" | "none" | "gave_up"
     p.count(limit=1000)                   # number of solutions, exact or a lower bound
-    p.check(grid)                         # the broken rules, as cagey check names them
+    c = p.check(grid)                     # c.solved; each broken rule, then the empty cells:
+                                          # v.rule, v.cells, v.message (cagey check's words)
     g = p.grade()                         # g.level, g.score
     for step in p.explain(): ...          # step.rule, step.level, step.text, step.placed, ...
     p.hint(progress, level=1)             # as cagey hint
@@ -28,6 +29,7 @@ The whole API, with a notebook-style example: docs/python.md in the repository.
 
 from ._cagey import (
     Cage,
+    Check,
     Count,
     Explanation,
     FormatError,
@@ -39,6 +41,7 @@ from ._cagey import (
     SolutionError,
     SolveResult,
     Step,
+    Violation,
     _restore,
     examples,
     formats,
@@ -54,6 +57,7 @@ from ._cagey import (
 
 __all__ = [
     "Cage",
+    "Check",
     "Count",
     "Explanation",
     "FormatError",
@@ -65,6 +69,7 @@ __all__ = [
     "SolutionError",
     "SolveResult",
     "Step",
+    "Violation",
     "examples",
     "formats",
     "generate",

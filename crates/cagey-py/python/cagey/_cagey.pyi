@@ -95,8 +95,8 @@ class Puzzle:
         """Solves it and says whether the solution is unique."""
     def count(self, limit: int = 1000000, time_limit: Optional[float] = 60.0) -> "Count":
         """Counts its solutions up to `limit`."""
-    def check(self, grid: GridArg) -> List[str]:
-        """The rules `grid` breaks, as `cagey check` words them."""
+    def check(self, grid: GridArg) -> "Check":
+        """Whether `grid` solves it: every rule it breaks, then its empty cells."""
     def grade(self, time_limit: Optional[float] = 10.0) -> "Grade":
         """Its level and score, as `cagey grade`."""
     def explain(
@@ -160,6 +160,36 @@ class Count:
     def __int__(self) -> int: ...
     def to_dict(self) -> dict[str, Any]:
         """The count as plain data."""
+
+class Violation:
+    """One thing that keeps a grid from solving its puzzle: a broken rule, or the empty cells."""
+
+    @property
+    def rule(self) -> str:
+        """"row", "column", "region", "given", "cage", "killer", "empty" or "size"."""
+    @property
+    def cells(self) -> List[Place]:
+        """The cells that break it."""
+    @property
+    def message(self) -> str:
+        """The sentence `cagey check` prints; `str()` of it too."""
+    def to_dict(self) -> dict[str, Any]:
+        """The violation as plain data: rule, cells, message."""
+
+class Check(Sequence[Violation]):
+    """A check of a grid, as `/api/check` answers: empty (and false) exactly when solved."""
+
+    @property
+    def solved(self) -> bool:
+        """Whether the grid solves the puzzle: full, and breaking no rule."""
+    @property
+    def violations(self) -> List[Violation]:
+        """Every broken rule (rows, columns, boxes or regions, givens, cages), then the empty cells."""
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Violation: ...  # type: ignore[override]
+    def __iter__(self) -> Iterator[Violation]: ...
+    def to_dict(self) -> dict[str, Any]:
+        """The check as plain data, as `/api/check` answers."""
 
 class Grade:
     """A puzzle's grade."""

@@ -1,7 +1,7 @@
 //! The routes that answer questions about one puzzle's solutions: `/api/solve` (the
 //! solution, and whether it is the only one), `/api/count` (how many, up to a limit),
 //! `/api/render` (a picture, with its progress or solution) and `/api/check` (whether the
-//! digits placed solve it).
+//! digits placed solve it, and every rule they break).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -14,6 +14,7 @@ use cagey::formats::Entry;
 use cagey::model::CellState;
 use cagey::render::{self, Contents};
 use cagey::solve::{self, Budget, End, Limits, Outcome};
+use cagey::wire::CheckRecord;
 use cagey::{DigitSet, Grid, Puzzle};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -265,25 +266,19 @@ pub(crate) async fn render_picture(
         .await
 }
 
-/// `POST /api/check`: whether the digits the text's progress places solve the puzzle.
+/// `POST /api/check`: whether the digits the text's progress places solve the puzzle, and
+/// every rule they break before the cells left empty, as the library records it.
 pub(crate) async fn check(
     Extract(state): Extract<Arc<State>>,
     Body(request): Body<PuzzleRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<CheckRecord>, ApiError> {
     state
         .heavy(request, |entry, _| {
             let grid = entry
                 .progress
                 .as_ref()
                 .map_or_else(|| Grid::empty(entry.puzzle.size()), |p| p.solved());
-            Ok(Json(match cagey::check(&entry.puzzle, &grid) {
-                Ok(()) => json!({"solved": true, "message": "solved"}),
-                // The library's wording, the same `cagey check` prints: cells `r1c1`, cages
-                // by label.
-                Err(violation) => {
-                    json!({"solved": false, "message": violation.describe(&entry.puzzle, &grid)})
-                }
-            }))
+            Ok(Json(CheckRecord::new(&entry.puzzle, &grid)))
         })
         .await
 }

@@ -71,6 +71,35 @@ test('a full grid the server confirms stops the clock and says so', async () => 
   assert.match(store.state.status.message, /^Solved in 0:00\. Well done!$/);
 });
 
+test('a full grid the server finds wrong has every broken rule said and its cells marked', async () => {
+  const store = createStore(initialState(), reduce);
+  const api = async (path) => {
+    if (path === 'parse') return PUZZLE;
+    if (path === 'solve') return { outcome: 'unique', solution: [1, 2, 2, 1], message: 'one' };
+    if (path === 'check') {
+      return {
+        solved: false,
+        violations: [
+          { rule: 'row', cells: [[0, 0], [0, 1]], message: 'row 1 holds 1 twice: r1c1 and r1c2' },
+          { rule: 'column', cells: [[0, 0], [1, 0]], message: 'column 1 holds 1 twice: r1c1 and r2c1' },
+        ],
+      };
+    }
+    throw new Error(path);
+  };
+  api.background = api;
+  const clock = createClock(() => 0);
+  const s = createSession({ store, api, storage: memory(), clock });
+  await s.load('text');
+  store.dispatch({ type: 'apply', changes: [1, 1, 1, 2].map((value, cell) => ({ cell, value })) });
+  await s.checkComplete();
+  assert.equal(store.state.done, false);
+  assert.equal(clock.running, true);
+  assert.equal(store.state.status.message, 'Every cell is filled, but not right yet: row 1 holds 1 twice: '
+    + 'r1c1 and r1c2; column 1 holds 1 twice: r1c1 and r2c1 (marked).');
+  assert.deepEqual([...store.state.marks.wrong].sort(), [0, 1, 2]);
+});
+
 test('a puzzle with several solutions is said at once, and Check has nothing to check against', async () => {
   const store = createStore(initialState(), reduce);
   const api = async (path) => (path === 'parse' ? PUZZLE

@@ -16,8 +16,9 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
             found: grid.size(),
         });
     }
-    if let Some(cell) = puzzle.cells().find(|&cell| grid.get(cell) == 0) {
-        return Err(Violation::Empty(cell));
+    let empty = empty_cells(puzzle, grid);
+    if !empty.is_empty() {
+        return Err(Violation::Empty(empty));
     }
     for line in 0..n {
         let mut in_row = vec![false; n + 1];
@@ -77,14 +78,55 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
     Ok(())
 }
 
+/// Everything that keeps `grid` from solving `puzzle`: every rule it breaks
+/// ([`violations`]), then its empty cells, all in one [`Violation::Empty`]. Empty exactly when
+/// [`check`] is `Ok`. Broken rules come first because they are what a person has to mend;
+/// an empty cell is only work not yet done (the first empty cell, which [`check`] names,
+/// once hid two 3s in a row behind `r2c1 is empty`). What `/api/check` and Python's `check`
+/// answer.
+///
+/// ```
+/// use cagey::{Grid, model::check_all};
+///
+/// let puzzle = cagey::formats::kk::parse("3+,0 1\n1-,2 3\n").unwrap();
+/// let grid = Grid::from_digits(2, vec![2, 2, 0, 0]).unwrap();
+/// let words: Vec<String> =
+///     check_all(&puzzle, &grid).iter().map(|v| v.describe(&puzzle, &grid)).collect();
+/// assert_eq!(
+///     words,
+///     [
+///         "row 1 holds 2 twice: r1c1 and r1c2",
+///         "cage 3+ at r1c1: its digits 2 2 do not make 3+",
+///         "2 cells are empty: r2c1 and r2c2",
+///     ]
+/// );
+/// ```
+pub fn check_all(puzzle: &Puzzle, grid: &Grid) -> Vec<Violation> {
+    let mut found = violations(puzzle, grid);
+    if matches!(found[..], [Violation::WrongSize { .. }]) {
+        return found;
+    }
+    let empty = empty_cells(puzzle, grid);
+    if !empty.is_empty() {
+        found.push(Violation::Empty(empty));
+    }
+    found
+}
+
+/// The cells of `grid` that hold no digit, in reading order.
+fn empty_cells(puzzle: &Puzzle, grid: &Grid) -> Vec<Cell> {
+    puzzle.cells().filter(|&cell| grid.get(cell) == 0).collect()
+}
+
 /// Every rule a full or partly filled `grid` (0 for an empty cell) breaks, in the order rows,
 /// columns, boxes or regions, givens, cages: what a person checking their work wants named,
 /// where [`check`] stops at the first. Empty cells break nothing: a digit repeated among the
-/// filled cells of a house, a given not held, and a cage whose digits cannot reach its
-/// target are broken. A full cage is checked as [`check`] does; a partly filled one is
-/// broken only when no digits in its empty cells could mend it (a sum already too large, a
-/// product its target is not a multiple of, a digit repeated under the killer rule). An
-/// empty list for a full grid means the grid solves the puzzle.
+/// filled cells of a house (once for each digit a house repeats, smallest first), a given
+/// not held, and a cage whose digits cannot reach its target are broken. A full cage is
+/// checked as [`check`] does; a partly filled one is broken only when no digits in its empty
+/// cells could mend it (a sum already too large, a product its target is not a multiple of,
+/// a digit repeated under the killer rule). An empty list for a full grid means the grid
+/// solves the puzzle; [`check_all`] adds the empty cells.
 pub fn violations(puzzle: &Puzzle, grid: &Grid) -> Vec<Violation> {
     let n = puzzle.size();
     if grid.size() != n {
@@ -94,26 +136,28 @@ pub fn violations(puzzle: &Puzzle, grid: &Grid) -> Vec<Violation> {
         }];
     }
     let mut found = Vec::new();
-    // The first digit repeated among the filled cells of `cells`, if any.
-    let repeat = |cells: &mut dyn Iterator<Item = Cell>| -> Option<u8> {
-        let mut seen = vec![false; n + 1];
-        cells
-            .map(|cell| grid.get(cell))
-            .filter(|&digit| digit != 0)
-            .find(|&digit| std::mem::replace(&mut seen[usize::from(digit)], true))
+    // The digits repeated among the filled cells of `cells`, smallest first.
+    let repeats = |cells: &mut dyn Iterator<Item = Cell>| -> Vec<u8> {
+        let mut seen = vec![0usize; n + 1];
+        for cell in cells {
+            seen[usize::from(grid.get(cell))] += 1;
+        }
+        (1..=n as u8)
+            .filter(|&digit| seen[usize::from(digit)] > 1)
+            .collect()
     };
     for row in 0..n {
-        if let Some(digit) = repeat(&mut (0..n).map(|col| Cell::at(row, col, n))) {
+        for digit in repeats(&mut (0..n).map(|col| Cell::at(row, col, n))) {
             found.push(Violation::RowRepeat { row, digit });
         }
     }
     for col in 0..n {
-        if let Some(digit) = repeat(&mut (0..n).map(|row| Cell::at(row, col, n))) {
+        for digit in repeats(&mut (0..n).map(|row| Cell::at(row, col, n))) {
             found.push(Violation::ColumnRepeat { col, digit });
         }
     }
     for (region, house) in puzzle.regions().houses(n).iter().enumerate() {
-        if let Some(digit) = repeat(&mut house.iter().copied()) {
+        for digit in repeats(&mut house.iter().copied()) {
             found.push(Violation::RegionRepeat { region, digit });
         }
     }
@@ -282,14 +326,14 @@ mod tests {
         assert_eq!(
             words(vec![2, 2, 2, 0]),
             [
-                "row 1 holds 2 twice (r1c1 and r1c2)",
-                "column 1 holds 2 twice (r1c1 and r2c1)",
+                "row 1 holds 2 twice: r1c1 and r1c2",
+                "column 1 holds 2 twice: r1c1 and r2c1",
                 "cage 3+ at r1c1: its digits 2 2 do not make 3+",
             ]
         );
         assert_eq!(
             words(vec![1, 2, 0, 2]),
-            ["column 2 holds 2 twice (r1c2 and r2c2)"]
+            ["column 2 holds 2 twice: r1c2 and r2c2"]
         );
         let grid = Grid::from_digits(2, vec![1, 2, 0, 1]).unwrap();
         assert_eq!(
@@ -302,7 +346,7 @@ mod tests {
             "cage 1− at r2c1: its digits 1 2 do not make 1−"
         );
         assert_eq!(
-            Violation::Empty(Cell(3)).describe(&puzzle, &grid),
+            Violation::Empty(vec![Cell(3)]).describe(&puzzle, &grid),
             "r2c2 is empty"
         );
         // Boxes and jigsaw regions count from 1 and say where they start.
@@ -323,7 +367,84 @@ mod tests {
                 digit: 2
             }
             .describe(&boxed, &square),
-            "box 2 (from r1c3) holds 2 twice (r1c3 and r2c4)"
+            "box 2 (from r1c3) holds 2 twice: r1c3 and r2c4"
+        );
+    }
+
+    /// Regression (#42): `/api/check` answered only the first empty cell, `r2c1 is empty`,
+    /// for a grid with two 3s in row 1 and the rest empty.
+    #[test]
+    fn check_all_names_broken_rules_before_empty_cells() {
+        let puzzle = crate::formats::kk::parse(
+            "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n",
+        )
+        .unwrap();
+        let grid =
+            Grid::from_digits(4, vec![1, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+        let found = check_all(&puzzle, &grid);
+        let empty: Vec<Cell> = (3..16).map(Cell).collect();
+        assert_eq!(
+            found,
+            [
+                Violation::RowRepeat { row: 0, digit: 3 },
+                Violation::Empty(empty.clone()),
+            ]
+        );
+        assert_eq!(found[0].cells(&puzzle, &grid), [Cell(1), Cell(2)]);
+        assert_eq!(found[1].cells(&puzzle, &grid), empty);
+        assert_eq!(
+            found[0].describe(&puzzle, &grid),
+            "row 1 holds 3 twice: r1c2 and r1c3"
+        );
+        assert_eq!(
+            found[1].describe(&puzzle, &grid),
+            "13 cells are empty: r1c4, r2c1, r2c2, r2c3, r2c4, r3c1, r3c2, r3c3, r3c4, r4c1, \
+             r4c2, r4c3 and 1 more"
+        );
+        // Empty exactly when `check` passes; a grid of another side is only that.
+        let solution =
+            Grid::from_digits(4, vec![1, 2, 4, 3, 4, 3, 2, 1, 2, 1, 3, 4, 3, 4, 1, 2]).unwrap();
+        assert_eq!(check(&puzzle, &solution), Ok(()));
+        assert_eq!(check_all(&puzzle, &solution), []);
+        assert_eq!(
+            check_all(&puzzle, &Grid::empty(3)),
+            [Violation::WrongSize {
+                expected: 4,
+                found: 3
+            }]
+        );
+    }
+
+    /// Regression (#42): four 1s in a row were worded `row 2 holds 1 twice (r2c1 and r2c2
+    /// and r2c3 and r2c4)`, and a row that repeats two digits named only the first.
+    #[test]
+    fn counts_each_repeated_digit_and_lists_its_cells() {
+        // Each row one 10+ cage.
+        let rows = (0..4)
+            .map(|r| {
+                Cage::new(
+                    Operation::Add,
+                    10,
+                    (0..4).map(|c| Cell(r * 4 + c)).collect(),
+                )
+            })
+            .collect();
+        let puzzle = Puzzle::new(4, rows).unwrap();
+        let grid =
+            Grid::from_digits(4, vec![2, 2, 3, 3, 1, 1, 1, 1, 0, 0, 0, 0, 4, 4, 4, 0]).unwrap();
+        let words: Vec<String> = violations(&puzzle, &grid)
+            .iter()
+            .filter(|v| matches!(v, Violation::RowRepeat { .. }))
+            .map(|v| v.describe(&puzzle, &grid))
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "row 1 holds 2 twice: r1c1 and r1c2",
+                "row 1 holds 3 twice: r1c3 and r1c4",
+                "row 2 holds 1 four times: r2c1, r2c2, r2c3 and r2c4",
+                "row 4 holds 4 three times: r4c1, r4c2 and r4c3",
+            ]
         );
     }
 
@@ -338,7 +459,7 @@ mod tests {
         let grid = |digits: Vec<u8>| Grid::from_digits(2, digits).unwrap();
         assert_eq!(
             check(&puzzle(), &grid(vec![1, 2, 0, 1])),
-            Err(Violation::Empty(Cell(2)))
+            Err(Violation::Empty(vec![Cell(2)]))
         );
         assert_eq!(
             check(&puzzle(), &grid(vec![1, 1, 2, 2])),
