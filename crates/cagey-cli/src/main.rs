@@ -15,7 +15,6 @@ mod hint;
 mod init;
 mod input;
 mod jsonl;
-mod levels;
 mod mcounts;
 mod output;
 mod print;
