@@ -98,11 +98,13 @@ impl Tally {
     }
 
     fn new(verdict: Verdict, count: u64, exact: bool, stats: &Stats, unique: bool) -> Tally {
-        // No solution fails; exactly one, proven, is fine; anything else fails only when
+        // No solution fails, and so does giving up before the question was settled (one
+        // solution found but not proven the only one once exited 0, though `--help` lists
+        // giving up under 1); exactly one, proven, is fine; anything else fails only when
         // `--unique` asked for exactly one.
-        let status = match (count, exact) {
-            (0, _) => Status::Failed,
-            (1, true) => Status::Ok,
+        let status = match (verdict, count, exact) {
+            (_, 0, _) | (Verdict::GaveUp, ..) => Status::Failed,
+            (_, 1, true) => Status::Ok,
             _ if unique => Status::Failed,
             _ => Status::Ok,
         };

@@ -158,6 +158,37 @@ fn gives_up_within_its_budget() {
     );
 }
 
+/// Regression: a puzzle whose one solution was found but whose uniqueness the budget did
+/// not settle (`gave up: ... before uniqueness was settled`) exited 0, though `--help`
+/// lists giving up under exit status 1. Puzzle `h9big-0004` finds its solution within
+/// 900 nodes and needs some 2,000 to prove it the only one.
+#[test]
+fn giving_up_after_a_solution_is_found_still_exits_1() {
+    let text = std::fs::read_to_string(corpus("random/hard-9x9-big-cages.kk")).unwrap();
+    let block = text
+        .split("\n\n")
+        .find(|block| block.contains("# id=h9big-0004"))
+        .expect("the corpus holds h9big-0004");
+    for mode in [&[][..], &["--count"], &["--output", "jsonl"]] {
+        let mut args = vec!["solve", "--max-nodes", "1000"];
+        args.extend_from_slice(mode);
+        args.push("-");
+        let output = cagey_with_input(&args, Some(block));
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {}", stdout(&output));
+        let said = stdout(&output);
+        assert!(
+            said.contains("gave up") || said.contains("\"gave-up\""),
+            "{args:?}: {said}"
+        );
+    }
+    let output = cagey_with_input(&["solve", "--max-nodes", "1000", "-"], Some(block));
+    assert!(
+        stdout(&output).contains("before uniqueness was settled"),
+        "{}",
+        stdout(&output)
+    );
+}
+
 #[test]
 fn prints_statistics_and_methods() {
     let output = cagey(&["solve", "--stats", "--example", "kk2"]);
