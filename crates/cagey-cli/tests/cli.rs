@@ -656,3 +656,42 @@ fn convert_refuses_a_solution_comment_that_does_not_solve_the_puzzle() {
         stderr(&output)
     );
 }
+
+/// Every puzzle file of `corpora/` converts with the project's own command, not one puzzle
+/// refused. Regression: `external.kk` (and `external-nonstandard.kk`) held `# solution=unknown`
+/// notes, which `convert` refuses as answers that are no grid (exit 2), so the file had
+/// dropped out of every check that reads through the command, and no test said so: the
+/// library's corpus test parses the files but does not check their `# solution=` comments.
+/// The multi-cell files are read with `--multi-cell`, as `crates/cagey/tests/corpus.rs`
+/// reads them (their blocks predate the directive).
+#[test]
+fn every_corpus_file_converts_with_the_command() {
+    fn files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                files(&path, found);
+            } else if path.extension().is_none_or(|e| e != "md") {
+                found.push(path);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    files(Path::new(&corpus("")), &mut found);
+    found.sort();
+    assert!(found.len() > 70, "{found:?}");
+    let mut puzzles = 0;
+    for path in &found {
+        let path = path.to_string_lossy();
+        let mut args = vec!["convert", "--to", "json", &path];
+        if path.contains("multicell") || path.contains("nonstandard") {
+            args.push("--multi-cell");
+        }
+        let output = cagey(&args);
+        assert_eq!(output.status.code(), Some(0), "{path}: {}", stderr(&output));
+        assert_eq!(stderr(&output), "", "{path}");
+        let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        puzzles += json.as_array().map_or(1, Vec::len);
+    }
+    assert!(puzzles > 2700, "only {puzzles} puzzles were converted");
+}
