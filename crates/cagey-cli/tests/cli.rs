@@ -174,7 +174,12 @@ fn giving_up_after_a_solution_is_found_still_exits_1() {
         args.extend_from_slice(mode);
         args.push("-");
         let output = cagey_with_input(&args, Some(block));
-        assert_eq!(output.status.code(), Some(1), "{args:?}: {}", stdout(&output));
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{args:?}: {}",
+            stdout(&output)
+        );
         let said = stdout(&output);
         assert!(
             said.contains("gave up") || said.contains("\"gave-up\""),
@@ -187,6 +192,23 @@ fn giving_up_after_a_solution_is_found_still_exits_1() {
         "{}",
         stdout(&output)
     );
+    // A count the budget cut short is no answer either, however many were found: puzzle
+    // 5x5-0001 has 70 solutions and two nodes find two.
+    let text = std::fs::read_to_string(corpus("random/several-5x5.kk")).unwrap();
+    let block = text
+        .split("\n\n")
+        .find(|block| block.contains("# id=5x5-0001"))
+        .expect("the corpus holds 5x5-0001");
+    let output = cagey_with_input(&["solve", "--count", "--max-nodes", "2", "-"], Some(block));
+    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+    assert!(
+        stdout(&output).starts_with("at least 2 (gave up"),
+        "{}",
+        stdout(&output)
+    );
+    // A count stopped at --limit is what was asked for.
+    let output = cagey_with_input(&["solve", "--count", "--limit", "2", "-"], Some(block));
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
 }
 
 #[test]
