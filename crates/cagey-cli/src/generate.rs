@@ -14,14 +14,14 @@ use anyhow::bail;
 use cagey::budget::TimeLimit;
 use cagey::formats::{self, Format};
 use cagey::generate::{
-    self, rng_for, CageSizes, CageStyle, GenKind, GenerateError, Generated, Grader, OperationSet,
-    Settings,
+    self, rng_for, CageSizes, CageStyle, GenKind, GenerateError, Generated, OperationSet, Settings,
+    Target,
 };
+use cagey::logic::Level;
 use cagey::model::Operation;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::input::parse_format;
-use crate::levels;
 use crate::Status;
 
 /// Puzzles made ahead of the one being written, per job: enough that a slow puzzle does not
@@ -91,7 +91,7 @@ pub struct Args {
     /// in # level=) [default: normal, as Keen; any for sides 1 and 2, which have no normal
     /// puzzles, and above 16, where levels take too long].
     #[arg(long, value_name = "LEVEL")]
-    difficulty: Option<String>,
+    difficulty: Option<Target>,
 
     /// A range the grader's score must fall in, MIN..MAX.
     #[arg(long, value_name = "MIN..MAX", value_parser = parse_score)]
@@ -170,18 +170,11 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     settings.givens = args.givens;
     settings.uncaged = args.uncaged;
     settings.time_limit = args.time_limit;
-    let grader = levels::grader();
-    let difficulty = args
+    settings.target = args
         .difficulty
-        .as_deref()
-        .unwrap_or(levels::default_for(size));
-    if difficulty == levels::ANY {
-        if let Some(score) = args.score {
-            levels::score_only(score)?;
-        }
-    } else {
-        settings.target = Some(levels::target(difficulty, args.score)?);
-    }
+        .unwrap_or_else(|| Target::default_for(size))
+        .with_score(args.score)
+        .map_err(anyhow::Error::msg)?;
     if let Err(error) = settings.validate() {
         bail!("{error}");
     }
@@ -232,9 +225,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         let settings = settings.clone();
         move |index: u64| -> Made {
             let start = Instant::now();
-            let mut rng = rng_for(seed, index);
-            let grader: Option<&dyn Grader> = grader.as_deref().map(|g| g as &dyn Grader);
-            let result = generate::generate(&settings, grader, &mut rng);
+            let result = generate::generate(&settings, &mut rng_for(seed, index));
             Made {
                 index,
                 result,
@@ -321,7 +312,7 @@ struct Stats {
     times: Vec<Duration>,
     sizes: BTreeMap<usize, u64>,
     operations: BTreeMap<&'static str, u64>,
-    levels: BTreeMap<usize, u64>,
+    levels: BTreeMap<Level, u64>,
     attempts: u64,
     repairs: u64,
     steps: u64,
@@ -351,7 +342,7 @@ impl Stats {
             *self.operations.entry(op).or_default() += 1;
         }
         if let Some(graded) = generated.graded {
-            *self.levels.entry(graded.rank).or_default() += 1;
+            *self.levels.entry(graded.level).or_default() += 1;
         }
     }
 
@@ -384,7 +375,7 @@ impl Stats {
             let levels: Vec<String> = self
                 .levels
                 .iter()
-                .map(|(&r, &k)| format!("{} {k}", levels::name(r)))
+                .map(|(level, k)| format!("{level} {k}"))
                 .collect();
             eprintln!("levels       {}", levels.join(", "));
         }

@@ -71,7 +71,6 @@ impl Tally {
             Outcome::Unique(_) => Verdict::Unique,
             Outcome::AtLeastOne(_) => Verdict::AtLeastOne,
             Outcome::Multiple { .. } => Verdict::Several,
-            // Two solutions answer the question even when the budget ran out after them.
             Outcome::GaveUp { count, .. } if *count >= 2 => Verdict::Several,
             Outcome::GaveUp { .. } => Verdict::GaveUp,
         };
@@ -80,7 +79,9 @@ impl Tally {
             Outcome::Multiple { complete, .. } => *complete,
             Outcome::AtLeastOne(_) | Outcome::GaveUp { .. } => false,
         };
-        Tally::new(verdict, outcome.count(), exact, stats, unique)
+        // Two solutions settle whether it is unique, even when the budget ran out after them.
+        let settled = verdict != Verdict::GaveUp;
+        Tally::new(verdict, outcome.count(), exact, settled, stats, unique)
     }
 
     /// A puzzle searched by [`Solver::search`](cagey::solve::Solver::search) (`--all`,
@@ -94,13 +95,27 @@ impl Tally {
             (End::OutOfBudget(_), _) => Verdict::GaveUp,
         };
         let exact = search.end == End::Exhausted;
-        Tally::new(verdict, search.count, exact, &search.stats, unique)
+        // `--count` and `--all` ask how many: a budget that runs out leaves it unsettled,
+        // however many were found (`at least 5 (gave up: ...)`).
+        let settled = !matches!(search.end, End::OutOfBudget(_));
+        Tally::new(verdict, search.count, exact, settled, &search.stats, unique)
     }
 
-    fn new(verdict: Verdict, count: u64, exact: bool, stats: &Stats, unique: bool) -> Tally {
-        // No solution fails; exactly one, proven, is fine; anything else fails only when
+    /// `settled` says whether the question asked was answered before any budget ran out.
+    fn new(
+        verdict: Verdict,
+        count: u64,
+        exact: bool,
+        settled: bool,
+        stats: &Stats,
+        unique: bool,
+    ) -> Tally {
+        // No solution fails, and so does giving up before the question was settled (one
+        // solution found but not proven the only one once exited 0, though `--help` lists
+        // giving up under 1); exactly one, proven, is fine; anything else fails only when
         // `--unique` asked for exactly one.
         let status = match (count, exact) {
+            _ if !settled => Status::Failed,
             (0, _) => Status::Failed,
             (1, true) => Status::Ok,
             _ if unique => Status::Failed,

@@ -17,7 +17,6 @@ mod hint;
 mod init;
 mod input;
 mod jsonl;
-mod levels;
 mod mcounts;
 mod output;
 mod print;

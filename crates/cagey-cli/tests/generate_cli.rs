@@ -119,6 +119,19 @@ fn bad_settings_exit_2_and_impossible_ones_exit_1() {
     assert_eq!(output.status.code(), Some(2));
     let output = cagey(&["generate", "--difficulty", "impossible"]);
     assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("expected any, easy, normal"),
+        "{}",
+        stderr(&output)
+    );
+    // A score orders puzzles within a level: any level has none to order.
+    let output = cagey(&["generate", "--difficulty", "any", "--score", "1..5"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("score needs a difficulty other than any"),
+        "{}",
+        stderr(&output)
+    );
     // Quotients only, on dominoes only, over a 3x3: there is no such puzzle.
     let output = cagey(&[
         "generate",

@@ -11,8 +11,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use cagey::formats::{Entry, Format};
 use cagey::generate::{
-    difficulty as level_asked, rng_for, CageSizes, CageStyle, GenKind, GenerateError, Generated,
-    Grader, LogicGrader, OperationSet, Settings, Target,
+    rng_for, CageSizes, CageStyle, GenKind, GenerateError, Generated, OperationSet, Settings,
+    Target,
 };
 use cagey::logic::{self, Level, LogicLimits};
 use cagey::render::pdf::{Answer, Book, Caption, Options, Paper, PerPage, MAX_BLEED_MM};
@@ -134,9 +134,7 @@ pub struct Generator {
 /// Makes puzzle `index` of a run, a panic becoming an error.
 fn make(settings: &Settings, seed: u64, index: u64) -> Result<Generated, String> {
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
-        let mut rng = rng_for(seed, index);
-        let grader = LogicGrader::new();
-        cagey::generate::generate(settings, Some(&grader as &dyn Grader), &mut rng)
+        cagey::generate::generate(settings, &mut rng_for(seed, index))
     }));
     match result {
         Ok(made) => made.map_err(|e: GenerateError| e.to_string()),
@@ -293,15 +291,12 @@ pub fn generate(
     settings.givens = givens;
     settings.uncaged = uncaged;
     settings.time_limit = crate::puzzle::time_limit(Some(time_limit))?;
-    match (level_asked(difficulty, size).map_err(value_error)?, score) {
-        (Some(level), score) => settings.target = Some(Target::level(level, score)),
-        (None, Some(_)) => {
-            return Err(PyValueError::new_err(
-                "score needs a difficulty other than any: a score orders puzzles within a level",
-            ))
-        }
-        (None, None) => {}
-    }
+    let difficulty = difficulty.map(str::parse::<Target>).transpose();
+    settings.target = difficulty
+        .map_err(PyValueError::new_err)?
+        .unwrap_or_else(|| Target::default_for(size))
+        .with_score(score)
+        .map_err(PyValueError::new_err)?;
     let cancel = Cancel::new();
     settings.cancel = Some(cancel.clone());
     settings.validate().map_err(value_error)?;

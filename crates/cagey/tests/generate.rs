@@ -9,8 +9,7 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use cagey::generate::{
-    self, make_unique, rng_for, CageSizes, GenKind, Generated, LogicGrader, OperationSet, Settings,
-    Target,
+    self, make_unique, rng_for, CageSizes, GenKind, Generated, OperationSet, Settings, Target,
 };
 use cagey::logic::{self, Level, LogicLimits};
 use cagey::model::{Operation, Regions};
@@ -21,8 +20,7 @@ use cagey::{check, Puzzle};
 const BRUTE_MAX_SIZE: usize = 5;
 
 fn make(settings: &Settings, seed: u64, index: u64) -> Generated {
-    let grader = LogicGrader::new();
-    generate::generate(settings, Some(&grader), &mut rng_for(seed, index))
+    generate::generate(settings, &mut rng_for(seed, index))
         .unwrap_or_else(|e| panic!("{settings:?}, seed {seed}/{index}: {e}"))
 }
 
@@ -66,7 +64,7 @@ fn every_level_is_the_one_asked_for_and_unique() {
     for size in [4, 6] {
         for level in Level::ALL {
             let mut settings = Settings::kenken(size);
-            settings.target = Some(Target::level(level, None));
+            settings.target = Target::from(level);
             for index in 0..3 {
                 let made = make(&settings, 11, index);
                 assert_sound(&made);
@@ -83,14 +81,17 @@ fn scores_fall_in_the_range_asked_for() {
     let mut settings = Settings::kenken(5);
     let easy = make(
         &Settings {
-            target: Some(Target::level(Level::Hard, None)),
+            target: Target::from(Level::Hard),
             ..settings.clone()
         },
         3,
         0,
     );
     let score = easy.graded.unwrap().score;
-    settings.target = Some(Target::level(Level::Hard, Some((score, score + 40))));
+    settings.target = Target::Level {
+        level: Level::Hard,
+        score: Some((score, score + 40)),
+    };
     for index in 0..3 {
         let made = make(&settings, 5, index);
         let grade = logic::grade(&made.puzzle, &LogicLimits::default()).unwrap();
@@ -223,16 +224,16 @@ fn every_kind_is_made() {
     assert_eq!(made.puzzle.uncovered().count(), 3);
     // Killer Sudoku at a level.
     let mut settings = Settings::of_kind(GenKind::Killer, 4);
-    settings.target = Some(Target::level(Level::Normal, None));
+    settings.target = Target::from(Level::Normal);
     let made = make(&settings, 1, 0);
     assert_sound(&made);
-    assert_eq!(made.graded.map(|g| g.rank), Some(1));
+    assert_eq!(made.graded.map(|g| g.level), Some(Level::Normal));
 }
 
 #[test]
 fn a_seed_gives_the_same_puzzles() {
     let mut settings = Settings::kenken(6);
-    settings.target = Some(Target::level(Level::Hard, None));
+    settings.target = Target::from(Level::Hard);
     let first: Vec<Puzzle> = (0..3).map(|i| make(&settings, 42, i).puzzle).collect();
     // In another order, as another thread would make them.
     let again: Vec<Puzzle> = (0..3)
@@ -248,7 +249,7 @@ fn impossible_settings_say_so() {
     let mut settings = Settings::kenken(7);
     settings.kind = GenKind::Killer;
     assert!(matches!(
-        generate::generate(&settings, None, &mut rng_for(1, 0)),
+        generate::generate(&settings, &mut rng_for(1, 0)),
         Err(generate::GenerateError::Settings(_))
     ));
     // Division only, dominoes only, no givens: a 9x9 Latin square has no such tiling
@@ -257,7 +258,7 @@ fn impossible_settings_say_so() {
     settings.operations = "/".parse().unwrap();
     settings.cage_sizes = "2".parse().unwrap();
     settings.time_limit = Duration::from_secs(2).into();
-    let result = generate::generate(&settings, None, &mut rng_for(1, 0));
+    let result = generate::generate(&settings, &mut rng_for(1, 0));
     assert!(result.is_err(), "a 3x3 tiled by dominoes of quotients");
 }
 
@@ -326,7 +327,7 @@ fn levels_are_reached_with_every_option_and_kind() {
     // the killer case is a 6x6 at normal, where a third of killers made without a level fall.
     cases.push((Settings::of_kind(GenKind::Killer, 6), Level::Normal));
     for (mut settings, level) in cases {
-        settings.target = Some(Target::level(level, None));
+        settings.target = Target::from(level);
         for index in 0..2 {
             let made = make(&settings, 5, index);
             assert_sound(&made);
@@ -349,7 +350,7 @@ fn levels_are_reached_with_every_option_and_kind() {
 #[ignore]
 fn thirty_two_by_thirty_two_is_made_within_the_default_limit() {
     let settings = Settings::kenken(32);
-    let generated = generate::generate(&settings, None, &mut rng_for(42, 0))
+    let generated = generate::generate(&settings, &mut rng_for(42, 0))
         .unwrap_or_else(|e| panic!("32x32, seed 42/0: {e}"));
     assert_sound(&generated);
     let givens = generated

@@ -1,6 +1,6 @@
-//! `/api/generate`: a new puzzle from the library's generator (`cagey::generate`), steered
-//! to a level by the library's logic grader (`generate::LogicGrader`) when one is asked for,
-//! within the server's time bound. The answer is the puzzle as kk text, with the seed that makes it again.
+//! `/api/generate`: a new puzzle from the library's generator (`cagey::generate`), at the
+//! level asked for (a `generate::Target`, read as the command reads `--difficulty`), within
+//! the server's time bound. The answer is the puzzle as kk text, with the seed that makes it again.
 
 use std::sync::Arc;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -8,8 +8,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use axum::extract::State as Extract;
 use axum::Json;
 use cagey::formats::kk;
-use cagey::generate::{self, level_of, GenKind, LogicGrader, OperationSet, Settings, Target};
-use cagey::logic::Level;
+use cagey::generate::{self, GenKind, OperationSet, Settings, Target};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -30,7 +29,7 @@ pub(crate) struct GenerateRequest {
     /// the puzzle falls at. Normal when absent, as `cagey generate` (any for sides 1 and 2,
     /// which have no normal puzzles).
     #[serde(default, deserialize_with = "present")]
-    difficulty: Option<String>,
+    difficulty: Option<Target>,
     /// The operations, any of `+-*/`.
     #[serde(default, deserialize_with = "present")]
     ops: Option<String>,
@@ -63,26 +62,21 @@ pub(crate) async fn generate(
         // Keen's cage sizes only where there are − or ÷, as `cagey generate`.
         settings.set_style(settings.style);
     }
-    let asked = request
+    settings.target = request
         .difficulty
-        .as_deref()
-        .filter(|name| !name.is_empty());
-    let level = generate::difficulty(asked, request.size).map_err(ApiError::bad)?;
-    settings.target = level.map(|level| Target::level(level, None));
+        .unwrap_or_else(|| Target::default_for(request.size));
     settings.time_limit = state.time_limit().into();
     settings
         .validate()
         .map_err(|error| ApiError::bad(error.to_string()))?;
     let seed = request.seed.unwrap_or_else(fresh_seed);
-    let grader = LogicGrader::new();
     state
         .run(move |job| {
             settings.cancel = Some(job.cancel);
             let started = Instant::now();
-            let made =
-                generate::generate(&settings, Some(&grader), &mut generate::rng_for(seed, 0))
-                    .map_err(|error| ApiError::Unprocessable(error.to_string()))?;
-            let level = made.graded.and_then(|g| level_of(g.rank)).map(Level::name);
+            let made = generate::generate(&settings, &mut generate::rng_for(seed, 0))
+                .map_err(|error| ApiError::Unprocessable(error.to_string()))?;
+            let level = made.graded.map(|g| g.level.name());
             let summary = made.puzzle.to_string();
             Ok(Json(json!({
                 "puzzle": kk::write(&made.puzzle),

@@ -1,7 +1,7 @@
 //! Making new puzzles: a random full grid, cut into cages, labelled, and then either
 //! steered to the level asked for by probes of the logic rules (which prove it unique on the
-//! way), or, without a level, proved unique by the production solver and repaired where it
-//! is not.
+//! way), or, without a level (any), proved unique by the production solver, repaired where
+//! it is not, and graded once made.
 //!
 //! ```text
 //!  grid ──▶ cages ──▶ labels ──┬── a level asked ──▶ probe: the rules up to that level
@@ -31,11 +31,11 @@ mod fill;
 mod grader;
 mod jigsaw;
 mod latin;
-mod level;
 mod repair;
 mod settings;
 mod steer;
 mod style;
+mod target;
 
 use std::time::Instant;
 
@@ -51,19 +51,16 @@ use crate::solve::Cancel;
 pub use fill::random_grid;
 pub use jigsaw::random_regions;
 pub use latin::random_latin_square;
-pub use level::{
-    default_level, difficulty, level_of, rank, LogicGrader, ANY_LEVEL, FULL_GRADE_MAX_SIZE,
-    GRADE_MAX_WORK, GRADE_TIME_LIMIT,
-};
 pub use repair::{make_unique, Change, Repair, RepairError};
 
 pub use error::GenerateError;
-pub use grader::{Graded, Grader, Probed};
+pub use grader::{Graded, FULL_GRADE_MAX_SIZE, GRADE_MAX_WORK, GRADE_TIME_LIMIT};
 pub use settings::{
-    CageSizes, GenKind, OperationSet, Settings, Target, BIG_GIVENS_PER_MILLE, CHECK_MAX_NODES,
+    CageSizes, GenKind, OperationSet, Settings, BIG_GIVENS_PER_MILLE, CHECK_MAX_NODES,
     DEFAULT_TIME_LIMIT, MAX_ATTEMPTS, MAX_CAGE, MAX_REPAIRS, NO_GIVENS_MAX_SIZE,
 };
 pub use style::CageStyle;
+pub use target::Target;
 
 use candidate::{verdict, Candidate, Verdict};
 
@@ -74,7 +71,8 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its solution.
     pub solution: Grid,
-    /// Its level and score, when a grader measured them.
+    /// Its level and score; `None` only for a puzzle made at any level whose grade ran past
+    /// its limits (above 16x16, or out of time).
     pub graded: Option<Graded>,
     /// Whole attempts it took (1 if the first candidate was kept).
     pub attempts: u32,
@@ -92,8 +90,7 @@ impl Generated {
         let mut entry = crate::formats::Entry::new(self.puzzle.clone());
         entry.comments.push(format!("seed={seed}/{index}"));
         if let Some(graded) = self.graded {
-            let level = level_of(graded.rank).map_or("beyond", crate::logic::Level::name);
-            entry.comments.push(format!("level={level}"));
+            entry.comments.push(format!("level={}", graded.level));
             entry.comments.push(format!("score={}", graded.score));
         }
         let sep = if self.solution.size() > 9 { "," } else { "" };
@@ -127,31 +124,24 @@ thread_local! {
     static PROBES: std::cell::Cell<ProbeCache> = std::cell::Cell::default();
 }
 
-/// Makes one puzzle of the settings with randomness from `rng`, graded and steered by
-/// `grader` when the settings ask for a level.
+/// Makes one puzzle of the settings with randomness from `rng`, steered to the level of
+/// [`Settings::target`] by the logic rules, or graded by them once made at any level.
 pub fn generate<R: Rng + ?Sized>(
     settings: &Settings,
-    grader: Option<&dyn Grader>,
     rng: &mut R,
 ) -> Result<Generated, GenerateError> {
     let mut cache = PROBES.take();
-    let made = generate_with(settings, grader, rng, &mut cache);
+    let made = generate_with(settings, rng, &mut cache);
     PROBES.set(cache);
     made
 }
 
 fn generate_with<R: Rng + ?Sized>(
     settings: &Settings,
-    grader: Option<&dyn Grader>,
     rng: &mut R,
     cache: &mut ProbeCache,
 ) -> Result<Generated, GenerateError> {
     settings.validate()?;
-    if settings.target.is_some() && grader.is_none() {
-        return Err(GenerateError::Settings(
-            "a level was asked for but no grader was given".into(),
-        ));
-    }
     let start = Instant::now();
     let deadline = Deadline::from(settings.time_limit, start);
     let mut repairs = 0;
@@ -170,20 +160,19 @@ fn generate_with<R: Rng + ?Sized>(
             continue;
         };
         // Probes steer the candidate to its level and prove it unique on the way.
-        let shaped = match (&settings.target, grader) {
-            (Some(target), Some(grader)) => steer::shape(
+        let shaped = match settings.target {
+            Target::Level { level, .. } => steer::shape(
                 settings,
-                target,
-                grader,
+                level,
                 &mut candidate,
                 rng,
                 deadline,
                 &mut repairs,
                 cache,
             ),
-            _ => None,
+            Target::Any => None,
         };
-        let level = match shaped {
+        let reached = match shaped {
             Some(steer::Steered::Reached(graded, taken)) => {
                 steps += taken;
                 // The rules that solved it are sound, so it is unique; the production
@@ -202,6 +191,8 @@ fn generate_with<R: Rng + ?Sized>(
                 steps += taken;
                 continue;
             }
+            // Any level, or probes that could not tell (a limit ran out): the solver proves
+            // it unique, repairing it where it is not.
             None => match repair::make_candidate_unique(settings, &mut candidate, rng, deadline) {
                 Some(made) => {
                     repairs += made;
@@ -210,11 +201,11 @@ fn generate_with<R: Rng + ?Sized>(
                 None => continue,
             },
         };
-        let graded = match (&settings.target, grader, level) {
-            (Some(target), Some(_), Some(graded)) if target.score.is_none() => Some(graded),
+        let graded = match (settings.target, reached) {
+            (Target::Level { score: None, .. }, Some(graded)) => Some(graded),
             // A score range: full grades from the level reached (or from scratch).
-            (Some(target), Some(grader), _) => {
-                match steer::steer(settings, target, grader, &mut candidate, rng, deadline) {
+            (Target::Level { level, score }, _) => {
+                match steer::steer(settings, level, score, &mut candidate, rng, deadline) {
                     steer::Steered::Reached(graded, taken) => {
                         steps += taken;
                         Some(graded)
@@ -227,10 +218,7 @@ fn generate_with<R: Rng + ?Sized>(
             }
             // Graded once, in full, within the generation's own limit: the capped grade of
             // the steering gave no level to some 12x12s and every 16x16.
-            (None, Some(grader), _) => {
-                grader.grade_finished(&candidate.build(settings), deadline.left())
-            }
-            _ => None,
+            (Target::Any, _) => grader::grade_finished(&candidate.build(settings), deadline.left()),
         };
         return Ok(Generated {
             puzzle: candidate.build(settings),

@@ -11,6 +11,7 @@ use rand::{Rng, RngExt};
 
 use super::error::GenerateError;
 use super::style::CageStyle;
+use super::target::Target;
 use crate::budget::TimeLimit;
 use crate::model::{Operation, Options, Regions};
 use crate::solve::Cancel;
@@ -279,15 +280,6 @@ impl FromStr for CageSizes {
     }
 }
 
-/// The level a puzzle should have, as a grader measures it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Target {
-    /// The level's rank in the grader's order (0 the easiest).
-    pub rank: usize,
-    /// An inclusive range the score must fall in, if any.
-    pub score: Option<(u32, u32)>,
-}
-
 /// What to make.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -311,8 +303,9 @@ pub struct Settings {
     pub givens: usize,
     /// Cells to leave in no cage (killer kinds only).
     pub uncaged: usize,
-    /// The level to reach, if any.
-    pub target: Option<Target>,
+    /// The level to make: [`Target::Any`] unless set (the command's default,
+    /// [`Target::default_for`] the size, is the front ends' to apply).
+    pub target: Target,
     /// The wall-clock time one puzzle may take.
     pub time_limit: TimeLimit,
     /// Stop at the next attempt once this is cancelled, if set (a server's client has gone;
@@ -344,7 +337,7 @@ impl Settings {
             style: CageStyle::Keen,
             givens: 0,
             uncaged: 0,
-            target: None,
+            target: Target::Any,
             time_limit: DEFAULT_TIME_LIMIT,
             cancel: None,
         }
@@ -472,8 +465,8 @@ impl Settings {
     /// The weight of `operation` on a cage of `cells` cells under these settings: the
     /// style's, at the grid's size and the target level.
     pub(crate) fn label_weight(&self, operation: Operation, cells: usize) -> u32 {
-        let rank = self.target.as_ref().map(|t| t.rank);
-        self.style.weight(operation, cells, self.size, rank)
+        self.style
+            .weight(operation, cells, self.size, self.target.level())
     }
 }
 

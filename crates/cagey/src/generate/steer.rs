@@ -23,10 +23,9 @@ use rand::{Rng, RngExt};
 
 use super::cages::{self, connected, digits_of, neighbours, Draft};
 use super::candidate::{verdict, Candidate, Verdict};
-use super::grader::{Graded, Grader, Probed};
-use super::level::{level_of, rank};
+use super::grader::{self, Graded, Probed};
 use super::repair::make_candidate_unique;
-use super::settings::{Settings, Target};
+use super::settings::Settings;
 use super::style::divide_share;
 use crate::budget::Deadline;
 use crate::logic::{Level, ProbeCache};
@@ -43,13 +42,14 @@ pub(crate) enum Steered {
     Missed(u32),
 }
 
-/// How far a grade is from the target: levels first, then the score.
-fn distance(graded: Option<Graded>, target: &Target) -> (usize, u32) {
+/// How far a grade is from the target `level` and `score` range: levels first, then the
+/// score.
+fn distance(graded: Option<Graded>, level: Level, score: Option<(u32, u32)>) -> (usize, u32) {
     let Some(g) = graded else {
         return (usize::MAX, u32::MAX);
     };
-    let levels = g.rank.abs_diff(target.rank);
-    let score = match target.score {
+    let levels = g.level.distance(level);
+    let score = match score {
         Some((lo, _)) if g.score < lo => lo - g.score,
         Some((_, hi)) if g.score > hi => g.score - hi,
         _ => 0,
@@ -61,13 +61,19 @@ fn distance(graded: Option<Graded>, target: &Target) -> (usize, u32) {
 /// as far and moves the score the way the level must go (up to get harder, down to get
 /// easier), or into the range asked for. The score is the gradient inside a level: at 9x9,
 /// steering by the level alone stalled at normal for most easy targets.
-fn better_or_same(new: Option<Graded>, old: Option<Graded>, target: &Target, harder: bool) -> bool {
-    let (a, b) = (distance(new, target), distance(old, target));
+fn better_or_same(
+    new: Option<Graded>,
+    old: Option<Graded>,
+    level: Level,
+    score: Option<(u32, u32)>,
+    harder: bool,
+) -> bool {
+    let (a, b) = (distance(new, level, score), distance(old, level, score));
     if a != b {
         return a < b;
     }
     match (new, old) {
-        (Some(n), Some(o)) if target.score.is_none() && n.rank != target.rank => {
+        (Some(n), Some(o)) if score.is_none() && n.level != level => {
             if harder {
                 n.score >= o.score
             } else {
@@ -80,16 +86,16 @@ fn better_or_same(new: Option<Graded>, old: Option<Graded>, target: &Target, har
 
 pub(crate) fn steer<R: Rng + ?Sized>(
     settings: &Settings,
-    target: &Target,
-    grader: &dyn Grader,
+    level: Level,
+    score: Option<(u32, u32)>,
     candidate: &mut Candidate,
     rng: &mut R,
     deadline: Deadline,
 ) -> Steered {
-    let mut graded = grader.grade(&candidate.build(settings), Some(target));
+    let mut graded = grader::grade(&candidate.build(settings), Some(level));
     let mut taken = 0;
     for _ in 0..STEER_ROUNDS {
-        let here = distance(graded, target);
+        let here = distance(graded, level, score);
         if here == (0, 0) {
             return Steered::Reached(graded.expect("a graded puzzle"), taken);
         }
@@ -98,8 +104,8 @@ pub(crate) fn steer<R: Rng + ?Sized>(
         }
         // An ungraded puzzle (the grader gave up) is treated as too hard.
         let harder = match graded {
-            Some(g) if g.rank != target.rank => g.rank < target.rank,
-            Some(g) => target.score.is_some_and(|(lo, _)| g.score < lo),
+            Some(g) if g.level != level => g.level < level,
+            Some(g) => score.is_some_and(|(lo, _)| g.score < lo),
             None => false,
         };
         let Some(cages) = mutate(settings, candidate, harder, None, rng) else {
@@ -110,14 +116,14 @@ pub(crate) fn steer<R: Rng + ?Sized>(
         if make_candidate_unique(settings, &mut next, rng, deadline).is_none() {
             continue;
         }
-        let next_graded = grader.grade(&next.build(settings), Some(target));
-        if better_or_same(next_graded, graded, target, harder) {
+        let next_graded = grader::grade(&next.build(settings), Some(level));
+        if better_or_same(next_graded, graded, level, score, harder) {
             *candidate = next;
             graded = next_graded;
         }
     }
     match graded {
-        Some(g) if distance(graded, target) == (0, 0) => Steered::Reached(g, taken),
+        Some(g) if distance(graded, level, score) == (0, 0) => Steered::Reached(g, taken),
         _ => Steered::Missed(taken),
     }
 }
@@ -139,8 +145,8 @@ const KILLER_DRAWS: u32 = 10 * SHAPE_ROUNDS;
 /// candidate is at the level one time in five, 4 took two thirds of the time of 8. At
 /// extreme and unreasonable 32 was a fifth faster on 4x4 and 5x5 but kept so many loose
 /// labels that × fell to 18% (docs/performance-generate.md).
-fn patience(size: usize, rank: usize) -> u32 {
-    let floor = if level_of(rank) == Some(Level::Easy) {
+fn patience(size: usize, level: Level) -> u32 {
+    let floor = if level == Level::Easy {
         MIN_PATIENCE_EASY
     } else {
         MIN_PATIENCE
@@ -165,21 +171,20 @@ const MIN_PATIENCE_EASY: usize = 4;
 /// the probe is up to extreme, and a candidate it leaves stuck is proved unique by the
 /// solver (repaired once if it is not) and then graded in full.
 ///
-/// Repairs made are added to `repairs`. `None` when the grader cannot probe.
-#[allow(clippy::too_many_arguments)]
+/// Repairs made are added to `repairs`. `None` when the first probe cannot tell (a limit ran
+/// out).
 pub(crate) fn shape<R: Rng + ?Sized>(
     settings: &Settings,
-    target: &Target,
-    grader: &dyn Grader,
+    level: Level,
     candidate: &mut Candidate,
     rng: &mut R,
     deadline: Deadline,
     repairs: &mut u32,
     cache: &mut ProbeCache,
 ) -> Option<Steered> {
-    let beyond = target.rank == rank(Level::Unreasonable);
-    let probe_rank = target.rank.min(rank(Level::Extreme));
-    let mut probe = |c: &Candidate| grader.probe(&c.build(settings), probe_rank, cache);
+    let beyond = level == Level::Unreasonable;
+    let probe_level = level.min(Level::Extreme);
+    let mut probe = |c: &Candidate| grader::probe(&c.build(settings), probe_level, cache);
     let mut here = probe(candidate)?;
     let mut taken = 0;
     if beyond && matches!(here, Probed::Stuck { .. }) {
@@ -193,10 +198,10 @@ pub(crate) fn shape<R: Rng + ?Sized>(
         };
         here = probed;
         if matches!(here, Probed::Stuck { .. }) {
-            return Some(graded_beyond(settings, target, grader, candidate, taken));
+            return Some(graded_beyond(settings, candidate, taken));
         }
     }
-    let patience = patience(settings.size, target.rank);
+    let patience = patience(settings.size, level);
     let mut idle = 0;
     // Under the killer rule most draws change nothing (a sum cage has no other label, and a
     // merge or moved cell often repeats a digit): on 9x9 extremes 250 to 297 of the 300
@@ -214,7 +219,7 @@ pub(crate) fn shape<R: Rng + ?Sized>(
             break;
         }
         if let Probed::Solved(g) = here {
-            if g.rank == target.rank {
+            if g.level == level {
                 return Some(Steered::Reached(g, taken));
             }
         }
@@ -242,7 +247,7 @@ pub(crate) fn shape<R: Rng + ?Sized>(
             let puzzle = next.build(settings);
             if let Verdict::Unique = verdict(&puzzle, &next.solution, deadline) {
                 *candidate = next;
-                return Some(graded_beyond(settings, target, grader, candidate, taken));
+                return Some(graded_beyond(settings, candidate, taken));
             }
             continue;
         }
@@ -255,22 +260,16 @@ pub(crate) fn shape<R: Rng + ?Sized>(
         }
     }
     Some(match here {
-        Probed::Solved(g) if g.rank == target.rank => Steered::Reached(g, taken),
+        Probed::Solved(g) if g.level == level => Steered::Reached(g, taken),
         _ => Steered::Missed(taken),
     })
 }
 
 /// The end of steering to unreasonable: the candidate is unique and past the rules up to
 /// extreme; its score comes from a full grade (missed if the grader gives up on it).
-fn graded_beyond(
-    settings: &Settings,
-    target: &Target,
-    grader: &dyn Grader,
-    candidate: &Candidate,
-    taken: u32,
-) -> Steered {
-    match grader.grade(&candidate.build(settings), Some(target)) {
-        Some(g) if g.rank == target.rank => Steered::Reached(g, taken),
+fn graded_beyond(settings: &Settings, candidate: &Candidate, taken: u32) -> Steered {
+    match grader::grade(&candidate.build(settings), Some(Level::Unreasonable)) {
+        Some(g) if g.level == Level::Unreasonable => Steered::Reached(g, taken),
         _ => Steered::Missed(taken),
     }
 }
@@ -279,7 +278,7 @@ fn graded_beyond(
 /// solved (at or below the target), harder is nearer; among stuck, fewer candidates left.
 fn closer(new: &Probed, old: &Probed) -> bool {
     match (new, old) {
-        (Probed::Solved(n), Probed::Solved(o)) => (n.rank, n.score) >= (o.rank, o.score),
+        (Probed::Solved(n), Probed::Solved(o)) => (n.level, n.score) >= (o.level, o.score),
         (Probed::Solved(_), Probed::Stuck { .. }) => true,
         (Probed::Stuck { .. }, Probed::Solved(_)) => false,
         (Probed::Stuck { candidates: n, .. }, Probed::Stuck { candidates: o, .. }) => n <= o,

@@ -14,6 +14,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::logic::Level;
 use crate::model::Operation;
 
 /// The style of the cages.
@@ -68,13 +69,13 @@ impl CageStyle {
     }
 
     /// How likely `operation` is among those that fit a cage of `cells` cells on a grid of
-    /// side `n`, steered to the level of `rank` if any.
+    /// side `n`, steered to `level` if any.
     pub(crate) fn weight(
         self,
         operation: Operation,
         cells: usize,
         n: usize,
-        rank: Option<usize>,
+        level: Option<Level>,
     ) -> u32 {
         match self {
             // Keen deals − and ÷ to dominoes only, round-robin over ÷ − × + so that the
@@ -88,11 +89,11 @@ impl CageStyle {
             // unreasonable 11-18% × and up to 40% + (Keen's 26-30% of each), so × is drawn
             // less often at easy and more often from extreme up, + less.
             CageStyle::Keen => {
-                let (add, subtract, multiply) = match rank {
-                    Some(0) => (3, 4, 2),
-                    Some(1) | None => (3, 4, 3),
-                    Some(2) => (3, 3, 3),
-                    _ => (1, 2, 5),
+                let (add, subtract, multiply) = match level {
+                    Some(Level::Easy) => (3, 4, 2),
+                    Some(Level::Normal) | None => (3, 4, 3),
+                    Some(Level::Hard) => (3, 3, 3),
+                    Some(Level::Extreme | Level::Unreasonable) => (1, 2, 5),
                 };
                 match (operation, cells) {
                     (Operation::Divide, 2) => divide_weight(n),

@@ -44,6 +44,13 @@ impl Level {
         }
     }
 
+    /// How many levels apart `self` and `other` are: 0 for the same, 4 from easy to
+    /// unreasonable. The generator's steering measures how far a puzzle is from its target
+    /// with it.
+    pub fn distance(self, other: Level) -> usize {
+        (self as usize).abs_diff(other as usize)
+    }
+
     /// Keen's one-letter code, as in its corpus file names (`e n h x u`).
     pub fn letter(self) -> char {
         match self {
