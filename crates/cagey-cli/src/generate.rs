@@ -1,21 +1,18 @@
 //! `cagey generate`: new puzzles, each proved unique, streamed in order in any format.
 //!
-//! Puzzle `i` of a run is made from its own generator, [`rng_for`]`(seed, i)`, so a seed
-//! gives the same puzzles with any `--jobs`; the jobs make puzzles ahead of the one being
-//! written, at most [`WINDOW_PER_JOB`] each, so memory stays flat however many are asked
-//! for.
+//! The flags become the library's one [`Request`]; its puzzles come from the library's
+//! ordered stream ([`Stream`]: a seed gives the same puzzles with any `--jobs`, in flat
+//! memory), and are written here as they come.
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
-use std::sync::{mpsc, Arc};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use cagey::budget::TimeLimit;
 use cagey::formats::{self, Format};
 use cagey::generate::{
-    self, rng_for, CageSizes, CageStyle, GenKind, GenerateError, Generated, OperationSet, Settings,
-    Target,
+    self, CageSizes, CageStyle, GenKind, Made, OperationSet, Request, Settings, Stream, Target,
 };
 use cagey::logic::Level;
 use cagey::model::Operation;
@@ -23,10 +20,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::input::parse_format;
 use crate::Status;
-
-/// Puzzles made ahead of the one being written, per job: enough that a slow puzzle does not
-/// leave the other jobs idle, few enough that memory does not grow with `--count`.
-const WINDOW_PER_JOB: usize = 16;
 
 /// Make new puzzles, each with exactly one solution, at the level asked for.
 #[derive(clap::Args, Debug)]
@@ -147,45 +140,30 @@ fn parse_score(text: &str) -> Result<(u32, u32), String> {
     Ok((lo, hi))
 }
 
-/// One puzzle's result, with what the statistics need.
-struct Made {
-    index: u64,
-    result: Result<Generated, GenerateError>,
-    elapsed: Duration,
-}
-
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let size = args.size.unwrap_or(if args.kind.killer() { 9 } else { 6 });
-    let mut settings = Settings::of_kind(args.kind, size);
-    if let Some(ops) = args.ops {
-        settings.operations = ops;
-    }
-    // After the operations: Keen's style draws its sizes only where there are − or ÷.
-    settings.set_style(args.style);
-    if let Some(sizes) = &args.cage_size {
-        settings.cage_sizes = sizes.clone();
-    }
-    settings.hidden_operations = args.hidden_ops;
-    settings.multi_cell = args.multi_cell;
-    settings.givens = args.givens;
-    settings.uncaged = args.uncaged;
-    settings.time_limit = args.time_limit;
-    settings.target = args
-        .difficulty
-        .unwrap_or_else(|| Target::default_for(size))
-        .with_score(args.score)
-        .map_err(anyhow::Error::msg)?;
-    if let Err(error) = settings.validate() {
-        bail!("{error}");
-    }
-    let seed = args.seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
-    });
+    let request = Request {
+        kind: Some(args.kind),
+        size: args.size,
+        operations: args.ops,
+        style: Some(args.style),
+        cage_sizes: args.cage_size.clone(),
+        hidden_operations: args.hidden_ops,
+        multi_cell: args.multi_cell,
+        givens: args.givens,
+        uncaged: args.uncaged,
+        difficulty: args.difficulty,
+        score: args.score,
+        time_limit: Some(args.time_limit),
+        seed: args.seed,
+    };
+    let settings = match request.settings() {
+        Ok(settings) => settings,
+        Err(error) => bail!("{error}"),
+    };
+    let seed = request.seed();
     let jobs = cagey_args::jobs_or_cores(args.jobs);
-    let settings = Arc::new(settings);
     let end = args.first.saturating_add(args.count);
+    let stream = Stream::new(settings.clone(), seed, args.first..end, jobs)?;
     let bar = progress(args.count);
     let mut stats = Stats::default();
     let mut status = Status::Ok;
@@ -221,49 +199,9 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         bar.inc(1);
         Ok(())
     };
-    let make = {
-        let settings = settings.clone();
-        move |index: u64| -> Made {
-            let start = Instant::now();
-            let result = generate::generate(&settings, &mut rng_for(seed, index));
-            Made {
-                index,
-                result,
-                elapsed: start.elapsed(),
-            }
-        }
-    };
     let wall = Instant::now();
-    if jobs == 1 {
-        for index in args.first..end {
-            write(make(index), &mut stats, &mut out)?;
-        }
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .thread_name(|i| format!("cagey-generate-{i}"))
-            .build()?;
-        let make = Arc::new(make);
-        let (sender, received) = mpsc::channel::<Made>();
-        let window = (jobs * WINDOW_PER_JOB) as u64;
-        let (mut spawned, mut next) = (args.first, args.first);
-        let mut waiting: BTreeMap<u64, Made> = BTreeMap::new();
-        while next < end {
-            while spawned < end && spawned < next + window {
-                let (make, sender) = (make.clone(), sender.clone());
-                let index = spawned;
-                pool.spawn(move || {
-                    let _ = sender.send(make(index));
-                });
-                spawned += 1;
-            }
-            let made = received.recv()?;
-            waiting.insert(made.index, made);
-            while let Some(made) = waiting.remove(&next) {
-                write(made, &mut stats, &mut out)?;
-                next += 1;
-            }
-        }
+    for made in stream {
+        write(made, &mut stats, &mut out)?;
     }
     if json_open {
         out.write_all(b"\n]\n")?;

@@ -4,19 +4,13 @@
 //! `i` of a generation made from `rng_for(seed, i)` so that any `jobs`, and any split of
 //! the indices across machines, gives the same puzzles.
 
-use std::collections::BTreeMap;
-use std::panic::{self, AssertUnwindSafe};
-use std::sync::{mpsc, Arc, Mutex};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::Mutex;
 
 use cagey::formats::{Entry, Format};
-use cagey::generate::{
-    rng_for, CageSizes, CageStyle, GenKind, GenerateError, Generated, OperationSet, Settings,
-    Target,
-};
+use cagey::generate::{GenKind, Request, Stream, Target};
 use cagey::logic::{self, Level, LogicLimits};
 use cagey::render::pdf::{Answer, Book, Caption, Options, Paper, PerPage, MAX_BLEED_MM};
-use cagey::solve::{Cancel, DEFAULT_MAX_NODES};
+use cagey::solve::DEFAULT_MAX_NODES;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -25,9 +19,6 @@ use rayon::prelude::*;
 use crate::errors::{value_error, LimitError};
 use crate::puzzle::{read_all, solve_limits, Puzzle};
 use crate::results::SolveResult;
-
-/// Puzzles each job makes ahead of the one the reader waits for, as `cagey generate`.
-const WINDOW_PER_JOB: u64 = 16;
 
 /// Threads for `jobs`: 0 for one per core.
 fn threads(jobs: usize) -> usize {
@@ -102,65 +93,12 @@ pub fn solve_many(
         .collect())
 }
 
-/// A puzzle made, or why not, by its index.
-type Made = (u64, Result<Generated, String>);
-
-/// The iterator `generate` returns: puzzles in index order, made ahead on a pool.
+/// The iterator `generate` returns: puzzles in index order, made ahead on a pool by the
+/// library's ordered stream. Dropping it stops the work ahead. One thread at a time takes
+/// the next puzzle; others wait their turn (with the GIL released).
 #[pyclass(module = "cagey")]
 pub struct Generator {
-    /// How puzzles are made.
-    settings: Arc<Settings>,
-    /// The run's seed.
-    seed: u64,
-    /// The next index to hand out, and the end of the run.
-    next: u64,
-    end: u64,
-    /// Indices handed to the pool so far.
-    spawned: u64,
-    /// Puzzles made ahead of `next`.
-    waiting: BTreeMap<u64, Result<Generated, String>>,
-    /// Where the pool sends what it makes, and the pool (`None` for one job: made in line).
-    channel: Option<(
-        mpsc::Sender<Made>,
-        Mutex<mpsc::Receiver<Made>>,
-        rayon::ThreadPool,
-    )>,
-    /// How far ahead the pool may work.
-    window: u64,
-    /// Raised when the iterator is dropped, so that work ahead stops.
-    cancel: Cancel,
-}
-
-/// Makes puzzle `index` of a run, a panic becoming an error.
-fn make(settings: &Settings, seed: u64, index: u64) -> Result<Generated, String> {
-    let result = panic::catch_unwind(AssertUnwindSafe(|| {
-        cagey::generate::generate(settings, &mut rng_for(seed, index))
-    }));
-    match result {
-        Ok(made) => made.map_err(|e: GenerateError| e.to_string()),
-        Err(_) => Err("internal error: the generator panicked".to_string()),
-    }
-}
-
-impl Generator {
-    /// Hands indices to the pool up to the window ahead of `next`.
-    fn spawn(&mut self) {
-        let Some((sender, _, pool)) = &self.channel else {
-            return;
-        };
-        while self.spawned < self.end && self.spawned < self.next + self.window {
-            let (sender, settings, seed, index) = (
-                sender.clone(),
-                self.settings.clone(),
-                self.seed,
-                self.spawned,
-            );
-            pool.spawn(move || {
-                let _ = sender.send((index, make(&settings, seed, index)));
-            });
-            self.spawned += 1;
-        }
-    }
+    stream: Mutex<Stream>,
 }
 
 #[pymethods]
@@ -169,53 +107,27 @@ impl Generator {
         slf
     }
 
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Puzzle>> {
-        if self.next >= self.end {
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Puzzle>> {
+        let (made, seed) = py.detach(|| {
+            let mut stream = self.stream.lock().unwrap_or_else(|e| e.into_inner());
+            (stream.next(), stream.seed())
+        });
+        let Some(made) = made else {
             return Ok(None);
-        }
-        let index = self.next;
-        let made = match &self.channel {
-            None => {
-                let settings = self.settings.clone();
-                let seed = self.seed;
-                py.detach(|| make(&settings, seed, index))
-            }
-            Some(_) => {
-                self.spawn();
-                loop {
-                    if let Some(made) = self.waiting.remove(&index) {
-                        break made;
-                    }
-                    let (_, receiver, _) = self.channel.as_ref().expect("checked above");
-                    let received = py.detach(|| {
-                        let receiver = receiver.lock().expect("one reader at a time");
-                        receiver.recv()
-                    });
-                    let (i, made) = received
-                        .map_err(|_| PyRuntimeError::new_err("the generator's pool stopped"))?;
-                    self.waiting.insert(i, made);
-                }
-            }
         };
-        self.next += 1;
-        match made {
-            Ok(generated) => Ok(Some(Puzzle::from_entry(generated.entry(self.seed, index)))),
-            Err(message) => Err(LimitError::new_err(format!(
-                "puzzle {}/{index}: {message}",
-                self.seed
+        match made.result {
+            Ok(generated) => Ok(Some(Puzzle::from_entry(generated.entry(seed, made.index)))),
+            Err(error) => Err(LimitError::new_err(format!(
+                "puzzle {seed}/{}: {error}",
+                made.index
             ))),
         }
     }
 
     /// How many puzzles are left to hand out.
     fn __len__(&self) -> usize {
-        (self.end - self.next) as usize
-    }
-}
-
-impl Drop for Generator {
-    fn drop(&mut self) {
-        self.cancel.cancel();
+        let stream = self.stream.lock().unwrap_or_else(|e| e.into_inner());
+        stream.len()
     }
 }
 
@@ -274,54 +186,36 @@ pub fn generate(
     score: Option<(u32, u32)>,
     style: &str,
 ) -> PyResult<Generator> {
-    let kind: GenKind = kind.parse().map_err(PyValueError::new_err)?;
-    let size = size.unwrap_or(if kind.killer() { 9 } else { 6 });
-    let mut settings = Settings::of_kind(kind, size);
-    if let Some(ops) = ops {
-        settings.operations = ops.parse::<OperationSet>().map_err(PyValueError::new_err)?;
+    fn parsed<T: std::str::FromStr>(name: &str, text: Option<&str>) -> PyResult<Option<T>>
+    where
+        T::Err: std::fmt::Display,
+    {
+        text.map(|text| {
+            text.parse()
+                .map_err(|error| PyValueError::new_err(format!("{name}: {error}")))
+        })
+        .transpose()
     }
-    // After the operations, as the command: Keen's style draws its sizes only where there
-    // are − or ÷.
-    settings.set_style(style.parse::<CageStyle>().map_err(PyValueError::new_err)?);
-    if let Some(sizes) = cage_size {
-        settings.cage_sizes = sizes.parse::<CageSizes>().map_err(PyValueError::new_err)?;
-    }
-    settings.hidden_operations = hidden_ops;
-    settings.multi_cell = multi_cell;
-    settings.givens = givens;
-    settings.uncaged = uncaged;
-    settings.time_limit = crate::puzzle::time_limit(Some(time_limit))?;
-    let difficulty = difficulty.map(str::parse::<Target>).transpose();
-    settings.target = difficulty
-        .map_err(PyValueError::new_err)?
-        .unwrap_or_else(|| Target::default_for(size))
-        .with_score(score)
-        .map_err(PyValueError::new_err)?;
-    let cancel = Cancel::new();
-    settings.cancel = Some(cancel.clone());
-    settings.validate().map_err(value_error)?;
-    let seed = seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
-    });
-    let jobs = threads(jobs);
-    let channel = if jobs > 1 {
-        let (sender, receiver) = mpsc::channel();
-        Some((sender, Mutex::new(receiver), pool(jobs)?))
-    } else {
-        None
-    };
-    Ok(Generator {
-        settings: Arc::new(settings),
+    let request = Request {
+        kind: parsed("kind", Some(kind))?,
+        size,
+        operations: parsed("ops", ops)?,
+        style: parsed("style", Some(style))?,
+        cage_sizes: parsed("cage_size", cage_size)?,
+        hidden_operations: hidden_ops,
+        multi_cell,
+        givens,
+        uncaged,
+        difficulty: parsed::<Target>("difficulty", difficulty)?,
+        score,
+        time_limit: Some(crate::puzzle::time_limit(Some(time_limit))?),
         seed,
-        next: first,
-        end: first.saturating_add(count),
-        spawned: first,
-        waiting: BTreeMap::new(),
-        channel,
-        window: jobs as u64 * WINDOW_PER_JOB,
-        cancel,
+    };
+    let settings = request.settings().map_err(value_error)?;
+    let end = first.saturating_add(count);
+    let stream = Stream::new(settings, request.seed(), first..end, jobs).map_err(value_error)?;
+    Ok(Generator {
+        stream: Mutex::new(stream),
     })
 }
 

@@ -1,8 +1,9 @@
 //! The JSON API under `/api/`: its route table, and the OpenAPI description that documents
 //! it. A puzzle travels as `{"puzzle": "<text>"}` in any of the library's formats, detected
 //! unless `"format"` names one; progress travels inside the text, as the formats carry it
-//! (SudokuWiki strings and JSON). The handlers live in `routes/`, one room per
-//! purpose; `openapi.json` beside this file is served at `/api/openapi.json` and documents
+//! (SudokuWiki strings and JSON). The handlers live in `routes.rs`, each one call into the
+//! library's `cagey::service`; `openapi.json` beside this file is served at
+//! `/api/openapi.json` and documents
 //! every route, and a test checks that the two agree.
 
 use std::sync::Arc;
@@ -13,10 +14,10 @@ use axum::routing::{get, post};
 use axum::Router;
 
 use crate::error::ApiError;
-use crate::routes::{formats, make, solve, teach};
+use crate::routes as handlers;
 
-pub use crate::routes::solve::{DEFAULT_COUNT, MAX_COUNT, MAX_PICTURE_PX};
 pub use crate::state::State;
+pub use cagey::service::{DEFAULT_COUNT, MAX_COUNT, MAX_GENERATE_SIZE, MAX_PICTURE_PX};
 
 /// The OpenAPI description of this API.
 pub const OPENAPI: &str = include_str!("openapi.json");
@@ -25,17 +26,17 @@ pub const OPENAPI: &str = include_str!("openapi.json");
 pub fn routes(state: State) -> Router {
     Router::new()
         .route("/openapi.json", get(openapi))
-        .route("/examples", get(formats::examples))
-        .route("/parse", post(formats::parse))
-        .route("/render", post(solve::render_picture))
-        .route("/solve", post(solve::solve_puzzle))
-        .route("/count", post(solve::count))
-        .route("/check", post(solve::check))
-        .route("/convert", post(formats::convert))
-        .route("/grade", post(teach::grade))
-        .route("/hint", post(teach::hint))
-        .route("/explain", post(teach::explain))
-        .route("/generate", post(make::generate))
+        .route("/examples", get(handlers::examples))
+        .route("/parse", post(handlers::parse))
+        .route("/render", post(handlers::render))
+        .route("/solve", post(handlers::solve))
+        .route("/count", post(handlers::count))
+        .route("/check", post(handlers::check))
+        .route("/convert", post(handlers::convert))
+        .route("/grade", post(handlers::grade))
+        .route("/hint", post(handlers::hint))
+        .route("/explain", post(handlers::explain))
+        .route("/generate", post(handlers::generate))
         .fallback(|| async { ApiError::NotFound })
         .method_not_allowed_fallback(|method: Method, uri: Uri| async move {
             ApiError::MethodNotAllowed {

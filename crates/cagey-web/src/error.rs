@@ -53,6 +53,19 @@ pub enum ApiError {
     Internal(String),
 }
 
+impl From<cagey::service::ServiceError> for ApiError {
+    fn from(error: cagey::service::ServiceError) -> ApiError {
+        match error {
+            cagey::service::ServiceError::BadRequest { message, line } => {
+                ApiError::BadRequest { message, line }
+            }
+            cagey::service::ServiceError::Unprocessable(message) => {
+                ApiError::Unprocessable(message)
+            }
+        }
+    }
+}
+
 impl ApiError {
     /// A 400 answer without a line.
     pub fn bad(message: impl Into<String>) -> ApiError {

@@ -1,13 +1,11 @@
-//! What a request carries and how it is read: [`Body`], a JSON body whose every failure is
-//! an [`ApiError`]; [`PuzzleRequest`], the puzzle as every route takes it; and [`read`], which
-//! turns its text into the one puzzle it holds, in the format named or the one detected.
+//! How a request's body is read: [`Body`], a JSON body whose every failure is an
+//! [`ApiError`]. The shapes it is read into, and the puzzle inside, are the library's
+//! (`cagey::service`).
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::{header, HeaderMap, StatusCode};
-use cagey::formats::{self, Entry, Format};
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Deserializer};
 
 use crate::connections::BodyWatch;
 use crate::error::ApiError;
@@ -89,69 +87,5 @@ fn json_content_type(headers: &HeaderMap) -> Result<(), ApiError> {
                 "as {sent:?}"
             ))
         ))),
-    }
-}
-
-/// Reads an optional field of a request, as `#[serde(default, deserialize_with =
-/// "present")]`: left out it is `None`, and present it must be of its type. Serde alone
-/// reads `null` as left out, which `openapi.json` does not allow (its optional fields are
-/// typed without null); a client sending `null` more likely made a mistake than meant the
-/// default, and one rule for every field is simpler to document than a nullable list.
-pub(crate) fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    T::deserialize(deserializer).map(Some)
-}
-
-/// A puzzle as every request carries it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct PuzzleRequest {
-    /// The text, in any format.
-    pub(crate) puzzle: String,
-    /// The format's name, if the text's should not be detected.
-    #[serde(default, deserialize_with = "present")]
-    pub(crate) format: Option<String>,
-}
-
-impl PuzzleRequest {
-    /// The one puzzle the request carries, and its format (see [`read`]).
-    pub(crate) fn read(&self) -> Result<(Format, Entry), ApiError> {
-        read(&self.puzzle, self.format.as_deref())
-    }
-}
-
-/// The format named `name`, or a 400 answer that lists the formats.
-pub(crate) fn format_named(name: &str) -> Result<Format, ApiError> {
-    name.parse::<Format>()
-        .map_err(|error| ApiError::bad(error.to_string()))
-}
-
-/// Reads the one puzzle of `text`, in `format` or the detected one (or, when that reads
-/// nothing, the first format that does; failing all, the answer says why each refused it).
-pub(crate) fn read(text: &str, format: Option<&str>) -> Result<(Format, Entry), ApiError> {
-    let (format, results) = match format {
-        Some(name) => {
-            let format = format_named(name)?;
-            (format, formats::parse_all(format, text))
-        }
-        None => formats::parse_detected(text).map_err(|unreadable| ApiError::BadRequest {
-            line: unreadable.detected().line(),
-            message: unreadable.to_string(),
-        })?,
-    };
-    let count = results.len();
-    match results.into_iter().next() {
-        Some(Err(error)) => Err(ApiError::BadRequest {
-            line: error.line(),
-            message: error.to_string(),
-        }),
-        Some(Ok(_)) if count > 1 => Err(ApiError::bad(format!(
-            "the text holds {count} puzzles ({format} format); give one at a time"
-        ))),
-        Some(Ok(entry)) => Ok((format, entry)),
-        None => Err(ApiError::bad("the text holds no puzzle")),
     }
 }

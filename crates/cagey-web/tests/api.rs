@@ -1065,6 +1065,14 @@ async fn generate_makes_a_unique_puzzle_at_the_level_asked_for() {
     assert_eq!(status, StatusCode::OK, "{made}");
     let (_, parsed) = post("/api/parse", json!({"puzzle": made["puzzle"]})).await;
     assert_eq!(parsed["kind"], "Killer Sudoku");
+    // Every field has the default `cagey generate` gives it: a 6x6 KenKen without a size.
+    let (status, made) = post("/api/generate", json!({"difficulty": "easy", "seed": 3})).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let (_, parsed) = post("/api/parse", json!({"puzzle": made["puzzle"]})).await;
+    assert_eq!(
+        (parsed["size"].as_u64(), made["level"].as_str()),
+        (Some(6), Some("easy"))
+    );
     for (body, needle) in [
         (json!({"size": 10}), "out of range"),
         (json!({"size": 0}), "out of range"),
@@ -1075,7 +1083,10 @@ async fn generate_makes_a_unique_puzzle_at_the_level_asked_for() {
         ),
         (json!({"size": 5, "ops": "^"}), "not an operation"),
         (json!({"size": 5, "kind": "sudoku"}), "unknown kind"),
-        (json!({"difficulty": "easy"}), "missing field `size`"),
+        (
+            json!({"size": 4, "colour": "red"}),
+            "unknown field `colour`",
+        ),
     ] {
         let (status, answer) = post("/api/generate", body.clone()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");

@@ -12,7 +12,9 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use thiserror::Error;
 

@@ -36,6 +36,7 @@ pub mod generate;
 pub mod logic;
 pub mod model;
 pub mod render;
+pub mod service;
 pub mod solve;
 pub mod solvers;
 pub mod wire;

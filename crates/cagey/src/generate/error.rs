@@ -22,6 +22,10 @@ pub enum GenerateError {
     /// The settings' cancel flag was raised.
     #[error("the generation was cancelled")]
     Cancelled,
+    /// The generator failed on this puzzle (a bug: please report it with the seed); the
+    /// other puzzles of a run are not affected.
+    #[error("internal error: the generator failed on this puzzle")]
+    Internal,
     /// Every attempt failed.
     #[error("no puzzle of these settings was found in {attempts} attempts: this combination of size, kind, operations, cage sizes and level gives none or almost none")]
     Exhausted {

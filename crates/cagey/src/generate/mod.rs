@@ -32,12 +32,14 @@ mod grader;
 mod jigsaw;
 mod latin;
 mod repair;
+mod request;
 mod settings;
 mod steer;
+mod stream;
 mod style;
 mod target;
 
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::budget::Deadline;
 
@@ -55,10 +57,13 @@ pub use repair::{make_unique, Change, Repair, RepairError};
 
 pub use error::GenerateError;
 pub use grader::{Graded, FULL_GRADE_MAX_SIZE, GRADE_MAX_WORK, GRADE_TIME_LIMIT};
+pub(crate) use request::present;
+pub use request::{fresh_seed, Request};
 pub use settings::{
     CageSizes, GenKind, OperationSet, Settings, BIG_GIVENS_PER_MILLE, CHECK_MAX_NODES,
     DEFAULT_TIME_LIMIT, MAX_ATTEMPTS, MAX_CAGE, MAX_REPAIRS, NO_GIVENS_MAX_SIZE,
 };
+pub use stream::{Made, Stream, WINDOW_PER_JOB};
 pub use style::CageStyle;
 pub use target::Target;
 

@@ -3,7 +3,7 @@
 //! the set found can be dropped with the set still contradictory. When the run's time runs
 //! out on the way, the set kept so far is returned: still contradictory, perhaps not minimal.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use super::level::Level;
 use super::search::{search, Stop};

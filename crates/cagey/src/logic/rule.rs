@@ -8,7 +8,7 @@
 //! `latin_solver_recurse` passes on its `usersolvers`: no rule file names the list.
 
 use std::fmt;
-use std::time::Instant;
+use web_time::Instant;
 
 use super::level::Level;
 use super::limits::{LogicError, LogicLimits};

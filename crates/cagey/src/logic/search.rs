@@ -3,7 +3,7 @@
 //! logic solver gives the same verdicts as every other solver, and it decides whether a set
 //! of cages can all hold (see `conflict`).
 
-use std::time::Instant;
+use web_time::Instant;
 
 use super::engine::{apply, run};
 use super::level::Level;

@@ -2,7 +2,7 @@
 //! between guesses, the most constrained cell guessed where no rule applies. It gives the same
 //! verdicts as every other solver, so the corpus and brute-force tests cover the rules.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use super::level::Level;
 use super::search::{search, Stop};

@@ -59,7 +59,7 @@
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
-use std::time::Instant;
+use web_time::Instant;
 
 use super::count::Count;
 use super::{Budget, End, Limits, Meter, Search, SolveError, Stats};

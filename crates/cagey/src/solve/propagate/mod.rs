@@ -59,7 +59,7 @@ mod sum_sets;
 mod tables;
 
 use std::cell::Cell;
-use std::time::Instant;
+use web_time::Instant;
 
 use super::{End, Limits, Meter, Search, SolveError, Solver, Stats};
 use crate::model::{Grid, Puzzle};

@@ -13,7 +13,7 @@
 //! The measurements behind these choices, and what was tried and dropped, are in
 //! `docs/design/engine-notes.md` (*small.rs*).
 
-use std::time::Instant;
+use web_time::Instant;
 
 use super::tables::Tally;
 use crate::model::{Cell, Grid, Operation, Puzzle};
