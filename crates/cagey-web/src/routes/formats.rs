@@ -96,6 +96,7 @@ fn describe(format: Format, entry: &Entry) -> Result<Value, ApiError> {
         "givens": givens,
         "regions": regions,
         "killer": puzzle.options().killer,
+        "multi_cell": puzzle.options().multi_cell,
         "progress": progress,
         "comments": entry.comments,
         "json": json_text,
