@@ -3,7 +3,10 @@
 // Jigsaw its regions (a region number per cell, -1 for none). Here are the clue
 // reader, the checks made as the player goes (cells left out, cages that are not
 // connected, clues no digits can make) and the writer of cagey's JSON format. No DOM here:
-// `static/test/draft.test.js` runs it under Node.
+// `static/test/draft.test.js` runs it under Node. Whether digits make a clue is asked of
+// arithmetic.js, which the conflict marks share.
+
+import { makes } from './arithmetic.js';
 
 /** The kinds of puzzle the editor makes, with the words the page shows for them. */
 export const KINDS = {
@@ -145,30 +148,6 @@ export function isConnected(cells, n) {
 function mustDiffer(a, b, n, regions) {
   if (Math.floor(a / n) === Math.floor(b / n) || a % n === b % n) return true;
   return Boolean(regions) && regions[a] >= 0 && regions[a] === regions[b];
-}
-
-/** Whether `digits` make the cage's clue. */
-function makes(op, target, digits, multiCell) {
-  switch (op) {
-    case '+': return digits.reduce((s, d) => s + d, 0) === target;
-    case '*': return digits.reduce((p, d) => p * d, 1) === target;
-    case '=': return digits[0] === target;
-    case '-': {
-      const largest = Math.max(...digits);
-      if (!multiCell) return largest - Math.min(...digits) === target;
-      return 2 * largest - digits.reduce((s, d) => s + d, 0) === target;
-    }
-    case '/': {
-      const largest = Math.max(...digits);
-      const rest = digits.reduce((p, d) => p * d, 1) / largest;
-      return largest === rest * target;
-    }
-    case '?':
-      // Any operation that reaches the target; − and ÷ on two cells unless the rule allows more.
-      return ['+', '*'].some((o) => makes(o, target, digits, multiCell))
-        || ((digits.length === 2 || (multiCell && digits.length > 2)) && ['-', '/'].some((o) => makes(o, target, digits, multiCell)));
-    default: return false;
-  }
 }
 
 /**
