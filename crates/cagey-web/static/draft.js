@@ -194,7 +194,9 @@ export function cageProblem(draft, cage) {
   const name = `Cage ${cellName(Math.min(...cage.cells), n)} (${clueLabel(cage, draft.kind)})`;
   const k = cage.cells.length;
   if (!isConnected(cage.cells, n)) return `${name} is in pieces: its cells must touch.`;
-  if (cage.target < 1 && !(cage.op === '-' && draft.multiCell)) return `${name}: a target is at least 1.`;
+  // `0−` (the largest digit the sum of the others) is a multi-cell clue, and so `0?`.
+  const zeroAllowed = draft.multiCell && (cage.op === '-' || cage.op === '?');
+  if (cage.target < 1 && !zeroAllowed) return `${name}: a target is at least 1.`;
   if (cage.op === '=' && k !== 1) return `${name}: a given is one cell.`;
   if ((cage.op === '-' || cage.op === '/') && k !== 2 && !(draft.multiCell && k > 2)) {
     const sign = SHOWN[cage.op];
