@@ -40,6 +40,7 @@ const ASSETS: &[Asset] = &[
     },
     module!("app.js"),
     module!("api.js"),
+    module!("arithmetic.js"),
     module!("board.js"),
     module!("clock.js"),
     module!("conflicts.js"),

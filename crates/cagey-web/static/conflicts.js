@@ -1,31 +1,17 @@
 // The rules a grid breaks as it stands, found without knowing the solution: a digit twice in
 // a row, a column, a box or region, or a killer cage; a full cage whose digits miss its
-// target. The board marks these cells live and Check reports them. No DOM here.
+// target (arithmetic.js judges it, as the library does). The board marks these cells live
+// and Check reports them. No DOM here.
 
-/** Whether the full cage's `digits` make `target` under operation `op` (cagey's JSON names). */
-export function cageMet(op, target, digits) {
-  const sum = digits.reduce((a, b) => a + b, 0);
-  const product = digits.reduce((a, b) => a * b, 1);
-  const largest = Math.max(...digits);
-  // Subtraction and division on more cells (the multi-cell rule): the largest digit minus
-  // the sum, or divided by the product, of the others; on two cells the same as usual.
-  const results = {
-    '+': [sum],
-    '*': [product],
-    '=': [digits.length === 1 ? digits[0] : NaN],
-    '-': [largest - (sum - largest)],
-    '/': [largest / (product / largest)],
-  };
-  // A hidden operation is met when any operation makes the target.
-  const made = op === '?' ? Object.values(results).flat() : (results[op] || [target]);
-  return made.includes(target);
-}
+import { judgeCage } from './arithmetic.js';
 
 /**
  * The conflicts of the grid `digits` (row-major, 0 for empty, givens included) under
  * `puzzle` as `/api/parse` describes it (`size`, `cages` with `cells`, `op`, `target` and
- * `label`, `regions`, `killer`, `kind`): a Map from each conflicting cell to the reasons,
- * as short phrases ("3 repeated in row 1", "cage 11+ misses its target").
+ * `label`, `regions`, `killer`, `multi_cell`, `kind`): a Map from each conflicting cell to
+ * the reasons, as short phrases ("3 repeated in row 1", "cage 11+ misses its target"). A
+ * cage is judged once full; a killer cage that repeats a digit is named for the repeat
+ * alone, as the library names it.
  */
 export function conflicts(puzzle, digits) {
   const n = puzzle.size;
@@ -62,9 +48,10 @@ export function conflicts(puzzle, digits) {
       if (where.length > 1) where.forEach((cell) => flag(cell, `${d} repeated in ${name}`));
     }
   }
+  const rules = { killer: Boolean(puzzle.killer), multiCell: Boolean(puzzle.multi_cell) };
   for (const cage of puzzle.cages) {
     const values = cage.cells.map((cell) => digits[cell]);
-    if (values.every(Boolean) && !cageMet(cage.op, cage.target, values)) {
+    if (values.every(Boolean) && judgeCage(cage.op, cage.target, values, rules) === 'misses') {
       cage.cells.forEach((cell) => flag(cell, `cage ${cage.label} misses its target`));
     }
   }

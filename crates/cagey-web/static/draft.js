@@ -3,7 +3,10 @@
 // Jigsaw its regions (a region number per cell, -1 for none). Here are the clue
 // reader, the checks made as the player goes (cells left out, cages that are not
 // connected, clues no digits can make) and the writer of cagey's JSON format. No DOM here:
-// `static/test/draft.test.js` runs it under Node.
+// `static/test/draft.test.js` runs it under Node. Whether digits make a clue is asked of
+// arithmetic.js, which the conflict marks share.
+
+import { makes } from './arithmetic.js';
 
 /** The kinds of puzzle the editor makes, with the words the page shows for them. */
 export const KINDS = {
@@ -147,30 +150,6 @@ function mustDiffer(a, b, n, regions) {
   return Boolean(regions) && regions[a] >= 0 && regions[a] === regions[b];
 }
 
-/** Whether `digits` make the cage's clue. */
-function makes(op, target, digits, multiCell) {
-  switch (op) {
-    case '+': return digits.reduce((s, d) => s + d, 0) === target;
-    case '*': return digits.reduce((p, d) => p * d, 1) === target;
-    case '=': return digits[0] === target;
-    case '-': {
-      const largest = Math.max(...digits);
-      if (!multiCell) return largest - Math.min(...digits) === target;
-      return 2 * largest - digits.reduce((s, d) => s + d, 0) === target;
-    }
-    case '/': {
-      const largest = Math.max(...digits);
-      const rest = digits.reduce((p, d) => p * d, 1) / largest;
-      return largest === rest * target;
-    }
-    case '?':
-      // Any operation that reaches the target; − and ÷ on two cells unless the rule allows more.
-      return ['+', '*'].some((o) => makes(o, target, digits, multiCell))
-        || ((digits.length === 2 || (multiCell && digits.length > 2)) && ['-', '/'].some((o) => makes(o, target, digits, multiCell)));
-    default: return false;
-  }
-}
-
 /**
  * Whether some digits 1 to n in the cage's cells make its clue, with the digits of cells
  * that share a row, a column or a box (and, in a killer, of the whole cage) different.
@@ -215,7 +194,9 @@ export function cageProblem(draft, cage) {
   const name = `Cage ${cellName(Math.min(...cage.cells), n)} (${clueLabel(cage, draft.kind)})`;
   const k = cage.cells.length;
   if (!isConnected(cage.cells, n)) return `${name} is in pieces: its cells must touch.`;
-  if (cage.target < 1 && !(cage.op === '-' && draft.multiCell)) return `${name}: a target is at least 1.`;
+  // `0−` (the largest digit the sum of the others) is a multi-cell clue, and so `0?`.
+  const zeroAllowed = draft.multiCell && (cage.op === '-' || cage.op === '?');
+  if (cage.target < 1 && !zeroAllowed) return `${name}: a target is at least 1.`;
   if (cage.op === '=' && k !== 1) return `${name}: a given is one cell.`;
   if ((cage.op === '-' || cage.op === '/') && k !== 2 && !(draft.multiCell && k > 2)) {
     const sign = SHOWN[cage.op];

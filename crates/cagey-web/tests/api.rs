@@ -103,6 +103,15 @@ async fn parse_reads_every_format_and_gives_what_the_page_needs() {
     assert_eq!(answer["cages"][6]["label"], "2÷");
     assert!(answer["svg"].as_str().unwrap().contains("<svg"));
     assert_eq!(answer["progress"], Value::Null);
+    // The rules the page's conflict marks judge cages by (static/arithmetic.js).
+    assert_eq!(answer["killer"], false);
+    assert_eq!(answer["multi_cell"], false);
+    let (_, multi) = post(
+        "/api/parse",
+        json!({"puzzle": "# multi-cell\n0-,0 1 2\n1-,3 4 5\n2-,6 7\n2,8\n"}),
+    )
+    .await;
+    assert_eq!(multi["multi_cell"], true, "{multi}");
     // Every format the library writes is read back, detected.
     for to in [
         "kk",

@@ -101,6 +101,7 @@ async fn every_module_the_page_imports_is_served_as_javascript() {
     let expected = [
         "api",
         "app",
+        "arithmetic",
         "board",
         "clock",
         "conflicts",

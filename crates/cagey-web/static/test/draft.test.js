@@ -182,6 +182,10 @@ test('a hidden operation is any of the four that makes the target', () => {
   assert.equal(clueIsPossible(draft, { cells: [0, 1], op: '?', target: 3 }), true, '1 + 2, 4 − 1 or 1 × 3');
   assert.equal(clueIsPossible(draft, { cells: [0, 1, 2], op: '?', target: 1 }), false, 'three different digits: no sum or product of 1, and no − on three cells');
   assert.equal(clueIsPossible({ ...draft, multiCell: true }, { cells: [0, 1, 2], op: '?', target: 1 }), true, '4 − 2 − 1 under the multi-cell rule');
+  // 0? is a clue under the multi-cell rule, as 0− is (3 − 2 − 1), and the library reads it.
+  const zero = { cells: [0, 1, 2], op: '?', target: 0 };
+  assert.equal(cageProblem({ ...draft, multiCell: true }, zero), null);
+  assert.match(cageProblem(draft, zero), /a target is at least 1/);
   assert.equal(clueLabel({ op: '?', target: 12 }, 'kenken'), '12?');
   assert.equal(JSON.parse(toJson(addCage(draft, [0, 1], { op: '?', target: 12 }))).cages[0].op, '?');
 });

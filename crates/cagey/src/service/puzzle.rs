@@ -75,6 +75,9 @@ pub struct ParseAnswer {
     pub regions: Option<Vec<usize>>,
     /// Whether the killer rule holds (no digit repeated in a cage).
     pub killer: bool,
+    /// Whether − and ÷ may span more than two cells (largest minus, or divided by, the
+    /// others), as the cage arithmetic of the page must know.
+    pub multi_cell: bool,
     /// The progress the text carried, if any.
     pub progress: Option<Vec<CellRecord>>,
     /// The text's comments.
@@ -136,6 +139,7 @@ fn describe(format: Format, entry: &Entry) -> Result<ParseAnswer, ServiceError> 
             .map(|cell| puzzle.regions().region_of(cell, n))
             .collect(),
         killer: puzzle.options().killer,
+        multi_cell: puzzle.options().multi_cell,
         progress: entry.progress.as_ref().map(crate::wire::progress_cells),
         comments: entry.comments.clone(),
         json,
