@@ -1,16 +1,18 @@
-//! The page: one HTML file, its style sheet and its ES modules, embedded in the binary so
-//! that `cagey serve` needs no files beside it and fetches nothing from outside.
+//! The page: one HTML file, its style sheet, its ES modules and its icons, embedded in the
+//! binary so that `cagey serve` needs no files beside it and fetches nothing from outside.
+//! The static site (scripts/build-site.sh) is the same files, with the engine in
+//! WebAssembly and a service worker added.
 
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 
-/// One embedded file: its address, content type and text.
+/// One embedded file: its address, content type and bytes.
 struct Asset {
     path: &'static str,
     content_type: &'static str,
-    text: &'static str,
+    bytes: &'static [u8],
 }
 
 /// An ES module of the page, served as JavaScript under its own name. Every module the page
@@ -21,7 +23,7 @@ macro_rules! module {
         Asset {
             path: concat!("/", $name),
             content_type: "text/javascript; charset=utf-8",
-            text: include_str!(concat!("../static/", $name)),
+            bytes: include_bytes!(concat!("../static/", $name)),
         }
     };
 }
@@ -31,12 +33,12 @@ const ASSETS: &[Asset] = &[
     Asset {
         path: "/",
         content_type: "text/html; charset=utf-8",
-        text: include_str!("../static/index.html"),
+        bytes: include_bytes!("../static/index.html"),
     },
     Asset {
         path: "/style.css",
         content_type: "text/css; charset=utf-8",
-        text: include_str!("../static/style.css"),
+        bytes: include_bytes!("../static/style.css"),
     },
     module!("app.js"),
     module!("api.js"),
@@ -46,6 +48,7 @@ const ASSETS: &[Asset] = &[
     module!("conflicts.js"),
     module!("draft.js"),
     module!("editor.js"),
+    module!("engine.js"),
     module!("explain.js"),
     module!("game.js"),
     module!("generate.js"),
@@ -62,7 +65,27 @@ const ASSETS: &[Asset] = &[
     Asset {
         path: "/favicon.svg",
         content_type: "image/svg+xml",
-        text: include_str!("../static/favicon.svg"),
+        bytes: include_bytes!("../static/favicon.svg"),
+    },
+    Asset {
+        path: "/icon.svg",
+        content_type: "image/svg+xml",
+        bytes: include_bytes!("../static/icon.svg"),
+    },
+    Asset {
+        path: "/icon-192.png",
+        content_type: "image/png",
+        bytes: include_bytes!("../static/icon-192.png"),
+    },
+    Asset {
+        path: "/icon-512.png",
+        content_type: "image/png",
+        bytes: include_bytes!("../static/icon-512.png"),
+    },
+    Asset {
+        path: "/manifest.webmanifest",
+        content_type: "application/manifest+json",
+        bytes: include_bytes!("../static/manifest.webmanifest"),
     },
 ];
 
@@ -75,10 +98,10 @@ pub fn routes() -> Router {
             // cached script beside a new API would be worse than a re-fetch on loopback.
             (header::CACHE_CONTROL, "no-cache"),
         ];
-        let text = asset.text;
+        let bytes = asset.bytes;
         router.route(
             asset.path,
-            get(move || async move { (headers, text).into_response() }),
+            get(move || async move { (headers, bytes).into_response() }),
         )
     })
 }

@@ -1,5 +1,6 @@
-// The calls to cagey's JSON API. `createApi(fetch)` takes the fetch function so that tests
-// can pass a fake one; the page passes the browser's. No DOM here.
+// The calls to cagey's JSON API. `createApi(fetch)` takes the fetch function: the page
+// passes the browser's when `cagey serve` serves it, the engine's (engine.js: the library in
+// WebAssembly, in Web Workers) in the static site, and tests a fake one. No DOM here.
 //
 // A busy server answers 503; the call is then tried again after 0.5 s, 1 s, 2 s and 4 s
 // before it gives up, and `onBusy` hears what is happening so that the page can say it
@@ -43,8 +44,8 @@ function aborted() {
 const defaultSleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
 /**
- * Returns `api(path, body)`: GET `/api/<path>` when `body` is undefined, else POST it as
- * JSON. Resolves to the JSON answer (or a Blob for pictures); throws an ApiError with the
+ * Returns `api(path, body, {signal})`: GET `/api/<path>` when `body` is undefined, else
+ * POST it as JSON; `signal` (an AbortSignal) cancels it. Resolves to the JSON answer (or a Blob for pictures); throws an ApiError with the
  * server's message when the answer is not 2xx (after the retries, for a 503).
  *
  * `api.background(path, body)` is the same call made as background work; a newer one
@@ -109,7 +110,7 @@ export function createApi(fetchFn, { onBusy = () => {}, sleep = defaultSleep } =
     });
   }
 
-  async function api(path, body) {
+  async function api(path, body, { signal } = {}) {
     const heavy = body !== undefined;
     if (heavy && job?.controller && !api.backgroundField) {
       job.controller.abort();
@@ -117,7 +118,7 @@ export function createApi(fetchFn, { onBusy = () => {}, sleep = defaultSleep } =
     }
     if (heavy) running += 1;
     try {
-      return await withRetries(path, body);
+      return await withRetries(path, body, { signal });
     } finally {
       if (heavy) running -= 1;
       if (!running && job && !job.controller) run(job);

@@ -1,10 +1,13 @@
 // cagey's page, the entry that wires the rest: loads a puzzle through the API, lets the
 // player fill it in, and asks the API for everything that needs the library (solutions,
-// hints, explanations, new puzzles, conversions, pictures). The page keeps the player's
-// state (digits, pencil marks, undo, timer) and saves it in local storage; the server keeps
-// nothing. docs/web.md maps the modules.
+// hints, explanations, new puzzles, conversions, pictures). The API is `cagey serve`'s
+// over HTTP, or, in the static site, the engine in the browser (engine.js): the page's
+// `<meta name="cagey-engine">` says which. The page keeps the player's state (digits,
+// pencil marks, undo, timer) and saves it in local storage; the engine keeps nothing.
+// docs/web.md maps the modules.
 
 import { createApi } from './api.js';
+import { createEngineFetch } from './engine.js';
 import { createClock } from './clock.js';
 import { initialState, reduce } from './game.js';
 import { createSession } from './session.js';
@@ -24,9 +27,28 @@ const $ = (id) => document.getElementById(id);
 /** The panels each API route brings: hidden when the server lacks the route. */
 const FEATURES = [['/api/hint', 'hint'], ['/api/explain', 'explain'], ['/api/generate', 'new']];
 
+/** Whether the page runs its own engine (the static site) rather than ask a server. */
+const inBrowser = document.querySelector('meta[name="cagey-engine"]')?.content === 'browser';
+
+/** How the page asks its questions: the engine in Web Workers, or the server over HTTP. */
+function transport() {
+  if (!inBrowser) return (...args) => fetch(...args);
+  const at = (file) => new URL(file, document.baseURI).href;
+  return createEngineFetch({
+    moduleUrl: at('engine/cagey_wasm_bg.wasm'),
+    workerUrl: at('engine-worker.js'),
+    describe: at('openapi.json'),
+  });
+}
+
+// The static site works offline once visited: its service worker (sw.js) keeps every file.
+if (inBrowser && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register('sw.js').catch(() => { /* online only, then */ });
+}
+
 const store = createStore(initialState(), reduce);
 // A busy server is tried again; the status says so meanwhile.
-const api = createApi((...args) => fetch(...args), {
+const api = createApi(transport(), {
   onBusy: (message) => store.dispatch({ type: 'say', message }),
 });
 const clock = createClock(() => Date.now());

@@ -1,11 +1,10 @@
 // The puzzle editor, "Make a puzzle": an editing grid of its own (an ARIA grid) where the
 // player drags across cells, or walks them with the keys, to choose a cage, then types its
 // clue; a Killer Jigsaw's regions are drawn the same way. The draft (draft.js) is checked
-// after every change, and once every cell is in a cage the server counts its solutions.
+// after every change, and once every cell is in a cage its solutions are counted.
 // The draft is kept in local storage; Play loads it into the game, Share makes a link and
 // Export shows it as kk.
 
-import { createApi } from './api.js';
 import {
   addCage, addRegion, cageAt, cellName, checkDraft, clueLabel, differingCells, emptyDraft,
   isConnected, isKiller, KINDS, MAX_SIZE, MIN_SIZE, parseClue, readDraft, regionsOf,
@@ -229,7 +228,7 @@ function startEditor({ api, session, storage = localStorage }) {
     const controller = new AbortController();
     pending = controller;
     // A call of its own, so that a newer draft can abort it.
-    const solve = createApi((url, init) => fetch(url, { ...init, signal: controller.signal }));
+    const solve = (path, body) => api(path, body, { signal: controller.signal });
     let answer;
     try {
       answer = await solve('solve', { puzzle: text });

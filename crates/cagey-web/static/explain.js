@@ -31,9 +31,14 @@ export function mountExplain({ store, api, session }) {
   let shown = null;
   let index = 0;
   let request = 0; // the serial of the latest request: an older answer is dropped
+  let working = null; // the AbortController of the explanation under way
 
   function clear() {
     request += 1;
+    // An explanation no longer wanted (a new one, another puzzle, the panel closed) is
+    // stopped, not left to run to its time limit.
+    working?.abort();
+    working = null;
     shown = null;
     index = 0;
     $('explain-steps').replaceChildren();
@@ -49,13 +54,16 @@ export function mountExplain({ store, api, session }) {
     $('explain').open = true;
     $('explain-summary').textContent = 'Explaining…';
     let answer;
+    working = new AbortController();
     try {
-      answer = (await api('explain', { puzzle: session.puzzleText(false) })).explanation;
+      const { signal } = working;
+      answer = (await api('explain', { puzzle: session.puzzleText(false) }, { signal })).explanation;
     } catch (error) {
       if (serial === request) $('explain-summary').textContent = error.message;
       return;
     }
     if (serial !== request) return;
+    working = null;
     const n = state.puzzle.size;
     const flagged = new Set((answer.differ || answer.cells || []).map(([row, col]) => row * n + col));
     shown = {
@@ -171,6 +179,13 @@ export function mountExplain({ store, api, session }) {
   }
 
   $('explain-button').addEventListener('click', explain);
+  // Closing the panel while the explanation is under way stops it.
+  $('explain').addEventListener('toggle', () => {
+    if (!$('explain').open && working) {
+      clear();
+      $('explain-summary').textContent = 'The explanation was stopped.';
+    }
+  });
   $('step-prev').addEventListener('click', () => showStep(index - 1));
   $('step-next').addEventListener('click', () => showStep(index + 1));
   $('explain-view').addEventListener('keydown', (event) => {

@@ -25,14 +25,16 @@ async fn get(path: &str) -> (StatusCode, String, String) {
     (status, kind, String::from_utf8(bytes.to_vec()).unwrap())
 }
 
-/// The scripts `index.html` loads: `<script type="module" src="/x.js">`.
+/// The scripts `index.html` loads, as served paths: `<script type="module" src="x.js">`
+/// gives `/x.js` (the page's addresses are relative, so that the static site works from
+/// any folder of a host).
 fn scripts(html: &str) -> Vec<String> {
     html.split("<script")
         .skip(1)
         .filter_map(|tag| tag.split('>').next())
         .filter_map(|tag| tag.split("src=\"").nth(1))
         .filter_map(|rest| rest.split('"').next())
-        .map(str::to_string)
+        .map(|src| format!("/{}", src.trim_start_matches('/')))
         .collect()
 }
 
@@ -107,6 +109,7 @@ async fn every_module_the_page_imports_is_served_as_javascript() {
         "conflicts",
         "draft",
         "editor",
+        "engine",
         "explain",
         "game",
         "generate",
@@ -127,7 +130,13 @@ async fn every_module_the_page_imports_is_served_as_javascript() {
 
 #[tokio::test]
 async fn the_other_files_of_the_page_fetch_nothing_from_outside() {
-    for path in ["/", "/style.css", "/favicon.svg"] {
+    for path in [
+        "/",
+        "/style.css",
+        "/favicon.svg",
+        "/icon.svg",
+        "/manifest.webmanifest",
+    ] {
         let (status, _, text) = get(path).await;
         assert_eq!(status, StatusCode::OK, "{path}");
         assert_nothing_from_outside(path, &text);

@@ -81,10 +81,14 @@ impl Browser {
         config: cagey_web::Config,
         extra: &[&str],
     ) -> Browser {
+        Browser::start_on(width, height, Server::start(config), extra).await
+    }
+
+    /// [`Browser::start`] on the page `server` serves (a static host, say).
+    pub async fn start_on(width: u32, height: u32, server: Server, extra: &[&str]) -> Browser {
         let turn = ONE_AT_A_TIME.lock().await;
         let chromium = binary("CAGEY_CHROMIUM", "/usr/bin/chromium");
         let chromedriver = binary("CAGEY_CHROMEDRIVER", "/usr/bin/chromedriver");
-        let server = Server::start(config);
         let port = free_port();
         let driver = Command::new(chromedriver)
             .arg(format!("--port={port}"))

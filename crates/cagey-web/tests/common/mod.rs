@@ -4,18 +4,82 @@
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
-use std::sync::mpsc;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 /// A server running on a thread of its own until the test process ends.
 pub struct Server {
     /// Where it listens.
     pub address: SocketAddr,
+    /// For a static host ([`Server::site`]): raised, it answers nothing but 503, as a host
+    /// out of reach.
+    pub offline: Arc<AtomicBool>,
 }
 
 impl Server {
     /// Starts a server with `config` on 127.0.0.1 and a free port.
     pub fn start(config: cagey_web::Config) -> Server {
+        Server::run(move |listener| async move {
+            cagey_web::serve_until(listener, config, std::future::pending())
+                .await
+                .expect("the server runs");
+        })
+    }
+
+    /// Starts a plain static host for the files of `folder` (the static site of
+    /// scripts/build-site.sh): no API, each file with its content type, `/` its index.
+    pub fn site(folder: PathBuf) -> Server {
+        let offline = Arc::new(AtomicBool::new(false));
+        let gone = offline.clone();
+        let serve = move |uri: axum::http::Uri| {
+            let (folder, gone) = (folder.clone(), gone.clone());
+            async move {
+                use axum::http::{header, StatusCode};
+                use axum::response::IntoResponse;
+                if gone.load(Ordering::Relaxed) {
+                    return StatusCode::SERVICE_UNAVAILABLE.into_response();
+                }
+                let path = match uri.path().trim_start_matches('/') {
+                    "" => "index.html",
+                    path if path.contains("..") => return StatusCode::FORBIDDEN.into_response(),
+                    path => path,
+                };
+                let kind = match path.rsplit('.').next() {
+                    Some("html") => "text/html; charset=utf-8",
+                    Some("js") => "text/javascript; charset=utf-8",
+                    Some("css") => "text/css; charset=utf-8",
+                    Some("wasm") => "application/wasm",
+                    Some("svg") => "image/svg+xml",
+                    Some("png") => "image/png",
+                    Some("json") => "application/json",
+                    Some("webmanifest") => "application/manifest+json",
+                    _ => "application/octet-stream",
+                };
+                match std::fs::read(folder.join(path)) {
+                    Ok(bytes) => ([(header::CONTENT_TYPE, kind)], bytes).into_response(),
+                    Err(_) => StatusCode::NOT_FOUND.into_response(),
+                }
+            }
+        };
+        let mut server = Server::run(move |listener| async move {
+            let app = axum::Router::new().fallback(serve);
+            axum::serve(listener, app)
+                .await
+                .expect("the static host runs");
+        });
+        server.offline = offline;
+        server
+    }
+
+    /// Runs `serve` on a listener bound to 127.0.0.1 and a free port, on a thread and
+    /// runtime of its own.
+    fn run<F, Fut>(serve: F) -> Server
+    where
+        F: FnOnce(tokio::net::TcpListener) -> Fut + Send + 'static,
+        Fut: std::future::Future<Output = ()>,
+    {
         let (sender, receiver) = mpsc::channel();
         std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -28,15 +92,16 @@ impl Server {
                     .await
                     .expect("a free loopback port");
                 sender.send(listener.local_addr().unwrap()).unwrap();
-                cagey_web::serve_until(listener, config, std::future::pending())
-                    .await
-                    .expect("the server runs");
+                serve(listener).await;
             });
         });
         let address = receiver
             .recv_timeout(Duration::from_secs(10))
             .expect("the server starts");
-        Server { address }
+        Server {
+            address,
+            offline: Arc::default(),
+        }
     }
 
     /// The page's address, with `rest` after the slash.

@@ -1,0 +1,230 @@
+//! The static site (scripts/build-site.sh) in a real browser, from a plain static host with
+//! no cagey server: the page reads, checks, hints, explains and generates with the engine in
+//! WebAssembly, stays responsive while the engine works, stops work it no longer wants, and
+//! opens and plays offline once visited.
+//!
+//! The site must be built first (`scripts/test.sh` does; by hand `scripts/build-site.sh`);
+//! `CAGEY_SITE` names another folder than `target/site`.
+
+mod common;
+
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use common::browser::{Browser, RIGHT};
+use common::{Server, KK0_SOLUTION};
+use fantoccini::Locator;
+use serde_json::json;
+
+/// The built site, or a failure that says how to build it.
+fn site() -> PathBuf {
+    let folder = std::env::var_os("CAGEY_SITE").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/site"),
+        PathBuf::from,
+    );
+    assert!(
+        folder.join("engine/cagey_wasm_bg.wasm").exists(),
+        "no static site at {}: build it with scripts/build-site.sh (scripts/test.sh does), \
+         or name the folder with CAGEY_SITE",
+        folder.display()
+    );
+    folder
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn plays_hints_explains_and_generates_with_no_server() {
+    let browser = Browser::start_on(1200, 1000, Server::site(site()), &[]).await;
+    browser.open("").await;
+    assert_eq!(browser.text("#summary").await, "4x4 KenKen, 7 cages");
+    // The panels that need the engine are there: it answers what the server did.
+    for panel in ["#hint", "#explain", "#new"] {
+        browser
+            .wait_until(&format!("!document.querySelector('{panel}').hidden"))
+            .await;
+    }
+    // A hint in three levels, then taken back.
+    browser.click("#hint").await;
+    browser
+        .wait_until("!document.querySelector('#hint-panel').hidden")
+        .await;
+    assert!(browser.text("#hint-text").await.starts_with("Look for a"));
+    browser.click("#hint-more").await;
+    browser.click("#hint-more").await;
+    browser
+        .wait_until("document.querySelectorAll('.cell.change').length > 0")
+        .await;
+    assert_eq!(browser.digits().await[0], KK0_SOLUTION[0]);
+    browser.screenshot("site-laptop-hint.png").await;
+    browser.click("#undo").await;
+
+    // Check finds a wrong digit.
+    browser.cell(1).await.click().await.unwrap();
+    browser.keys("3").await;
+    browser.click("#check").await;
+    browser
+        .wait_until("document.querySelector('.cell[data-cell=\"1\"]').classList.contains('wrong')")
+        .await;
+    browser.keys(&format!("2{RIGHT}")).await;
+
+    // The explanation, stepped through.
+    browser.click("#explain summary").await;
+    browser.click("#explain-button").await;
+    browser
+        .wait_until("document.querySelectorAll('#explain-steps li').length > 0")
+        .await;
+    assert!(browser
+        .text("#explain-summary")
+        .await
+        .starts_with("Solved in"));
+
+    // A new 5x5 at hard, from a seed: the same puzzle the server makes from it.
+    browser.click("#explain summary").await;
+    browser.click("#new summary").await;
+    for (select, value) in [("#new-size", "5"), ("#new-difficulty", "hard")] {
+        browser
+            .client
+            .find(Locator::Css(select))
+            .await
+            .unwrap()
+            .select_by_value(value)
+            .await
+            .unwrap();
+    }
+    browser
+        .client
+        .find(Locator::Css("#new-seed"))
+        .await
+        .unwrap()
+        .send_keys("8")
+        .await
+        .unwrap();
+    browser.click("#new-button").await;
+    browser
+        .wait_until("document.querySelector('#summary').textContent.startsWith('5x5')")
+        .await;
+    let status = browser.text("#new-status").await;
+    assert!(status.contains("level hard, seed 8"), "{status}");
+    let request = serde_json::from_value(json!({"size": 5, "difficulty": "hard", "seed": 8}));
+    let made = cagey::service::generate(&request.unwrap(), &cagey::service::Job::default());
+    let summary = browser.text("#summary").await;
+    assert!(
+        made.unwrap().message.contains(&summary),
+        "the server's puzzle of seed 8 is not {summary}"
+    );
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn long_work_runs_beside_the_page_and_stops_when_no_longer_wanted() {
+    let browser = Browser::start_on(1200, 1000, Server::site(site()), &[]).await;
+    // A 32x32 no rule cracks: its explanation runs to the engine's time limit (5 s).
+    let slow = common::slow_32x32();
+    browser.open(&format!("#p={}", urlencode(&slow))).await;
+    browser
+        .wait_until("document.querySelector('#summary').textContent.startsWith('32x32')")
+        .await;
+    browser.click("#explain summary").await;
+    browser.click("#explain-button").await;
+    // Meanwhile the page answers at once: the engine works in a worker.
+    let started = Instant::now();
+    for _ in 0..5 {
+        browser.js("return document.title").await;
+    }
+    assert!(
+        started.elapsed().as_millis() < 1000,
+        "the page took {:?} to answer five scripts while the engine worked",
+        started.elapsed()
+    );
+    // A puzzle loaded meanwhile stops the explanation: the page is back with kk0 at once.
+    browser
+        .client
+        .find(Locator::Css("#example"))
+        .await
+        .unwrap()
+        .select_by_value("kk0")
+        .await
+        .unwrap();
+    browser
+        .wait_until("document.querySelector('#summary').textContent.startsWith('4x4')")
+        .await;
+    assert!(
+        started.elapsed().as_secs_f64() < 4.0,
+        "kk0 took {:?} to load while the explanation ran",
+        started.elapsed()
+    );
+    assert_eq!(browser.text("#explain-summary").await, "");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn opens_and_plays_offline_once_visited() {
+    let server = Server::site(site());
+    let offline = server.offline.clone();
+    let browser = Browser::start_on(1200, 900, server, &[]).await;
+    browser.open("").await;
+    // The service worker has kept every file once it controls the page.
+    browser
+        .wait_until("navigator.serviceWorker.controller !== null || (location.reload(), false)")
+        .await;
+    browser.wait_ready().await;
+    offline.store(true, Ordering::Relaxed);
+    browser.client.refresh().await.unwrap();
+    browser.wait_ready().await;
+    assert_eq!(browser.text("#summary").await, "4x4 KenKen, 7 cages");
+    // The engine came from the cache too: a hint still comes.
+    browser
+        .wait_until("!document.querySelector('#hint').hidden")
+        .await;
+    browser.click("#hint").await;
+    browser
+        .wait_until("!document.querySelector('#hint-panel').hidden")
+        .await;
+    assert!(browser.text("#hint-text").await.starts_with("Look for a"));
+    let manifest = browser
+        .js("return document.querySelector('link[rel=manifest]').href")
+        .await;
+    assert!(manifest.as_str().unwrap().ends_with("manifest.webmanifest"));
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fits_a_phone_and_is_usable_quickly() {
+    let browser = Browser::start_on(390, 844, Server::site(site()), &[]).await;
+    browser.open("").await;
+    // A second load, as a returning player's: from the start of navigation to a board that
+    // takes keys, the engine compiled and the puzzle read in a worker.
+    browser.client.refresh().await.unwrap();
+    browser.wait_ready().await;
+    let took = browser
+        .js("return Number(document.body.dataset.readyAt)")
+        .await
+        .as_f64()
+        .unwrap();
+    println!("the static page was usable {took} ms after navigation started");
+    // A guard against a gross slowdown, as for the served page (tests/browser.rs).
+    assert!(took < 2000.0, "the page took {took} ms to be usable");
+    let width = browser
+        .js("return document.documentElement.scrollWidth")
+        .await
+        .as_f64()
+        .unwrap();
+    assert!(
+        width <= 390.0,
+        "the page is {width} px wide on a 390 px screen"
+    );
+    browser.screenshot("site-phone.png").await;
+    browser.close().await;
+}
+
+/// `text` for a link's `#p=`.
+fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(|byte| match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (byte as char).to_string()
+            }
+            _ => format!("%{byte:02X}"),
+        })
+        .collect()
+}
