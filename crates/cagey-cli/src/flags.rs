@@ -14,6 +14,7 @@ use std::io;
 use cagey::budget::TimeLimit;
 use cagey::logic::{self, LogicLimits};
 use cagey::render::terminal;
+use cagey::solve::SolveError;
 
 /// How drawings look; shared by every subcommand that draws in the terminal.
 #[derive(clap::Args, Debug)]
@@ -101,4 +102,17 @@ impl LogicArgs {
             ..LogicLimits::default()
         }
     }
+}
+
+/// A solver's refusal in the command's words: the library names the limit that stopped it,
+/// and the command adds the flag that raises it.
+pub fn refusal(error: SolveError) -> anyhow::Error {
+    let flag = match &error {
+        SolveError::TooManyCombinations { .. } | SolveError::CombinationsOverflow { .. } => {
+            "--max-combinations"
+        }
+        SolveError::CageTooLarge { .. } | SolveError::TableTooLarge { .. } => "--max-table-cells",
+        _ => return error.into(),
+    };
+    anyhow::anyhow!("{error} ({flag} sets it)")
 }

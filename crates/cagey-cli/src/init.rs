@@ -7,6 +7,7 @@ use cagey::solve::tables::{self, Table};
 use cagey::solve::{Limits, DEFAULT_MAX_TABLE_CELLS};
 use cagey::Puzzle;
 
+use crate::flags::refusal;
 use crate::input::{self, InputArgs};
 use crate::Status;
 
@@ -49,7 +50,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         ..Limits::default()
     };
     input::each_puzzle(&args.input, &mut out, true, |out, _, entry| {
-        let tables = tables::cage_tables(&entry.puzzle, &limits)?;
+        let tables = tables::cage_tables(&entry.puzzle, &limits).map_err(refusal)?;
         Ok(print_tables(out, &entry.puzzle, &tables, args.width)?)
     })
 }

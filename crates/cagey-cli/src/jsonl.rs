@@ -15,9 +15,10 @@ use cagey::{Grid, Puzzle};
 
 use crate::Status;
 
-/// What became of one puzzle, in one word.
+/// What became of one puzzle, in one word: snake_case, as every verdict of the project's
+/// JSON (the summary's counts, `explain`'s verdicts, the server's answers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Exactly one solution, and the search proved there is no other.
     Unique,
@@ -319,8 +320,8 @@ pub struct Summary {
 struct Counts {
     /// Every puzzle, errors included.
     puzzles: u64,
-    /// Puzzles with at least one solution found (unique, several, at-least-one, and
-    /// gave-up after one).
+    /// Puzzles with at least one solution found (unique, several, at_least_one, and
+    /// gave_up after one).
     solved: u64,
     unique: u64,
     several: u64,

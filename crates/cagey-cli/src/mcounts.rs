@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use cagey::solve::merge::{self, MergeCount};
 use cagey::solve::{Limits, DEFAULT_MAX_TABLE_CELLS};
 
+use crate::flags::refusal;
 use crate::input::{self, InputArgs};
 use crate::Status;
 
@@ -50,7 +51,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         let mut rows = Vec::new();
         let result = merge::mcounts_each(&entry.puzzle, &limits, &mut |row| rows.push(row.clone()));
         print_rows(out, &rows, args.approx)?;
-        result?;
+        result.map_err(refusal)?;
         Ok(Status::Ok)
     })
 }

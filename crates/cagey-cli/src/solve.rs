@@ -20,6 +20,7 @@ use cagey::render::{terminal, Contents};
 use cagey::{Grid, Puzzle};
 
 use crate::batch::{self, Sink, Terminal};
+use crate::flags::refusal;
 use crate::input::{self, parse_format, InputArgs, Numbered};
 use crate::jsonl::{Record, Tally, Totals};
 use crate::Status;
@@ -295,7 +296,7 @@ fn solve_text(plan: &Plan, entry: &Entry, out: &mut Sink) -> anyhow::Result<Tall
     let solution = |grid: &Grid| show(puzzle, grid, plan.to, plan.drawing.as_ref());
     let (tally, stats) = match mode {
         Mode::Solve => {
-            let report = plan.solver.solve(puzzle, &plan.limits)?;
+            let report = plan.solver.solve(puzzle, &plan.limits).map_err(refusal)?;
             report_solution(out, &report.outcome, plan.to.is_some(), &solution)?;
             let tally = Tally::from_outcome(&report.outcome, &report.stats, plan.unique);
             (tally, report.stats)
@@ -317,7 +318,7 @@ fn solve_text(plan: &Plan, entry: &Entry, out: &mut Sink) -> anyhow::Result<Tall
             if let Some(error) = write_error {
                 return Err(error);
             }
-            let search = search?;
+            let search = search.map_err(refusal)?;
             report_count(out, &search, mode)?;
             (Tally::from_search(&search, plan.unique), search.stats)
         }
@@ -354,7 +355,7 @@ fn report_jsonl(plan: &Plan, puzzle: &Numbered, sink: &mut Sink) -> anyhow::Resu
 fn solve_record(plan: &Plan, puzzle: &Puzzle, record: &mut Record) -> anyhow::Result<Tally> {
     match plan.mode {
         Mode::Solve => {
-            let report = plan.solver.solve(puzzle, &plan.limits)?;
+            let report = plan.solver.solve(puzzle, &plan.limits).map_err(refusal)?;
             let tally = Tally::from_outcome(&report.outcome, &report.stats, plan.unique);
             record.solved(puzzle, &tally, report.outcome.solutions(), &report.stats);
             Ok(tally)
@@ -362,11 +363,14 @@ fn solve_record(plan: &Plan, puzzle: &Puzzle, record: &mut Record) -> anyhow::Re
         Mode::All | Mode::Count => {
             // `--all` keeps every solution for the record, up to --limit of them.
             let mut solutions = Vec::new();
-            let search = plan.solver.search(puzzle, &plan.limits, &mut |grid| {
-                if plan.mode == Mode::All {
-                    solutions.push(grid.clone());
-                }
-            })?;
+            let search = plan
+                .solver
+                .search(puzzle, &plan.limits, &mut |grid| {
+                    if plan.mode == Mode::All {
+                        solutions.push(grid.clone());
+                    }
+                })
+                .map_err(refusal)?;
             let tally = Tally::from_search(&search, plan.unique);
             record.solved(puzzle, &tally, &solutions, &search.stats);
             Ok(tally)

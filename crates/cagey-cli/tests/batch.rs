@@ -255,7 +255,7 @@ fn jsonl_counts_and_lists_every_solution_when_asked() {
         &[],
     );
     let (records, summary) = jsonl(&output);
-    assert_eq!(records[0]["verdict"], "at-least-one");
+    assert_eq!(records[0]["verdict"], "at_least_one");
     assert_eq!(records[0]["exact"], false);
     assert_eq!(summary["at_least_one"], 2);
     assert_eq!(summary["solved"], 2);
@@ -427,7 +427,7 @@ fn unique_and_limits_work_with_several_jobs() {
     assert_eq!(output.status.code(), Some(1));
     let (records, summary) = jsonl(&output);
     assert!(
-        records.iter().any(|r| r["verdict"] == "gave-up"),
+        records.iter().any(|r| r["verdict"] == "gave_up"),
         "{records:?}"
     );
     assert!(summary["gave_up"].as_u64().unwrap() > 0);

@@ -182,7 +182,7 @@ fn giving_up_after_a_solution_is_found_still_exits_1() {
         );
         let said = stdout(&output);
         assert!(
-            said.contains("gave up") || said.contains("\"gave-up\""),
+            said.contains("gave up") || said.contains("\"gave_up\""),
             "{args:?}: {said}"
         );
     }

@@ -208,7 +208,10 @@ fn direct_solves_kk0_and_refuses_kk1_at_once() {
     ));
     let message = error.to_string();
     assert!(message.contains("38817792000000"), "{message}");
-    assert!(message.contains("--max-combinations"), "{message}");
+    assert!(
+        message.contains("raise the limit on combinations"),
+        "{message}"
+    );
 }
 
 /// What a solver answered, reduced to what must agree: how many solutions it found (up to

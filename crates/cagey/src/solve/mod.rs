@@ -278,7 +278,7 @@ pub enum SolveError {
         what: String,
     },
     /// The direct method would have to examine too many combinations.
-    #[error("the direct method would examine {combinations} combinations of cage tuples, more than the limit of {limit}; use another method or raise --max-combinations")]
+    #[error("the direct method would examine {combinations} combinations of cage tuples, more than the limit of {limit}; use another method, or raise the limit on combinations")]
     TooManyCombinations {
         /// The exact number of combinations.
         combinations: u128,
@@ -298,7 +298,7 @@ pub enum SolveError {
         limit: u128,
     },
     /// The direct method would have to examine more combinations than 128 bits can count.
-    #[error("the direct method would examine {combinations} combinations of cage tuples, more than the limit of {limit}; use another method or raise --max-combinations")]
+    #[error("the direct method would examine {combinations} combinations of cage tuples, more than the limit of {limit}; use another method, or raise the limit on combinations")]
     CombinationsOverflow {
         /// The exact number of combinations, in decimal.
         combinations: String,
@@ -306,7 +306,7 @@ pub enum SolveError {
         limit: u128,
     },
     /// One cage has more tuples than a table may hold.
-    #[error("cage {label} at cell {cell} has more tuples of {columns} digits than a table of {limit} cells holds; raise --max-table-cells or use another method")]
+    #[error("cage {label} at cell {cell} has more tuples of {columns} digits than a table of {limit} cells holds; raise the limit on table cells, or use another method")]
     CageTooLarge {
         /// The cage's label, as the essay writes it (`11+`).
         label: String,
