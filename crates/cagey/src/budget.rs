@@ -18,6 +18,52 @@ use web_time::Instant;
 
 use thiserror::Error;
 
+/// Which budget ran out: the one way every search, explanation and grade that stops short
+/// says why (a solver's [`Outcome::GaveUp`](crate::solve::Outcome::GaveUp), the logic's
+/// [`LogicError::Limit`](crate::logic::LogicError::Limit)), and the one sentence for it,
+/// [`Budget::ran_out`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// The node budget of a search.
+    Nodes(u64),
+    /// The time limit.
+    Time(Duration),
+    /// The work was cancelled ([`Cancel`](crate::solve::Cancel)): its client has gone.
+    Cancelled,
+    /// The steps an explanation may take.
+    Steps(usize),
+    /// The rule applications a run of the logic may make.
+    Work(u64),
+}
+
+impl Budget {
+    /// What ran out, as a clause: `the time limit of 5 s ran out`, `the run was cancelled`.
+    pub fn ran_out(&self) -> String {
+        match self {
+            Budget::Cancelled => "the run was cancelled".to_string(),
+            budget => format!("the {budget} ran out"),
+        }
+    }
+}
+
+impl fmt::Display for Budget {
+    /// The budget as a noun phrase: `time limit of 5 s`, `node budget of 1000`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Nodes(nodes) => write!(f, "node budget of {nodes}"),
+            Budget::Time(time) => write!(f, "time limit of {}", seconds(*time)),
+            Budget::Cancelled => write!(f, "budget of a cancelled run"),
+            Budget::Steps(steps) => write!(f, "limit of {steps} steps"),
+            Budget::Work(work) => write!(f, "limit of {work} rule applications"),
+        }
+    }
+}
+
+/// A duration as people read it in messages: `5 s`, `0.25 s`, `90 s`.
+pub fn seconds(time: Duration) -> String {
+    format!("{} s", time.as_secs_f64())
+}
+
 /// A century, in seconds: a limit this long or longer is no limit.
 const CENTURY_SECS: u64 = 100 * 365 * 24 * 3600;
 

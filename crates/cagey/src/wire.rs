@@ -35,6 +35,7 @@
 
 use serde::Serialize;
 
+use crate::budget::Budget;
 use crate::logic::{Explanation, Grade, Hint, Level, Step, Verdict};
 use crate::model::{self, Cell, CellState, Grid, Progress, Puzzle, Violation};
 
@@ -338,11 +339,12 @@ impl VerdictRecord {
         }
     }
 
-    /// The record of an explanation stopped by a limit, `why` naming it.
-    pub fn gave_up(why: &str) -> VerdictRecord {
+    /// The record of an explanation stopped because `budget` ran out.
+    pub fn gave_up(budget: &Budget) -> VerdictRecord {
+        let why = budget.ran_out();
         VerdictRecord::GaveUp {
             message: format!("gave up: {why}"),
-            reason: why.to_string(),
+            reason: why,
         }
     }
 
@@ -600,10 +602,15 @@ mod tests {
             .unwrap()
             .starts_with(&format!("solved in {steps} steps; the hardest is easy")));
         assert_eq!(json["steps"].as_array().unwrap().len(), steps);
-        let gave_up = serde_json::to_value(VerdictRecord::gave_up("time")).unwrap();
+        let budget = Budget::Time(std::time::Duration::from_secs(2));
+        let gave_up = serde_json::to_value(VerdictRecord::gave_up(&budget)).unwrap();
         assert_eq!(
             gave_up,
-            json!({"verdict": "gave_up", "message": "gave up: time", "reason": "time"})
+            json!({
+                "verdict": "gave_up",
+                "message": "gave up: the time limit of 2 s ran out",
+                "reason": "the time limit of 2 s ran out",
+            })
         );
     }
 

@@ -29,6 +29,7 @@ use std::sync::OnceLock;
 
 use rand::{Rng, RngExt};
 
+use crate::budget::{Deadline, TimeLimit};
 use crate::model::Grid;
 
 /// Moves between two looks for a proper square, as a part of `n³`: with 1 (a look after
@@ -38,28 +39,55 @@ const RECHECK_DIVISOR: usize = 4;
 
 /// A uniformly random Latin square of side `size` (1 to 32), digits 1 to `size`.
 pub fn random_latin_square<R: Rng + ?Sized>(size: usize, rng: &mut R) -> Grid {
+    random_latin_square_within(size, rng, Deadline::after(TimeLimit::NONE))
+        .expect("no deadline to pass")
+}
+
+/// [`random_latin_square`], or `None` once `deadline` passes: the chain of a 32x32 takes
+/// 70 ms to a quarter of a second, more than a short time limit (issue #42).
+pub(crate) fn random_latin_square_within<R: Rng + ?Sized>(
+    size: usize,
+    rng: &mut R,
+    deadline: Deadline,
+) -> Option<Grid> {
     assert!(
         (1..=crate::model::MAX_SIZE).contains(&size),
         "Latin squares run from 1x1 to 32x32"
     );
     if size <= LISTED_MAX {
-        listed_square(size, rng)
+        Some(listed_square(size, rng))
     } else {
-        chain_square(size, rng)
+        chain_square_within(size, rng, deadline)
     }
 }
 
+/// Moves of the chain between two looks at the clock: a few microseconds of work.
+const MOVES_PER_CLOCK: usize = 1024;
+
 /// A uniform square of side `n` by the chain of Jacobson and Matthews.
+#[cfg(test)]
 fn chain_square<R: Rng + ?Sized>(n: usize, rng: &mut R) -> Grid {
+    chain_square_within(n, rng, Deadline::after(TimeLimit::NONE)).expect("no deadline")
+}
+
+/// [`chain_square`], or `None` once `deadline` passes. The clock is read between moves and
+/// draws nothing, so a square made in time is the one made without a deadline.
+fn chain_square_within<R: Rng + ?Sized>(n: usize, rng: &mut R, deadline: Deadline) -> Option<Grid> {
     let mut cube = Cube::cyclic(n);
     if n > 1 {
         let moves = n * n * n;
         let recheck = (moves / RECHECK_DIVISOR).max(1);
         let mut improper: Option<(usize, usize, usize)> = None;
-        for _ in 0..moves {
+        for done in 0..moves {
+            if done % MOVES_PER_CLOCK == 0 && deadline.passed() {
+                return None;
+            }
             improper = cube.step(improper, rng);
         }
         while improper.is_some() {
+            if deadline.passed() {
+                return None;
+            }
             for _ in 0..recheck {
                 improper = cube.step(improper, rng);
             }
@@ -80,7 +108,7 @@ fn chain_square<R: Rng + ?Sized>(n: usize, rng: &mut R) -> Grid {
             digits[rows[r] * n + c] = symbols[s];
         }
     }
-    Grid::from_digits(n, digits).expect("the digits fit the grid")
+    Some(Grid::from_digits(n, digits).expect("the digits fit the grid"))
 }
 
 /// The largest side drawn from the list of reduced squares (side 6 has 9,408 of them,

@@ -161,7 +161,7 @@ fn generate_with<R: Rng + ?Sized>(
         if settings.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
             return Err(GenerateError::Cancelled);
         }
-        let Some(mut candidate) = draw(settings, rng) else {
+        let Some(mut candidate) = draw(settings, rng, deadline) else {
             continue;
         };
         // Probes steer the candidate to its level and prove it unique on the way.
@@ -245,10 +245,17 @@ const JIGSAW_TRIES: u32 = 20;
 
 /// A fresh candidate: grid, regions, cages and labels; `None` if the cages left a cell
 /// stranded or no grid fitted the regions.
-fn draw<R: Rng + ?Sized>(settings: &Settings, rng: &mut R) -> Option<Candidate> {
+fn draw<R: Rng + ?Sized>(
+    settings: &Settings,
+    rng: &mut R,
+    deadline: Deadline,
+) -> Option<Candidate> {
     let n = settings.size;
     let (regions, solution) = match settings.kind {
-        GenKind::KenKen => (Regions::None, random_latin_square(n, rng)),
+        GenKind::KenKen => (
+            Regions::None,
+            latin::random_latin_square_within(n, rng, deadline)?,
+        ),
         GenKind::KenDoku | GenKind::Killer => {
             let regions = Regions::standard_boxes(n)?;
             let grid = random_grid(n, &regions, rng)?;

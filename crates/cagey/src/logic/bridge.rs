@@ -101,9 +101,8 @@ pub(super) fn two_solutions(
     found: &[Grid],
 ) -> Result<([Grid; 2], Vec<Cell>), LogicError> {
     let [a, b, ..] = found else {
-        return Err(LogicError::Limit(
-            "the search did not find two solutions".into(),
-        ));
+        // Several solutions were reported but fewer than two kept: still not unique.
+        return Err(LogicError::NotUnique);
     };
     let differ = puzzle.cells().filter(|&c| a.get(c) != b.get(c)).collect();
     Ok(([a.clone(), b.clone()], differ))

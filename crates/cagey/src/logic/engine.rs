@@ -8,6 +8,7 @@ use super::limits::LogicError;
 use super::rule::{Ctx, End, Rule};
 use super::state::State;
 use super::step::Found;
+use crate::budget::Budget;
 
 /// Applies the `rules` up to `max`, cheapest first (their order in the list), restarting
 /// after each step, until the puzzle is solved, stuck or contradictory. Each step is passed
@@ -33,16 +34,15 @@ pub(super) fn run(
         }
         if ctx.out_of_budget() {
             return if ctx.depth == 0 {
-                Err(LogicError::Limit(ctx.exhausted.clone().unwrap_or_default()))
+                Err(LogicError::Limit(
+                    ctx.exhausted.unwrap_or(Budget::Cancelled),
+                ))
             } else {
                 Ok(End::Stuck)
             };
         }
         if ctx.depth == 0 && taken >= ctx.limits.max_steps {
-            return Err(LogicError::Limit(format!(
-                "more than {} steps",
-                ctx.limits.max_steps
-            )));
+            return Err(LogicError::Limit(Budget::Steps(ctx.limits.max_steps)));
         }
         if ctx.depth > 0 && taken >= ctx.max_inner_steps {
             return Ok(End::Stuck);
@@ -63,8 +63,8 @@ pub(super) fn run(
         }
         let Some(step) = found else {
             if ctx.depth == 0 {
-                if let Some(why) = &ctx.exhausted {
-                    return Err(LogicError::Limit(why.clone()));
+                if let Some(budget) = ctx.exhausted {
+                    return Err(LogicError::Limit(budget));
                 }
             }
             return Ok(settle(state, lazy, End::Stuck));

@@ -14,6 +14,7 @@ use super::rule::{Ctx, End};
 use super::rules::ladder;
 use super::state::State;
 use super::step::{Found, Step};
+use crate::budget::Budget;
 use crate::model::{CageId, Cell, CellState, Grid, Progress, Puzzle};
 
 /// How an explanation ends.
@@ -96,10 +97,7 @@ pub fn explain(
                         apply(&mut state, &step);
                         steps.push(step.step(&geometry, puzzle));
                         if steps.len() > limits.max_steps {
-                            return Err(LogicError::Limit(format!(
-                                "more than {} steps",
-                                limits.max_steps
-                            )));
+                            return Err(LogicError::Limit(Budget::Steps(limits.max_steps)));
                         }
                     }
                     Ok(Solutions::Several(found)) => {

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::budget::TimeLimit;
+use crate::budget::{Budget, TimeLimit};
 
 use thiserror::Error;
 
@@ -63,9 +63,9 @@ pub enum LogicError {
     /// The puzzle has several solutions.
     #[error("the puzzle has more than one solution")]
     NotUnique,
-    /// A limit of [`LogicLimits`] ran out.
-    #[error("gave up: {0}")]
-    Limit(String),
+    /// A limit of [`LogicLimits`] ran out, or the run was cancelled.
+    #[error("gave up: {}", .0.ran_out())]
+    Limit(Budget),
     /// The progress does not fit the puzzle.
     #[error("the progress is for a {found}x{found} grid, the puzzle is {size}x{size}")]
     ProgressSize {

@@ -78,7 +78,7 @@ pub(crate) struct Ctx {
     ticks: u32,
     pub(super) depth: usize,
     /// Set when a budget ran out; every run then stops.
-    pub(super) exhausted: Option<String>,
+    pub(super) exhausted: Option<Budget>,
     /// Stop the outermost run after its first step (hints).
     pub(super) stop_after_one: bool,
     /// Steps a run inside a trial may take before it counts as inconclusive.
@@ -114,10 +114,7 @@ impl Ctx {
         }
         self.work += 1;
         if self.work > self.limits.max_work {
-            self.exhausted = Some(format!(
-                "more than {} rule applications",
-                self.limits.max_work
-            ));
+            self.exhausted = Some(Budget::Work(self.limits.max_work));
             return true;
         }
         self.work % 256 == 0 && self.out_of_time()
@@ -150,19 +147,19 @@ impl Ctx {
             .as_ref()
             .is_some_and(Cancel::is_cancelled)
         {
-            self.exhausted = Some(CANCELLED.to_string());
+            self.exhausted = Some(Budget::Cancelled);
         } else if self
             .deadline
             .is_some_and(|deadline| Instant::now() >= deadline)
         {
-            self.exhausted = Some(self.time_message());
+            self.exhausted = Some(self.time_budget());
         }
         self.exhausted.is_some()
     }
 
-    /// Why a run that reached its time limit stopped.
-    pub(super) fn time_message(&self) -> String {
-        format!("the time limit of {} ran out", self.limits.time_limit)
+    /// The budget of a run that reached its time limit.
+    pub(super) fn time_budget(&self) -> Budget {
+        Budget::Time(self.limits.time_limit.duration().unwrap_or_default())
     }
 
     /// The solver's limits for what is left of this run: the time to the deadline, the same
@@ -180,15 +177,12 @@ impl Ctx {
     /// The error for a solver's search that ran out of `budget` inside this run.
     pub(super) fn gave_up(&self, budget: Budget) -> LogicError {
         LogicError::Limit(match budget {
-            Budget::Time(_) => self.time_message(),
-            Budget::Cancelled => CANCELLED.to_string(),
-            Budget::Nodes(_) => format!("the search ran out of its {budget}"),
+            // The run's own limit, not what was left of it when the search started.
+            Budget::Time(_) => self.time_budget(),
+            budget => budget,
         })
     }
 }
-
-/// Why a run stopped by its [`Cancel`] flag gave up.
-const CANCELLED: &str = "the run was cancelled";
 
 /// How a run of the rules ended.
 pub(crate) enum End {

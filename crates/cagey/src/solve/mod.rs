@@ -135,26 +135,7 @@ impl Default for Limits {
     }
 }
 
-/// Which budget ran out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// The node budget.
-    Nodes(u64),
-    /// The time budget.
-    Time(Duration),
-    /// The work was cancelled ([`Cancel`]): its client has gone.
-    Cancelled,
-}
-
-impl std::fmt::Display for Budget {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Budget::Nodes(nodes) => write!(f, "node budget of {nodes}"),
-            Budget::Time(time) => write!(f, "time limit of {}", seconds(*time)),
-            Budget::Cancelled => write!(f, "budget of a cancelled run"),
-        }
-    }
-}
+pub use crate::budget::{seconds, Budget};
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -230,10 +211,13 @@ impl Outcome {
             Outcome::GaveUp {
                 count: 0, budget, ..
             } => {
-                format!("gave up: the {budget} ran out before a solution was found")
+                format!("gave up: {} before a solution was found", budget.ran_out())
             }
             Outcome::GaveUp { budget, .. } => {
-                format!("gave up: the {budget} ran out before uniqueness was settled")
+                format!(
+                    "gave up: {} before uniqueness was settled",
+                    budget.ran_out()
+                )
             }
         }
     }
@@ -402,11 +386,6 @@ impl Search {
             },
         }
     }
-}
-
-/// A duration as people read it in messages: `5 s`, `0.25 s`, `90 s`.
-pub fn seconds(time: Duration) -> String {
-    format!("{} s", time.as_secs_f64())
 }
 
 /// A count of solutions as people read it in messages: `1 solution`, `2 solutions`.
