@@ -5,6 +5,12 @@ use crate::budget::TimeLimit;
 
 use thiserror::Error;
 
+/// Words that name no setting (`--kind sudoku`, `"ops": "^"`): the message says what the
+/// words may be.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct SettingError(pub String);
+
 /// Why no puzzle was made.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GenerateError {

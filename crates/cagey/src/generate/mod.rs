@@ -55,7 +55,7 @@ pub use jigsaw::random_regions;
 pub use latin::random_latin_square;
 pub use repair::{make_unique, Change, Repair, RepairError};
 
-pub use error::GenerateError;
+pub use error::{GenerateError, SettingError};
 pub use grader::{Graded, FULL_GRADE_MAX_SIZE, GRADE_MAX_WORK, GRADE_TIME_LIMIT};
 pub(crate) use request::present;
 pub use request::{fresh_seed, Request};

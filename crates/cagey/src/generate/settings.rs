@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use rand::{Rng, RngExt};
 
-use super::error::GenerateError;
+use super::error::{GenerateError, SettingError};
 use super::style::CageStyle;
 use super::target::Target;
 use crate::budget::TimeLimit;
@@ -97,16 +97,19 @@ impl fmt::Display for GenKind {
 }
 
 impl FromStr for GenKind {
-    type Err = String;
-    fn from_str(text: &str) -> Result<GenKind, String> {
-        GenKind::ALL
-            .into_iter()
-            .find(|k| k.name() == text)
-            .ok_or_else(|| {
-                format!(
-                    "unknown kind {text:?}; the kinds are kenken, kendoku, killer, killer-jigsaw"
-                )
-            })
+    type Err = SettingError;
+    fn from_str(text: &str) -> Result<GenKind, SettingError> {
+        let parsed = || -> Result<GenKind, String> {
+            GenKind::ALL
+                .into_iter()
+                .find(|k| k.name() == text)
+                .ok_or_else(|| {
+                    format!(
+                        "unknown kind {text:?}; the kinds are kenken, kendoku, killer, killer-jigsaw"
+                    )
+                })
+        };
+        parsed().map_err(SettingError)
     }
 }
 
@@ -144,28 +147,31 @@ impl OperationSet {
 }
 
 impl FromStr for OperationSet {
-    type Err = String;
+    type Err = SettingError;
     /// Any of `+-*/` (also `x` for ×, `%` for ÷), e.g. `"*"` or `"+-"`.
-    fn from_str(text: &str) -> Result<OperationSet, String> {
-        let mut bits = 0;
-        for ch in text.chars() {
-            bits |= match ch {
-                '+' => 1,
-                '-' | '−' => 2,
-                '*' | 'x' | '×' => 4,
-                '/' | '%' | '÷' => 8,
-                ' ' | ',' => 0,
-                _ => {
-                    return Err(format!(
+    fn from_str(text: &str) -> Result<OperationSet, SettingError> {
+        let parsed = || -> Result<OperationSet, String> {
+            let mut bits = 0;
+            for ch in text.chars() {
+                bits |= match ch {
+                    '+' => 1,
+                    '-' | '−' => 2,
+                    '*' | 'x' | '×' => 4,
+                    '/' | '%' | '÷' => 8,
+                    ' ' | ',' => 0,
+                    _ => {
+                        return Err(format!(
                         "{ch:?} is not an operation: give any of + - * / (for example '*' or '+-')"
                     ))
-                }
-            };
-        }
-        if bits == 0 {
-            return Err("no operation given: give any of + - * /".into());
-        }
-        Ok(OperationSet(bits))
+                    }
+                };
+            }
+            if bits == 0 {
+                return Err("no operation given: give any of + - * /".into());
+            }
+            Ok(OperationSet(bits))
+        };
+        parsed().map_err(SettingError)
     }
 }
 
@@ -233,50 +239,53 @@ impl CageSizes {
 }
 
 impl FromStr for CageSizes {
-    type Err = String;
+    type Err = SettingError;
     /// `2..5` (each size alike), `3` (one size), or weights `2=50,3=35,4=15`.
-    fn from_str(text: &str) -> Result<CageSizes, String> {
-        let bad = || {
-            format!(
-                "cage sizes {text:?}: write a range 2..5, one size 3, or weights 2=50,3=35,4=15"
-            )
+    fn from_str(text: &str) -> Result<CageSizes, SettingError> {
+        let parsed = || -> Result<CageSizes, String> {
+            let bad = || {
+                format!(
+                    "cage sizes {text:?}: write a range 2..5, one size 3, or weights 2=50,3=35,4=15"
+                )
+            };
+            let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
+            let sizes = if text.contains('=') {
+                let mut pairs = Vec::new();
+                for part in text.split(',') {
+                    let (size, weight) = part.split_once('=').ok_or_else(bad)?;
+                    let weight: u32 = weight.trim().parse().map_err(|_| bad())?;
+                    pairs.push((number(size)?, weight));
+                }
+                let min = pairs.iter().map(|p| p.0).min().ok_or_else(bad)?;
+                let max = pairs.iter().map(|p| p.0).max().ok_or_else(bad)?;
+                let mut weights = vec![0; max - min + 1];
+                for (size, weight) in pairs {
+                    weights[size - min] += weight;
+                }
+                CageSizes { min, weights }
+            } else if let Some((a, b)) = text.split_once("..") {
+                let (min, max) = (number(a)?, number(b.trim_start_matches('='))?);
+                if max < min {
+                    return Err(bad());
+                }
+                CageSizes {
+                    min,
+                    weights: vec![1; max - min + 1],
+                }
+            } else {
+                CageSizes {
+                    min: number(text)?,
+                    weights: vec![1],
+                }
+            };
+            if sizes.min == 0 || sizes.max() > MAX_CAGE || sizes.weights.iter().all(|&w| w == 0) {
+                return Err(format!(
+                    "cage sizes {text:?}: sizes run from 1 to {MAX_CAGE} cells, with some weight"
+                ));
+            }
+            Ok(sizes)
         };
-        let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
-        let sizes = if text.contains('=') {
-            let mut pairs = Vec::new();
-            for part in text.split(',') {
-                let (size, weight) = part.split_once('=').ok_or_else(bad)?;
-                let weight: u32 = weight.trim().parse().map_err(|_| bad())?;
-                pairs.push((number(size)?, weight));
-            }
-            let min = pairs.iter().map(|p| p.0).min().ok_or_else(bad)?;
-            let max = pairs.iter().map(|p| p.0).max().ok_or_else(bad)?;
-            let mut weights = vec![0; max - min + 1];
-            for (size, weight) in pairs {
-                weights[size - min] += weight;
-            }
-            CageSizes { min, weights }
-        } else if let Some((a, b)) = text.split_once("..") {
-            let (min, max) = (number(a)?, number(b.trim_start_matches('='))?);
-            if max < min {
-                return Err(bad());
-            }
-            CageSizes {
-                min,
-                weights: vec![1; max - min + 1],
-            }
-        } else {
-            CageSizes {
-                min: number(text)?,
-                weights: vec![1],
-            }
-        };
-        if sizes.min == 0 || sizes.max() > MAX_CAGE || sizes.weights.iter().all(|&w| w == 0) {
-            return Err(format!(
-                "cage sizes {text:?}: sizes run from 1 to {MAX_CAGE} cells, with some weight"
-            ));
-        }
-        Ok(sizes)
+        parsed().map_err(SettingError)
     }
 }
 

@@ -14,6 +14,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::error::SettingError;
 use crate::logic::Level;
 use crate::model::Operation;
 
@@ -157,12 +158,15 @@ impl fmt::Display for CageStyle {
 }
 
 impl FromStr for CageStyle {
-    type Err = String;
-    fn from_str(text: &str) -> Result<CageStyle, String> {
-        CageStyle::ALL
-            .into_iter()
-            .find(|s| s.name() == text)
-            .ok_or_else(|| format!("unknown cage style {text:?}; the styles are keen, big"))
+    type Err = SettingError;
+    fn from_str(text: &str) -> Result<CageStyle, SettingError> {
+        let parsed = || -> Result<CageStyle, String> {
+            CageStyle::ALL
+                .into_iter()
+                .find(|s| s.name() == text)
+                .ok_or_else(|| format!("unknown cage style {text:?}; the styles are keen, big"))
+        };
+        parsed().map_err(SettingError)
     }
 }
 

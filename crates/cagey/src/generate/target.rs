@@ -8,6 +8,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer};
 
+use super::error::SettingError;
 use super::grader::FULL_GRADE_MAX_SIZE;
 use crate::logic::Level;
 
@@ -73,21 +74,24 @@ impl From<Level> for Target {
 }
 
 impl FromStr for Target {
-    type Err = String;
+    type Err = SettingError;
     /// `any`, or a level as [`Level`] reads it (`hard`, `HARD`, `h`); the score comes apart
     /// ([`Target::with_score`]).
-    fn from_str(text: &str) -> Result<Target, String> {
-        if text.eq_ignore_ascii_case(ANY) {
-            return Ok(Target::Any);
-        }
-        text.parse::<Level>().map(Target::from).map_err(|_| {
-            let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-            let (last, rest) = names.split_last().expect("there are levels");
-            format!(
-                "unknown level `{text}` (expected {ANY}, {} or {last})",
-                rest.join(", ")
-            )
-        })
+    fn from_str(text: &str) -> Result<Target, SettingError> {
+        let parsed = || -> Result<Target, String> {
+            if text.eq_ignore_ascii_case(ANY) {
+                return Ok(Target::Any);
+            }
+            text.parse::<Level>().map(Target::from).map_err(|_| {
+                let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+                let (last, rest) = names.split_last().expect("there are levels");
+                format!(
+                    "unknown level `{text}` (expected {ANY}, {} or {last})",
+                    rest.join(", ")
+                )
+            })
+        };
+        parsed().map_err(SettingError)
     }
 }
 
@@ -111,7 +115,7 @@ mod tests {
         assert_eq!("x".parse(), Ok(Target::from(Level::Extreme)));
         let error = "fiendish".parse::<Target>().unwrap_err();
         assert_eq!(
-            error,
+            error.to_string(),
             "unknown level `fiendish` (expected any, easy, normal, hard, extreme or unreasonable)"
         );
     }
