@@ -95,8 +95,8 @@ pub(crate) fn grade(puzzle: &Puzzle, aim: Option<Level>) -> Option<Graded> {
 /// The grade of a finished puzzle made without a level, written in its `# level=` comment:
 /// unlike [`grade`], which steering calls on many candidates and so caps, this takes no cap
 /// on the rule applications and what is `left` of the generation's own limit (a 16x16 takes
-/// up to a few million applications, far past [`GRADE_MAX_WORK`], but it is graded once,
-/// not once per candidate). Above [`FULL_GRADE_MAX_SIZE`], the capped [`grade`].
+/// up to a few million applications, far past `GRADE_MAX_WORK`, but it is graded once,
+/// not once per candidate). Above `FULL_GRADE_MAX_SIZE`, the capped [`grade`].
 pub(crate) fn grade_finished(puzzle: &Puzzle, left: TimeLimit) -> Option<Graded> {
     if puzzle.size() > FULL_GRADE_MAX_SIZE {
         return grade(puzzle, None);

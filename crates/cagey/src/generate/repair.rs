@@ -6,7 +6,7 @@
 //! before any search. The generator applies one useful change at random to a cage that
 //! holds a cell where A and B differ (split it, move a cell across its border, or label it
 //! with another operation) and asks the solver again, until the puzzle is unique or
-//! [`MAX_REPAIRS`](super::settings::MAX_REPAIRS) changes have been made. For setters,
+//! `MAX_REPAIRS`(super::settings::MAX_REPAIRS) changes have been made. For setters,
 //! [`make_unique`] proposes the changes of one step (a given added, a cage split, an
 //! operation changed), proves each with the solver, and returns those that make the puzzle
 //! unique on their own; if none does, it takes the one that leaves the fewest solutions and

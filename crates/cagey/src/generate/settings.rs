@@ -32,7 +32,7 @@ pub const MAX_REPAIRS: u32 = 64;
 pub const CHECK_MAX_NODES: u64 = 8_000;
 
 /// The largest side made without givens when none are asked for. Above it the generator
-/// places [`BIG_GIVENS_PER_MILLE`] of the cells as one-cell givens: without them the
+/// places `BIG_GIVENS_PER_MILLE` of the cells as one-cell givens: without them the
 /// production solver finds not even one solution of a random 24x24 or 32x32 candidate
 /// (32x32: 8,000 nodes in 0.4 s, 100,000 in 5 s, 1,000,000 in 35 s, every candidate given
 /// up), so no candidate was ever proved unique or repaired. A larger node budget was tried
@@ -40,7 +40,7 @@ pub const CHECK_MAX_NODES: u64 = 8_000;
 /// most checks of a 32x32 take 300 to 2,500 nodes and a puzzle is made in 5 to 33 candidates.
 pub const NO_GIVENS_MAX_SIZE: usize = 20;
 
-/// The share of cells (per thousand) given above [`NO_GIVENS_MAX_SIZE`] when no givens are
+/// The share of cells (per thousand) given above `NO_GIVENS_MAX_SIZE` when no givens are
 /// asked for: 102 of a 32x32's 1,024 cells, 57 of a 24x24's 576. 200 per mille made a
 /// 32x32 faster still (1.5 s) but gives away a third of the grid.
 pub const BIG_GIVENS_PER_MILLE: usize = 100;
@@ -307,7 +307,7 @@ pub struct Settings {
     /// The style of the cages: how operations are dealt out (the sizes are `cage_sizes`).
     pub style: CageStyle,
     /// One-cell givens to place; 0 leaves the choice to the generator, which places none
-    /// up to [`NO_GIVENS_MAX_SIZE`] and a tenth of the cells above (see
+    /// up to `NO_GIVENS_MAX_SIZE` and a tenth of the cells above (see
     /// [`Settings::placed_givens`]).
     pub givens: usize,
     /// Cells to leave in no cage (killer kinds only).
@@ -324,7 +324,7 @@ pub struct Settings {
 
 impl Settings {
     /// The one-cell givens the generator places: those asked for, or, when none are,
-    /// [`BIG_GIVENS_PER_MILLE`] of the cells above [`NO_GIVENS_MAX_SIZE`] (none below).
+    /// `BIG_GIVENS_PER_MILLE` of the cells above `NO_GIVENS_MAX_SIZE` (none below).
     pub fn placed_givens(&self) -> usize {
         let cells = self.size * self.size;
         if self.givens == 0 && self.size > NO_GIVENS_MAX_SIZE {

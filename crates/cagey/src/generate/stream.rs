@@ -3,7 +3,7 @@
 //!
 //! Puzzle `i` of a run is made from its own generator, [`rng_for`]`(seed, i)`, so a seed
 //! gives the same puzzles with any number of jobs and in any order; the jobs make puzzles
-//! ahead of the one being handed out, at most [`WINDOW_PER_JOB`] each, so memory stays flat
+//! ahead of the one being handed out, at most `WINDOW_PER_JOB` each, so memory stays flat
 //! however many are asked for:
 //!
 //! ```text
@@ -26,7 +26,7 @@ use crate::solve::Cancel;
 
 /// Puzzles made ahead of the one being handed out, per job: enough that a slow puzzle does
 /// not leave the other jobs idle, few enough that memory does not grow with the count.
-pub const WINDOW_PER_JOB: u64 = 16;
+const WINDOW_PER_JOB: u64 = 16;
 
 /// One puzzle of a run: made, or why not, and how long it took.
 #[derive(Debug)]

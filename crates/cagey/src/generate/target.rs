@@ -34,7 +34,7 @@ impl Target {
     /// The target when none is asked for: normal, Keen's default, so that a booklet of
     /// puzzles made without one is of one level. Grids of side 1 and 2 have no normal
     /// puzzles (every one is easy or has several solutions), and above
-    /// [`FULL_GRADE_MAX_SIZE`] a level takes longer than the time limit (docs/generate.md):
+    /// `FULL_GRADE_MAX_SIZE` a level takes longer than the time limit (docs/generate.md):
     /// any level there.
     pub fn default_for(size: usize) -> Target {
         if (3..=FULL_GRADE_MAX_SIZE).contains(&size) {
