@@ -34,7 +34,9 @@ fn site() -> PathBuf {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn plays_hints_explains_and_generates_with_no_server() {
-    let browser = Browser::start_on(1200, 1000, Server::site(site()), &[]).await;
+    let server = Server::site(site());
+    let asked = server.asked.clone();
+    let browser = Browser::start_on(1200, 1000, server, &[]).await;
     browser.open("").await;
     assert_eq!(browser.text("#summary").await, "4x4 KenKen, 7 cages");
     // The panels that need the engine are there: it answers what the server did.
@@ -111,6 +113,16 @@ async fn plays_hints_explains_and_generates_with_no_server() {
     assert!(
         made.unwrap().message.contains(&summary),
         "the server's puzzle of seed 8 is not {summary}"
+    );
+    // Everything above came from the engine: nothing asked the host for its API.
+    let asked = asked.lock().unwrap().clone();
+    assert!(
+        asked.iter().any(|path| path.ends_with(".wasm")),
+        "{asked:?}"
+    );
+    assert!(
+        !asked.iter().any(|path| path.starts_with("/api/")),
+        "the page asked the host {asked:?}"
     );
     browser.close().await;
 }

@@ -16,6 +16,8 @@ pub struct Server {
     /// For a static host ([`Server::site`]): raised, it answers nothing but 503, as a host
     /// out of reach.
     pub offline: Arc<AtomicBool>,
+    /// For a static host: every path asked of it, in order.
+    pub asked: Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl Server {
@@ -32,9 +34,11 @@ impl Server {
     /// scripts/build-site.sh): no API, each file with its content type, `/` its index.
     pub fn site(folder: PathBuf) -> Server {
         let offline = Arc::new(AtomicBool::new(false));
-        let gone = offline.clone();
+        let asked: Arc<std::sync::Mutex<Vec<String>>> = Arc::default();
+        let (gone, log) = (offline.clone(), asked.clone());
         let serve = move |uri: axum::http::Uri| {
             let (folder, gone) = (folder.clone(), gone.clone());
+            log.lock().unwrap().push(uri.path().to_string());
             async move {
                 use axum::http::{header, StatusCode};
                 use axum::response::IntoResponse;
@@ -70,6 +74,7 @@ impl Server {
                 .expect("the static host runs");
         });
         server.offline = offline;
+        server.asked = asked;
         server
     }
 
@@ -101,6 +106,7 @@ impl Server {
         Server {
             address,
             offline: Arc::default(),
+            asked: Arc::default(),
         }
     }
 
