@@ -185,6 +185,22 @@ impl Paper {
             Paper::Letter => "Letter",
         }
     }
+
+    /// The sizes, by the names [`Paper::from_str`](std::str::FromStr) reads.
+    pub const NAMES: [(&'static str, Paper); 2] = [("a4", Paper::A4), ("letter", Paper::Letter)];
+}
+
+impl std::str::FromStr for Paper {
+    type Err = RenderError;
+
+    /// `a4` or `letter`, in any case.
+    fn from_str(text: &str) -> Result<Paper, RenderError> {
+        Paper::NAMES
+            .into_iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(text.trim()))
+            .map(|(_, paper)| paper)
+            .ok_or_else(|| RenderError::UnknownPaper(text.to_string()))
+    }
 }
 
 /// How many puzzles go on a page, and so how large they are drawn.
@@ -223,6 +239,28 @@ impl PerPage {
             PerPage::Four => (2, 2),
             PerPage::Six => (2, 3),
         }
+    }
+}
+
+impl TryFrom<usize> for PerPage {
+    type Error = RenderError;
+
+    /// The choice for `count` puzzles a page: 1, 2, 4 or 6.
+    fn try_from(count: usize) -> Result<PerPage, RenderError> {
+        PerPage::from_count(count).ok_or_else(|| RenderError::PerPageCount(count.to_string()))
+    }
+}
+
+impl std::str::FromStr for PerPage {
+    type Err = RenderError;
+
+    /// `1`, `2`, `4` or `6`.
+    fn from_str(text: &str) -> Result<PerPage, RenderError> {
+        text.trim()
+            .parse()
+            .ok()
+            .and_then(PerPage::from_count)
+            .ok_or_else(|| RenderError::PerPageCount(text.to_string()))
     }
 }
 
@@ -1457,5 +1495,25 @@ mod tests {
         assert_eq!(PerPage::from_count(6), Some(PerPage::Six));
         assert_eq!(PerPage::from_count(3), None);
         assert_eq!(PerPage::ALL.map(PerPage::count), [1, 2, 4, 6]);
+        assert_eq!(" 2 ".parse::<PerPage>().unwrap(), PerPage::Two);
+        assert_eq!(PerPage::try_from(1).unwrap(), PerPage::One);
+        assert_eq!(
+            "3".parse::<PerPage>().unwrap_err().to_string(),
+            "3 puzzles a page: choose 1, 2, 4 or 6"
+        );
+        assert_eq!(
+            PerPage::try_from(0).unwrap_err().to_string(),
+            "0 puzzles a page: choose 1, 2, 4 or 6"
+        );
+    }
+
+    #[test]
+    fn papers_are_read_by_name() {
+        assert_eq!("a4".parse::<Paper>().unwrap(), Paper::A4);
+        assert_eq!("Letter".parse::<Paper>().unwrap(), Paper::Letter);
+        assert_eq!(
+            "a5".parse::<Paper>().unwrap_err().to_string(),
+            "\"a5\": choose a4 or letter"
+        );
     }
 }
