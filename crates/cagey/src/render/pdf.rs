@@ -18,23 +18,15 @@
 //! [`CLUE_MIN`] (7 pt, what newspapers use) and digits never under [`DIGIT_MIN`] (9 pt), so
 //! the number of puzzles a page holds follows from the grid's size ([`largest_per_page`]).
 //!
-//! A [`Book`] is written as it goes: each page's content is compressed as soon as the page
-//! is full, and only the finished PDF's bytes are kept until [`Book::finish`]. The output is
+//! A `Book` is written as it goes: each page's content is compressed as soon as the page
+//! is full, and only the finished PDF's bytes are kept until it is finished. The output is
 //! the same, byte for byte, for the same puzzles and options: it holds no date and no random
 //! identifier.
 //!
-//! ```
-//! use cagey::render::pdf::{Answer, Book, Caption, Options};
-//!
-//! let puzzle = cagey::formats::kk::parse("3+,0 1\n3+,2 3\n")?;
-//! let mut book = Book::new(&Options::default())?;
-//! book.add_puzzle(&puzzle, &Caption { number: 1, level: Some("easy") })?;
-//! let solution = cagey::Grid::from_digits(2, vec![1, 2, 2, 1]).unwrap();
-//! book.add_answers(&[Answer { number: 1, puzzle, solution }])?;
-//! let bytes = book.finish()?;
-//! assert!(bytes.starts_with(b"%PDF-"));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! The `Book` is the crate's own: a booklet is asked for with [`crate::booklet`], the one
+//! request that `cagey print` and Python's `print_pdf` make, which proves each puzzle and
+//! decides what its caption and the answer key say. Here are the paper sizes, the layouts
+//! and the drawing.
 
 use std::collections::BTreeMap;
 
@@ -58,7 +50,7 @@ const MM: f32 = 72.0 / 25.4;
 /// as a safe area.
 pub const MARGIN: f32 = 15.0 * MM;
 
-/// The largest bleed `Options::bleed` accepts, in millimetres: print shops ask for 3 mm
+/// The largest bleed a booklet accepts, in millimetres: print shops ask for 3 mm
 /// (or 1/8 inch); more than 10 is a mistake in units.
 pub const MAX_BLEED_MM: f32 = 10.0;
 
@@ -275,9 +267,31 @@ pub fn largest_per_page(paper: Paper, n: usize) -> PerPage {
         .unwrap_or(PerPage::One)
 }
 
-/// How a booklet looks.
+/// The puzzles a page a grid of side `n` is set: `asked` if they fit, else four or as many
+/// as fit when nothing is asked ([`largest_per_page`]).
+///
+/// Fails if more were asked for than fit the grid on `paper` with clues of [`CLUE_MIN`].
+pub(crate) fn per_page_for(
+    paper: Paper,
+    asked: Option<PerPage>,
+    n: usize,
+) -> Result<PerPage, RenderError> {
+    let largest = largest_per_page(paper, n);
+    match asked {
+        Some(asked) if asked > largest => Err(RenderError::TooManyPerPage {
+            asked: asked.count(),
+            size: n,
+            paper: paper.name(),
+            largest: largest.count(),
+        }),
+        Some(asked) => Ok(asked),
+        None => Ok(DEFAULT_PER_PAGE.min(largest)),
+    }
+}
+
+/// How a booklet looks: the part of [`crate::booklet::BookletOptions`] the drawing reads.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Options {
+pub(crate) struct Options {
     /// The paper size: the trimmed page.
     pub paper: Paper,
     /// Puzzles per page; `None` for four, or fewer for grids too large for four
@@ -286,14 +300,15 @@ pub struct Options {
     /// A title for the first page and the document's properties; the answer key's heading
     /// repeats it.
     pub title: Option<String>,
-    /// Bleed in millimetres, 0 to [`MAX_BLEED_MM`]: the sheet is this much larger on every
-    /// side than the paper, which becomes the TrimBox, and the whole sheet the BleedBox.
+    /// Bleed in millimetres, 0 to [`MAX_BLEED_MM`] (checked by the booklet's options): the
+    /// sheet is this much larger on every side than the paper, which becomes the TrimBox,
+    /// and the whole sheet the BleedBox.
     pub bleed: f32,
 }
 
 /// What a puzzle's caption says besides its kind and size: `Puzzle 12 · KenKen 6×6 · hard`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Caption<'a> {
+pub(crate) struct Caption<'a> {
     /// The puzzle's number in the booklet.
     pub number: usize,
     /// Its level, when known.
@@ -301,14 +316,14 @@ pub struct Caption<'a> {
 }
 
 /// One entry of the answer key.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Answer<'a> {
     /// The number of the puzzle it solves, as its caption gave it.
     pub number: usize,
     /// The puzzle.
-    pub puzzle: Puzzle,
+    pub puzzle: &'a Puzzle,
     /// Its solution.
-    pub solution: Grid,
+    pub solution: &'a Grid,
 }
 
 /// What a page holds: puzzles so many to a page, or answers.
@@ -390,7 +405,7 @@ struct Text<'a> {
 /// A booklet being written: puzzles with [`Book::add_puzzle`], then the answer key with
 /// [`Book::add_answers`], then [`Book::finish`] for the PDF's bytes. A booklet of answers
 /// alone (a separate answer sheet) is one that gets no puzzles.
-pub struct Book {
+pub(crate) struct Book {
     pdf: Pdf,
     /// The next free object number.
     next: Ref,
@@ -410,14 +425,8 @@ impl Book {
     /// An empty booklet.
     ///
     /// Fails if the title holds a character the font lacks or wraps to more than
-    /// [`HEADING_MAX_LINES`], or the bleed is out of range.
+    /// [`HEADING_MAX_LINES`]. The bleed is taken as it is: the booklet's options check it.
     pub fn new(options: &Options) -> Result<Book, RenderError> {
-        if !(0.0..=MAX_BLEED_MM).contains(&options.bleed) {
-            return Err(RenderError::Pdf(format!(
-                "a bleed of {} mm: choose 0 to {MAX_BLEED_MM} mm",
-                options.bleed
-            )));
-        }
         let mut next = Ref::new(1);
         let page_tree = next.bump();
         let font = next.bump();
@@ -446,6 +455,7 @@ impl Book {
     }
 
     /// The number of pages started so far.
+    #[cfg(test)]
     pub fn page_count(&self) -> usize {
         self.pages.len() + usize::from(self.page.is_some())
     }
@@ -461,19 +471,7 @@ impl Book {
     ) -> Result<(), RenderError> {
         let n = puzzle.size();
         let paper = self.options.paper;
-        let largest = largest_per_page(paper, n);
-        let per_page = match self.options.per_page {
-            Some(asked) if asked > largest => {
-                return Err(RenderError::TooManyPerPage {
-                    asked: asked.count(),
-                    size: n,
-                    paper: paper.name(),
-                    largest: largest.count(),
-                })
-            }
-            Some(asked) => asked,
-            None => DEFAULT_PER_PAGE.min(largest),
-        };
+        let per_page = per_page_for(paper, self.options.per_page, n)?;
         let mut text = format!("Puzzle {} · {} {n}×{n}", caption.number, puzzle.kind());
         if let Some(level) = caption.level {
             text.push_str(" · ");
@@ -511,7 +509,7 @@ impl Book {
     /// chosen for the largest puzzle, so that all answers are drawn alike.
     ///
     /// Fails if a solution does not fit its puzzle.
-    pub fn add_answers(&mut self, answers: &[Answer]) -> Result<(), RenderError> {
+    pub fn add_answers(&mut self, answers: &[Answer<'_>]) -> Result<(), RenderError> {
         let Some(largest) = answers.iter().map(|a| a.puzzle.size()).max() else {
             return Ok(());
         };
@@ -534,8 +532,8 @@ impl Book {
             }
             let text = answer.number.to_string();
             self.place(
-                &answer.puzzle,
-                Contents::grid(&answer.solution),
+                answer.puzzle,
+                Contents::grid(answer.solution),
                 Look::Answer,
                 cell,
                 (&text, "an answer's caption", ANSWER_CAPTION_SIZE),
@@ -1170,8 +1168,8 @@ mod tests {
             book.add_puzzle(&puzzle, &caption).unwrap();
             key.push(Answer {
                 number,
-                puzzle: puzzle.clone(),
-                solution: solution.clone(),
+                puzzle: &puzzle,
+                solution: &solution,
             });
         }
         if answers {
@@ -1475,11 +1473,6 @@ mod tests {
         );
         assert!(text.contains("/BleedBox [0 0 612.2835 858.89764]"));
         assert!(text.contains("/TrimBox [8.503937 8.503937 603.77954 850.3937]"));
-        let options = Options {
-            bleed: 11.0,
-            ..Options::default()
-        };
-        assert!(Book::new(&options).is_err());
     }
 
     #[test]
