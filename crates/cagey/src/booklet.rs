@@ -18,7 +18,7 @@
 //! use cagey::booklet::{booklet, BookletEntry, BookletOptions, Key};
 //! use cagey::formats::Entry;
 //!
-//! let puzzle = cagey::formats::kk::parse("1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n")?;
+//! let puzzle = cagey::examples::by_name("kk0").expect("a built-in example").puzzle();
 //! let options = BookletOptions { key: Key::Separate, ..BookletOptions::default() };
 //! let entry = BookletEntry::prove(&Entry::new(puzzle), &options)?;
 //! let printed = booklet(&[entry], &options)?;
