@@ -35,8 +35,10 @@
 
 mod colouring;
 mod font;
+mod path;
 #[cfg(feature = "pdf")]
 pub mod pdf;
+mod picture;
 #[cfg(feature = "png")]
 pub mod png;
 pub mod svg;

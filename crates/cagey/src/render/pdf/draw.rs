@@ -1,14 +1,16 @@
 //! One grid drawn into a page's content: the shading, cell lines, thick lines and killer
-//! outlines of `render::svg`'s picture as vector paths in grey and black, mapped from the
-//! picture's units onto the page, then the clues (puzzles only) and digits as text, each
-//! clue fitted to its cell by the long-clue rule ([`fit_clue`]).
+//! outlines of the grid's picture (`render::picture`, the shapes `cagey render` draws too)
+//! as vector paths in grey and black, mapped from the picture's units onto the page, then
+//! the clues (puzzles only) and digits as text, each clue fitted to its cell by the
+//! long-clue rule ([`fit_clue`]).
 
 use pdf_writer::types::LineCapStyle;
 use pdf_writer::Content;
 
 use super::super::colouring::{self, MAX_COLOURS};
 use super::super::font::Font;
-use super::super::svg::{self, CELL};
+use super::super::path::{Path, Step};
+use super::super::picture::{self, CELL};
 use super::super::{has_regions, labels, Border, Borders, Contents, Mark, RenderError};
 use super::embedded_font::{Glyphs, Text};
 use super::layout::{CLUE_MIN, DIGIT_MIN};
@@ -29,7 +31,7 @@ const CELL_LINE_GREY: f32 = 0.4;
 const THICK_MIN: f32 = 1.2;
 const KILLER_LINE_MIN: f32 = 0.6;
 
-/// The killer outline's dash and gap, in the picture's units (as `render::svg`'s `6 4`).
+/// The killer outline's dash and gap, in the picture's units (as `cagey render`'s `6 4`).
 const KILLER_DASH: f32 = 6.0;
 const KILLER_DASH_GAP: f32 = 4.0;
 
@@ -39,7 +41,7 @@ const KILLER_DASH_GAP: f32 = 4.0;
 const SHADES: [f32; MAX_COLOURS] = [1.0, 0.86, 0.93, 0.78, 0.9, 0.82];
 
 /// A placed digit's size as a share of its cell, and how far below the centre it sits in a
-/// puzzle (balancing the clue above), as in `render::svg`.
+/// puzzle (balancing the clue above), as in `cagey render`'s pictures.
 const DIGIT_SHARE: f32 = 0.5;
 const DIGIT_DROP: f32 = 0.06;
 
@@ -51,7 +53,7 @@ pub(super) enum Look {
 }
 
 /// Draws one grid into `content`, its picture's top-left corner at (`x`, `top`), with cells
-/// of `cell` points: the lines and outlines of `render::svg`'s picture, in grey and black,
+/// of `cell` points: the lines and outlines of the grid's picture, in grey and black,
 /// then the clues (puzzles only) and digits as text, their glyphs through `glyphs`.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn grid(
@@ -74,7 +76,7 @@ pub(super) fn grid(
     if has_regions(puzzle) && !killer {
         let colours = colouring::colours(puzzle.regions(), n);
         for (colour, &grey) in SHADES.iter().enumerate().skip(1) {
-            let d = svg::shading(puzzle, &colours, colour);
+            let d = picture::shading(puzzle, &colours, colour);
             if !d.is_empty() {
                 content.set_fill_gray(grey);
                 path(content, &d, map);
@@ -84,9 +86,9 @@ pub(super) fn grid(
     }
     content
         .set_stroke_gray(CELL_LINE_GREY)
-        .set_line_width((svg::THIN_LINE as f32 * scale).max(THIN_MIN))
+        .set_line_width((picture::THIN_LINE as f32 * scale).max(THIN_MIN))
         .set_line_cap(LineCapStyle::ButtCap);
-    path(content, &svg::cell_lines(n), map);
+    path(content, &picture::cell_lines(n), map);
     content.stroke();
 
     let borders = Borders::new(puzzle);
@@ -98,17 +100,17 @@ pub(super) fn grid(
     };
     content
         .set_stroke_gray(0.0)
-        .set_line_width((svg::THICK_LINE as f32 * scale).max(THICK_MIN))
+        .set_line_width((picture::THICK_LINE as f32 * scale).max(THICK_MIN))
         // Square caps close the corners where a run meets another at right angles.
         .set_line_cap(LineCapStyle::ProjectingSquareCap);
-    path(content, &svg::runs(&borders, thick), map);
+    path(content, &picture::runs(&borders, thick), map);
     content.stroke();
 
     let labels = labels(puzzle, Operation::sign);
     let (inset, share) = if killer {
-        (svg::KILLER_LABEL_INSET, svg::KILLER_LABEL_SIZE)
+        (picture::KILLER_LABEL_INSET, picture::KILLER_LABEL_SIZE)
     } else {
-        (svg::LABEL_INSET, svg::LABEL_SIZE)
+        (picture::LABEL_INSET, picture::LABEL_SIZE)
     };
     let inset = inset as f32 * scale;
     let fitted = |label: &str| fit_clue(label, cell, inset, (share / CELL) as f32);
@@ -121,8 +123,8 @@ pub(super) fn grid(
         let clear = |anchor: Cell| {
             labels[anchor.index()].as_ref().map_or((0.0, 0.0), |label| {
                 let (size, stretch) = fitted(label);
-                let start =
-                    svg::KILLER_LABEL_INSET - f64::from(svg::KILLER_INSET) + svg::KILLER_LABEL_GAP;
+                let start = picture::KILLER_LABEL_INSET - f64::from(picture::KILLER_INSET)
+                    + picture::KILLER_LABEL_GAP;
                 let wide = font.width(label) as f32 * size * stretch / 100.0;
                 let high = font.cap_height() as f32 * size;
                 (
@@ -132,10 +134,10 @@ pub(super) fn grid(
             })
         };
         content
-            .set_line_width((svg::KILLER_LINE as f32 * scale).max(KILLER_LINE_MIN))
+            .set_line_width((picture::KILLER_LINE as f32 * scale).max(KILLER_LINE_MIN))
             .set_line_cap(LineCapStyle::ButtCap)
             .set_dash_pattern([KILLER_DASH * scale, KILLER_DASH_GAP * scale], 0.0);
-        path(content, &svg::cage_outlines(puzzle, clear), map);
+        path(content, &picture::cage_outlines(puzzle, clear), map);
         content.stroke().set_dash_pattern([], 0.0);
     }
 
@@ -207,74 +209,29 @@ pub(super) fn fit_clue(label: &str, cell: f32, inset: f32, share: f32) -> (f32, 
     (size, scale)
 }
 
-/// Adds the SVG path data `d` of [`svg`]'s builders (absolute `M L H V`, relative `h v`,
-/// `Z`) to `content`, each point through `map` from picture units to the page.
-fn path(content: &mut Content, d: &str, map: impl Fn((f32, f32)) -> (f32, f32)) {
-    let mut spaced = String::with_capacity(d.len() + d.len() / 2);
-    for ch in d.chars() {
-        if ch.is_ascii_alphabetic() || ch == '-' {
-            spaced.push(' ');
-        }
-        spaced.push(ch);
-        if ch.is_ascii_alphabetic() {
-            spaced.push(' ');
-        }
-    }
-    let mut tokens = spaced.split_whitespace().peekable();
-    let (mut at, mut start) = ((0.0, 0.0), (0.0, 0.0));
-    let mut command = 'M';
-    let number = |tokens: &mut std::iter::Peekable<std::str::SplitWhitespace<'_>>| {
-        tokens
-            .next()
-            .and_then(|t| t.parse::<f32>().ok())
-            .unwrap_or(0.0)
-    };
-    while let Some(&token) = tokens.peek() {
-        if let Some(ch) = token.chars().next().filter(char::is_ascii_alphabetic) {
-            command = ch;
-            tokens.next();
-            if command == 'Z' || command == 'z' {
+/// Adds `path` to `content`, each point through `map` from picture units to the page.
+fn path(content: &mut Content, path: &Path, map: impl Fn((f32, f32)) -> (f32, f32)) {
+    for step in path.steps() {
+        match step {
+            Step::MoveTo(x, y) => {
+                let (px, py) = map((x as f32, y as f32));
+                content.move_to(px, py);
+            }
+            Step::LineTo(x, y) => {
+                let (px, py) = map((x as f32, y as f32));
+                content.line_to(px, py);
+            }
+            Step::Close => {
                 content.close_path();
-                at = start;
-            }
-            continue;
-        }
-        match command {
-            'M' | 'L' => {
-                at = (number(&mut tokens), number(&mut tokens));
-                let (px, py) = map(at);
-                if command == 'M' {
-                    start = at;
-                    content.move_to(px, py);
-                    // Numbers after a move's pair are lines, as SVG reads them.
-                    command = 'L';
-                } else {
-                    content.line_to(px, py);
-                }
-                continue;
-            }
-            'H' => at.0 = number(&mut tokens),
-            'V' => at.1 = number(&mut tokens),
-            'h' => at.0 += number(&mut tokens),
-            'v' => at.1 += number(&mut tokens),
-            _ => {
-                tokens.next();
-                continue;
             }
         }
-        let (px, py) = map(at);
-        content.line_to(px, py);
     }
 }
 
-/// The top-left corner of `cell` in picture units, as [`svg`] lays the picture out.
+/// The top-left corner of `cell` in picture units.
 fn corner(cell: Cell, n: usize) -> (f32, f32) {
-    let margin = svg::MARGIN as f32;
-    let cell_units = CELL as f32;
-    (
-        margin + cell.col(n) as f32 * cell_units,
-        margin + cell.row(n) as f32 * cell_units,
-    )
+    let (x, y) = picture::corner(cell, n);
+    (x as f32, y as f32)
 }
 
 #[cfg(test)]
@@ -283,9 +240,9 @@ mod tests {
 
     #[test]
     fn clues_keep_at_least_7_pt_and_long_ones_6_pt_condensed() {
-        let share = (svg::LABEL_SIZE / CELL) as f32;
+        let share = (picture::LABEL_SIZE / CELL) as f32;
         let cell = 25.0;
-        let inset = svg::LABEL_INSET as f32 * cell / CELL as f32;
+        let inset = picture::LABEL_INSET as f32 * cell / CELL as f32;
         let room = cell - 2.0 * inset;
         // A short clue: its share of the cell, at least 7 pt, full width.
         assert_eq!(fit_clue("12+", cell, inset, share), (7.0, 100.0));
@@ -314,10 +271,19 @@ mod tests {
     }
 
     #[test]
-    fn path_data_becomes_moves_and_lines() {
+    fn paths_become_moves_lines_and_closes() {
+        let mut shape = Path::new();
+        shape.move_to(10.0, 10.0);
+        shape.across_to(110.0);
+        shape.down_to(-5.0);
+        shape.close();
+        shape.rect(90.0, -5.0, 20.0, 5.0);
         let mut content = Content::new();
-        path(&mut content, "M10 10H110V-5h-20v5Z", |(x, y)| (x, -y));
+        path(&mut content, &shape, |(x, y)| (x, -y));
         let text = String::from_utf8(content.finish()).unwrap();
-        assert_eq!(text, "10 -10 m\n110 -10 l\n110 5 l\n90 5 l\n90 0 l\nh");
+        assert_eq!(
+            text,
+            "10 -10 m\n110 -10 l\n110 5 l\nh\n90 5 m\n110 5 l\n110 0 l\n90 0 l\nh"
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! grids; headings wrapped to the text width. Pure arithmetic on sizes in points, no PDF.
 
 use super::super::font::Font;
-use super::super::svg::{self, CELL};
+use super::super::picture::{self, CELL};
 use super::super::RenderError;
 
 /// Points (the PDF unit, 1/72 inch) per millimetre.
@@ -308,9 +308,9 @@ pub(super) fn answer_layout(paper: Paper, largest: usize) -> (Layout, f32) {
 }
 
 /// The side of the picture of a grid of side `n` in cells: the grid and its margin, as
-/// [`svg::render`] lays it out.
+/// [`picture`] lays it out.
 pub(super) fn picture_units(n: usize) -> f32 {
-    svg::side(n) as f32 / CELL as f32
+    picture::side(n) as f32 / CELL as f32
 }
 
 #[cfg(test)]

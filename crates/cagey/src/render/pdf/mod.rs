@@ -10,9 +10,10 @@
 //!
 //! Until issue #34 each grid was `render::svg`'s picture turned into a PDF form by svg2pdf:
 //! the clues came out as glyph outlines, not text, and all ink, black included, in an ICC
-//! RGB colour space, which a press separates into four-colour black. The shapes still come
-//! from [`svg`](super::svg)'s path builders (cell lines, cage runs, shading, killer outlines), so a
-//! printed grid has the same lines as `cagey render`'s.
+//! RGB colour space, which a press separates into four-colour black. The shapes are still
+//! the picture's (`render::picture`'s cell lines, cage runs, shading and killer outlines, as
+//! paths of segments that SVG and PDF both write from), so a printed grid has the same
+//! lines as `cagey render`'s.
 //!
 //! Sizes are chosen for print, not scaled from the picture: clues are never under
 //! [`CLUE_MIN`] (7 pt, what newspapers use) and digits never under [`DIGIT_MIN`] (9 pt), so
