@@ -1,31 +1,30 @@
 //! `cagey print`: a print-ready PDF booklet of every puzzle read, with an answer key.
 //!
-//! Puzzles are read, drawn and dropped one at a time; only each one's solution (and the
-//! small puzzle model the answer key draws it on) is kept for the key at the end. Every
-//! puzzle is proven to have one solution by the production solver, key or no key, and a
-//! `# solution=` comment must be that solution ([`cagey::answer`]). The files are written
-//! only when every puzzle was read and proven: a booklet with a puzzle missing, an answer
-//! left out or a puzzle with several solutions would be worse than none. Both the booklet
-//! and a separate key are built whole before either replaces an old file
-//! ([`crate::output`]), and the folders and names are checked before any work.
+//! The flags become the library's [`BookletOptions`] once; each puzzle is proven (and
+//! graded with --grade) by [`BookletEntry::prove`], 256 at a time on every core, keeping
+//! only what is printed of it (its model, solution and level); and one call of [`booklet`]
+//! draws it all. The rules (one solution each, key or no key; a `# solution=` comment must
+//! be it; the level's source) are the library's. What is left here is the command's own:
+//! naming each puzzle by file and line, going on after a failure to name every one, and
+//! writing the files only when every puzzle was read and proven. Both the booklet and a
+//! separate key are made whole before either replaces an old file ([`crate::output`]), and
+//! the folders and names are checked before any work.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::bail;
-use cagey::formats::{Entry, ReadError};
-use cagey::logic::{self, LogicError, LogicLimits};
-use cagey::render::pdf::{
-    largest_per_page, Answer, Book, Caption, Options, Paper, PerPage, MAX_BLEED_MM,
-};
-use cagey::Grid;
+use cagey::booklet::{booklet, Booklet, BookletEntry, BookletError, BookletOptions, Key, Levels};
+use cagey::formats::ReadError;
+use cagey::render::pdf::{Paper, PerPage};
+use cagey::render::RenderError;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
 use rayon::prelude::*;
 
 use crate::input::{self, InputArgs, Item};
 use crate::output::{self, Target};
 use crate::Status;
-use cagey::answer::{self, AnswerError};
 
 /// Make a print-ready PDF booklet: every puzzle of the inputs in order, numbered, with its
 /// size and level, a few to a page, and an answer key of small solved grids at the end.
@@ -93,12 +92,12 @@ pub struct Args {
 
     /// Bleed in millimetres (0 to 10, print shops ask for 3): the sheet grows by this much on
     /// every side, and the PDF states the paper as its TrimBox and the sheet as BleedBox.
-    #[arg(long, value_name = "MM", default_value_t = 0.0, value_parser = parse_bleed)]
+    #[arg(long, value_name = "MM", default_value_t = 0.0)]
     bleed: f32,
 
     /// The paper size.
-    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
-    paper: PaperArg,
+    #[arg(long, default_value = "a4", value_parser = paper_parser())]
+    paper: Paper,
 
     /// A title for the first page (and the answer key's heading); it wraps to at most two
     /// lines, and a character the bundled font cannot draw is refused.
@@ -115,15 +114,6 @@ pub struct Args {
     answers: Answers,
 }
 
-/// A paper size on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum PaperArg {
-    /// ISO A4, 210 x 297 mm.
-    A4,
-    /// US Letter, 8.5 x 11 inches.
-    Letter,
-}
-
 /// Where the answer key goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Answers {
@@ -135,18 +125,19 @@ enum Answers {
     File(PathBuf),
 }
 
-fn parse_per_page(text: &str) -> Result<PerPage, String> {
+fn parse_per_page(text: &str) -> Result<PerPage, RenderError> {
     text.parse()
-        .ok()
-        .and_then(PerPage::from_count)
-        .ok_or_else(|| format!("{text:?} puzzles a page: choose 1, 2, 4 or 6"))
 }
 
-fn parse_bleed(text: &str) -> Result<f32, String> {
-    text.parse()
-        .ok()
-        .filter(|mm: &f32| (0.0..=MAX_BLEED_MM).contains(mm))
-        .ok_or_else(|| format!("{text:?} mm of bleed: choose 0 to {MAX_BLEED_MM}"))
+/// The library's paper names, listed in --help as clap lists an enum's.
+fn paper_parser() -> impl TypedValueParser<Value = Paper> {
+    let names = Paper::NAMES.map(|(name, paper)| {
+        PossibleValue::new(name).help(match paper {
+            Paper::A4 => "ISO A4, 210 x 297 mm",
+            Paper::Letter => "US Letter, 8.5 x 11 inches",
+        })
+    });
+    PossibleValuesParser::new(names).try_map(|name| name.parse::<Paper>())
 }
 
 fn parse_answers(text: &str) -> Result<Answers, String> {
@@ -174,18 +165,23 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     };
     let targets: Vec<&Target> = book_target.iter().chain(&key_target).collect();
     output::refuse_clashes(&targets, &args.input.files)?;
-    let options = Options {
-        paper: match args.paper {
-            PaperArg::A4 => Paper::A4,
-            PaperArg::Letter => Paper::Letter,
-        },
+    let options = BookletOptions {
+        paper: args.paper,
         per_page: args.per_page,
+        bleed_mm: args.bleed,
         title: args.title.clone(),
-        bleed: args.bleed,
+        key: match args.answers {
+            Answers::End => Key::End,
+            Answers::None => Key::None,
+            Answers::File(_) => Key::Separate,
+        },
+        levels: match args.grade {
+            true => Levels::Graded,
+            false => Levels::Comment,
+        },
     };
-    let with_answers = args.answers != Answers::None;
-    let mut book = Book::new(&options)?;
-    let mut answers = Vec::new();
+    options.validate()?;
+    let mut entries = Vec::new();
     let mut status = Status::Ok;
     let mut number = 0;
     let mut puzzles = input::open(&args.input)?.peekable();
@@ -200,55 +196,45 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             }
         }
         // A size too large for the --per-page asked for is refused before the batch is
-        // solved, which is the slow part.
-        if let Some(asked) = args.per_page {
-            for item in &batch {
-                let Ok(entry) = &item.entry else { continue };
-                let n = entry.puzzle.size();
-                let largest = largest_per_page(options.paper, n);
-                if asked > largest {
-                    bail!(
-                        "{}: --per-page {} does not fit a {n}x{n} on {} paper: at most {} do, \
-                         with clues of 7 pt or more",
-                        item.place(),
-                        asked.count(),
-                        options.paper.name(),
-                        largest.count()
-                    );
-                }
+        // proven, which is the slow part.
+        for item in &batch {
+            let Ok(entry) = &item.entry else { continue };
+            if let Err(BookletError::Render(RenderError::TooManyPerPage {
+                asked,
+                size: n,
+                paper,
+                largest,
+            })) = options.per_page_for(entry.puzzle.size())
+            {
+                bail!(
+                    "{}: --per-page {asked} does not fit a {n}x{n} on {paper} paper: at most \
+                     {largest} do, with clues of 7 pt or more",
+                    item.place(),
+                );
             }
         }
-        // Grading and solving, the slow part, on every core; drawing after, in order.
-        let prepared: Vec<Option<Prepared>> = batch
+        // Proving and grading, the slow part, on every core; reported after, in order.
+        let proven: Vec<Option<_>> = batch
             .par_iter()
             .map(|item| {
                 let entry = item.entry.as_ref().ok()?;
-                Some(prepare(entry, args.grade))
+                Some(BookletEntry::prove(entry, &options))
             })
             .collect();
-        for (item, prepared) in batch.iter().zip(prepared) {
-            let (Some(entry), Some(prepared)) = (item.entry_or_report(&mut status), prepared)
-            else {
+        for (item, proven) in batch.iter().zip(proven) {
+            let (Some(_), Some(proven)) = (item.entry_or_report(&mut status), proven) else {
                 continue;
             };
+            // Numbered as the booklet numbers them: the puzzles read, in order.
             number += 1;
             let place = format!("{} (puzzle {number})", item.place());
-            if let Some(note) = &prepared.note {
-                eprintln!("cagey: {place}: {note}");
-            }
-            let level = match &prepared.level {
-                Some(level) => Some(level.as_str()),
-                None if args.grade => None,
-                None => entry.meta("level"),
-            };
-            book.add_puzzle(&entry.puzzle, &Caption { number, level })?;
-            match prepared.answer {
-                Ok(solution) if with_answers => answers.push(Answer {
-                    number,
-                    puzzle: entry.puzzle.clone(),
-                    solution,
-                }),
-                Ok(_) => {}
+            match proven {
+                Ok(entry) => {
+                    if let Some(error) = entry.grade_error() {
+                        eprintln!("cagey: {place}: printed without a level: {error}");
+                    }
+                    entries.push(entry);
+                }
                 Err(reason) => {
                     eprintln!("cagey: {place}: {reason}");
                     status = status.max(Status::Failed);
@@ -260,34 +246,22 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         eprintln!("cagey: nothing written");
         return Ok(status);
     }
-    if number == 0 {
+    if entries.is_empty() {
         bail!("the input holds no puzzle");
     }
-    let answer_sheet = match &args.answers {
-        Answers::End => {
-            book.add_answers(&answers)?;
-            None
-        }
-        Answers::None => None,
-        Answers::File(_) => {
-            let mut sheet = Book::new(&options)?;
-            sheet.add_answers(&answers)?;
-            Some(sheet.finish()?)
-        }
-    };
-    let bytes = book.finish()?;
+    let Booklet { pdf, key } = booklet(&entries, &options)?;
     // Both files are written whole beside their old ones before either is renamed into
     // place, so that a failure in one (a full disk, a size limit) leaves both old files: a
     // new booklet beside an old key would not match it.
-    let key = match (&key_target, answer_sheet) {
-        (Some(target), Some(sheet)) => Some(target.stage(&sheet)?),
+    let key = match (&key_target, key) {
+        (Some(target), Some(key)) => Some(target.stage(&key)?),
         _ => None,
     };
     match &book_target {
-        Some(target) => target.stage(&bytes)?.commit()?,
+        Some(target) => target.stage(&pdf)?.commit()?,
         None => {
             let mut out = io::stdout().lock();
-            out.write_all(&bytes)?;
+            out.write_all(&pdf)?;
             out.flush()?;
         }
     }
@@ -297,37 +271,6 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     Ok(Status::Ok)
 }
 
-/// Puzzles read, graded and solved at a time: enough to keep every core busy, and few
-/// enough that the batch's puzzles take little memory.
+/// Puzzles read and proven at a time: enough to keep every core busy, and few enough that
+/// the batch's puzzles (with their comments and progress) take little memory.
 const BATCH: usize = 256;
-
-/// What is known of a puzzle before it is drawn.
-struct Prepared {
-    /// Its level from grading, if asked for and found.
-    level: Option<String>,
-    /// Its proven solution, or why it has none to print.
-    answer: Result<Grid, AnswerError>,
-    /// A note for standard error.
-    note: Option<String>,
-}
-
-/// Grades the puzzle if `grade`, and proves its solution unique, key or no key: a
-/// puzzle with several solutions is no puzzle to publish, answered or not.
-fn prepare(entry: &Entry, grade: bool) -> Prepared {
-    let mut prepared = Prepared {
-        level: None,
-        answer: answer::answer(entry),
-        note: None,
-    };
-    // A puzzle refused for want of one solution needs no level.
-    if grade && prepared.answer.is_ok() {
-        match logic::grade(&entry.puzzle, &LogicLimits::default()) {
-            Ok(grade) => prepared.level = Some(grade.level.to_string()),
-            // The proof says the same in its own words: say it once.
-            Err(LogicError::NoSolution | LogicError::NotUnique) => {}
-            // A puzzle past the grader's limits is still a puzzle: printed without a level.
-            Err(error) => prepared.note = Some(format!("printed without a level: {error}")),
-        }
-    }
-    prepared
-}

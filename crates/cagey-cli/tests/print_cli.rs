@@ -360,6 +360,14 @@ fn a_puzzle_without_one_answer_writes_nothing() {
     );
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("choose end, none, or a FILE.pdf"));
+    // The library's words: the setting, not the flag.
+    let output = cagey_with(&["print", "--bleed", "12", "-o", &out], Some(several), &[]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("a bleed of 12 mm is out of range: choose 0 to 10 mm"),
+        "{}",
+        stderr(&output)
+    );
     let output = cagey_with(&["print", "-o", &out], Some(""), &[]);
     assert_eq!(output.status.code(), Some(2));
     assert!(!pdf.exists());

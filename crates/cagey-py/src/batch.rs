@@ -6,10 +6,11 @@
 
 use std::sync::Mutex;
 
+use cagey::booklet::{booklet, BookletEntry, BookletOptions, Key, Levels};
 use cagey::formats::{Entry, Format};
 use cagey::generate::{GenKind, Request, Stream, Target};
-use cagey::logic::{self, Level, LogicLimits};
-use cagey::render::pdf::{Answer, Book, Caption, Options, Paper, PerPage, MAX_BLEED_MM};
+use cagey::logic::Level;
+use cagey::render::pdf::{Paper, PerPage};
 use cagey::solve::DEFAULT_MAX_NODES;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -241,42 +242,31 @@ pub fn print_pdf<'py>(
     grade: bool,
     bleed: f32,
 ) -> PyResult<Option<Bound<'py, PyBytes>>> {
-    let per_page = per_page
-        .map(|count| {
-            PerPage::from_count(count).ok_or_else(|| {
-                PyValueError::new_err(format!("{count} puzzles a page: choose 1, 2, 4 or 6"))
-            })
-        })
-        .transpose()?;
-    if !(0.0..=MAX_BLEED_MM).contains(&bleed) {
-        return Err(PyValueError::new_err(format!(
-            "{bleed} mm of bleed: choose 0 to {MAX_BLEED_MM}"
-        )));
-    }
-    let paper = match paper {
-        "a4" => Paper::A4,
-        "letter" => Paper::Letter,
-        _ => {
-            return Err(PyValueError::new_err(format!(
-                "{paper:?}: choose a4 or letter"
-            )))
-        }
-    };
-    let key_file = match answers {
-        "end" | "none" => None,
-        _ if answers.to_ascii_lowercase().ends_with(".pdf") => Some(answers),
+    let (key, key_file) = match answers {
+        "end" => (Key::End, None),
+        "none" => (Key::None, None),
+        _ if answers.to_ascii_lowercase().ends_with(".pdf") => (Key::Separate, Some(answers)),
         _ => {
             return Err(PyValueError::new_err(format!(
                 "{answers:?}: choose end, none, or a FILE.pdf"
             )))
         }
     };
-    let options = Options {
-        paper,
-        per_page,
+    let options = BookletOptions {
+        paper: paper.parse::<Paper>().map_err(value_error)?,
+        per_page: per_page
+            .map(PerPage::try_from)
+            .transpose()
+            .map_err(value_error)?,
+        bleed_mm: bleed,
         title,
-        bleed,
+        key,
+        levels: match grade {
+            true => Levels::Graded,
+            false => Levels::Comment,
+        },
     };
+    options.validate().map_err(value_error)?;
     let mut entries: Vec<Entry> = Vec::new();
     for item in puzzles.try_iter()? {
         let item = item?;
@@ -285,59 +275,32 @@ pub fn print_pdf<'py>(
             .map_err(|_| PyValueError::new_err("print_pdf takes Puzzles"))?;
         entries.push(puzzle.get().entry.clone());
     }
-    if entries.is_empty() {
-        return Err(PyValueError::new_err("the input holds no puzzle"));
-    }
-    let mut book = Book::new(&options).map_err(value_error)?;
-    let mut key = Vec::new();
-    for (i, entry) in entries.iter().enumerate() {
-        let number = i + 1;
-        let solution = crate::answer::answer(py, entry).map_err(|err| {
-            let message = format!("puzzle {number}: {}", err.value(py));
-            PyErr::from_type(err.get_type(py), message)
-        })?;
-        let measured = match grade {
-            true => py
-                .detach(|| logic::grade(&entry.puzzle, &LogicLimits::default()))
-                .ok()
-                .map(|g| g.level.to_string()),
-            false => None,
-        };
-        let level = match &measured {
-            Some(level) => Some(level.as_str()),
-            None if grade => None,
-            None => entry.meta("level"),
-        };
-        book.add_puzzle(&entry.puzzle, &Caption { number, level })
+    let mut proven = Vec::with_capacity(entries.len());
+    for (index, entry) in entries.iter().enumerate() {
+        // A grid too large for the puzzles a page asked for is refused before the proofs.
+        options
+            .per_page_for(entry.puzzle.size())
             .map_err(value_error)?;
-        key.push(Answer {
-            number,
-            puzzle: entry.puzzle.clone(),
-            solution,
-        });
+        let entry = py
+            .detach(|| BookletEntry::prove(entry, &options))
+            .map_err(|error| {
+                let message = format!("puzzle {}: {error}", index + 1);
+                crate::answer::answer_error(py, &error, message)
+            })?;
+        proven.push(entry);
     }
-    let sheet = match (answers, key_file) {
-        ("end", _) => {
-            book.add_answers(&key).map_err(value_error)?;
-            None
-        }
-        (_, Some(file)) => {
-            let mut sheet = Book::new(&options).map_err(value_error)?;
-            sheet.add_answers(&key).map_err(value_error)?;
-            Some((file, sheet.finish().map_err(value_error)?))
-        }
-        _ => None,
-    };
-    let bytes = book.finish().map_err(value_error)?;
-    if let Some((file, sheet)) = sheet {
-        write_whole(std::path::Path::new(file), &sheet)?;
+    let made = py
+        .detach(|| booklet(&proven, &options))
+        .map_err(value_error)?;
+    if let (Some(file), Some(key)) = (key_file, &made.key) {
+        write_whole(std::path::Path::new(file), key)?;
     }
     match path {
         Some(path) => {
-            write_whole(&path, &bytes)?;
+            write_whole(&path, &made.pdf)?;
             Ok(None)
         }
-        None => Ok(Some(PyBytes::new(py, &bytes))),
+        None => Ok(Some(PyBytes::new(py, &made.pdf))),
     }
 }
 

@@ -217,6 +217,17 @@ def test_print_pdf(tmp_path, kk0):
     assert path.read_bytes()[:5] == b"%PDF-" and (tmp_path / "key.pdf").exists()
     with pytest.raises(ValueError, match="choose 1, 2, 4 or 6"):
         cagey.print_pdf(puzzles, per_page=3)
+    with pytest.raises(ValueError, match="a bleed of 11 mm is out of range: choose 0 to 10 mm"):
+        cagey.print_pdf(puzzles, bleed=11)
+    with pytest.raises(ValueError, match='"a5": choose a4 or letter'):
+        cagey.print_pdf(puzzles, paper="a5")
+    with pytest.raises(ValueError, match="no puzzle to print"):
+        cagey.print_pdf([])
+    # The puzzle is named by its place, and the error keeps its verdict.
+    several = cagey.Puzzle.parse("3+,0 1\n3+,2 3\n")
+    with pytest.raises(cagey.SolutionError, match="puzzle 3: it has more than one") as caught:
+        cagey.print_pdf(puzzles + [several], answers="none")
+    assert caught.value.verdict == "several"
 
 
 def test_print_pdf_refuses_more_a_page_than_fit_and_writes_nothing(tmp_path):

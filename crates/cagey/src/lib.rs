@@ -8,7 +8,9 @@
 //! hardest rule they need; [`generate`] makes new puzzles with the production solver and
 //! the grader; [`solvers`] lists every solver, those of `solve` and `logic` alike; [`wire`]
 //! gives the logic's answers (steps, hints, verdicts, grades) the one JSON shape that the
-//! command line and the web server both write.
+//! command line and the web server both write; `booklet` (with the default `pdf` feature)
+//! makes a print-ready PDF of proven puzzles, the one request every front end's printing
+//! makes.
 //!
 //! ```
 //! use cagey::solve::{self, Limits, Outcome};
@@ -29,6 +31,8 @@
 #![allow(clippy::manual_is_multiple_of)]
 
 pub mod answer;
+#[cfg(feature = "pdf")]
+pub mod booklet;
 pub mod budget;
 pub mod examples;
 pub mod formats;

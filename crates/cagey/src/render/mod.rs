@@ -35,8 +35,10 @@
 
 mod colouring;
 mod font;
+mod path;
 #[cfg(feature = "pdf")]
 pub mod pdf;
+mod picture;
 #[cfg(feature = "png")]
 pub mod png;
 pub mod svg;
@@ -166,6 +168,12 @@ pub enum RenderError {
         /// The character.
         ch: char,
     },
+    /// A paper size that is not one of `pdf::Paper`'s names.
+    #[error("{0:?}: choose a4 or letter")]
+    UnknownPaper(String),
+    /// A number of puzzles a page that is not one of `pdf::PerPage`'s.
+    #[error("{0} puzzles a page: choose 1, 2, 4 or 6")]
+    PerPageCount(String),
     /// A heading that takes more lines than its page leaves room for.
     #[error("{what} takes {lines} lines at {size} pt; at most {max} fit: shorten it")]
     HeadingTooLong {

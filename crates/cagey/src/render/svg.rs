@@ -42,52 +42,23 @@
 //! stays small. Each label, digit and candidate keeps its text in `aria-label`, for screen
 //! readers and for programs (the tests count the labels).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::fmt::{self, Write};
 
 use super::colouring::{self, MAX_COLOURS};
 use super::font::Font;
-use super::{
-    has_regions, labels, same_cage, Border, Borders, Contents, Highlight, Mark, RenderError,
+use super::path::{Path, Segment};
+use super::picture::{
+    cage_outlines, cell_lines, corner, runs, shading, side, KILLER_LABEL_GAP, KILLER_LABEL_INSET,
+    KILLER_LABEL_SIZE, KILLER_LINE, LABEL_INSET, LABEL_SIZE, THICK_LINE, THIN_LINE,
 };
+use super::{has_regions, labels, Border, Borders, Contents, Highlight, Mark, RenderError};
 use crate::model::{Cell, DigitSet, Operation, Puzzle};
 
-/// User units per cell; every other length is relative to it.
-pub const CELL: f64 = 100.0;
+pub use super::picture::{CELL, KILLER_INSET};
 
-/// Blank space around the grid: room for half a thick line and its square corner.
-pub(crate) const MARGIN: f64 = 10.0;
-
-/// Thin lines between cells (under the thick ones where cages meet).
-pub(crate) const THIN_LINE: f64 = 2.0;
-
-/// Thick cage outlines: three and a half thin lines, enough to tell them apart at a glance
-/// even when printed small.
-pub(crate) const THICK_LINE: f64 = 7.0;
-
-/// Distance from a cell's edge to its label: half a thick line and a little air.
-pub(crate) const LABEL_INSET: f64 = 9.0;
-
-/// Distance from a cell's edge to a killer cage's dashed outline: clear of half a thick
-/// region line (3.5) by more than the outline's own width, so that the two never touch.
-pub const KILLER_INSET: i32 = 10;
-
-/// The killer outline's width and dash pattern: fine, as printed, but dark enough to follow
-/// at 32 pixels a cell.
-pub(crate) const KILLER_LINE: f64 = 2.5;
+/// The killer outline's dash pattern, as `stroke-dasharray`.
 const KILLER_DASHES: &str = "6 4";
-
-/// Distance from a cell's edge to a killer sum, and its font size: the sum sits across the
-/// outline's corner, smaller than a KenKen label so that it leaves out only a short stretch
-/// of the outline. 7 leaves it a little air beside half a thick region line (3.5).
-pub(crate) const KILLER_LABEL_INSET: f64 = 7.0;
-pub(crate) const KILLER_LABEL_SIZE: f64 = 20.0;
-
-/// Air between a killer sum and the ends of its cage's outline.
-pub(crate) const KILLER_LABEL_GAP: f64 = 3.0;
-
-/// The label's font size; long labels (`40320×`) shrink to fit the cell.
-pub(crate) const LABEL_SIZE: f64 = 24.0;
 
 /// The font size of placed digits, and the widest they may be (two-digit numbers shrink).
 const DIGIT_SIZE: f64 = 50.0;
@@ -155,11 +126,6 @@ impl Options {
             })
         }
     }
-}
-
-/// The side of the picture of a grid of side `n`, in user units.
-pub(crate) fn side(n: usize) -> f64 {
-    n as f64 * CELL + 2.0 * MARGIN
 }
 
 /// Writes `puzzle` with `contents` as an SVG document.
@@ -238,7 +204,11 @@ pub fn render_highlighted(
             if !d.is_empty() {
                 svg.leaf(
                     "path",
-                    &[("class", &"shading"), ("d", &d), ("fill", &shade)],
+                    &[
+                        ("class", &"shading"),
+                        ("d", &path_data(&d)),
+                        ("fill", &shade),
+                    ],
                 );
             }
         }
@@ -266,7 +236,7 @@ pub fn render_highlighted(
         "path",
         &[
             ("class", &"cell-lines"),
-            ("d", &cell_lines(n)),
+            ("d", &path_data(&cell_lines(n))),
             ("fill", &"none"),
             ("stroke", &CELL_LINE_INK),
             ("stroke-width", &Num(THIN_LINE)),
@@ -283,7 +253,7 @@ pub fn render_highlighted(
         "path",
         &[
             ("class", &class),
-            ("d", &runs(&borders, thick)),
+            ("d", &path_data(&runs(&borders, thick))),
             ("fill", &"none"),
             ("stroke", &INK),
             ("stroke-width", &Num(THICK_LINE)),
@@ -319,7 +289,7 @@ pub fn render_highlighted(
             "path",
             &[
                 ("class", &"cage-outlines"),
-                ("d", &cage_outlines(puzzle, clear)),
+                ("d", &path_data(&cage_outlines(puzzle, clear))),
                 ("fill", &"none"),
                 ("stroke", &INK),
                 ("stroke-width", &Num(KILLER_LINE)),
@@ -382,14 +352,6 @@ impl LabelStyle {
     }
 }
 
-/// The top-left corner of `cell`, in user units.
-fn corner(cell: Cell, n: usize) -> (f64, f64) {
-    (
-        MARGIN + cell.col(n) as f64 * CELL,
-        MARGIN + cell.row(n) as f64 * CELL,
-    )
-}
-
 /// Every character the picture writes: labels, digits, candidates.
 fn characters_used(labels: &[Option<String>], marks: &[Mark]) -> BTreeSet<char> {
     let mut used = BTreeSet::new();
@@ -412,244 +374,6 @@ fn characters_used(labels: &[Option<String>], marks: &[Mark]) -> BTreeSet<char> 
 /// The id of `ch`'s glyph in `<defs>`: its code point in hex.
 fn glyph_id(ch: char) -> String {
     format!("glyph-{:x}", u32::from(ch))
-}
-
-/// The thin lines: every inner grid line, whole (cage lines cover them where needed).
-pub(crate) fn cell_lines(n: usize) -> String {
-    let (start, end) = (Num(MARGIN), Num(MARGIN + n as f64 * CELL));
-    let mut d = String::new();
-    for line in 1..n {
-        let at = Num(MARGIN + line as f64 * CELL);
-        let _ = write!(d, "M{start} {at}H{end}M{at} {start}V{end}");
-    }
-    d
-}
-
-/// Path data for every border segment `keep` accepts, with touching collinear segments
-/// merged into one run: one `M…H…` per horizontal run, one `M…V…` per vertical run.
-pub(crate) fn runs(borders: &Borders, keep: impl Fn(Border) -> bool) -> String {
-    let n = borders.size();
-    let at = |line: usize| Num(MARGIN + line as f64 * CELL);
-    let mut d = String::new();
-    for line in 0..=n {
-        let mut start = None;
-        for col in 0..=n {
-            let kept = col < n && keep(borders.horizontal(line, col));
-            match (kept, start) {
-                (true, None) => start = Some(col),
-                (false, Some(first)) => {
-                    let _ = write!(d, "M{} {}H{}", at(first), at(line), at(col));
-                    start = None;
-                }
-                _ => {}
-            }
-        }
-    }
-    for line in 0..=n {
-        let mut start = None;
-        for row in 0..=n {
-            let kept = row < n && keep(borders.vertical(row, line));
-            match (kept, start) {
-                (true, None) => start = Some(row),
-                (false, Some(first)) => {
-                    let _ = write!(d, "M{} {}V{}", at(line), at(first), at(row));
-                    start = None;
-                }
-                _ => {}
-            }
-        }
-    }
-    d
-}
-
-/// Path data for the cells of the boxes or regions of colour `colour` (`colours` gives each
-/// region's): one rectangle per run of such cells along a row. The thin cell lines drawn
-/// over the shading hide the seams between rectangles.
-pub(crate) fn shading(puzzle: &Puzzle, colours: &[usize], colour: usize) -> String {
-    let n = puzzle.size();
-    let shaded = |row, col| {
-        puzzle
-            .regions()
-            .region_of(Cell::at(row, col, n), n)
-            .is_some_and(|region| colours[region] == colour)
-    };
-    let mut d = String::new();
-    for row in 0..n {
-        let mut start = None;
-        for col in 0..=n {
-            match (col < n && shaded(row, col), start) {
-                (true, None) => start = Some(col),
-                (false, Some(first)) => {
-                    let (x, y) = corner(Cell::at(row, first, n), n);
-                    let width = (col - first) as f64 * CELL;
-                    let _ = write!(
-                        d,
-                        "M{} {}h{}v{}h{}Z",
-                        Num(x),
-                        Num(y),
-                        Num(width),
-                        Num(CELL),
-                        Num(-width)
-                    );
-                    start = None;
-                }
-                _ => {}
-            }
-        }
-    }
-    d
-}
-
-/// A point of a killer outline, in whole user units (every corner of one is a cell corner
-/// moved by [`KILLER_INSET`] along each axis, so it is exact).
-type Point = (i32, i32);
-
-/// Path data for the dashed outline of every killer cage: each cage's boundary, moved
-/// [`KILLER_INSET`] into its cells. Each boundary is one subpath, so that its dashes run on
-/// evenly around corners rather than starting afresh on every cell side. The outer one
-/// starts and ends at the top-left corner of the cage's anchor, where its sum is written,
-/// and stays `clear(anchor)` away from it: that far along the top, that far down the left;
-/// the boundary around a hole in a ring-shaped cage is a closed loop.
-///
-/// Each cell side on the cage's boundary gives one directed segment, walked clockwise (the
-/// cage on the right), [`KILLER_INSET`] inside the cell. Where it ends depends on the two
-/// cells ahead of it: the next cell along the side (`F`) and the one beyond `F` across the
-/// side (`D`). For the top side of a cell `C` spanning x = 100 to 200, walked rightwards:
-///
-/// ```text
-///   +-----+-----+      F outside the cage:  ends at x = 190, an outer corner
-///   |     |  D  |      F in, D outside:     ends at x = 200, and F's top side goes on
-///   +-----+-----+      F in, D in:          ends at x = 210, an inner corner, where the
-///   |  C  |  F  |                           outline turns up D's left side
-///   +-----+-----+
-/// ```
-///
-/// Its start is the mirror image, from the cell behind `C`.
-pub(crate) fn cage_outlines(puzzle: &Puzzle, clear: impl Fn(Cell) -> (f64, f64)) -> String {
-    let n = puzzle.size() as i32;
-    let half = (CELL / 2.0) as i32;
-    let margin = MARGIN as i32;
-    let inside = |cell: Cell, row: i32, col: i32| {
-        (0..n).contains(&row)
-            && (0..n).contains(&col)
-            && same_cage(
-                puzzle,
-                cell,
-                Cell::at(row as usize, col as usize, n as usize),
-            )
-    };
-    // Outward normal and direction of travel, as (row, col) steps, for the top, right,
-    // bottom and left sides of a cell: clockwise on screen, where rows grow downwards.
-    const SIDES: [((i32, i32), (i32, i32)); 4] = [
-        ((-1, 0), (0, 1)),
-        ((0, 1), (1, 0)),
-        ((1, 0), (0, -1)),
-        ((0, -1), (-1, 0)),
-    ];
-    let mut d = String::new();
-    for cage in puzzle.cages() {
-        let Some(anchor) = cage.anchor() else {
-            continue;
-        };
-        // Segments by start point; each end is the start of exactly one other.
-        let mut segments: HashMap<Point, Point> = HashMap::new();
-        for &cell in cage.cells() {
-            let (row, col) = (cell.row(n as usize) as i32, cell.col(n as usize) as i32);
-            let centre = (
-                margin + col * 2 * half + half,
-                margin + row * 2 * half + half,
-            );
-            for ((nr, nc), (tr, tc)) in SIDES {
-                if inside(cell, row + nr, col + nc) {
-                    continue;
-                }
-                // Points as (x, y): a column step moves x, a row step moves y.
-                let at = |along: i32, shift: i32| {
-                    (
-                        centre.0 + nc * (half - KILLER_INSET) + tc * along + tc * shift,
-                        centre.1 + nr * (half - KILLER_INSET) + tr * along + tr * shift,
-                    )
-                };
-                let end = |sign: i32| {
-                    let (ar, ac) = (row + sign * tr, col + sign * tc);
-                    let shift = if !inside(cell, ar, ac) {
-                        -KILLER_INSET
-                    } else if inside(cell, ar + nr, ac + nc) {
-                        KILLER_INSET
-                    } else {
-                        0
-                    };
-                    at(sign * half, sign * shift)
-                };
-                let previous = segments.insert(end(-1), end(1));
-                debug_assert!(previous.is_none(), "two outline segments start together");
-            }
-        }
-        // The anchor is the cage's topmost, then leftmost cell, so its top-left corner is an
-        // outer corner of the outer boundary: the outline goes right from it, and comes back
-        // up into it.
-        let (x, y) = corner(anchor, n as usize);
-        let start = (x as i32 + KILLER_INSET, y as i32 + KILLER_INSET);
-        let mut first = Some(start);
-        while let Some(from) = first.or_else(|| segments.keys().min().copied()) {
-            let mut points = vec![from];
-            let mut at = from;
-            while let Some(next) = segments.remove(&at) {
-                points.push(next);
-                at = next;
-            }
-            let gap = if first.take().is_some() {
-                Some(clear(anchor))
-            } else {
-                None
-            };
-            write_boundary(&mut d, &points, gap);
-        }
-    }
-    d
-}
-
-/// One boundary, `points[0]` round to the last (which equals the first), as `M`, `H` and
-/// `V` commands with the points where it runs straight on left out: a closed loop, or with
-/// `gap`, an open path that starts `gap.0` right of the first point and ends `gap.1` below
-/// it (the first point being an outer corner, where the boundary turns from up to right).
-fn write_boundary(d: &mut String, points: &[Point], gap: Option<(f64, f64)>) {
-    let corners: Vec<Point> = (0..points.len() - 1)
-        .filter(|&i| {
-            let before = points[if i == 0 { points.len() - 2 } else { i - 1 }];
-            let (here, after) = (points[i], points[i + 1]);
-            // A corner where the direction changes: not all three on one line.
-            !(before.0 == here.0 && here.0 == after.0 || before.1 == here.1 && here.1 == after.1)
-        })
-        .map(|i| points[i])
-        .collect();
-    let Some(&(x, y)) = corners.first() else {
-        return;
-    };
-    let (x, y) = (f64::from(x), f64::from(y));
-    match gap {
-        Some((right, _)) => {
-            let _ = write!(d, "M{} {}", Num(x + right), Num(y));
-        }
-        None => {
-            let _ = write!(d, "M{} {}", Num(x), Num(y));
-        }
-    }
-    let mut last = corners[0];
-    for &(x, y) in corners.iter().skip(1) {
-        if x == last.0 {
-            let _ = write!(d, "V{y}");
-        } else {
-            let _ = write!(d, "H{x}");
-        }
-        last = (x, y);
-    }
-    match gap {
-        Some((_, down)) => {
-            let _ = write!(d, "V{}", Num(y + down));
-        }
-        None => d.push('Z'),
-    }
 }
 
 /// Where each candidate goes in a cell: a block of `columns` by `rows` slots below the label,
@@ -699,6 +423,35 @@ impl CandidateBlock {
             );
         }
     }
+}
+
+/// `path` as SVG path data: `M x y` for a move, `H x` and `V y` for lines across and down,
+/// `M x y h w v h h -w Z` for a rectangle, `Z` for a close; numbers as [`Num`] writes them.
+fn path_data(path: &Path) -> String {
+    let mut d = String::new();
+    for &segment in path.segments() {
+        let _ = match segment {
+            Segment::Move(x, y) => write!(d, "M{} {}", Num(x), Num(y)),
+            Segment::Across(x) => write!(d, "H{}", Num(x)),
+            Segment::Down(y) => write!(d, "V{}", Num(y)),
+            Segment::Rect {
+                x,
+                y,
+                width,
+                height,
+            } => write!(
+                d,
+                "M{} {}h{}v{}h{}Z",
+                Num(x),
+                Num(y),
+                Num(width),
+                Num(height),
+                Num(-width)
+            ),
+            Segment::Close => write!(d, "Z"),
+        };
+    }
+    d
 }
 
 /// A number written with at most two decimals and no trailing zeros: `10`, `12.5`.
@@ -836,7 +589,7 @@ mod tests {
     fn cage_lines_merge_into_runs() {
         // kk0: the top edge is one run, cell 0's right side (a given) one more.
         let puzzle = examples::by_name("kk0").unwrap().puzzle();
-        let d = runs(&Borders::new(&puzzle), Border::is_cage_border);
+        let d = path_data(&runs(&Borders::new(&puzzle), Border::is_cage_border));
         assert!(d.starts_with("M10 10H410M10 110H110M"), "{d}");
         assert!(d.contains("M110 10V"), "{d}");
     }
@@ -848,18 +601,18 @@ mod tests {
         // the hole, a gap outside it; then the given's own square.
         let puzzle = crate::formats::kk::parse("12+,0 1 2 3 5 6 7 8\n2,4\n").unwrap();
         assert_eq!(
-            cage_outlines(&puzzle, |_| (0.0, 0.0)),
+            path_data(&cage_outlines(&puzzle, |_| (0.0, 0.0))),
             "M20 20H300V300H20V20M100 100V220H220V100ZM120 120H200V200H120V120"
         );
         // With room for the sums: the outer boundaries start right of them and end below.
         assert_eq!(
-            cage_outlines(&puzzle, |_| (12.5, 15.0)),
+            path_data(&cage_outlines(&puzzle, |_| (12.5, 15.0))),
             "M32.5 20H300V300H20V35M100 100V220H220V100ZM132.5 120H200V200H120V135"
         );
         // An L: 0 1 2 over 3 (a 3x3 with the rest in pairs); the inner corner at cell 4's
         // top-left is passed a gap beyond the cells' corner.
         let puzzle = crate::formats::kk::parse("6+,0 1 2 3\n3+,4 5\n3+,6 7\n2,8\n").unwrap();
-        let d = cage_outlines(&puzzle, |_| (0.0, 0.0));
+        let d = path_data(&cage_outlines(&puzzle, |_| (0.0, 0.0)));
         assert!(d.starts_with("M20 20H300V100H100V200H20V20M"), "{d}");
     }
 

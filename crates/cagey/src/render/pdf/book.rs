@@ -1,0 +1,653 @@
+//! The PDF document being written: its pages, each set out by a [`Layout`] with a heading
+//! and a page number, grids placed slot by slot, and at the end the page tree, the font and
+//! the document's properties. Each page is compressed as soon as it is full.
+
+use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, TextStr};
+
+use super::super::font::Font;
+use super::super::{Contents, RenderError};
+use super::draw::{self, Look};
+use super::embedded_font::{Glyphs, Text, DEFLATE_LEVEL};
+use super::layout::{
+    answer_layout, per_page_for, picture_units, puzzle_cell, wrap, Layout, Paper, PerPage, Section,
+    ANSWER_CAPTION_SIZE, CAPTION_LINE, FOOTER_BAND, FOOTER_GREY, FOOTER_SIZE, HEADING_LEADING,
+    HEADING_MAX_LINES, HEADING_SIZE, MARGIN, MM, PUZZLE_CAPTION_SIZE, PUZZLE_GAP,
+};
+use crate::model::Puzzle;
+use crate::Grid;
+
+/// How a booklet looks: the part of [`crate::booklet::BookletOptions`] the drawing reads.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Options {
+    /// The paper size: the trimmed page.
+    pub paper: Paper,
+    /// Puzzles per page; `None` for four, or fewer for grids too large for four
+    /// ([`largest_per_page`](super::largest_per_page)). A number too large for a grid is an
+    /// error.
+    pub per_page: Option<PerPage>,
+    /// A title for the first page and the document's properties; the answer key's heading
+    /// repeats it.
+    pub title: Option<String>,
+    /// Bleed in millimetres, 0 to [`MAX_BLEED_MM`](super::MAX_BLEED_MM) (checked by the
+    /// booklet's options): the sheet is this much larger on every side than the paper,
+    /// which becomes the TrimBox, and the whole sheet the BleedBox.
+    pub bleed: f32,
+}
+
+/// What a puzzle's caption says besides its kind and size: `Puzzle 12 · KenKen 6×6 · hard`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Caption<'a> {
+    /// The puzzle's number in the booklet.
+    pub number: usize,
+    /// Its level, when known.
+    pub level: Option<&'a str>,
+}
+
+/// One entry of the answer key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Answer<'a> {
+    /// The number of the puzzle it solves, as its caption gave it.
+    pub number: usize,
+    /// The puzzle.
+    pub puzzle: &'a Puzzle,
+    /// Its solution.
+    pub solution: &'a Grid,
+}
+
+/// The page being filled.
+struct Page {
+    content: Content,
+    layout: Layout,
+    /// The area the grids share: left, bottom, width, height.
+    area: [f32; 4],
+    /// How many slots are taken.
+    filled: usize,
+}
+
+/// A booklet being written: puzzles with [`Book::add_puzzle`], then the answer key with
+/// [`Book::add_answers`], then [`Book::finish`] for the PDF's bytes. A booklet of answers
+/// alone (a separate answer sheet) is one that gets no puzzles.
+pub(crate) struct Book {
+    pdf: Pdf,
+    /// The next free object number.
+    next: Ref,
+    page_tree: Ref,
+    font: Ref,
+    pages: Vec<Ref>,
+    glyphs: Glyphs,
+    options: Options,
+    /// The bleed in points.
+    bleed: f32,
+    /// The title's lines, wrapped, still to be drawn on the first page of puzzles.
+    title: Option<Vec<String>>,
+    page: Option<Page>,
+}
+
+impl Book {
+    /// An empty booklet.
+    ///
+    /// Fails if the title holds a character the font lacks or wraps to more than
+    /// [`HEADING_MAX_LINES`]. The bleed is taken as it is: the booklet's options check it.
+    pub fn new(options: &Options) -> Result<Book, RenderError> {
+        let mut next = Ref::new(1);
+        let page_tree = next.bump();
+        let font = next.bump();
+        let mut book = Book {
+            pdf: Pdf::new(),
+            next,
+            page_tree,
+            font,
+            pages: Vec::new(),
+            glyphs: Glyphs::default(),
+            options: options.clone(),
+            bleed: options.bleed * MM,
+            title: None,
+            page: None,
+        };
+        if let Some(title) = &options.title {
+            book.title = Some(book.heading_lines(title, "the title")?);
+            // The answer key's heading, checked now so that a title too long for it is
+            // refused before any puzzle is drawn.
+            book.heading_lines(&format!("{title}: answers"), "the answer key's heading")?;
+        }
+        Ok(book)
+    }
+
+    /// The number of pages started so far.
+    #[cfg(test)]
+    pub fn page_count(&self) -> usize {
+        self.pages.len() + usize::from(self.page.is_some())
+    }
+
+    /// Adds `puzzle`, empty, in the next place, under its caption.
+    ///
+    /// Fails if more puzzles a page were asked for than fit its size, or its level holds a
+    /// character the font lacks.
+    pub fn add_puzzle(
+        &mut self,
+        puzzle: &Puzzle,
+        caption: &Caption<'_>,
+    ) -> Result<(), RenderError> {
+        let n = puzzle.size();
+        let paper = self.options.paper;
+        let per_page = per_page_for(paper, self.options.per_page, n)?;
+        let mut text = format!("Puzzle {} · {} {n}×{n}", caption.number, puzzle.kind());
+        if let Some(level) = caption.level {
+            text.push_str(" · ");
+            text.push_str(level);
+        }
+        let (columns, rows) = per_page.columns_rows();
+        let layout = Layout {
+            section: Section::Puzzles(per_page),
+            columns,
+            rows,
+            gap: PUZZLE_GAP,
+        };
+        // A grid of another size may need fewer to a page: it starts a page of its own.
+        if self
+            .page
+            .as_ref()
+            .is_none_or(|page| page.filled == page.capacity() || page.layout != layout)
+        {
+            let title = self.title.take();
+            self.start_page(layout, title.as_deref())?;
+        }
+        let cell = puzzle_cell(paper, per_page, n);
+        let what = format!("puzzle {}'s caption", caption.number);
+        self.place(
+            puzzle,
+            Contents::NONE,
+            Look::Puzzle,
+            cell,
+            (&text, &what, PUZZLE_CAPTION_SIZE),
+        )
+    }
+
+    /// Adds the answer key: a new page headed "Answers", then each solution as a small grid
+    /// of digits and cage outlines, captioned with its puzzle's number. The grids' size is
+    /// chosen for the largest puzzle, so that all answers are drawn alike.
+    ///
+    /// Fails if a solution does not fit its puzzle.
+    pub fn add_answers(&mut self, answers: &[Answer<'_>]) -> Result<(), RenderError> {
+        let Some(largest) = answers.iter().map(|a| a.puzzle.size()).max() else {
+            return Ok(());
+        };
+        self.finish_page()?;
+        let heading = match &self.options.title {
+            Some(title) => format!("{title}: answers"),
+            None => "Answers".to_string(),
+        };
+        let heading = self.heading_lines(&heading, "the answer key's heading")?;
+        let (layout, cell) = answer_layout(self.options.paper, largest);
+        self.title = None;
+        self.start_page(layout, Some(&heading))?;
+        for answer in answers {
+            if self
+                .page
+                .as_ref()
+                .is_none_or(|page| page.filled == page.capacity())
+            {
+                self.start_page(layout, None)?;
+            }
+            let text = answer.number.to_string();
+            self.place(
+                answer.puzzle,
+                Contents::grid(answer.solution),
+                Look::Answer,
+                cell,
+                (&text, "an answer's caption", ANSWER_CAPTION_SIZE),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The PDF's bytes.
+    ///
+    /// Fails if the booklet has no page, or the font cannot be subset (a bug).
+    pub fn finish(mut self) -> Result<Vec<u8>, RenderError> {
+        self.finish_page()?;
+        if self.pages.is_empty() {
+            return Err(RenderError::Pdf("there is nothing to print".to_string()));
+        }
+        self.glyphs
+            .write(&mut self.pdf, self.font, &mut self.next)?;
+        let catalog = self.next.bump();
+        let info = self.next.bump();
+        self.pdf
+            .pages(self.page_tree)
+            .kids(self.pages.iter().copied())
+            .count(self.pages.len() as i32);
+        self.pdf.catalog(catalog).pages(self.page_tree);
+        let mut document = self.pdf.document_info(info);
+        if let Some(title) = &self.options.title {
+            document.title(TextStr(title));
+        }
+        document.creator(TextStr("cagey"));
+        document.producer(TextStr(concat!("cagey ", env!("CARGO_PKG_VERSION"))));
+        document.finish();
+        Ok(self.pdf.finish())
+    }
+
+    /// `heading` wrapped to the text width at [`HEADING_SIZE`]: at spaces, and inside a
+    /// word only when the word alone is wider than the line.
+    ///
+    /// Fails if it needs more than [`HEADING_MAX_LINES`], or holds a character the font
+    /// lacks.
+    fn heading_lines(&mut self, heading: &str, what: &str) -> Result<Vec<String>, RenderError> {
+        self.glyphs.encode(heading, what)?;
+        let (width, _) = self.options.paper.size();
+        let lines = wrap(heading, (width - 2.0 * MARGIN) / HEADING_SIZE);
+        if lines.len() > HEADING_MAX_LINES {
+            return Err(RenderError::HeadingTooLong {
+                what: what.to_string(),
+                lines: lines.len(),
+                size: HEADING_SIZE as u32,
+                max: HEADING_MAX_LINES,
+            });
+        }
+        Ok(lines)
+    }
+
+    /// Closes the page being filled, if any, and starts a new one set out by `layout`, with
+    /// `heading`'s lines at its top.
+    fn start_page(
+        &mut self,
+        layout: Layout,
+        heading: Option<&[String]>,
+    ) -> Result<(), RenderError> {
+        self.finish_page()?;
+        let (width, height) = self.options.paper.size();
+        let mut content = Content::new();
+        if self.bleed > 0.0 {
+            // Everything is laid out on the trimmed page; the sheet is larger by the bleed.
+            content.transform([1.0, 0.0, 0.0, 1.0, self.bleed, self.bleed]);
+        }
+        content.set_fill_gray(0.0).set_stroke_gray(0.0);
+        let mut top = height - MARGIN;
+        if let Some(lines) = heading {
+            for line in lines {
+                let size = HEADING_SIZE;
+                let line_width = Font::bundled().width(line) as f32 * size;
+                self.glyphs.set(
+                    &mut content,
+                    &Text {
+                        text: line,
+                        what: "a heading",
+                        size,
+                        scale: 100.0,
+                        x: (width - line_width) / 2.0,
+                        baseline: top - size,
+                    },
+                )?;
+                top -= HEADING_LEADING * size;
+            }
+            top -= HEADING_SIZE;
+        }
+        let bottom = MARGIN + FOOTER_BAND;
+        self.page = Some(Page {
+            content,
+            layout,
+            area: [MARGIN, bottom, width - 2.0 * MARGIN, top - bottom],
+            filled: 0,
+        });
+        Ok(())
+    }
+
+    /// Draws `puzzle` with `contents` in the next slot of the current page with cells of
+    /// `cell` points (or smaller if the slot is smaller), its caption centred above it.
+    fn place(
+        &mut self,
+        puzzle: &Puzzle,
+        contents: Contents<'_>,
+        look: Look,
+        cell: f32,
+        (caption, what, caption_size): (&str, &str, f32),
+    ) -> Result<(), RenderError> {
+        let mut page = self.page.take().expect("a page was started");
+        let Layout {
+            columns, rows, gap, ..
+        } = page.layout;
+        let [left, bottom, width, height] = page.area;
+        let (column, row) = (page.filled % columns, page.filled / columns);
+        let (slot_width, slot_height) = (width / columns as f32, height / rows as f32);
+        let caption_height = CAPTION_LINE * caption_size;
+        // Every row is as tall as the largest grid a slot holds, with its caption, and the
+        // height left over is shared out evenly above, between and below the rows, so that
+        // no band of empty paper stands out under a heading or between two rows.
+        let largest = (slot_width - gap)
+            .min(slot_height - gap - caption_height)
+            .max(1.0);
+        let row_height = caption_height + largest;
+        let space = (height - rows as f32 * row_height) / (rows + 1) as f32;
+        let row_top = bottom + height - space * (row + 1) as f32 - row_height * row as f32;
+        let units = picture_units(puzzle.size());
+        let side = largest.min(cell * units);
+        let cell = side / units;
+        // A grid kept smaller by the cell size sits in the middle of its row.
+        let block_top = row_top - (largest - side) / 2.0;
+        let grid_top = block_top - caption_height;
+        let x = left + column as f32 * slot_width + (slot_width - side) / 2.0;
+        draw::grid(
+            &mut page.content,
+            &mut self.glyphs,
+            puzzle,
+            contents,
+            look,
+            x,
+            grid_top,
+            cell,
+        )?;
+        // Captions are shrunk to their slot's width: `Puzzle 1000 · Killer Jigsaw 9×9 ·
+        // unreasonable` over a narrow slot would run into its neighbour's.
+        let em = Font::bundled().width(caption) as f32;
+        let size = caption_size.min((slot_width - gap) / em.max(f32::EPSILON));
+        page.content.set_fill_gray(0.0);
+        self.glyphs.set(
+            &mut page.content,
+            &Text {
+                text: caption,
+                what,
+                size,
+                scale: 100.0,
+                x: x + (side - em * size) / 2.0,
+                baseline: grid_top + 0.6 * caption_size,
+            },
+        )?;
+        page.filled += 1;
+        self.page = Some(page);
+        Ok(())
+    }
+
+    /// Numbers the page being filled, if any, and writes it out.
+    fn finish_page(&mut self) -> Result<(), RenderError> {
+        let Some(mut page) = self.page.take() else {
+            return Ok(());
+        };
+        let number = (self.pages.len() + 1).to_string();
+        let (width, height) = self.options.paper.size();
+        page.content.set_fill_gray(FOOTER_GREY);
+        let number_width = Font::bundled().width(&number) as f32 * FOOTER_SIZE;
+        self.glyphs.set(
+            &mut page.content,
+            &Text {
+                text: &number,
+                what: "a page number",
+                size: FOOTER_SIZE,
+                scale: 100.0,
+                x: (width - number_width) / 2.0,
+                baseline: MARGIN,
+            },
+        )?;
+        let id = self.next.bump();
+        let stream = self.next.bump();
+        let bytes =
+            miniz_oxide::deflate::compress_to_vec_zlib(&page.content.finish(), DEFLATE_LEVEL);
+        self.pdf.stream(stream, &bytes).filter(Filter::FlateDecode);
+        let bleed = self.bleed;
+        let sheet = Rect::new(0.0, 0.0, width + 2.0 * bleed, height + 2.0 * bleed);
+        let mut writer = self.pdf.page(id);
+        writer
+            .media_box(sheet)
+            .trim_box(Rect::new(bleed, bleed, width + bleed, height + bleed))
+            .parent(self.page_tree)
+            .contents(stream);
+        if bleed > 0.0 {
+            writer.bleed_box(sheet);
+        }
+        writer.resources().fonts().pair(Name(b"F0"), self.font);
+        writer.finish();
+        self.pages.push(id);
+        Ok(())
+    }
+}
+
+impl Page {
+    /// The number of grids the page holds.
+    fn capacity(&self) -> usize {
+        self.layout.columns * self.layout.rows
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 4x4 of Keen's with one solution, and that solution.
+    fn puzzle() -> (Puzzle, Grid) {
+        let puzzle = crate::examples::by_name("kk0").unwrap().puzzle();
+        let report = crate::solve::default_solver()
+            .solve(&puzzle, &crate::solve::Limits::uniqueness())
+            .unwrap();
+        let solution = report.outcome.solutions()[0].clone();
+        (puzzle, solution)
+    }
+
+    /// A booklet of `count` copies of the puzzle, with its answers unless `answers` is false.
+    fn book(count: usize, options: &Options, answers: bool) -> Book {
+        let (puzzle, solution) = puzzle();
+        let mut book = Book::new(options).unwrap();
+        let mut key = Vec::new();
+        for number in 1..=count {
+            let caption = Caption {
+                number,
+                level: Some("hard"),
+            };
+            book.add_puzzle(&puzzle, &caption).unwrap();
+            key.push(Answer {
+                number,
+                puzzle: &puzzle,
+                solution: &solution,
+            });
+        }
+        if answers {
+            book.add_answers(&key).unwrap();
+        }
+        book
+    }
+
+    /// How many times `needle` occurs in `bytes`.
+    fn occurrences(bytes: &[u8], needle: &[u8]) -> usize {
+        bytes.windows(needle.len()).filter(|w| *w == needle).count()
+    }
+
+    /// The number of page objects in a PDF (not counting the page tree, `/Type /Pages`).
+    fn pages(pdf: &[u8]) -> usize {
+        occurrences(pdf, b"/Type /Page\n")
+    }
+
+    #[test]
+    fn pages_hold_their_share_of_puzzles_then_the_answers() {
+        let options = Options::default();
+        for (count, puzzle_pages) in [(1, 1), (4, 1), (5, 2), (9, 3)] {
+            let without = book(count, &options, false);
+            assert_eq!(without.page_count(), puzzle_pages);
+            assert_eq!(pages(&without.finish().unwrap()), puzzle_pages);
+            // Up to 35 small 4x4 answers share one page.
+            let with = book(count, &options, true).finish().unwrap();
+            assert_eq!(pages(&with), puzzle_pages + 1, "{count} puzzles");
+            let count = format!("/Count {}\n", puzzle_pages + 1);
+            assert_eq!(occurrences(&with, count.as_bytes()), 1);
+        }
+        for per_page in PerPage::ALL {
+            let options = Options {
+                per_page: Some(per_page),
+                ..Options::default()
+            };
+            let book = book(12, &options, false);
+            assert_eq!(book.page_count(), 12_usize.div_ceil(per_page.count()));
+        }
+    }
+
+    #[test]
+    fn grids_are_drawn_on_the_page_in_grey_alone() {
+        let pdf = book(3, &Options::default(), true).finish().unwrap();
+        // No forms, images or colour spaces: every mark is in the page's content.
+        for name in [
+            &b"/Subtype /Form"[..],
+            b"/XObject",
+            b"/ColorSpace",
+            b"/ICCBased",
+            b"/DeviceRGB",
+        ] {
+            assert_eq!(
+                occurrences(&pdf, name),
+                0,
+                "{}",
+                String::from_utf8_lossy(name)
+            );
+        }
+        // The page content, uncompressed, sets grey (g, G) and never RGB or CMYK.
+        let mut book = book(1, &Options::default(), true);
+        let page = book.page.take().unwrap();
+        let content = page.content.finish();
+        let text = String::from_utf8_lossy(&content);
+        assert!(text.contains(" g\n") && text.contains(" G\n"));
+        for operator in [" rg\n", " RG\n", " k\n", " K\n", " sc\n", " scn\n", " cs\n"] {
+            assert!(!text.contains(operator), "{operator}");
+        }
+    }
+
+    #[test]
+    fn text_is_the_bundled_font_embedded_with_its_characters() {
+        let pdf = book(1, &Options::default(), true).finish().unwrap();
+        assert_eq!(occurrences(&pdf, b"/FontFile2"), 1);
+        assert_eq!(occurrences(&pdf, b"/BaseFont /CAGEYP+DejaVuSans"), 2);
+        // No font is named for a reader to substitute from its own system.
+        assert_eq!(occurrences(&pdf, b"/BaseFont"), 2);
+        // The map back to characters knows the caption's "P", "×" and "·".
+        for code in [b"<0050>", b"<00D7>", b"<00B7>"] {
+            assert_eq!(
+                occurrences(&pdf, code),
+                1,
+                "{}",
+                String::from_utf8_lossy(code)
+            );
+        }
+    }
+
+    #[test]
+    fn the_same_booklet_gives_the_same_bytes() {
+        let options = Options {
+            title: Some("Week 12".to_string()),
+            ..Options::default()
+        };
+        let a = book(5, &options, true).finish().unwrap();
+        let b = book(5, &options, true).finish().unwrap();
+        assert!(a == b);
+        assert_eq!(occurrences(&a, b"/Title (Week 12)"), 1);
+    }
+
+    #[test]
+    fn paper_sizes_are_the_media_boxes() {
+        for (paper, box_) in [
+            (Paper::A4, "595.27563 841.8898"),
+            (Paper::Letter, "612 792"),
+        ] {
+            let options = Options {
+                paper,
+                ..Options::default()
+            };
+            let pdf = book(1, &options, false).finish().unwrap();
+            let media_box = format!("/MediaBox [0 0 {box_}]");
+            assert_eq!(occurrences(&pdf, media_box.as_bytes()), 1, "{paper:?}");
+        }
+    }
+
+    #[test]
+    fn a_booklet_of_nothing_is_an_error() {
+        assert!(matches!(
+            Book::new(&Options::default()).unwrap().finish(),
+            Err(RenderError::Pdf(_))
+        ));
+        let mut book = Book::new(&Options::default()).unwrap();
+        book.add_answers(&[]).unwrap();
+        assert_eq!(book.page_count(), 0);
+    }
+
+    #[test]
+    fn more_puzzles_a_page_than_fit_are_refused() {
+        let options = Options {
+            per_page: Some(PerPage::Four),
+            ..Options::default()
+        };
+        let twelve = crate::formats::kk::parse(&big_cage_puzzle(12)).unwrap();
+        let error = Book::new(&options)
+            .unwrap()
+            .add_puzzle(
+                &twelve,
+                &Caption {
+                    number: 1,
+                    level: None,
+                },
+            )
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "4 puzzles a page do not fit a 12x12 on A4 paper: at most 2 do, with clues of 7 pt \
+             or more"
+        );
+    }
+
+    /// A puzzle of side `n` whose cages are its rows, each a sum.
+    fn big_cage_puzzle(n: usize) -> String {
+        let sum = n * (n + 1) / 2;
+        (0..n)
+            .map(|row| {
+                let cells: Vec<String> = (0..n).map(|col| (row * n + col).to_string()).collect();
+                format!("{sum}+,{}\n", cells.join(" "))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn titles_too_long_or_with_a_character_the_font_lacks_are_refused() {
+        let title = |title: &str| Options {
+            title: Some(title.to_string()),
+            ..Options::default()
+        };
+        let error = Book::new(&title("Puzzles 漢字")).err().unwrap();
+        assert_eq!(
+            error.to_string(),
+            "the title's character '漢' (U+6F22) is not in the font"
+        );
+        let long = "Puzzles ".repeat(40);
+        let error = Book::new(&title(&long)).err().unwrap();
+        assert!(
+            matches!(error, RenderError::HeadingTooLong { .. }),
+            "{error}"
+        );
+        assert!(Book::new(&title(&"Puzzles ".repeat(8))).is_ok());
+        // A level the font lacks is named with its puzzle.
+        let (puzzle, _) = puzzle();
+        let error = Book::new(&Options::default())
+            .unwrap()
+            .add_puzzle(
+                &puzzle,
+                &Caption {
+                    number: 3,
+                    level: Some("難しい"),
+                },
+            )
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "puzzle 3's caption's character '難' (U+96E3) is not in the font"
+        );
+    }
+
+    #[test]
+    fn a_bleed_makes_the_sheet_larger_and_states_the_trim() {
+        let options = Options {
+            bleed: 3.0,
+            ..Options::default()
+        };
+        let pdf = book(1, &options, false).finish().unwrap();
+        let text = String::from_utf8_lossy(&pdf);
+        assert!(
+            text.contains("/MediaBox [0 0 612.2835 858.89764]"),
+            "{text}"
+        );
+        assert!(text.contains("/BleedBox [0 0 612.2835 858.89764]"));
+        assert!(text.contains("/TrimBox [8.503937 8.503937 603.77954 850.3937]"));
+    }
+}
