@@ -26,6 +26,7 @@ use crate::solve::Cancel;
 
 /// Puzzles made ahead of the one being handed out, per job: enough that a slow puzzle does
 /// not leave the other jobs idle, few enough that memory does not grow with the count.
+#[cfg(not(target_arch = "wasm32"))]
 const WINDOW_PER_JOB: u64 = 16;
 
 /// One puzzle of a run: made, or why not, and how long it took.
