@@ -1,8 +1,7 @@
 // How much slower the engine in WebAssembly is than the native library on the same work:
 // each puzzle of a corpus file solved (with the proof of uniqueness), graded, hinted and
 // explained through the npm package under Node (V8, Chromium's engine), timed per call;
-// the native figures come from `cagey solve --output jsonl` and `cagey grade --stats`
-// in the same run (scripts/bench-wasm.sh prints both).
+// examples/engine.rs asks the same questions natively, and scripts/bench-wasm.sh runs both.
 //
 //   node crates/cagey-wasm/bench/engine.mjs FILE [PACKAGE_FOLDER]
 //

@@ -1,12 +1,47 @@
 // The open-a-puzzle panel: a built-in example, pasted text or a file, loaded through the
 // session; a text that cannot be read shows the parser's message with its line selected.
+// A text no format reads shows why the format it most looks like refused it (the library
+// lists that one first), the other formats' reasons folded away.
 
 const $ = (id) => document.getElementById(id);
+
+/**
+ * A load error's message in parts: `headline`, the one to show, and `others`, the reasons
+ * of the formats that matter less (none for a text read in one format).
+ */
+export function errorParts(message) {
+  const [first, ...lines] = String(message).split('\n');
+  const reasons = lines.map((line) => /^not ([\w-]+): (.*)$/s.exec(line.trim())).filter(Boolean);
+  if (!/^no format reads this text:?$/i.test(first.trim()) || !reasons.length) {
+    return { headline: String(message), others: [] };
+  }
+  const [[, format, reason], ...rest] = reasons;
+  return {
+    headline: `No format reads this text. It looks most like ${format}, which says: ${reason.replace(/\.?$/, '.')}`,
+    others: rest.map(([, name, why]) => `${name}: ${why}`),
+  };
+}
 
 function showLoadError(error) {
   const box = $('load-error');
   box.hidden = false;
-  box.textContent = error.message;
+  const { headline, others } = errorParts(error.message);
+  const lead = document.createElement('p');
+  lead.textContent = headline;
+  box.replaceChildren(lead);
+  if (others.length) {
+    const more = document.createElement('details');
+    const summary = document.createElement('summary');
+    summary.textContent = `Why each of the other ${others.length} formats refused it`;
+    const list = document.createElement('ul');
+    list.replaceChildren(...others.map((text) => {
+      const item = document.createElement('li');
+      item.textContent = text;
+      return item;
+    }));
+    more.replaceChildren(summary, list);
+    box.append(more);
+  }
   const area = $('puzzle-text');
   if (error.line && area.value) {
     // Select the line the parser names, so that the player sees where to look.

@@ -1,0 +1,29 @@
+// The load error's parts: a text no format reads shows the reason of the format it looks
+// most like (the library's first), the others folded away; any other error as it is.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { errorParts } from '../loader.js';
+
+// As the library answers `11+ 0 1\n3* 2 x` (shortened), made a sentence by api.js.
+const NO_FORMAT = [
+  'No format reads this text:',
+  'not kk: line 1: expected a cage as LABEL,CELLS (e.g. `11+,1 2 5 6`), found no comma',
+  'not a1: line 1: a cage before the size line: the puzzle must start with `# N`',
+  'not short-killer: the string has 7 characters; a short killer string has 81, one a cell.',
+].join('\n');
+
+test('a text no format reads leads with the likeliest format', () => {
+  const { headline, others } = errorParts(NO_FORMAT);
+  assert.equal(headline, 'No format reads this text. It looks most like kk, which says: line 1: expected a cage as LABEL,CELLS (e.g. `11+,1 2 5 6`), found no comma.');
+  assert.deepEqual(others, [
+    'a1: line 1: a cage before the size line: the puzzle must start with `# N`',
+    'short-killer: the string has 7 characters; a short killer string has 81, one a cell.',
+  ]);
+});
+
+test('an error of one format is shown whole', () => {
+  const message = 'Line 2, column 11: a cage cell must be a number from 0 to 15.';
+  assert.deepEqual(errorParts(message), { headline: message, others: [] });
+});
