@@ -48,8 +48,8 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
                 }
                 Ok(Status::Failed)
             }
-            Hint::Step(step) => {
-                writeln!(out, "{}", step.hint_text(args.level, n))?;
+            Hint::Step { .. } => {
+                writeln!(out, "{}", hint.text(args.level, n))?;
                 Ok(Status::Ok)
             }
             // The library's words, as the page shows them.

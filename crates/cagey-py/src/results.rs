@@ -571,7 +571,7 @@ impl Hint {
                 .map(|m| format!("mistake: {}", m.describe(size)))
                 .collect::<Vec<_>>()
                 .join("\n"),
-            LogicHint::Step(step) => step.hint_text(level, size),
+            LogicHint::Step { .. } => hint.text(level, size),
             LogicHint::Solved | LogicHint::Stuck => record.message().to_string(),
         };
         Hint { record, text }

@@ -2,19 +2,19 @@
 // stands: the rule and where to look, then the cells that cause the step, then the step
 // applied to the player's own marks (undoable): its digits placed and exactly its
 // eliminated candidates taken out of the pencil marks, nothing written where the player
-// had written nothing. What a step showed about unmarked cells is kept, unseen, for the
-// next hint to start from. A game with mistakes gets them marked instead.
+// had written nothing. When the next step would change nothing the player sees, the hint
+// is the next step that places a new digit, with the steps that lead to it (its `before`),
+// all applied at once, so that every hint taken in full moves a player without marks
+// forward. A game with mistakes gets them marked instead.
 
 import { sentence } from './api.js';
 import { cellIndices, changedCells } from './game.js';
-import { learnStep, stepChanges, withKnown } from './steps.js';
+import { stepChanges } from './steps.js';
 
 const $ = (id) => document.getElementById(id);
 
 export function mountHint({ store, api, session }) {
   const { state, dispatch } = store;
-  // The candidates applied hints took out of cells the player had not marked, by cell.
-  let known = new Map();
 
   async function hint() {
     if (state.hint && state.hint.step && state.hint.level < 3) {
@@ -23,8 +23,7 @@ export function mountHint({ store, api, session }) {
     }
     dispatch({ type: 'say', message: 'Looking for a hint…' });
     try {
-      const game = withKnown(JSON.parse(session.puzzleText(true)), known, state.puzzle.size);
-      const answer = await api('hint', { puzzle: JSON.stringify(game) });
+      const answer = await api('hint', { puzzle: session.puzzleText(true) });
       dispatch({ type: 'hint', hint: { ...answer.hint, level: 0 }, view: state.hintView });
       showHint(1);
     } catch (error) {
@@ -47,11 +46,19 @@ export function mountHint({ store, api, session }) {
       dispatch({ type: 'say', message, kind: answer.kind === 'mistakes' ? 'bad' : '' });
       return;
     }
-    const text = sentence(step.hints[Math.min(level, 3) - 1]);
+    const text = sentence(level >= 3 && answer.applied ? answer.applied : step.hints[Math.min(level, 3) - 1]);
     if (level >= 3) {
-      learnStep(known, step, state.values, state.notes, n);
-      dispatch({ type: 'apply', changes: stepChanges(step, state.values, state.notes, n) });
-      dispatch({ type: 'marks', cause: cellIndices(step.cells, n), change: changedCells(step, n) });
+      // The steps that lead to it and the step, as one change (one undo).
+      const steps = [...(answer.before || []), step];
+      const whole = {
+        placed: steps.flatMap((s) => s.placed || []),
+        eliminated: steps.flatMap((s) => s.eliminated || []),
+      };
+      const changes = stepChanges(whole, state.values, state.notes, n);
+      dispatch({ type: 'apply', changes });
+      // A chain marks what changed on the board; a single step, every cell it touches.
+      const change = steps.length > 1 ? changes.map((c) => c.cell) : changedCells(step, n);
+      dispatch({ type: 'marks', cause: cellIndices(step.cells, n), change });
       // Applying the step ends the hint (state.hint is null then): the next is a new one.
       dispatch({ type: 'hint', hint: state.hint, view: { text, more: null } });
     } else {
@@ -75,7 +82,4 @@ export function mountHint({ store, api, session }) {
   $('hint').addEventListener('click', hint);
   $('hint-more').addEventListener('click', () => state.hint && showHint(state.hint.level + 1));
   store.subscribe(draw);
-  store.subscribe((_, action) => {
-    if (action.type === 'load') known = new Map();
-  });
 }

@@ -99,31 +99,3 @@ export function stepChanges(step, values, notes, n) {
   }
   return [...changes.values()];
 }
-
-/**
- * What a hint's step showed about the cells the player had not marked, added to `known`
- * (a Map from cell to a bit set of candidates): the candidates it eliminated there are gone.
- * The player's board does not show this, but the next hint must start from it, or the
- * server, taking an unmarked cell for one with every digit, gives the same step again.
- */
-export function learnStep(known, step, values, notes, n) {
-  for (const [row, col, digit] of step.eliminated || []) {
-    const cell = row * n + col;
-    if (values[cell] || notes[cell]) continue;
-    known.set(cell, (known.get(cell) ?? allDigits(n)) & ~(1 << digit));
-  }
-  return known;
-}
-
-/**
- * cagey's JSON `object` (with `progress`, rows of entries) with the candidates in `known`
- * written into the cells its progress leaves empty (0).
- */
-export function withKnown(object, known, n) {
-  if (!object.progress || !known.size) return object;
-  const progress = object.progress.map((row, r) => row.map((entry, c) => {
-    const bits = known.get(r * n + c);
-    return entry === 0 && bits !== undefined ? digitsOf(bits, n) : entry;
-  }));
-  return { ...object, progress };
-}

@@ -229,6 +229,47 @@ async fn fits_a_phone_and_is_usable_quickly() {
     browser.close().await;
 }
 
+/// Guards #43 (the player review's first problem): a player who keeps no pencil marks takes
+/// hints in full on Keen's first 9x9 extreme, and every one places a digit, the solution's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_move_a_player_without_marks_forward() {
+    let corpus = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpora/keen/keen_9dx.kk"),
+    )
+    .unwrap();
+    let first = corpus.split("\n\n").next().unwrap();
+    let browser = Browser::start_on(1200, 1000, Server::site(site()), &[]).await;
+    browser.open(&format!("#p={}", urlencode(first))).await;
+    browser
+        .wait_until("document.querySelector('#summary').textContent.startsWith('9x9')")
+        .await;
+    browser
+        .wait_until("!document.querySelector('#hint').hidden")
+        .await;
+    for placed in 1..=3 {
+        // The rule, the cells, then the step taken.
+        browser.click("#hint").await;
+        browser
+            .wait_until("!document.querySelector('#hint-more').hidden")
+            .await;
+        browser.click("#hint-more").await;
+        browser.click("#hint-more").await;
+        browser
+            .wait_until(&format!(
+                "[...document.querySelectorAll('.cell .digit')].filter(d => d.textContent).length === {placed}"
+            ))
+            .await;
+    }
+    let notes =
+        "return [...document.querySelectorAll('.cell')].map(c => c.lastChild.textContent).join('')";
+    assert_eq!(
+        browser.js(notes).await,
+        json!(""),
+        "no pencil marks written"
+    );
+    browser.close().await;
+}
+
 /// `text` for a link's `#p=`.
 fn urlencode(text: &str) -> String {
     text.bytes()

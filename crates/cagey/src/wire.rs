@@ -151,8 +151,15 @@ pub enum HintRecord {
         message: String,
         /// The step (boxed: a step is much larger than the other kinds).
         step: Box<StepRecord>,
-        /// The player's progress after the step: the progress the hint was given from with
-        /// the step applied ([`Progress::apply`]), one entry per cell, row-major.
+        /// The steps that lead to `step` when the next step would change nothing the
+        /// player sees ([`Hint::Step`]), in order; empty otherwise.
+        before: Vec<StepRecord>,
+        /// The whole hint in words, as its last level shows it: the steps before, then the
+        /// step.
+        applied: String,
+        /// The player's progress after the steps of `before` and the step: the progress the
+        /// hint was given from with each applied in turn ([`Progress::apply`]), one entry
+        /// per cell, row-major.
         progress: Vec<CellRecord>,
     },
     /// The progress contradicts the solution in these cells.
@@ -179,12 +186,19 @@ impl HintRecord {
     pub fn new(hint: &Hint, progress: &Progress) -> HintRecord {
         let size = progress.size();
         match hint {
-            Hint::Step(step) => {
+            Hint::Step { step, before } => {
                 let mut after = progress.clone();
-                after.apply(&step.placed, &step.eliminated);
+                for step in before.iter().chain([step]) {
+                    after.apply(&step.placed, &step.eliminated);
+                }
                 HintRecord::Step {
                     message: step.hint_text(1, size),
                     step: Box::new(StepRecord::new(step, size)),
+                    before: before
+                        .iter()
+                        .map(|step| StepRecord::new(step, size))
+                        .collect(),
+                    applied: hint.text(3, size),
                     progress: progress_cells(&after),
                 }
             }
@@ -203,11 +217,10 @@ impl HintRecord {
                 }
             }
             Hint::Solved => HintRecord::Solved {
-                message: "the puzzle is solved".to_string(),
+                message: hint.text(1, size),
             },
             Hint::Stuck => HintRecord::Stuck {
-                message: "no rule applies, and the puzzle has several solutions from here"
-                    .to_string(),
+                message: hint.text(1, size),
             },
         }
     }
@@ -562,9 +575,10 @@ mod tests {
         cells[1] = CellState::Solved(2);
         let progress = Progress::from_cells(4, cells).unwrap();
         let hint = logic::hint(&puzzle, &progress, &LogicLimits::default()).unwrap();
-        let Hint::Step(step) = &hint else {
+        let Hint::Step { step, before } = &hint else {
             panic!("a step: {hint:?}")
         };
+        assert!(before.is_empty(), "r1c1's marks see the step");
         let mut after = progress.clone();
         after.apply(&step.placed, &step.eliminated);
         let json = serde_json::to_value(HintRecord::new(&hint, &progress)).unwrap();

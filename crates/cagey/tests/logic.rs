@@ -176,7 +176,9 @@ fn hints_follow_progress_and_point_at_mistakes() {
     let n = puzzle.size();
 
     // From nothing: the first step of the explanation.
-    let Hint::Step(first) = logic::hint(&puzzle, &Progress::unknown(n), &limits).unwrap() else {
+    let Hint::Step { step: first, .. } =
+        logic::hint(&puzzle, &Progress::unknown(n), &limits).unwrap()
+    else {
         panic!("a hint")
     };
     assert_eq!(first.rule, "given");
@@ -196,7 +198,7 @@ fn hints_follow_progress_and_point_at_mistakes() {
         })
         .collect();
     let progress = Progress::from_cells(n, half.clone()).unwrap();
-    let Hint::Step(step) = logic::hint(&puzzle, &progress, &limits).unwrap() else {
+    let Hint::Step { step, .. } = logic::hint(&puzzle, &progress, &limits).unwrap() else {
         panic!("a hint")
     };
     assert!(!step.placed.is_empty() || !step.eliminated.is_empty());
@@ -373,4 +375,39 @@ fn no_hint_repeats_a_cell_or_a_clause() {
             }
         }
     }
+}
+
+/// Guards #43 (the player review's first problem): on Keen's first 9x9 extreme, a player
+/// who keeps no pencil marks pressed Hint thirty times and saw nothing, each step an
+/// elimination in cells they had not marked. Each hint now carries the steps that follow up
+/// to the next digit placed, so every hint taken in full places a digit, the solution's.
+#[test]
+fn every_hint_places_a_digit_for_a_player_without_marks() {
+    let text = std::fs::read_to_string(corpora().join("keen/keen_9dx.kk")).unwrap();
+    let first = text.split("\n\n").next().unwrap();
+    let puzzle = kk::parse(first).unwrap();
+    let solution = unique(&puzzle).expect("one solution");
+    let n = puzzle.size();
+    let mut cells = vec![CellState::Unknown; n * n];
+    let mut chained = 0;
+    for _ in 0..12 {
+        let progress = Progress::from_cells(n, cells.clone()).unwrap();
+        let hint = logic::hint(&puzzle, &progress, &LogicLimits::default()).unwrap();
+        let Hint::Step { step, before } = &hint else {
+            panic!("a step: {hint:?}")
+        };
+        chained += usize::from(!before.is_empty());
+        let new = |&(cell, _): &(Cell, u8)| cells[cell.index()] == CellState::Unknown;
+        assert!(step.placed.iter().any(new), "{}", hint.text(3, n));
+        // As a player without marks takes it: the digits placed, nothing else written.
+        for step in before.iter().chain([step]) {
+            for &(cell, digit) in &step.placed {
+                assert_eq!(digit, solution.get(cell), "{}", hint.text(3, n));
+                cells[cell.index()] = CellState::Solved(digit);
+            }
+        }
+        let words = hint.text(3, n);
+        assert_eq!(words.contains("; then "), !before.is_empty(), "{words}");
+    }
+    assert!(chained > 0, "no hint needed a chain on an extreme 9x9");
 }

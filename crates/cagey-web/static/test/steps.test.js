@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { afterStep, digitsOf, learnStep, positions, startPosition, stepChanges, stepMarks, withKnown } from '../steps.js';
+import { afterStep, digitsOf, positions, startPosition, stepChanges, stepMarks } from '../steps.js';
 
 const bits = (...digits) => digits.reduce((b, d) => b | (1 << d), 0);
 
@@ -67,17 +67,4 @@ test("a hint's step takes out exactly its candidates from the player's marks", (
 test('a step writes no candidates into cells the player had not marked', () => {
   const changes = stepChanges(given, new Array(9).fill(0), new Array(9).fill(0), 3);
   assert.deepEqual(changes, [{ cell: 0, value: 3, notes: 0 }]);
-});
-
-test("a step's eliminations in unmarked cells are remembered for the next hint", () => {
-  const values = new Array(9).fill(0);
-  const notes = new Array(9).fill(0);
-  notes[1] = bits(1, 3); // the player's own marks: the step changes them on the board instead
-  const known = learnStep(new Map(), given, values, notes, 3);
-  assert.deepEqual([...known.keys()], [0, 2, 3, 6]);
-  assert.deepEqual(digitsOf(known.get(2), 3), [1, 2]);
-  const object = { size: 3, progress: [[3, [1], 0], [0, 0, 0], [0, 0, 0]] };
-  assert.deepEqual(withKnown(object, known, 3).progress, [[3, [1], [1, 2]], [[1, 2], 0, 0], [[1, 2], 0, 0]]);
-  assert.deepEqual(object.progress[0][2], 0, 'the object given is kept');
-  assert.equal(withKnown(object, new Map(), 3), object);
 });

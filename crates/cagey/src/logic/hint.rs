@@ -2,12 +2,13 @@
 //! mistakes (a wrong digit, the solution's digit removed) come first.
 
 use super::bridge::{from_progress, geometry, search_step, unique_solution};
-use super::engine::run;
+use super::engine::{apply, run};
 use super::level::Level;
 use super::limits::{LogicError, LogicLimits};
 use super::rule::{Ctx, End};
 use super::rules::ladder;
 use super::step::{Found, Step};
+use crate::budget::Budget;
 use crate::model::{Cell, CellState, Progress, Puzzle};
 
 /// What a player did wrong, by cell.
@@ -53,8 +54,16 @@ impl Mistake {
 pub enum Hint {
     /// The progress contradicts the solution in these cells; fix them first.
     Mistakes(Vec<Mistake>),
-    /// The next step.
-    Step(Step),
+    /// The next step. When the next step would change nothing the player sees (it places
+    /// no new digit and removes no candidate they noted: a player who keeps no pencil marks
+    /// saw nothing happen, issue #43), the hint is the next step that places a new digit,
+    /// with the steps that lead to it.
+    Step {
+        /// The step to take: the next, or the next that places a new digit.
+        step: Step,
+        /// The steps before `step` that lead to it, in order; empty when `step` is the next.
+        before: Vec<Step>,
+    },
     /// Nothing left to do.
     Solved,
     /// No rule applies and the puzzle has several solutions from here.
@@ -107,15 +116,97 @@ pub fn hint(
             }
         },
     )?;
-    if let Some(step) = first {
-        return Ok(Hint::Step(step));
+    let step = match (first, end, &solution) {
+        (Some(step), _, _) => step,
+        (None, End::Solved, _) => return Ok(Hint::Solved),
+        (None, End::Contradiction(..), _) => return Err(LogicError::NoSolution),
+        (None, End::Stuck, Some(grid)) => {
+            let found = search_step(&state, grid);
+            apply(&mut state, &found);
+            found.step(&geometry, puzzle)
+        }
+        (None, End::Stuck, None) => return Ok(Hint::Stuck),
+    };
+    // A digit the player has not placed yet, or a candidate they noted taken out.
+    let places_new = |step: &Step| {
+        step.placed
+            .iter()
+            .any(|&(cell, digit)| progress.get(cell) != CellState::Solved(digit))
+    };
+    let shows = places_new(&step)
+        || step.eliminated.iter().any(|&(cell, digit)| {
+            matches!(progress.get(cell), CellState::Candidates(set) if set.contains(digit))
+        });
+    if shows {
+        return Ok(Hint::Step {
+            step,
+            before: Vec::new(),
+        });
     }
-    match (end, solution) {
-        (End::Solved, _) => Ok(Hint::Solved),
-        (End::Contradiction(..), _) => Err(LogicError::NoSolution),
-        (End::Stuck, Some(grid)) => Ok(Hint::Step(
-            search_step(&state, &grid).step(&geometry, puzzle),
-        )),
-        (End::Stuck, None) => Ok(Hint::Stuck),
+    // On to the next new digit, each step from where the last left the state; the hint is
+    // that digit's step, with the steps before it.
+    let mut chain = vec![step];
+    while !chain.last().is_some_and(places_new) {
+        if chain.len() > limits.max_steps {
+            return Err(LogicError::Limit(Budget::Steps(limits.max_steps)));
+        }
+        let mut next = None;
+        let end = run(
+            &mut state,
+            ladder(puzzle),
+            Level::Unreasonable,
+            &mut ctx,
+            &mut |step: &Found| {
+                if next.is_none() {
+                    next = Some(step.step(&geometry, puzzle))
+                }
+            },
+        )?;
+        match (next, end, &solution) {
+            (Some(step), _, _) => chain.push(step),
+            (None, End::Stuck, Some(grid)) => {
+                let found = search_step(&state, grid);
+                apply(&mut state, &found);
+                chain.push(found.step(&geometry, puzzle));
+            }
+            // Solved with no new digit left to place, or stuck among several solutions: the
+            // first step is the hint.
+            _ => {
+                chain.truncate(1);
+                break;
+            }
+        }
+    }
+    let step = chain.pop().expect("the chain holds the first step");
+    Ok(Hint::Step {
+        step,
+        before: chain,
+    })
+}
+
+impl Hint {
+    /// The hint in words at `reveal` (1: the rule and where to look; 2: with the cells;
+    /// 3: the step itself, after the steps that lead to it).
+    pub fn text(&self, reveal: u8, size: usize) -> String {
+        match self {
+            Hint::Step { step, before } if reveal >= 3 && !before.is_empty() => {
+                let steps: Vec<String> = before
+                    .iter()
+                    .chain([step])
+                    .map(|step| step.hint_text(reveal, size))
+                    .collect();
+                steps.join("; then ")
+            }
+            Hint::Step { step, .. } => step.hint_text(reveal, size),
+            Hint::Mistakes(mistakes) => mistakes
+                .iter()
+                .map(|mistake| format!("mistake: {}", mistake.describe(size)))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            Hint::Solved => "the puzzle is solved".to_string(),
+            Hint::Stuck => {
+                "no rule applies, and the puzzle has several solutions from here".to_string()
+            }
+        }
     }
 }
