@@ -203,14 +203,14 @@ impl HintRecord {
                 }
             }
             Hint::Mistakes(mistakes) => {
-                let noun = if mistakes.len() == 1 {
-                    "cell contradicts"
+                let (noun, them) = if mistakes.len() == 1 {
+                    ("cell contradicts", "it")
                 } else {
-                    "cells contradict"
+                    ("cells contradict", "them")
                 };
                 HintRecord::Mistakes {
                     message: format!(
-                        "{} {noun} the solution (marked): fix them first",
+                        "{} {noun} the solution (marked): fix {them} first",
                         mistakes.len()
                     ),
                     cells: mistakes.iter().map(|m| Place::of(m.cell(), size)).collect(),
@@ -718,7 +718,7 @@ mod tests {
         let record = HintRecord::new(&hint, &Progress::unknown(4));
         assert_eq!(
             serde_json::to_value(&record).unwrap(),
-            json!({"kind": "mistakes", "message": "1 cell contradicts the solution (marked): fix them first", "cells": [[1, 1]]})
+            json!({"kind": "mistakes", "message": "1 cell contradicts the solution (marked): fix it first", "cells": [[1, 1]]})
         );
         assert_eq!(record.cells(), [Place(1, 1)]);
     }

@@ -660,8 +660,10 @@ impl Step {
     /// the same hint at 1 and 2.
     pub fn hint_text(&self, reveal: u8, size: usize) -> String {
         let first = format!(
-            "look for a {} ({}) in {}",
-            self.rule, self.level, self.house
+            "look for {} ({}) in {}",
+            sought(self.rule),
+            self.level,
+            self.house
         );
         let named: Vec<&str> = self
             .house
@@ -679,6 +681,45 @@ impl Step {
             2 if rest.len() < self.cells.len() => format!("{first}, with {}", rest.join(", ")),
             2 => format!("{first}, at {}", rest.join(", ")),
             _ => self.describe(size),
+        }
+    }
+}
+
+/// A rule's name as the thing to look for: `a hidden single`, `cage digits`, `line
+/// arithmetic` (the article only where the name is one thing; "look for a cage digits" was
+/// the player review's example, issue #43).
+fn sought(rule: &str) -> String {
+    match rule {
+        "cage forces a digit into a line" => "a cage that forces a digit into a line".to_string(),
+        "line arithmetic" | "cage splitting" => rule.to_string(),
+        rule if rule.ends_with('s') || rule.starts_with("innies") => rule.to_string(),
+        rule => format!("a {rule}"),
+    }
+}
+
+#[cfg(test)]
+mod sought_tests {
+    use super::sought;
+
+    #[test]
+    fn every_rule_reads_after_look_for() {
+        assert_eq!(sought("hidden single"), "a hidden single");
+        assert_eq!(sought("cage digits"), "cage digits");
+        assert_eq!(sought("line arithmetic"), "line arithmetic");
+        assert_eq!(sought("innies and outies"), "innies and outies");
+        assert_eq!(
+            sought("cage forces a digit into a line"),
+            "a cage that forces a digit into a line"
+        );
+        for rule in crate::logic::RULES
+            .iter()
+            .chain(crate::logic::KILLER_RULES.iter())
+        {
+            let phrase = sought(rule.name);
+            assert!(
+                !phrase.starts_with("a ") || !phrase.ends_with('s'),
+                "{phrase}"
+            );
         }
     }
 }
