@@ -63,6 +63,12 @@ mountShare({ store, api, session });
 const loader = mountLoader({ store, session });
 mountEditor({ api, session });
 
+// A puzzle loaded (an example chosen, a new one made, a draft played) takes the keyboard
+// to its board, once the board is drawn: the keys then play, rather than change the menu.
+store.subscribe((_, action) => {
+  if (action.type === 'load') setTimeout(() => play.focus(), 0);
+});
+
 // After the views have drawn a change: save it, and see whether it finished the grid.
 store.subscribe((_, __, info) => {
   if (info.save) session.save();

@@ -2,7 +2,8 @@
 // digits fill or mark as the mode says (Shift+digit a corner mark, Ctrl+digit a centre
 // mark in any mode), 0 and Backspace/Delete erase, Z/X/C choose normal, corner or centre
 // mode, P switches centre marks, Space cycles the modes, M fills in every candidate,
-// Escape pauses, Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes. On grids larger than 9 two
+// H asks for a hint (again for its next level), K checks the grid, Escape pauses, Ctrl+Z
+// undoes, Ctrl+Y or Ctrl+Shift+Z redoes. On grids larger than 9 two
 // digits typed within a second into the same cell make one number. No DOM here:
 // `keyAction` reads only a key event's fields.
 
@@ -20,7 +21,7 @@ const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRi
  * `action` is null (nothing to do) or one of
  * `{ type: 'move', dr, dc, extend }`, `{ type: 'undo' }`, `{ type: 'redo' }`,
  * `{ type: 'erase' }`, `{ type: 'pencil' }`, `{ type: 'mode', mode }` (mode 'next' cycles),
- * `{ type: 'fill-candidates' }`, `{ type: 'pause' }` and
+ * `{ type: 'fill-candidates' }`, `{ type: 'hint' }`, `{ type: 'check' }`, `{ type: 'pause' }` and
  * `{ type: 'digit', value, mark, replace }`, where `mark` is 'corner', 'centre' or null
  * (the mode decides) and `replace` says the digit typed before is to be undone first (the
  * two make this one number).
@@ -73,6 +74,8 @@ export function keyAction(event, { size, selected, typed = null, now }) {
     x: { type: 'mode', mode: 'corner' },
     c: { type: 'mode', mode: 'centre' },
     m: { type: 'fill-candidates' },
+    h: { type: 'hint' },
+    k: { type: 'check' },
   };
   return result(letters[letter] || null, false);
 }

@@ -62,6 +62,9 @@ export function mountPlay({ store, clock }) {
       case 'digit': enter(action.value, action.mark || undefined); break;
       case 'erase': erase(); break;
       case 'pause': pause(!state.paused); break;
+      // The buttons' own work, so that a key and a click do the same.
+      case 'hint': if (!$('hint').hidden) $('hint').click(); break;
+      case 'check': $('check').click(); break;
       case 'mode': dispatch({ type: 'mode', mode: action.mode }); break;
       default: dispatch({ type: action.type }); // undo, redo, pencil, fill-candidates
     }

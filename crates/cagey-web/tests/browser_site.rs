@@ -114,6 +114,17 @@ async fn plays_hints_explains_and_generates_with_no_server() {
         made.unwrap().message.contains(&summary),
         "the server's puzzle of seed 8 is not {summary}"
     );
+    // The new puzzle has the keyboard (player review 4): H, typed at once, asks for a hint,
+    // and K checks the grid.
+    browser.keys("h").await;
+    browser
+        .wait_until("document.querySelector('#hint-text').textContent.startsWith('Look for')")
+        .await;
+    browser.keys("k").await;
+    browser
+        .wait_until("document.querySelector('#status').textContent.startsWith('No conflicts')")
+        .await;
+
     // Everything above came from the engine: nothing asked the host for its API.
     let asked = asked.lock().unwrap().clone();
     assert!(

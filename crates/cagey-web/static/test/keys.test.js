@@ -68,3 +68,10 @@ test('on a 12x12, 1 then 2 within a second in one cell make 12, replacing the 1'
   // A key that is not a digit leaves the first digit waiting.
   assert.equal(keyAction(key('ArrowUp'), on(12, { typed: first.typed })).typed, first.typed);
 });
+
+test('H asks for a hint and K checks the grid, as their buttons do', () => {
+  assert.deepEqual(keyAction(key('h'), on(9)).action, { type: 'hint' });
+  assert.deepEqual(keyAction(key('H', { shiftKey: true }), on(9)).action, { type: 'hint' });
+  assert.deepEqual(keyAction(key('k'), on(9)).action, { type: 'check' });
+  assert.equal(keyAction(key('h', { ctrlKey: true }), on(9)).action, null, 'Ctrl+H is the browser\'s');
+});
