@@ -22,6 +22,15 @@ export function errorParts(message) {
   };
 }
 
+/**
+ * A puzzle's text as the box shows it: without its `# solution=` lines (a file made by
+ * `cagey generate` carries its answer), which the player must not see. The page reads the
+ * whole text; only the box leaves the answer out.
+ */
+export function withoutAnswer(text) {
+  return String(text).split('\n').filter((line) => !/^\s*#\s*solution\s*=/i.test(line)).join('\n');
+}
+
 function showLoadError(error) {
   const box = $('load-error');
   box.hidden = false;
@@ -60,8 +69,9 @@ export function mountLoader({ store, session }) {
   $('puzzle-file').addEventListener('change', async () => {
     const file = $('puzzle-file').files[0];
     if (!file) return;
-    $('puzzle-text').value = await file.text();
-    session.load($('puzzle-text').value, { fromLink: true });
+    const text = await file.text();
+    $('puzzle-text').value = withoutAnswer(text);
+    session.load(text, { fromLink: true });
   });
   $('example').addEventListener('change', () => {
     const option = $('example').selectedOptions[0];

@@ -114,6 +114,13 @@ async fn plays_hints_explains_and_generates_with_no_server() {
         made.unwrap().message.contains(&summary),
         "the server's puzzle of seed 8 is not {summary}"
     );
+    // The answer is nowhere in sight (player review 12): not in the page's text, nor in a
+    // field's value.
+    let shown = browser
+        .js("return document.body.innerText + [...document.querySelectorAll('textarea, input')].map(e => e.value).join(' ')")
+        .await;
+    assert!(!shown.as_str().unwrap().contains("solution="), "{shown}");
+
     // The new puzzle has the keyboard (player review 4): H, typed at once, asks for a hint,
     // and K checks the grid.
     browser.keys("h").await;

@@ -27,3 +27,10 @@ test('an error of one format is shown whole', () => {
   const message = 'Line 2, column 11: a cage cell must be a number from 0 to 15.';
   assert.deepEqual(errorParts(message), { headline: message, others: [] });
 });
+
+test("the box never shows a puzzle's answer", async () => {
+  const { withoutAnswer } = await import('../loader.js');
+  const made = '# seed=7/0\n# level=hard\n# solution=4,3,5,1\n3+,0 1\n1,2\n';
+  assert.equal(withoutAnswer(made), '# seed=7/0\n# level=hard\n3+,0 1\n1,2\n');
+  assert.equal(withoutAnswer('3+,0 1\n'), '3+,0 1\n');
+});
