@@ -73,6 +73,10 @@ pub enum ShortKillerError {
         /// What is wrong.
         reason: &'static str,
     },
+    /// 81 digits (and dots): a plain sudoku's givens, not a killer. Read as one, each digit
+    /// would be a one-cell cage and each dot an arrow: a puzzle nobody meant (issue #43).
+    #[error("81 digits and dots are a plain sudoku's givens, not a Killer Sudoku: a short killer string has arrows (^ v < > ` ' , .) leading to each cage's sum, and cagey reads cage puzzles only")]
+    PlainSudoku,
     /// A head of sum 0 with arrows leading to it.
     #[error("position {position} (r{row}c{col}): a cage of sum 0 (a cage without a sum), which cagey cannot hold")]
     ZeroSum {
@@ -121,9 +125,11 @@ pub fn looks_like(line: &str) -> bool {
         && line
             .chars()
             .all(|c| sum_of(c).is_some() || arrow(c).is_some())
-        && line
+        && (line
             .chars()
             .any(|c| matches!(c, '^' | 'v' | '<' | '>' | '`' | '\''))
+            // 81 digits and dots: a plain sudoku, which this format's error names.
+            || line.chars().all(|c| c.is_ascii_digit() || c == '.'))
 }
 
 /// The format as the line-by-line readers see it: one string per line.
@@ -154,6 +160,11 @@ fn parse_with(text: &str, options: Options) -> Result<Entry, ShortKillerError> {
     let chars: Vec<char> = text.chars().collect();
     if chars.len() != SIZE * SIZE {
         return Err(ShortKillerError::Length { found: chars.len() });
+    }
+    // Digits and dots alone: a plain sudoku (dots or zeros for its empty cells). A killer's
+    // arrows point every way; one of only diagonal arrows down-right is no real puzzle.
+    if chars.iter().all(|&c| c.is_ascii_digit() || c == '.') {
+        return Err(ShortKillerError::PlainSudoku);
     }
     let place = |i: usize| (i + 1, i / SIZE + 1, i % SIZE + 1);
     // Where each cell points: itself for a head.
@@ -327,5 +338,24 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("position 81 (r9c9)"));
+    }
+
+    /// Guards #43: a plain sudoku pasted into the page was read, silently, as a 9x9 Killer
+    /// of 30 cages.
+    #[test]
+    fn a_plain_sudoku_is_not_a_killer() {
+        let zeros =
+            "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+        let dots = zeros.replace('0', ".");
+        for text in [zeros, dots.as_str()] {
+            let error = parse(text).unwrap_err();
+            assert_eq!(error, ShortKillerError::PlainSudoku);
+            assert!(error.to_string().contains("plain sudoku"));
+            // Detected as this format, whose error then says what the text is.
+            let (format, results) = crate::formats::parse_detected(text).unwrap();
+            assert_eq!(format, Format::ShortKiller);
+            let error = results[0].as_ref().unwrap_err().to_string();
+            assert!(error.contains("plain sudoku"), "{error}");
+        }
     }
 }
