@@ -41,6 +41,8 @@ export class Board {
     this.container.style.setProperty('--columns', Math.ceil(Math.sqrt(n)));
     // A killer's cages are drawn as dashed outlines inside the cells: marks keep clear.
     this.container.classList.toggle('killer', !!puzzle.killer);
+    // Past 9x9 marks have two digits: they are spaced, and break only between marks.
+    this.container.classList.toggle('wide', puzzle.size > 9);
 
     const picture = document.createElement('div');
     picture.className = 'picture';
@@ -204,7 +206,7 @@ export class Board {
       };
       const candidates = bitsOf(notes[index]);
       const corners = bitsOf(corner[index] || 0);
-      pencil.textContent = candidates.join('');
+      pencil.textContent = candidates.join(n > 9 ? ' ' : '');
       pencil.classList.toggle('many', candidates.length > 4);
       cornerSpan.replaceChildren(...corners.map((d, k) => {
         const span = document.createElement('span');

@@ -715,3 +715,34 @@ async fn dark_mode_follows_the_system() {
     browser.screenshot("web-dark.png").await;
     browser.close().await;
 }
+
+/// Guards #43 (the player review's second problem): on grids past 9x9, centre marks ran
+/// together ({3, 10} showed as "310") and spilled over the clues and the neighbours.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn marks_on_a_12x12_are_spaced_and_stay_in_their_cell() {
+    let settings = cagey::generate::Request {
+        size: Some(12),
+        difficulty: Some(cagey::generate::Target::Any),
+        seed: Some(5),
+        ..Default::default()
+    }
+    .settings()
+    .unwrap();
+    let made = cagey::generate::generate(&settings, &mut cagey::generate::rng_for(5, 0)).unwrap();
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    open_text(&browser, &cagey::formats::kk::write(&made.puzzle), "12x12").await;
+    // Centre mode, then 3; a pause longer than the two-digit wait; then 1 and 0 make 10.
+    type_at(&browser, 13, "c3").await;
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    browser.keys("10").await;
+    assert_eq!(marks(&browser, 13, ".notes").await, "3 10");
+    // Every mark of a cell filled with all twelve stays inside it.
+    browser.keys("m").await;
+    let spills = browser
+        .js("const n = document.querySelector('.cell[data-cell=\"13\"] .notes'); return n.scrollHeight > n.clientHeight + 1 && getComputedStyle(n).overflow !== 'hidden'")
+        .await;
+    assert_eq!(spills, json!(false));
+    browser.screenshot("play-12x12-marks.png").await;
+    browser.close().await;
+}
