@@ -216,7 +216,13 @@ export class Board {
       }));
       for (const [name, set] of Object.entries(marks)) cell.classList.toggle(name, set.has(index));
       const broken = conflicts?.get(index) || null;
-      cell.classList.toggle('conflict', !!broken);
+      // A repeated digit is the digit's fault: struck through. A full cage that misses its
+      // target is the cage's: its cells are outlined and its digits left as they are, since
+      // some of them may be right.
+      const repeats = broken?.some((reason) => !reason.includes('misses its target')) || false;
+      const misses = broken?.some((reason) => reason.includes('misses its target')) || false;
+      cell.classList.toggle('conflict', repeats);
+      cell.classList.toggle('cage-miss', misses);
       if (broken) cell.setAttribute('aria-invalid', 'true'); else cell.removeAttribute('aria-invalid');
       const row = Math.floor(index / n) + 1;
       const col = (index % n) + 1;
