@@ -7,6 +7,7 @@ use super::level::Level;
 use super::limits::{LogicError, LogicLimits};
 use super::rule::{Ctx, End};
 use super::rules::ladder;
+use super::state::State;
 use super::step::{Found, Step};
 use crate::budget::Budget;
 use crate::model::{Cell, CellState, Progress, Puzzle};
@@ -103,29 +104,38 @@ pub fn hint(
     if state.solved() && state.contradiction().is_none() {
         return Ok(Hint::Solved);
     }
-    let mut first = None;
     ctx.stop_after_one = true;
-    let end = run(
-        &mut state,
-        ladder(puzzle),
-        Level::Unreasonable,
-        &mut ctx,
-        &mut |step: &Found| {
-            if first.is_none() {
-                first = Some(step.step(&geometry, puzzle))
+    // The next step from where the state stands, applied to it: a rule's, or where no rule
+    // applies and the puzzle has one solution, the search's; `Err` says how the run ended
+    // without one.
+    let mut next_step = |state: &mut State| -> Result<Result<Step, End>, LogicError> {
+        let mut first = None;
+        let end = run(
+            state,
+            ladder(puzzle),
+            Level::Unreasonable,
+            &mut ctx,
+            &mut |step: &Found| {
+                if first.is_none() {
+                    first = Some(step.step(&geometry, puzzle))
+                }
+            },
+        )?;
+        Ok(match (first, end, &solution) {
+            (Some(step), _, _) => Ok(step),
+            (None, End::Stuck, Some(grid)) => {
+                let found = search_step(state, grid);
+                apply(state, &found);
+                Ok(found.step(&geometry, puzzle))
             }
-        },
-    )?;
-    let step = match (first, end, &solution) {
-        (Some(step), _, _) => step,
-        (None, End::Solved, _) => return Ok(Hint::Solved),
-        (None, End::Contradiction(..), _) => return Err(LogicError::NoSolution),
-        (None, End::Stuck, Some(grid)) => {
-            let found = search_step(&state, grid);
-            apply(&mut state, &found);
-            found.step(&geometry, puzzle)
-        }
-        (None, End::Stuck, None) => return Ok(Hint::Stuck),
+            (None, end, _) => Err(end),
+        })
+    };
+    let step = match next_step(&mut state)? {
+        Ok(step) => step,
+        Err(End::Contradiction(..)) => return Err(LogicError::NoSolution),
+        Err(End::Stuck) => return Ok(Hint::Stuck),
+        Err(_) => return Ok(Hint::Solved),
     };
     // A digit the player has not placed yet, or a candidate they noted taken out.
     let places_new = |step: &Step| {
@@ -150,28 +160,11 @@ pub fn hint(
         if chain.len() > limits.max_steps {
             return Err(LogicError::Limit(Budget::Steps(limits.max_steps)));
         }
-        let mut next = None;
-        let end = run(
-            &mut state,
-            ladder(puzzle),
-            Level::Unreasonable,
-            &mut ctx,
-            &mut |step: &Found| {
-                if next.is_none() {
-                    next = Some(step.step(&geometry, puzzle))
-                }
-            },
-        )?;
-        match (next, end, &solution) {
-            (Some(step), _, _) => chain.push(step),
-            (None, End::Stuck, Some(grid)) => {
-                let found = search_step(&state, grid);
-                apply(&mut state, &found);
-                chain.push(found.step(&geometry, puzzle));
-            }
+        match next_step(&mut state)? {
+            Ok(step) => chain.push(step),
             // Solved with no new digit left to place, or stuck among several solutions: the
             // first step is the hint.
-            _ => {
+            Err(_) => {
                 chain.truncate(1);
                 break;
             }
