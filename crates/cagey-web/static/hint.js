@@ -65,7 +65,8 @@ export function mountHint({ store, api, session }) {
       if (level === 2) dispatch({ type: 'marks', cause: cellIndices(step.cells, n), change: [] });
       dispatch({ type: 'hint', hint: answer, view: { text, more: level === 1 ? 'Show the cells' : 'Apply the step' } });
     }
-    dispatch({ type: 'say', message: text });
+    // The panel shows the hint's words; the status line is cleared rather than say them twice.
+    dispatch({ type: 'say', message: '' });
   }
 
   let shown = null;

@@ -73,7 +73,7 @@ export function mountShare({ store, api, session }) {
     const url = $('share-link').value || await shareLink();
     try {
       await navigator.clipboard.writeText(url);
-      store.dispatch({ type: 'say', message: 'Link copied.' });
+      store.dispatch({ type: 'say', message: 'Link copied.', kind: 'brief' });
     } catch (_) {
       $('share-link').select();
     }

@@ -243,6 +243,8 @@ async fn a_hint_in_three_levels_then_undo() {
         .await;
     let first = browser.text("#hint-text").await;
     assert!(first.starts_with("Look for a"), "{first}");
+    // Said once, in the panel, not again on the status line (player review 13).
+    assert_eq!(browser.text("#status").await, "");
     assert_eq!(
         browser
             .js("return document.querySelectorAll('.cell.cause').length")
