@@ -82,6 +82,8 @@ export function mountExplain({ store, api, session }) {
     $('explain-summary').textContent = summary;
     $('explain-flag-text').textContent = shown.several ? 'cells where two solutions differ' : 'cells the verdict names';
     $('explain-flag-legend').hidden = !flagged.size;
+    // Room for the widest step number ("178."), which the list's margin once cut.
+    $('explain-steps').style.setProperty('--digits', String(answer.steps.length).length);
     $('explain-steps').replaceChildren(...answer.steps.map((step, i) => {
       const item = document.createElement('li');
       const button = document.createElement('button');

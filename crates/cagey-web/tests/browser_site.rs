@@ -288,6 +288,43 @@ async fn hints_move_a_player_without_marks_forward() {
     browser.close().await;
 }
 
+/// Guards #43 (the player review's third problem): step numbers past 99 were cut ("78."
+/// for 178) by the list's fixed margin.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_step_number_of_a_long_explanation_shows_whole() {
+    let corpus = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpora/keen/keen_9dx.kk"),
+    )
+    .unwrap();
+    let first = corpus.split("\n\n").next().unwrap();
+    let browser = Browser::start_on(1200, 1000, Server::site(site()), &[]).await;
+    browser.open(&format!("#p={}", urlencode(first))).await;
+    browser
+        .wait_until("!document.querySelector('#explain').hidden")
+        .await;
+    browser.click("#explain summary").await;
+    browser.click("#explain-button").await;
+    browser
+        .wait_until("document.querySelectorAll('#explain-steps li').length > 0")
+        .await;
+    // The margin holds the widest number as the list's font draws it.
+    let fits = browser
+        .js("const list = document.querySelector('#explain-steps');
+             const count = list.children.length;
+             const context = document.createElement('canvas').getContext('2d');
+             context.font = getComputedStyle(list).font;
+             const widest = context.measureText(count + '. ').width;
+             return [count, widest, parseFloat(getComputedStyle(list).paddingLeft)]")
+        .await;
+    let [count, widest, margin] = [&fits[0], &fits[1], &fits[2]].map(|v| v.as_f64().unwrap());
+    assert!(count >= 100.0, "a long explanation: {count} steps");
+    assert!(
+        margin >= widest,
+        "{count} steps: the margin {margin} px, the number {widest} px"
+    );
+    browser.close().await;
+}
+
 /// `text` for a link's `#p=`.
 fn urlencode(text: &str) -> String {
     text.bytes()
