@@ -720,6 +720,23 @@ async fn dark_mode_follows_the_system() {
     assert!(look[3].as_str().unwrap().contains("invert"), "{look}");
     assert!(light(&rgb(&look[4])) > 150.0, "{look}");
     browser.screenshot("web-dark.png").await;
+    // The explanation's board and the editor's grid are dark too (player review 11).
+    browser.click("#explain summary").await;
+    browser.click("#explain-button").await;
+    browser
+        .wait_until("document.querySelectorAll('#explain-steps li').length > 0")
+        .await;
+    browser
+        .js("document.querySelector('#explain-board').scrollIntoView(); return null")
+        .await;
+    browser.screenshot("web-dark-explain.png").await;
+    browser.click("#editor summary").await;
+    let filters = browser
+        .js("return ['.viewer', '.editor-grid'].map(s => getComputedStyle(document.querySelector(s)).filter)")
+        .await;
+    for filter in filters.as_array().unwrap() {
+        assert!(filter.as_str().unwrap().contains("invert"), "{filters}");
+    }
     browser.close().await;
 }
 
