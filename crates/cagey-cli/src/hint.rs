@@ -5,7 +5,6 @@
 use std::io::{self, Write};
 
 use cagey::logic::{self, Hint};
-use cagey::wire::HintRecord;
 
 use crate::input::{self, InputArgs};
 use crate::Status;
@@ -41,26 +40,11 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         let n = puzzle.size();
         let progress = entry.progress_or_empty();
         let hint = logic::hint(puzzle, &progress, &limits)?;
-        match &hint {
-            Hint::Mistakes(mistakes) => {
-                for mistake in mistakes {
-                    writeln!(out, "mistake: {}", mistake.describe(n))?;
-                }
-                Ok(Status::Failed)
-            }
-            Hint::Step { .. } => {
-                writeln!(out, "{}", hint.text(args.level, n))?;
-                Ok(Status::Ok)
-            }
-            // The library's words, as the page shows them.
-            Hint::Solved | Hint::Stuck => {
-                writeln!(out, "{}", HintRecord::new(&hint, &progress).message())?;
-                Ok(if matches!(hint, Hint::Solved) {
-                    Status::Ok
-                } else {
-                    Status::Failed
-                })
-            }
-        }
+        // The library's words at the level asked, as the page and Python show them.
+        writeln!(out, "{}", hint.text(args.level, n))?;
+        Ok(match hint {
+            Hint::Step { .. } | Hint::Solved => Status::Ok,
+            Hint::Mistakes(_) | Hint::Stuck => Status::Failed,
+        })
     })
 }

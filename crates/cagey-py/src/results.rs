@@ -564,17 +564,10 @@ pub struct Hint {
 impl Hint {
     /// The hint of `hint` from `progress`, worded at `level`.
     pub fn new(hint: &LogicHint, progress: &Progress, level: u8, size: usize) -> Hint {
-        let record = HintRecord::new(hint, progress);
-        let text = match hint {
-            LogicHint::Mistakes(mistakes) => mistakes
-                .iter()
-                .map(|m| format!("mistake: {}", m.describe(size)))
-                .collect::<Vec<_>>()
-                .join("\n"),
-            LogicHint::Step { .. } => hint.text(level, size),
-            LogicHint::Solved | LogicHint::Stuck => record.message().to_string(),
-        };
-        Hint { record, text }
+        Hint {
+            record: HintRecord::new(hint, progress),
+            text: hint.text(level, size),
+        }
     }
 }
 
