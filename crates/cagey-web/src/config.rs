@@ -8,10 +8,13 @@ use std::time::Duration;
 use crate::connections::ConnectionLimits;
 use crate::heavy;
 
-/// How long one solve, count, explanation or generation may run by default: a person
-/// waiting at the page gives up on a few seconds; every real puzzle up to 9x9 solves in
-/// milliseconds and 16x16 ones in well under a second.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(5);
+/// How long one solve, count, explanation or generation may run by default: the library's
+/// for the page's questions ([`cagey::service::DEFAULT_TIME_LIMIT`]), the same in the
+/// browser engine.
+pub const DEFAULT_TIME_LIMIT: Duration = match cagey::service::DEFAULT_TIME_LIMIT.duration() {
+    Some(limit) => limit,
+    None => panic!("the page's default is a limit"),
+};
 
 /// How the server is set up.
 #[derive(Clone, Debug)]

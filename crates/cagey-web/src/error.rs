@@ -4,7 +4,6 @@
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::Serialize;
 
 /// A request that could not be answered, and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -92,15 +91,6 @@ impl ApiError {
     }
 }
 
-/// The body of every error answer.
-#[derive(Serialize)]
-struct Body {
-    error: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<usize>,
-    status: u16,
-}
-
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
@@ -108,7 +98,8 @@ impl IntoResponse for ApiError {
             ApiError::BadRequest { line, .. } => *line,
             _ => None,
         };
-        let body = Body {
+        // The same body as the library's errors in the browser engine.
+        let body = cagey::service::ErrorBody {
             error: self.to_string(),
             line,
             status: status.as_u16(),

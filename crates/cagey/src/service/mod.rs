@@ -50,8 +50,9 @@ pub use teach::{explain, grade, hint, ExplainAnswer, HintAnswer};
 
 pub(crate) use crate::generate::present;
 
-/// The time a question may take when its host sets none: long enough for any grade or
-/// explanation of a grid the page plays, short enough that a page never waits forever.
+/// The time a question may take when its host sets none (the server's default too): a
+/// person waiting at the page gives up after a few seconds, while every real puzzle up to
+/// 9x9 solves in milliseconds and 16x16 ones in well under a second.
 pub const DEFAULT_TIME_LIMIT: TimeLimit = TimeLimit::new(std::time::Duration::from_secs(5));
 
 /// A question that could not be answered, and why: the request's fault (a server answers
@@ -220,7 +221,7 @@ pub const QUESTIONS: [&str; 12] = [
 /// browser engine's worker). `examples` and `version` take no request (any body is
 /// ignored); a `render` answer is `{"type": "image/svg+xml", "text": "<svg..."}`.
 pub fn call(name: &str, body: &str, job: &Job) -> Result<String, ServiceError> {
-    fn read<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ServiceError> {
+    fn request<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ServiceError> {
         serde_json::from_str(body).map_err(|error| {
             ServiceError::bad(format!("the request is not the JSON expected: {error}"))
         })
@@ -232,21 +233,21 @@ pub fn call(name: &str, body: &str, job: &Job) -> Result<String, ServiceError> {
     match name {
         "examples" => json(examples()),
         "version" => json(serde_json::json!({"version": env!("CARGO_PKG_VERSION")})),
-        "parse" => json(parse(&read(body)?)?),
-        "convert" => json(convert(&read(body)?)?),
-        "solve" => json(solve(&read(body)?, job)?),
-        "count" => json(count(&read(body)?, job)?),
+        "parse" => json(parse(&request(body)?)?),
+        "convert" => json(convert(&request(body)?)?),
+        "solve" => json(solve(&request(body)?, job)?),
+        "count" => json(count(&request(body)?, job)?),
         "render" => {
-            let picture = render(&read(body)?, job)?;
+            let picture = render(&request(body)?, job)?;
             let text = String::from_utf8(picture.bytes)
                 .map_err(|_| ServiceError::bad("a PNG is not text: ask for an svg image here"))?;
             json(serde_json::json!({"type": picture.media_type, "text": text}))
         }
-        "check" => json(check(&read(body)?)?),
-        "hint" => json(hint(&read(body)?, job)?),
-        "explain" => json(explain(&read(body)?, job)?),
-        "grade" => json(grade(&read(body)?, job)?),
-        "generate" => json(generate(&read(body)?, job)?),
+        "check" => json(check(&request(body)?)?),
+        "hint" => json(hint(&request(body)?, job)?),
+        "explain" => json(explain(&request(body)?, job)?),
+        "grade" => json(grade(&request(body)?, job)?),
+        "generate" => json(generate(&request(body)?, job)?),
         other => Err(ServiceError::bad(format!(
             "no question {other:?}; the questions are {}",
             QUESTIONS.join(", ")
