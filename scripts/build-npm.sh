@@ -8,13 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-target/npm}
 
-scripts/install-wasm-tools.sh
-cargo build --locked --quiet --profile wasm -p cagey-wasm --target wasm32-unknown-unknown
-module="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm/cagey_wasm.wasm"
-
 rm -rf "$out"
-mkdir -p "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$out" \
-    "$module"
+scripts/build-engine.sh "$out"
 cp crates/cagey-wasm/npm/{package.json,index.js,index.d.ts,README.md} "$out/"
 echo "build-npm: $out ($(du -sh "$out" | cut -f1))" >&2

@@ -13,14 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-target/site}
 
-scripts/install-wasm-tools.sh
-cargo build --locked --quiet --profile wasm -p cagey-wasm --target wasm32-unknown-unknown
-module="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm/cagey_wasm.wasm"
-
 rm -rf "$out"
-mkdir -p "$out/engine"
-wasm-bindgen --target web --no-typescript --out-dir "$out/engine" \
-    "$module"
+scripts/build-engine.sh "$out/engine"
 static=crates/cagey-web/static
 for file in "$static"/*; do
     case "$(basename "$file")" in
