@@ -15,16 +15,23 @@ struct Asset {
     bytes: &'static [u8],
 }
 
+/// A file of `static/`, served under its own name with `content_type`.
+macro_rules! asset {
+    ($name:literal, $content_type:literal) => {
+        Asset {
+            path: concat!("/", $name),
+            content_type: $content_type,
+            bytes: include_bytes!(concat!("../static/", $name)),
+        }
+    };
+}
+
 /// An ES module of the page, served as JavaScript under its own name. Every module the page
 /// imports must be listed here: `tests/assets.rs` follows the imports from `index.html` and
 /// requests each one.
 macro_rules! module {
     ($name:literal) => {
-        Asset {
-            path: concat!("/", $name),
-            content_type: "text/javascript; charset=utf-8",
-            bytes: include_bytes!(concat!("../static/", $name)),
-        }
+        asset!($name, "text/javascript; charset=utf-8")
     };
 }
 
@@ -35,11 +42,7 @@ const ASSETS: &[Asset] = &[
         content_type: "text/html; charset=utf-8",
         bytes: include_bytes!("../static/index.html"),
     },
-    Asset {
-        path: "/style.css",
-        content_type: "text/css; charset=utf-8",
-        bytes: include_bytes!("../static/style.css"),
-    },
+    asset!("style.css", "text/css; charset=utf-8"),
     module!("app.js"),
     module!("api.js"),
     module!("arithmetic.js"),
@@ -62,31 +65,12 @@ const ASSETS: &[Asset] = &[
     module!("steps.js"),
     module!("storage.js"),
     module!("store.js"),
-    Asset {
-        path: "/favicon.svg",
-        content_type: "image/svg+xml",
-        bytes: include_bytes!("../static/favicon.svg"),
-    },
-    Asset {
-        path: "/icon.svg",
-        content_type: "image/svg+xml",
-        bytes: include_bytes!("../static/icon.svg"),
-    },
-    Asset {
-        path: "/icon-192.png",
-        content_type: "image/png",
-        bytes: include_bytes!("../static/icon-192.png"),
-    },
-    Asset {
-        path: "/icon-512.png",
-        content_type: "image/png",
-        bytes: include_bytes!("../static/icon-512.png"),
-    },
-    Asset {
-        path: "/manifest.webmanifest",
-        content_type: "application/manifest+json",
-        bytes: include_bytes!("../static/manifest.webmanifest"),
-    },
+    asset!("favicon.svg", "image/svg+xml"),
+    // What lets a phone install the page (the static site's, and the served one's).
+    asset!("icon.svg", "image/svg+xml"),
+    asset!("icon-192.png", "image/png"),
+    asset!("icon-512.png", "image/png"),
+    asset!("manifest.webmanifest", "application/manifest+json"),
 ];
 
 /// The routes of the page's files.
