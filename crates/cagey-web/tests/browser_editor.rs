@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::browser::{Browser, CONTROL, NULL, RIGHT};
+use common::browser::{link, Browser, CONTROL, NULL, RIGHT};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::Locator;
 
@@ -106,7 +106,7 @@ async fn makes_kk0_by_dragging_then_plays_shares_and_exports_it() {
     let browser = Browser::start(1280, 800).await;
     // Another puzzle on the board first, so that Play is seen to replace it.
     let other = "3+,0 1\n3,2\n5+,3 6\n4+,4 5\n3+,7 8\n";
-    browser.open(&format!("#p={}", urlencode(other))).await;
+    browser.open(&link(other)).await;
     assert_eq!(browser.text("#summary").await, "3x3 KenKen, 5 cages");
     browser.click("#editor summary").await;
     browser
@@ -191,16 +191,6 @@ async fn makes_kk0_by_dragging_then_plays_shares_and_exports_it() {
     browser.keys("2").await;
     assert_eq!(browser.digits().await[1], 2);
     browser.close().await;
-}
-
-/// Percent-encodes a puzzle for a `#p=` link.
-fn urlencode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -8,7 +8,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::browser::{Browser, BACKSPACE, CONTROL, ESCAPE, NULL, RIGHT, SHIFT};
+use common::browser::{link, Browser, BACKSPACE, CONTROL, ESCAPE, NULL, RIGHT, SHIFT};
 use common::KK0_SOLUTION;
 use fantoccini::Locator;
 use serde_json::{json, Value};
@@ -40,19 +40,9 @@ async fn example(browser: &Browser, name: &str, summary: &str) {
 
 /// Opens the puzzle `text` from a link.
 async fn open_text(browser: &Browser, text: &str, summary: &str) {
-    let encoded: String = text
-        .bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect();
     browser
         .client
-        .goto(&browser.server.url(&format!("#p={encoded}")))
+        .goto(&browser.server.url(&link(text)))
         .await
         .unwrap();
     browser

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use common::browser::{Browser, RIGHT};
+use common::browser::{link, Browser, RIGHT};
 use common::{Server, KK0_SOLUTION};
 use fantoccini::Locator;
 use serde_json::json;
@@ -30,6 +30,16 @@ fn site() -> PathBuf {
         folder.display()
     );
     folder
+}
+
+/// The first puzzle of Keen's 9x9 extreme set: long to explain, and its first steps
+/// eliminations.
+fn keen_extreme() -> String {
+    let corpus = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpora/keen/keen_9dx.kk"),
+    )
+    .unwrap();
+    corpus.split("\n\n").next().unwrap().to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -150,7 +160,7 @@ async fn long_work_runs_beside_the_page_and_stops_when_no_longer_wanted() {
     let browser = Browser::start_on(1200, 1000, Server::site(site()), &[]).await;
     // A 32x32 no rule cracks: its explanation runs to the engine's time limit (5 s).
     let slow = common::slow_32x32();
-    browser.open(&format!("#p={}", urlencode(&slow))).await;
+    browser.open(&link(&slow)).await;
     browser
         .wait_until("document.querySelector('#summary').textContent.startsWith('32x32')")
         .await;
@@ -251,13 +261,8 @@ async fn fits_a_phone_and_is_usable_quickly() {
 /// hints in full on Keen's first 9x9 extreme, and every one places a digit, the solution's.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hints_move_a_player_without_marks_forward() {
-    let corpus = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpora/keen/keen_9dx.kk"),
-    )
-    .unwrap();
-    let first = corpus.split("\n\n").next().unwrap();
     let browser = Browser::start_on(1200, 1000, Server::site(site()), &[]).await;
-    browser.open(&format!("#p={}", urlencode(first))).await;
+    browser.open(&link(&keen_extreme())).await;
     browser
         .wait_until("document.querySelector('#summary').textContent.startsWith('9x9')")
         .await;
@@ -292,13 +297,8 @@ async fn hints_move_a_player_without_marks_forward() {
 /// for 178) by the list's fixed margin.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_step_number_of_a_long_explanation_shows_whole() {
-    let corpus = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpora/keen/keen_9dx.kk"),
-    )
-    .unwrap();
-    let first = corpus.split("\n\n").next().unwrap();
     let browser = Browser::start_on(1200, 1000, Server::site(site()), &[]).await;
-    browser.open(&format!("#p={}", urlencode(first))).await;
+    browser.open(&link(&keen_extreme())).await;
     browser
         .wait_until("!document.querySelector('#explain').hidden")
         .await;
@@ -323,16 +323,4 @@ async fn every_step_number_of_a_long_explanation_shows_whole() {
         "{count} steps: the margin {margin} px, the number {widest} px"
     );
     browser.close().await;
-}
-
-/// `text` for a link's `#p=`.
-fn urlencode(text: &str) -> String {
-    text.bytes()
-        .map(|byte| match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (byte as char).to_string()
-            }
-            _ => format!("%{byte:02X}"),
-        })
-        .collect()
 }

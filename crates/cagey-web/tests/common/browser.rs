@@ -270,3 +270,17 @@ impl Drop for Browser {
         let _ = std::fs::remove_dir_all(&self.profile);
     }
 }
+
+/// The page's address part that opens the puzzle `text`: `#p=` and the text, percent-encoded.
+pub fn link(text: &str) -> String {
+    let encoded: String = text
+        .bytes()
+        .map(|byte| match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (byte as char).to_string()
+            }
+            _ => format!("%{byte:02X}"),
+        })
+        .collect();
+    format!("#p={encoded}")
+}
