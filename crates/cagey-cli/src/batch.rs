@@ -48,13 +48,12 @@ const PROGRESS_TICK: Duration = Duration::from_millis(100);
 
 /// How long the writer lets reports gather after one arrives, before it writes them: it then
 /// wakes two thousand times a second at most, rather than once per puzzle, taking a core from
-/// the jobs each time. (Waking per puzzle was tried first: 1.53x from one job to two on the
-/// corpora, against 1.67x with this pause.)
+/// the jobs each time (measured in docs/performance.md, "Batches").
 const GATHER: Duration = Duration::from_micros(500);
 
 /// The smallest window that pauses for reports to gather: a smaller one (`--all`) would be
 /// filled during the pause and leave the reader waiting, so its reports are written as they
-/// come. (With the pause, `--all` on 2 jobs and a window of 4 ran 5 times slower than on one.)
+/// come (docs/performance.md, "Batches").
 const GATHER_MIN_WINDOW: usize = 64;
 
 /// Standard output's buffer: reports are written in blocks, one system call for many lines,

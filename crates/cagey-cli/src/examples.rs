@@ -7,7 +7,7 @@ use cagey::formats::{self, Entry, Format};
 
 use crate::Status;
 
-/// List the built-in example puzzles, or print one in the J essay's format.
+/// List the built-in example puzzles, or print one in the kk format.
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Examples:\n  cagey examples\n  cagey examples kk0 > kk0.kk\n  cagey solve --example killer"

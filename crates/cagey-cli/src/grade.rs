@@ -5,8 +5,8 @@
 use std::io::Write;
 use std::sync::Arc;
 
-use cagey::logic::{self, LogicError, LogicLimits};
-use serde::Serialize;
+use cagey::logic::{self, LogicLimits};
+use cagey::wire::solve::GradeLine;
 
 use crate::batch::{self, Sink, Terminal};
 use crate::input::{self, InputArgs, Numbered};
@@ -25,7 +25,7 @@ the rules up to d solve it and those up to d-1 do not, as Keen grades. The score
 weights of the steps taken and orders puzzles within a level. A puzzle without exactly one
 solution is not graded, nor one whose grading runs past --time-limit: the line says `-`, the
 reason goes to standard error, and the exit status is 1. In JSON lines, `verdict` says which:
-graded, several, none, gave_up or bad_input.")]
+graded, several, none, gave_up or error (the puzzle could not be read).")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -56,22 +56,6 @@ struct Plan {
     limits: LogicLimits,
 }
 
-/// One puzzle's JSON line.
-#[derive(Serialize)]
-struct Record<'a> {
-    index: usize,
-    source: &'a str,
-    line: Option<usize>,
-    /// `graded`, `several`, `none`, `gave_up` or `bad_input`.
-    verdict: &'static str,
-    level: Option<logic::Level>,
-    score: Option<u32>,
-    steps: Option<usize>,
-    /// Rules used, with how many steps each took (by name).
-    rules: serde_json::Map<String, serde_json::Value>,
-    error: Option<String>,
-}
-
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     let jobs = cagey_args::jobs_or_cores(args.jobs);
     let plan = Plan {
@@ -96,46 +80,33 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
 
 fn report(plan: &Plan, puzzle: &Numbered, sink: &mut Sink) -> anyhow::Result<Status> {
     let item = &puzzle.item;
-    let (graded, status, verdict) = match &item.entry {
-        Err(error) => (Err(error.to_string()), Status::BadInput, "bad_input"),
+    let (index, source, line) = (puzzle.number, &*item.source, item.line());
+    let (graded, status) = match &item.entry {
+        Err(error) => (
+            Err(GradeLine::failed(index, source, line, None, error.to_string())),
+            Status::BadInput,
+        ),
         Ok(entry) => match logic::grade(&entry.puzzle, &plan.limits) {
-            Ok(grade) => (Ok(grade), Status::Ok, "graded"),
-            Err(error) => {
-                let verdict = match error {
-                    LogicError::NoSolution => "none",
-                    LogicError::NotUnique => "several",
-                    LogicError::Limit(_) => "gave_up",
-                    _ => "bad_input",
-                };
-                (Err(error.to_string()), Status::Failed, verdict)
-            }
+            Ok(grade) => (Ok(grade), Status::Ok),
+            Err(error) => (
+                Err(GradeLine::failed(index, source, line, Some(&error), error.to_string())),
+                Status::Failed,
+            ),
         },
     };
     match plan.output {
         Output::Text => match &graded {
             Ok(grade) => writeln!(sink, "{} {}", grade.level, grade.score)?,
-            Err(message) => {
+            Err(failed) => {
                 writeln!(sink, "-")?;
+                let message = failed.error().unwrap_or_default();
                 sink.note(format!("cagey: {}: {message}", item.place()))?;
             }
         },
         Output::Jsonl => {
-            let mut rules = serde_json::Map::new();
-            if let Ok(grade) = &graded {
-                for (name, count) in &grade.rules {
-                    rules.insert((*name).to_string(), (*count).into());
-                }
-            }
-            let record = Record {
-                index: puzzle.number,
-                source: &item.source,
-                line: item.line(),
-                verdict,
-                level: graded.as_ref().ok().map(|g| g.level),
-                score: graded.as_ref().ok().map(|g| g.score),
-                steps: graded.as_ref().ok().map(|g| g.steps),
-                rules,
-                error: graded.as_ref().err().cloned(),
+            let record = match graded {
+                Ok(grade) => GradeLine::graded(index, source, line, &grade),
+                Err(failed) => failed,
             };
             serde_json::to_writer(&mut *sink, &record)?;
             writeln!(sink)?;

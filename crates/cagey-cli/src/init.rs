@@ -1,4 +1,4 @@
-//! `cagey init`: prints the initial possibilities of every cage, laid out as the J essay
+//! `cagey init`: prints the initial possibilities of every cage, laid out as the J wiki's KenKen essay
 //! prints `c ,: init t`: one box per cage, its cells on top and its tuples below.
 
 use std::io::{self, Write};
@@ -15,7 +15,7 @@ use crate::Status;
 /// terminals are at least this wide, and the essay's 4x4 and 6x6 tables fit.
 const DEFAULT_WIDTH: usize = 100;
 
-/// Print each cage's tuples: the digits that meet its arithmetic (the J essay's `init`).
+/// Print each cage's tuples: the digits that meet its arithmetic (the KenKen essay's `init`).
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Example: cagey init --example kk0   (the essay's table; more with --help)",

@@ -16,7 +16,6 @@ mod grade;
 mod hint;
 mod init;
 mod input;
-mod jsonl;
 mod mcounts;
 mod output;
 mod print;

@@ -1,4 +1,4 @@
-//! `cagey mcounts`: the J essay's `mcounts` table, which shows how much merging cages saves
+//! `cagey mcounts`: the `mcounts` table of the J wiki's KenKen essay, which shows how much merging cages saves
 //! over trying every combination of their tuples.
 
 use std::io::{self, Write};
@@ -10,7 +10,7 @@ use crate::flags::refusal;
 use crate::input::{self, InputArgs};
 use crate::Status;
 
-/// Print the J essay's merge counts: what merging the last 1, 2, ... cages saves.
+/// Print the merge counts of the J wiki's KenKen essay: what merging the last 1, 2, ... cages saves.
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Example: cagey mcounts --example kk1   (the essay's column; more with --help)",

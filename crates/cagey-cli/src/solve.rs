@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use anyhow::bail;
 use cagey::solve::{
-    self, End, Limits, Outcome, Search, Solver, Stats, DEFAULT_MAX_COMBINATIONS, DEFAULT_MAX_NODES,
+    self, Limits, Outcome, Search, Solver, Stats, DEFAULT_MAX_COMBINATIONS, DEFAULT_MAX_NODES,
     DEFAULT_MAX_TABLE_CELLS,
 };
 
@@ -22,7 +22,7 @@ use cagey::{Grid, Puzzle};
 use crate::batch::{self, Sink, Terminal};
 use crate::flags::refusal;
 use crate::input::{self, parse_format, InputArgs, Numbered};
-use crate::jsonl::{Record, Tally, Totals};
+use cagey::wire::solve::{self as wire, SolveRecord, Totals};
 use crate::Status;
 
 /// Solutions `--all` prints at most unless `--limit` says otherwise.
@@ -235,7 +235,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         &mut terminal,
         |tally: Tally| {
             status = status.max(tally.status);
-            totals.add(&tally);
+            totals.add(&tally.wire);
         },
     )?;
     terminal.finish();
@@ -298,7 +298,7 @@ fn solve_text(plan: &Plan, entry: &Entry, out: &mut Sink) -> anyhow::Result<Tall
         Mode::Solve => {
             let report = plan.solver.solve(puzzle, &plan.limits).map_err(refusal)?;
             report_solution(out, &report.outcome, plan.to.is_some(), &solution)?;
-            let tally = Tally::from_outcome(&report.outcome, &report.stats, plan.unique);
+            let tally = Tally::new(wire::Tally::of(&report.outcome, &report.stats), plan.unique);
             (tally, report.stats)
         }
         Mode::All | Mode::Count => {
@@ -320,7 +320,7 @@ fn solve_text(plan: &Plan, entry: &Entry, out: &mut Sink) -> anyhow::Result<Tall
             }
             let search = search.map_err(refusal)?;
             report_count(out, &search, mode)?;
-            (Tally::from_search(&search, plan.unique), search.stats)
+            (Tally::new(wire::Tally::of_search(&search), plan.unique), search.stats)
         }
     };
     if plan.stats {
@@ -332,7 +332,7 @@ fn solve_text(plan: &Plan, entry: &Entry, out: &mut Sink) -> anyhow::Result<Tall
 /// The JSON line of one puzzle: its verdict, solutions and effort, or its error.
 fn report_jsonl(plan: &Plan, puzzle: &Numbered, sink: &mut Sink) -> anyhow::Result<Tally> {
     let item = &puzzle.item;
-    let mut record = Record::new(puzzle.number, &item.source, item.line());
+    let mut record = SolveRecord::new(puzzle.number, &item.source, item.line());
     let tally = match &item.entry {
         Err(error) => {
             record.fail(error.to_string());
@@ -352,12 +352,12 @@ fn report_jsonl(plan: &Plan, puzzle: &Numbered, sink: &mut Sink) -> anyhow::Resu
 }
 
 /// Solves a puzzle into its JSON record.
-fn solve_record(plan: &Plan, puzzle: &Puzzle, record: &mut Record) -> anyhow::Result<Tally> {
+fn solve_record(plan: &Plan, puzzle: &Puzzle, record: &mut SolveRecord) -> anyhow::Result<Tally> {
     match plan.mode {
         Mode::Solve => {
             let report = plan.solver.solve(puzzle, &plan.limits).map_err(refusal)?;
-            let tally = Tally::from_outcome(&report.outcome, &report.stats, plan.unique);
-            record.solved(puzzle, &tally, report.outcome.solutions(), &report.stats);
+            let tally = Tally::new(wire::Tally::of(&report.outcome, &report.stats), plan.unique);
+            record.solved(puzzle, &tally.wire, report.outcome.solutions(), &report.stats);
             Ok(tally)
         }
         Mode::All | Mode::Count => {
@@ -371,10 +371,43 @@ fn solve_record(plan: &Plan, puzzle: &Puzzle, record: &mut Record) -> anyhow::Re
                     }
                 })
                 .map_err(refusal)?;
-            let tally = Tally::from_search(&search, plan.unique);
-            record.solved(puzzle, &tally, &solutions, &search.stats);
+            let tally = Tally::new(wire::Tally::of_search(&search), plan.unique);
+            record.solved(puzzle, &tally.wire, &solutions, &search.stats);
             Ok(tally)
         }
+    }
+}
+
+/// What the summary and the exit status keep of one puzzle.
+#[derive(Clone, Copy, Debug)]
+struct Tally {
+    wire: wire::Tally,
+    /// The exit status the puzzle earns.
+    status: Status,
+}
+
+impl Tally {
+    /// A puzzle that could not be read or solved, earning `status`.
+    fn error(status: Status) -> Tally {
+        Tally {
+            wire: wire::Tally::error(),
+            status,
+        }
+    }
+
+    /// A puzzle solved; `unique` says whether `--unique` asked for exactly one solution.
+    fn new(wire: wire::Tally, unique: bool) -> Tally {
+        // No solution fails, and so does giving up before the question was settled, as
+        // `--help` lists under exit status 1; exactly one, proven, is fine; anything else
+        // fails only when `--unique` asked for exactly one.
+        let status = match (wire.count, wire.exact) {
+            _ if !wire.settled => Status::Failed,
+            (0, _) => Status::Failed,
+            (1, true) => Status::Ok,
+            _ if unique => Status::Failed,
+            _ => Status::Ok,
+        };
+        Tally { wire, status }
     }
 }
 
@@ -462,15 +495,9 @@ fn report_solution(
 /// Prints how many solutions were found: a bare number with `--count`, a sentence after the
 /// grids with `--all`.
 fn report_count(out: &mut impl Write, search: &Search, mode: Mode) -> anyhow::Result<()> {
-    let count = search.count;
-    let (prefix, note) = match search.end {
-        End::Exhausted => ("", String::new()),
-        End::SolutionLimit => ("at least ", format!(" (stopped at --limit {count})")),
-        End::OutOfBudget(budget) => ("at least ", format!(" (gave up: the {budget} ran out)")),
-    };
     match mode {
-        Mode::Count => writeln!(out, "{prefix}{count}{note}")?,
-        _ => writeln!(out, "{prefix}{} found{note}", solve::solutions(count))?,
+        Mode::Count => writeln!(out, "{}", search.describe())?,
+        _ => writeln!(out, "{}", search.describe_solutions())?,
     }
     Ok(())
 }

@@ -78,9 +78,9 @@ fn prints_all_solutions_and_counts_them() {
     let output = cagey(&["solve", "--count", &file]);
     assert_eq!(stdout(&output), "6\n");
     let output = cagey(&["solve", "--count", "--limit", "4", &file]);
-    assert_eq!(stdout(&output), "at least 4 (stopped at --limit 4)\n");
+    assert_eq!(stdout(&output), "at least 4 (stopped at the limit of 4)\n");
     let output = cagey(&["solve", "--all", "--limit", "2", &file]);
-    assert!(stdout(&output).ends_with("at least 2 solutions found (stopped at --limit 2)\n"));
+    assert!(stdout(&output).ends_with("at least 2 solutions found (stopped at the limit of 2)\n"));
 
     let output = cagey(&["solve", &file]);
     assert_eq!(output.status.code(), Some(0));

@@ -5,6 +5,7 @@
 use cagey::logic::{self, Hint as LogicHint};
 use cagey::model::Progress;
 use cagey::solve::{End, Report, Search};
+use cagey::wire::solve::Verdict;
 use cagey::wire::{
     CheckRecord, ExplanationRecord, GradeRecord, HintRecord, StepRecord, VerdictRecord,
     ViolationRecord,
@@ -34,7 +35,7 @@ impl SolveResult {
     pub fn new(report: &Report) -> SolveResult {
         let outcome = &report.outcome;
         SolveResult {
-            verdict: outcome.verdict(),
+            verdict: Verdict::of(outcome).name(),
             solutions: outcome.solutions().to_vec(),
             message: outcome.describe(),
             nodes: report.stats.nodes,
@@ -117,16 +118,14 @@ impl SolveResult {
 /// are at least that many: the search stopped at its limit or ran out of time).
 #[pyclass(module = "cagey", frozen)]
 pub struct Count {
-    count: u64,
-    end: End,
+    search: Search,
 }
 
 impl Count {
     /// The count of a search.
     pub fn new(search: &Search) -> Count {
         Count {
-            count: search.count,
-            end: search.end,
+            search: search.clone(),
         }
     }
 }
@@ -136,19 +135,19 @@ impl Count {
     /// Solutions found.
     #[getter]
     fn count(&self) -> u64 {
-        self.count
+        self.search.count
     }
 
     /// True when every possibility was examined, so `count` is the number of solutions.
     #[getter]
     fn exact(&self) -> bool {
-        self.end == End::Exhausted
+        self.search.end == End::Exhausted
     }
 
     /// Why the count stopped: "exhausted", "limit" or "gave_up".
     #[getter]
     fn end(&self) -> &'static str {
-        match self.end {
+        match self.search.end {
             End::Exhausted => "exhausted",
             End::SolutionLimit => "limit",
             End::OutOfBudget(_) => "gave_up",
@@ -156,17 +155,13 @@ impl Count {
     }
 
     fn __int__(&self) -> u64 {
-        self.count
+        self.search.count
     }
 
-    /// The line `cagey solve --count` prints: `2`, `at least 100 (stopped at --limit 100)`.
+    /// The line `cagey solve --count` prints: `2`, `at least 100 (stopped at the limit of
+    /// 100)`.
     fn __str__(&self) -> String {
-        let count = self.count;
-        match self.end {
-            End::Exhausted => count.to_string(),
-            End::SolutionLimit => format!("at least {count} (stopped at --limit {count})"),
-            End::OutOfBudget(budget) => format!("at least {count} (gave up: the {budget} ran out)"),
-        }
+        self.search.describe()
     }
 
     fn __repr__(&self) -> String {
@@ -176,7 +171,7 @@ impl Count {
     /// The count as a plain dict: count, exact, end.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        dict.set_item("count", self.count)?;
+        dict.set_item("count", self.search.count)?;
         dict.set_item("exact", self.exact())?;
         dict.set_item("end", self.end())?;
         Ok(dict)

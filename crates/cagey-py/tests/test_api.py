@@ -89,7 +89,7 @@ def test_count_is_exact_or_a_lower_bound(kk0):
     assert full.exact and full.count == int(meta["solutions"])
     capped = several.count(limit=2)
     assert (capped.count, capped.exact, capped.end) == (2, False, "limit")
-    assert str(capped) == "at least 2 (stopped at --limit 2)"
+    assert str(capped) == "at least 2 (stopped at the limit of 2)"
 
 
 def test_check_names_broken_rules_as_the_command(kk0):

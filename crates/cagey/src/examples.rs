@@ -13,7 +13,7 @@ pub struct Example {
     pub name: &'static str,
     /// What it is and where it comes from, in one line.
     pub source: &'static str,
-    /// The puzzle in the J essay's format.
+    /// The puzzle in the kk format.
     pub text: &'static str,
     /// The solution as printed in the source, rows of digits.
     pub solution: &'static str,

@@ -15,7 +15,7 @@
 //! ```
 //! use cagey::solve::{self, Limits, Outcome};
 //!
-//! // The J essay's first example, kk0.
+//! // kk0, the first example of the J wiki's KenKen essay, in its kk format.
 //! let text = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
 //! let puzzle = cagey::formats::kk::parse(text)?;
 //! let report = solve::default_solver().solve(&puzzle, &Limits::uniqueness())?;

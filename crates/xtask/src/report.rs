@@ -55,7 +55,7 @@ read is named the same way and left out; the file's other puzzles are still run.
 Exit status: 0 every answer verified, 1 a wrong answer or a puzzle given up on or
 declined, 2 bad usage, an unreadable file or a puzzle that cannot be read.")]
 pub struct Args {
-    /// Corpus files in the J essay's format, with `# key=value` comments saying what is
+    /// Corpus files in the kk format, with `# key=value` comments saying what is
     /// known of each puzzle.
     #[arg(value_name = "FILE", required = true)]
     files: Vec<PathBuf>,

@@ -1,4 +1,4 @@
-//! Seed 003's human-readable format: a size line, then one cage per line, operation first,
+//! The A1 format, for people to type: a size line, then one cage per line, operation first,
 //! cells named by row letter and column number.
 //!
 //! ```text

@@ -16,7 +16,7 @@ use super::{
 /// `K`/`D`/`L`/`M` header with a base-36 body or a pasted `sudokuwiki.org` address; a Keen ID
 /// is `PARAMS:DESC` or `PARAMS#SEED`; a1 lines start with an operation sign and name
 /// cells like `B3`; a grid of letters has a first line of letters only; anything else is
-/// read as the J essay's format.
+/// read as the kk format.
 pub fn detect(text: &str) -> Format {
     first_line(text).map_or(Format::Kk, detect_line)
 }

@@ -17,10 +17,10 @@ use crate::model::{Grid, Options, Progress, Puzzle};
 /// A text that could not be read, in whichever format.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
-    /// The J essay's format.
+    /// The kk format.
     #[error("kk format, {0}")]
     Kk(#[from] kk::KkError),
-    /// Seed 003's format.
+    /// The A1 format.
     #[error("a1 format, {0}")]
     A1(#[from] a1::A1Error),
     /// A SudokuWiki string.

@@ -8,9 +8,9 @@ use thiserror::Error;
 /// A notation for puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
-    /// The J essay's format.
+    /// The kk format.
     Kk,
-    /// Seed 003's human-readable lines with A1 cell names.
+    /// Human-readable lines with A1 cell names.
     A1,
     /// SudokuWiki's packed strings.
     SudokuWiki,

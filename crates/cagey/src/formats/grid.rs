@@ -19,7 +19,7 @@
 //! - **Rows**: n lines of n cage names, the top row first. When every name is one character
 //!   the names may be written side by side (`abbc`); otherwise they are separated by spaces
 //!   (`aa ab ab ac`). The first row fixes n.
-//! - **Legend**: then one line per cage, `NAME LABEL`, with the label as in the J essay's
+//! - **Legend**: then one line per cage, `NAME LABEL`, with the label as in the kk format's
 //!   format (`11+`, `2/`, `3` for a given; signs `+ - * /` and their synonyms `% x × ÷ −`).
 //!   Every name of the grid has exactly one legend line; the cells of one name form one
 //!   connected cage.

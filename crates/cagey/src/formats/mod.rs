@@ -2,7 +2,7 @@
 //!
 //! | name | module | what |
 //! |---|---|---|
-//! | `kk` | [`kk`] | the J essay's format: `11+,1 2 5 6` |
+//! | `kk` | [`kk`] | the kk format: `11+,1 2 5 6` |
 //! | `a1` | [`a1`] | one cage per line, operation first: `# 6`, `+ 11 A2 A3 B2 B3`, `! 1 A1` |
 //! | `sudokuwiki` | [`sudokuwiki`] | SudokuWiki's packed strings `K6C…`, with progress |
 //! | `keen` | [`keen`] | Simon Tatham's Keen game IDs `4:a_7a__a_aaba,d2s2m8…` |

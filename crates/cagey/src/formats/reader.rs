@@ -279,7 +279,7 @@ fn wrap<E: Into<ParseError>>(
 
 impl<R: BufRead> Reader<R> {
     /// Reads `input`, detecting its format from the first meaningful line as
-    /// [`detect`](super::detect::detect) does (the J essay's format if it has none).
+    /// [`detect`](super::detect::detect) does (the kk format if it has none).
     pub fn new(input: R) -> Reader<R> {
         Reader {
             input,
@@ -334,7 +334,7 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// The format being read: the one given, or the one detected; `None` while only blank
-    /// and comment lines have been read, and the J essay's format if the input ends so.
+    /// and comment lines have been read, and the kk format if the input ends so.
     pub fn format(&self) -> Option<Format> {
         self.format
     }
@@ -491,7 +491,7 @@ impl<R: BufRead> Reader<R> {
 
     fn end(&mut self) {
         self.done = true;
-        // No meaningful line: the held lines go to the J essay's format, as `detect` says.
+        // No meaningful line: the held lines go to the kk format, as `detect` says.
         let format = *self.format.get_or_insert(Format::Kk);
         let options = self.options;
         let mut parser = self.parser.take().unwrap_or_else(|| {

@@ -34,10 +34,7 @@ pub const CHECK_MAX_NODES: u64 = 8_000;
 /// The largest side made without givens when none are asked for. Above it the generator
 /// places `BIG_GIVENS_PER_MILLE` of the cells as one-cell givens: without them the
 /// production solver finds not even one solution of a random 24x24 or 32x32 candidate
-/// (32x32: 8,000 nodes in 0.4 s, 100,000 in 5 s, 1,000,000 in 35 s, every candidate given
-/// up), so no candidate was ever proved unique or repaired. A larger node budget was tried
-/// and dropped: it only made each hopeless check longer. With a tenth of the cells given,
-/// most checks of a 32x32 take 300 to 2,500 nodes and a puzzle is made in 5 to 33 candidates.
+/// within any budget tried, so none is ever proved unique (docs/generate.md, "Tuning").
 pub const NO_GIVENS_MAX_SIZE: usize = 20;
 
 /// The share of cells (per thousand) given above `NO_GIVENS_MAX_SIZE` when no givens are

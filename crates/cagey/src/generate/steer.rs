@@ -140,11 +140,7 @@ const KILLER_DRAWS: u32 = 10 * SHAPE_ROUNDS;
 /// Probes in a row without coming strictly closer before [`shape`] drops a candidate: a
 /// quarter of the grid's cells, at least [`MIN_PATIENCE`], or [`MIN_PATIENCE_EASY`] at
 /// easy. A fresh candidate of a small grid costs little, so waiting long on a plateau there
-/// loses; measured over 4x4 to 9x9, a quarter of the cells did better than a half, one or
-/// two times the cells, or a fixed 5 to 300 rounds, and at 4x4 easy, where a fresh
-/// candidate is at the level one time in five, 4 took two thirds of the time of 8. At
-/// extreme and unreasonable 32 was a fifth faster on 4x4 and 5x5 but kept so many loose
-/// labels that × fell to 18% (docs/performance-generate.md).
+/// loses (the values tried: docs/generate.md, "Tuning").
 fn patience(size: usize, level: Level) -> u32 {
     let floor = if level == Level::Easy {
         MIN_PATIENCE_EASY
@@ -204,10 +200,8 @@ pub(crate) fn shape<R: Rng + ?Sized>(
     let patience = patience(settings.size, level);
     let mut idle = 0;
     // Under the killer rule most draws change nothing (a sum cage has no other label, and a
-    // merge or moved cell often repeats a digit): on 9x9 extremes 250 to 297 of the 300
-    // rounds were such draws, and candidates still coming closer were dropped after 30 to
-    // 50 probes. There a round is a change probed; the draws that cost nothing are capped
-    // apart, so that a candidate no draw can change still ends.
+    // merge or moved cell often repeats a digit), so there a round is a change probed and
+    // the draws that cost nothing are capped apart (docs/generate.md, "Tuning").
     let count_changes = settings.kind.killer();
     let (mut rounds, mut draws) = (0, 0);
     while rounds < SHAPE_ROUNDS && draws < KILLER_DRAWS {
@@ -319,9 +313,8 @@ fn mutate<R: Rng + ?Sized>(
     // The drafts are cloned only once a change applies: most draws do not, and cloning
     // first was a tenth of a 4x4's instructions (docs/performance-generate.md).
     // Keen's style keeps dominoes four in five: a merge is one change in three toward
-    // harder (two in three made 4x4 and 5x5 puzzles 60-66% dominoes, Keen's 71-84%), and a
-    // new label is drawn by the style's weights from all that fit, the probe judging it
-    // (drawing only + and × toward harder made + 40-50% of the cages at extreme).
+    // harder, and a new label is drawn by the style's weights from all that fit, the probe
+    // judging it (docs/generate.md, "Tuning").
     let keen = settings.keen_steering();
     let next = match (harder, rng.random_range(0..3u32)) {
         // Merge with a neighbouring cage.
@@ -393,8 +386,7 @@ fn mutate<R: Rng + ?Sized>(
                 } else {
                     rng.random_range(0..choices.len() as u32) as usize
                 };
-                // In Keen's style only every other time: always taking the tightest label
-                // made 9x9 easy puzzles 40% × (Keen's 27%).
+                // In Keen's style only every other time, or × crowds out the rest.
                 let tightest = !keen || rng.random_range(0..2u32) == 0;
                 if focus.is_some() && !harder && tightest {
                     // Toward easier where the rules stopped: the label leaving the
@@ -457,10 +449,9 @@ const KEEN_SHARES: [(Operation, usize); 3] = [
 /// Whether cage `i` of `drafts` may take `operation` in a new label toward harder and the
 /// puzzle keep Keen's shares: no more cages of it than its share of the cages, one more
 /// allowed. Steering keeps a label that makes the puzzle no easier, and the loose labels
-/// do that more often than the tight ones: without this bound a 4x4 or 5x5 steered to
-/// extreme or unreasonable came out 35-47% − and 12-20% × (Keen's 28-33% and 28-29%).
-/// Toward easier it is not applied: there the tight labels are what a big grid needs, and
-/// bounded so, 16x16 normal found no puzzle in 2,000 attempts.
+/// do that more often than the tight ones, so without this bound they crowd the rest out.
+/// Toward easier it is not applied: there the tight labels are what a big grid needs
+/// (docs/generate.md, "Tuning").
 fn under_keen_share(n: usize, drafts: &[Draft], i: usize, operation: Operation) -> bool {
     // ÷ labels only dominoes, four in five of the cages.
     let share = match operation {

@@ -47,12 +47,8 @@ impl CageStyle {
     pub(crate) fn kenken_weights(self, n: usize, tight: bool) -> Option<Vec<u32>> {
         match self {
             CageStyle::Keen if !tight => None,
-            // Keen's puzzles have 80-86% dominoes, steering merges some: drawn a little
-            // above Keen's share so that what comes out matches it. A 4x4 or 5x5 strands
-            // more cells, each of which joins a neighbour and makes a domino a triple:
-            // drawn 84%, 4x4 easy puzzles came out 70% dominoes (Keen's 81%). Drawn 94%,
-            // 5x5s came out 82-85% (Keen's 74-84%), 4x4s 78-83% (Keen's 71-84%); 90% puts
-            // 5x5s at 77-84% and made 4x4 hard 22% triples (Keen's 13%).
+            // Drawn above Keen's share of dominoes because steering merges some, more so
+            // on small grids; the shares tried are in docs/generate.md, "Tuning".
             CageStyle::Keen if n <= 4 => Some(vec![94, 6]),
             CageStyle::Keen if n == 5 => Some(vec![90, 10]),
             CageStyle::Keen => Some(vec![84, 14, 2]),
@@ -84,11 +80,9 @@ impl CageStyle {
             // two fifths at 9x9, fewer beyond), so its weight is set from that share to
             // give ÷ about a quarter of the dominoes; − fits every domino.
             //
-            // Steering then keeps the labels that move a puzzle toward its level: toward
-            // easy the tight × labels, toward extreme and unreasonable the loose + and −
-            // ones. Drawn evenly, 9x9 easy came out 39% ×, and 4x4 to 7x7 extreme and
-            // unreasonable 11-18% × and up to 40% + (Keen's 26-30% of each), so × is drawn
-            // less often at easy and more often from extreme up, + less.
+            // Steering then keeps the labels that move a puzzle toward its level (tight ×
+            // toward easy, loose + and − toward extreme), so × is drawn less often at easy
+            // and more often from extreme up, + less (docs/generate.md, "Tuning").
             CageStyle::Keen => {
                 let (add, subtract, multiply) = match level {
                     Some(Level::Easy) => (3, 4, 2),

@@ -63,7 +63,7 @@ impl Cage {
         self.cells.first().copied()
     }
 
-    /// The label as the J essay writes it: `11+`, `2%`, or `3` for a given.
+    /// The label as the kk format writes it: `11+`, `2%`, or `3` for a given.
     pub fn label(&self) -> Label<'_> {
         Label(self)
     }

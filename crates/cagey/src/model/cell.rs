@@ -1,6 +1,6 @@
 //! Small value types that must not be mixed up: a cell index, a digit, a cage id.
 //!
-//! Cells are numbered row-major from the top-left, as in the J essay:
+//! Cells are numbered row-major from the top-left, as in the kk format:
 //!
 //! ```text
 //!         col 0  col 1  col 2  col 3

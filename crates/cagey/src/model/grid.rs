@@ -100,7 +100,7 @@ impl Grid {
 }
 
 impl fmt::Display for Grid {
-    /// Rows of digits separated by spaces, as the J essay prints a solution; for grids past
+    /// Rows of digits separated by spaces, as the kk format's tools print a solution; for grids past
     /// 9x9 every digit takes two columns, right-aligned. Empty cells print as `.`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut text = String::with_capacity(3 * self.size * self.size + self.size);

@@ -11,7 +11,7 @@
 //!   without an operation is a **given**.
 //! - **candidate**: a digit still possible in a cell during solving ([`DigitSet`]).
 //! - **tuple** (or layout): one assignment of digits to all cells of a cage that meets its
-//!   arithmetic; the J essay calls the tuples of a cage its *possibilities*.
+//!   arithmetic; the KenKen essay the kk format comes from calls the tuples of a cage its *possibilities*.
 //! - **solution**: a full [`Grid`] that is Latin and meets every cage ([`check`]).
 //! - **progress**: a partial state, what is known of each cell so far ([`Progress`]).
 

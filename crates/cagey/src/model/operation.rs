@@ -35,7 +35,7 @@ impl Operation {
         Operation::Unknown,
     ];
 
-    /// The ASCII sign of the J essay's format: `+ - * %`, `?` for a hidden operation, and
+    /// The ASCII sign of the kk format: `+ - * %`, `?` for a hidden operation, and
     /// none for a given.
     pub fn ascii(self) -> Option<char> {
         match self {

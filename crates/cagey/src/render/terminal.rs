@@ -149,7 +149,7 @@ pub fn draw_highlighted(
     Ok(out)
 }
 
-/// The ASCII signs: the programmer's `*` and `/`, not the J essay's `%`.
+/// The ASCII signs: the programmer's `*` and `/`, not the kk format's `%`.
 fn ascii_sign(operation: Operation) -> Option<char> {
     match operation {
         Operation::Add => Some('+'),

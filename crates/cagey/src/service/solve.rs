@@ -8,7 +8,8 @@ use super::{present, Job, PuzzleRequest, ServiceError};
 use crate::formats::Entry;
 use crate::model::CellState;
 use crate::render::{self, Contents};
-use crate::solve::{self, Budget, End, Limits, Outcome};
+use crate::solve::{self, End, Limits, Outcome};
+use crate::wire::solve::Verdict;
 use crate::wire::CheckRecord;
 use crate::{DigitSet, Grid, Puzzle};
 
@@ -36,16 +37,8 @@ fn solve_within(puzzle: &Puzzle, limits: Limits, job: &Job) -> Result<Outcome, S
 /// Why an outcome holds no solution, in words.
 fn no_solution(outcome: &Outcome) -> String {
     match outcome {
-        Outcome::GaveUp { budget, .. } => gave_up(*budget),
+        Outcome::GaveUp { .. } => outcome.describe(),
         _ => "the puzzle has no solution".to_string(),
-    }
-}
-
-/// The sentence of a search that ran out of budget.
-fn gave_up(budget: Budget) -> String {
-    match budget {
-        Budget::Cancelled => "the search was cancelled".to_string(),
-        budget => format!("the search stopped at the {budget} without settling the question"),
     }
 }
 
@@ -67,7 +60,7 @@ pub struct SolveRequest {
 /// The solution, and whether it is the only one.
 #[derive(Clone, Debug, Serialize)]
 pub struct SolveAnswer {
-    /// `unique`, `several`, `none` or `gave_up`: [`Outcome::verdict`].
+    /// `unique`, `several`, `none` or `gave_up`: [`Verdict::name`].
     pub outcome: &'static str,
     /// The verdict in a sentence.
     pub message: String,
@@ -93,13 +86,13 @@ pub fn solve(request: &SolveRequest, job: &Job) -> Result<SolveAnswer, ServiceEr
     let message = match &outcome {
         Outcome::Unique(_) => "the puzzle has exactly one solution".to_string(),
         Outcome::Unsolvable => "the puzzle has no solution".to_string(),
-        Outcome::GaveUp { budget, .. } => gave_up(*budget),
+        Outcome::GaveUp { .. } => outcome.describe(),
         Outcome::Multiple { .. } | Outcome::AtLeastOne(_) => {
             "the puzzle has more than one solution; two are given".to_string()
         }
     };
     Ok(SolveAnswer {
-        outcome: outcome.verdict(),
+        outcome: Verdict::of(&outcome).name(),
         message,
         solution: solutions.first().cloned(),
         solutions,
@@ -149,16 +142,10 @@ pub fn count(request: &CountRequest, job: &Job) -> Result<CountAnswer, ServiceEr
             &mut |_| {},
         )
         .map_err(|error| ServiceError::Unprocessable(error.to_string()))?;
-    let found = solve::solutions(search.count);
-    let (complete, message) = match search.end {
-        End::Exhausted => (true, format!("exactly {found}")),
-        End::SolutionLimit => (false, format!("at least {found} (the count stops there)")),
-        End::OutOfBudget(budget) => (false, format!("at least {found}: {}", gave_up(budget))),
-    };
     Ok(CountAnswer {
         count: search.count,
-        complete,
-        message,
+        complete: search.end == End::Exhausted,
+        message: search.describe_solutions(),
     })
 }
 

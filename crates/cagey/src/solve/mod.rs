@@ -188,17 +188,6 @@ impl Outcome {
         }
     }
 
-    /// The verdict in the words of the wire records: `unique`, `several`, `none` or
-    /// `gave_up`.
-    pub fn verdict(&self) -> &'static str {
-        match self {
-            Outcome::Unique(_) => "unique",
-            Outcome::AtLeastOne(_) | Outcome::Multiple { .. } => "several",
-            Outcome::Unsolvable => "none",
-            Outcome::GaveUp { .. } => "gave_up",
-        }
-    }
-
     /// The verdict as `cagey solve` and the Python package say it: `unique solution`, `no
     /// solution`, `not unique: this is one of several solutions`, or why the search gave up.
     pub fn describe(&self) -> String {
@@ -384,6 +373,30 @@ impl Search {
                 count,
                 complete: end == End::Exhausted,
             },
+        }
+    }
+
+    /// The count as a bare number and why it stopped, as `cagey solve --count` prints it
+    /// and Python's `str(count)` says it: `2`, `at least 100 (stopped at the limit of 100)`,
+    /// `at least 5 (gave up: the time limit of 60 s ran out)`. A count that went through
+    /// everything is the number alone, so that scripts can read it.
+    pub fn describe(&self) -> String {
+        self.words(self.count.to_string())
+    }
+
+    /// The count with its noun, as `cagey solve --all` and the page say it: `2 solutions
+    /// found`, `at least 1 solution found (gave up: the run was cancelled)`.
+    pub fn describe_solutions(&self) -> String {
+        self.words(format!("{} found", solutions(self.count)))
+    }
+
+    fn words(&self, count: String) -> String {
+        match self.end {
+            End::Exhausted => count,
+            End::SolutionLimit => {
+                format!("at least {count} (stopped at the limit of {})", self.count)
+            }
+            End::OutOfBudget(budget) => format!("at least {count} (gave up: {})", budget.ran_out()),
         }
     }
 }

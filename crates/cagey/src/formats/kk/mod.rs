@@ -1,4 +1,4 @@
-//! The J essay's format (`.kk`): one cage per line, `LABEL,CELLS`.
+//! The kk format (`.kk`): one cage per line, `LABEL,CELLS`.
 //!
 //! ```text
 //! # kk0, the essay's 4x4 example

@@ -1,19 +1,22 @@
-//! The JSON Lines report of `cagey solve --output jsonl`: one [`Record`] per puzzle, then
-//! one summary object; and the per-puzzle [`Tally`] that both the summary and the exit
-//! status are made from.
+//! The wire of solving and grading many puzzles: one record per puzzle ([`SolveRecord`],
+//! [`GradeLine`]), and for solving one summary of the whole run ([`Totals::summary`]), as
+//! `cagey solve --output jsonl` and `cagey grade --output jsonl` write them, and the one
+//! word for what became of a puzzle ([`Verdict`]) that the web server's and the Python
+//! package's answers use too.
 //!
 //! The field names are an interface: scripts read them. docs/cli.md's "Batch solving"
-//! section documents them; `tests/batch.rs` reads them back. Every field is always present
-//! (`null` where it does not apply), so that a reader need not guess.
+//! section documents them. Every field is always present (`null` where it does not apply),
+//! so that a reader need not guess.
 
 use serde::Serialize;
+use web_time::Instant;
 
-use cagey::formats::json::op_name;
-use cagey::model::{revealed_operations, Operation};
-use cagey::solve::{End, Outcome, Search, Stats};
-use cagey::{Grid, Puzzle};
-
-use crate::Status;
+use super::RuleCount;
+use crate::formats::json::op_name;
+use crate::logic::{Grade, Level, LogicError};
+use crate::model::{revealed_operations, Operation};
+use crate::solve::{End, Outcome, Search, Stats};
+use crate::{Grid, Puzzle};
 
 /// What became of one puzzle, in one word: snake_case, as every verdict of the project's
 /// JSON (the summary's counts, `explain`'s verdicts, the server's answers).
@@ -24,21 +27,62 @@ pub enum Verdict {
     Unique,
     /// Two solutions or more.
     Several,
-    /// One solution found, and the search stopped there as `--limit 1` asked: whether there
-    /// is another was not looked at.
+    /// One solution found, and the search stopped there as asked: whether there is another
+    /// was not looked at.
     AtLeastOne,
     /// The search went through everything and found no solution.
     #[serde(rename = "none")]
     NoSolution,
-    /// A budget (`--max-nodes`, `--time-limit`) ran out before the question was settled: no
-    /// solution found yet, or one without the proof that it is the only one.
+    /// A budget (nodes, time) ran out before the question was settled: no solution found
+    /// yet, or one without the proof that it is the only one.
     GaveUp,
     /// The puzzle could not be read, or the method refused it.
     Error,
 }
 
-/// What the summary and the exit status keep of one puzzle.
-#[derive(Clone, Copy, Debug)]
+impl Verdict {
+    /// The verdict of a [`Solver::solve`](crate::solve::Solver::solve): two solutions settle
+    /// that it is not unique, even when a budget ran out after them.
+    pub fn of(outcome: &Outcome) -> Verdict {
+        match outcome {
+            Outcome::Unsolvable => Verdict::NoSolution,
+            Outcome::Unique(_) => Verdict::Unique,
+            Outcome::AtLeastOne(_) => Verdict::AtLeastOne,
+            Outcome::Multiple { .. } => Verdict::Several,
+            Outcome::GaveUp { count, .. } if *count >= 2 => Verdict::Several,
+            Outcome::GaveUp { .. } => Verdict::GaveUp,
+        }
+    }
+
+    /// The verdict of a [`Solver::search`](crate::solve::Solver::search) (counting, or
+    /// listing every solution).
+    pub fn of_search(search: &Search) -> Verdict {
+        match (search.end, search.count) {
+            (_, count) if count >= 2 => Verdict::Several,
+            (End::Exhausted, 0) => Verdict::NoSolution,
+            (End::Exhausted, _) => Verdict::Unique,
+            (End::SolutionLimit, _) => Verdict::AtLeastOne,
+            (End::OutOfBudget(_), _) => Verdict::GaveUp,
+        }
+    }
+
+    /// The word on the wire: `unique`, `several`, `at_least_one`, `none`, `gave_up` or
+    /// `error`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Unique => "unique",
+            Verdict::Several => "several",
+            Verdict::AtLeastOne => "at_least_one",
+            Verdict::NoSolution => "none",
+            Verdict::GaveUp => "gave_up",
+            Verdict::Error => "error",
+        }
+    }
+}
+
+/// What a summary keeps of one puzzle, and what a front end needs to judge it (the command's
+/// exit status).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tally {
     /// The verdict.
     pub verdict: Verdict,
@@ -46,88 +90,52 @@ pub struct Tally {
     pub count: u64,
     /// Whether `count` is exact: the search went through every possibility.
     pub exact: bool,
+    /// Whether the question asked was answered before any budget ran out. Two solutions
+    /// settle whether a puzzle is unique; a count or a listing is settled only when the
+    /// search ends by itself or at its solution limit.
+    pub settled: bool,
     /// Time the solver took, in microseconds; `None` when it did not run.
     pub micros: Option<u64>,
-    /// The exit status the puzzle earns.
-    pub status: Status,
 }
 
 impl Tally {
-    /// A puzzle that could not be read or solved, earning `status`.
-    pub fn error(status: Status) -> Tally {
+    /// A puzzle that could not be read or solved.
+    pub fn error() -> Tally {
         Tally {
             verdict: Verdict::Error,
             count: 0,
             exact: false,
+            settled: false,
             micros: None,
-            status,
         }
     }
 
-    /// A puzzle solved by [`Solver::solve`](cagey::solve::Solver::solve); `unique` says
-    /// whether `--unique` asked for exactly one solution.
-    pub fn from_outcome(outcome: &Outcome, stats: &Stats, unique: bool) -> Tally {
-        let verdict = match outcome {
-            Outcome::Unsolvable => Verdict::NoSolution,
-            Outcome::Unique(_) => Verdict::Unique,
-            Outcome::AtLeastOne(_) => Verdict::AtLeastOne,
-            Outcome::Multiple { .. } => Verdict::Several,
-            Outcome::GaveUp { count, .. } if *count >= 2 => Verdict::Several,
-            Outcome::GaveUp { .. } => Verdict::GaveUp,
-        };
+    /// A puzzle solved by [`Solver::solve`](crate::solve::Solver::solve).
+    pub fn of(outcome: &Outcome, stats: &Stats) -> Tally {
+        let verdict = Verdict::of(outcome);
         let exact = match outcome {
             Outcome::Unsolvable | Outcome::Unique(_) => true,
             Outcome::Multiple { complete, .. } => *complete,
             Outcome::AtLeastOne(_) | Outcome::GaveUp { .. } => false,
         };
-        // Two solutions settle whether it is unique, even when the budget ran out after them.
-        let settled = verdict != Verdict::GaveUp;
-        Tally::new(verdict, outcome.count(), exact, settled, stats, unique)
-    }
-
-    /// A puzzle searched by [`Solver::search`](cagey::solve::Solver::search) (`--all`,
-    /// `--count`); `unique` as for [`Tally::from_outcome`].
-    pub fn from_search(search: &Search, unique: bool) -> Tally {
-        let verdict = match (search.end, search.count) {
-            (_, count) if count >= 2 => Verdict::Several,
-            (End::Exhausted, 0) => Verdict::NoSolution,
-            (End::Exhausted, _) => Verdict::Unique,
-            (End::SolutionLimit, _) => Verdict::AtLeastOne,
-            (End::OutOfBudget(_), _) => Verdict::GaveUp,
-        };
-        let exact = search.end == End::Exhausted;
-        // `--count` and `--all` ask how many: a budget that runs out leaves it unsettled,
-        // however many were found (`at least 5 (gave up: ...)`).
-        let settled = !matches!(search.end, End::OutOfBudget(_));
-        Tally::new(verdict, search.count, exact, settled, &search.stats, unique)
-    }
-
-    /// `settled` says whether the question asked was answered before any budget ran out.
-    fn new(
-        verdict: Verdict,
-        count: u64,
-        exact: bool,
-        settled: bool,
-        stats: &Stats,
-        unique: bool,
-    ) -> Tally {
-        // No solution fails, and so does giving up before the question was settled (one
-        // solution found but not proven the only one once exited 0, though `--help` lists
-        // giving up under 1); exactly one, proven, is fine; anything else fails only when
-        // `--unique` asked for exactly one.
-        let status = match (count, exact) {
-            _ if !settled => Status::Failed,
-            (0, _) => Status::Failed,
-            (1, true) => Status::Ok,
-            _ if unique => Status::Failed,
-            _ => Status::Ok,
-        };
         Tally {
             verdict,
-            count,
+            count: outcome.count(),
             exact,
+            settled: verdict != Verdict::GaveUp,
             micros: Some(micros(stats)),
-            status,
+        }
+    }
+
+    /// A puzzle searched by [`Solver::search`](crate::solve::Solver::search): a budget that
+    /// runs out leaves a count unsettled, however many were found (`at least 5`).
+    pub fn of_search(search: &Search) -> Tally {
+        Tally {
+            verdict: Verdict::of_search(search),
+            count: search.count,
+            exact: search.end == End::Exhausted,
+            settled: !matches!(search.end, End::OutOfBudget(_)),
+            micros: Some(micros(&search.stats)),
         }
     }
 }
@@ -136,13 +144,12 @@ fn micros(stats: &Stats) -> u64 {
     u64::try_from(stats.elapsed.as_micros()).unwrap_or(u64::MAX)
 }
 
-/// One puzzle's line.
+/// One solved puzzle's line.
 #[derive(Debug, Serialize)]
-pub struct Record<'a> {
-    /// The puzzle's number in the run, from 1, over all inputs: the `N` of the text
-    /// output's `# puzzle N`.
+pub struct SolveRecord<'a> {
+    /// The puzzle's number in the run, from 1, over all inputs.
     index: usize,
-    /// The file it came from, `<stdin>`, or `example NAME`.
+    /// Where it came from: a file name, `<stdin>`, or `example NAME`.
     source: &'a str,
     /// The line it starts on, from 1 (for a JSON syntax error, the error's line); `null`
     /// when unknown (an empty input, a puzzle inside a JSON array).
@@ -152,9 +159,8 @@ pub struct Record<'a> {
     count: Option<u64>,
     /// Whether `count` is the exact number of solutions; `null` for an error.
     exact: Option<bool>,
-    /// The solutions found, each as its rows, top first, each row its digits separated by
-    /// spaces: up to two without `--all` (the second shows the puzzle is not unique), every
-    /// one found with `--all`, none with `--count`.
+    /// The solutions kept, each as its rows, top first, each row its digits separated by
+    /// spaces.
     solutions: Vec<Vec<String>>,
     /// For a puzzle that hides operations (`?`), one entry per solution in `solutions`:
     /// the operation each hidden cage uses there. `null` for any other puzzle, and for an
@@ -171,10 +177,10 @@ pub struct Record<'a> {
     error: Option<String>,
 }
 
-impl<'a> Record<'a> {
+impl<'a> SolveRecord<'a> {
     /// A record with nothing solved yet.
-    pub fn new(index: usize, source: &'a str, line: Option<usize>) -> Record<'a> {
-        Record {
+    pub fn new(index: usize, source: &'a str, line: Option<usize>) -> SolveRecord<'a> {
+        SolveRecord {
             index,
             source,
             line,
@@ -221,8 +227,8 @@ impl<'a> Record<'a> {
 /// The operation a hidden cage uses in a solution: `{"cell": 14, "target": 2,
 /// "operations": ["*", "/"]}`.
 #[derive(Debug, Serialize)]
-struct Revealed {
-    /// The cage's first cell, numbered row by row from 0, as the J essay's format does.
+pub struct Revealed {
+    /// The cage's first cell, numbered row by row from 0, as the `kk` format numbers cells.
     cell: usize,
     target: u64,
     /// Every operation its digits make the target with, named as the JSON format names
@@ -254,18 +260,24 @@ fn rows(grid: &Grid) -> Vec<String> {
 
 /// The counts and times of a whole run, in memory that does not grow with it.
 pub struct Totals {
-    start: std::time::Instant,
+    start: Instant,
     counts: Counts,
     solve_micros: u64,
     max_micros: Option<u64>,
     times: Histogram,
 }
 
+impl Default for Totals {
+    fn default() -> Totals {
+        Totals::new()
+    }
+}
+
 impl Totals {
     /// Totals of nothing yet, timed from now.
     pub fn new() -> Totals {
         Totals {
-            start: std::time::Instant::now(),
+            start: Instant::now(),
             counts: Counts::default(),
             solve_micros: 0,
             max_micros: None,
@@ -354,8 +366,7 @@ const HISTOGRAM_BITS: u32 = 9;
 
 /// A histogram of times in microseconds with buckets of constant relative width, so that a
 /// median of millions of times takes a few tens of kilobytes (9,216 buckets up to a minute)
-/// rather than one number per puzzle. Sorting the times, as `cargo xtask bench` does for its
-/// hundreds, was the alternative; it grows with the input.
+/// rather than one number per puzzle.
 #[derive(Default)]
 struct Histogram {
     counts: Vec<u64>,
@@ -411,6 +422,80 @@ fn lowest(bucket: usize) -> u64 {
     ((1u64 << HISTOGRAM_BITS) | sub) << shift
 }
 
+/// One graded puzzle's line: its level, score and rules, or why it has none.
+#[derive(Debug, Serialize)]
+pub struct GradeLine<'a> {
+    /// The puzzle's number in the run, from 1.
+    index: usize,
+    /// Where it came from, as for [`SolveRecord`].
+    source: &'a str,
+    /// The line it starts on, from 1; `null` when unknown.
+    line: Option<usize>,
+    /// `graded`, `several`, `none`, `gave_up` or `error`.
+    verdict: &'static str,
+    level: Option<Level>,
+    score: Option<u32>,
+    steps: Option<usize>,
+    /// The rules used, cheapest first, with how many steps each took, as in
+    /// [`GradeRecord`](super::GradeRecord); empty without a grade.
+    rules: Vec<RuleCount>,
+    /// Why there is no grade; `null` with one.
+    error: Option<String>,
+}
+
+impl<'a> GradeLine<'a> {
+    /// The line of a puzzle graded `grade`.
+    pub fn graded(index: usize, source: &'a str, line: Option<usize>, grade: &Grade) -> Self {
+        let record = super::GradeRecord::new(grade);
+        GradeLine {
+            index,
+            source,
+            line,
+            verdict: "graded",
+            level: Some(record.level),
+            score: Some(record.score),
+            steps: Some(record.steps),
+            rules: record.rules,
+            error: None,
+        }
+    }
+
+    /// The line of a puzzle the grader refused (`Some(error)`) or that could not be read
+    /// (`None`, with the reader's `message`).
+    pub fn failed(
+        index: usize,
+        source: &'a str,
+        line: Option<usize>,
+        error: Option<&LogicError>,
+        message: String,
+    ) -> Self {
+        let verdict = match error {
+            Some(LogicError::NoSolution) => "none",
+            Some(LogicError::NotUnique) => "several",
+            Some(LogicError::Limit(_)) => "gave_up",
+            _ => "error",
+        };
+        GradeLine {
+            index,
+            source,
+            line,
+            verdict,
+            level: None,
+            score: None,
+            steps: None,
+            rules: Vec::new(),
+            error: Some(message),
+        }
+    }
+}
+
+impl GradeLine<'_> {
+    /// Why there is no grade; `None` with one.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -443,5 +528,22 @@ mod tests {
         assert_eq!(histogram.median(), Some(3));
         histogram.add(7);
         assert_eq!(histogram.median(), Some(5));
+    }
+
+    #[test]
+    fn verdicts_are_spelled_as_serde_spells_them() {
+        for verdict in [
+            Verdict::Unique,
+            Verdict::Several,
+            Verdict::AtLeastOne,
+            Verdict::NoSolution,
+            Verdict::GaveUp,
+            Verdict::Error,
+        ] {
+            assert_eq!(
+                serde_json::to_value(verdict).unwrap(),
+                serde_json::json!(verdict.name())
+            );
+        }
     }
 }

@@ -33,6 +33,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod solve;
+
 use serde::Serialize;
 
 use crate::budget::Budget;
