@@ -47,6 +47,7 @@ const ASSETS: &[Asset] = &[
     module!("api.js"),
     module!("arithmetic.js"),
     module!("board.js"),
+    module!("candidates.js"),
     module!("clock.js"),
     module!("conflicts.js"),
     module!("draft.js"),

@@ -105,6 +105,7 @@ async fn every_module_the_page_imports_is_served_as_javascript() {
         "app",
         "arithmetic",
         "board",
+        "candidates",
         "clock",
         "conflicts",
         "draft",
