@@ -58,6 +58,7 @@ const ASSETS: &[Asset] = &[
     module!("generate.js"),
     module!("hint.js"),
     module!("keys.js"),
+    module!("link.js"),
     module!("loader.js"),
     module!("play.js"),
     module!("session.js"),

@@ -116,6 +116,7 @@ async fn every_module_the_page_imports_is_served_as_javascript() {
         "generate",
         "hint",
         "keys",
+        "link",
         "loader",
         "play",
         "session",

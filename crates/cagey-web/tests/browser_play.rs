@@ -823,3 +823,40 @@ async fn marks_on_a_12x12_are_spaced_and_stay_in_their_cell() {
     browser.screenshot("play-12x12-marks.png").await;
     browser.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_with_progress_carries_corner_marks_too() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    type_at(&browser, 0, "1").await;
+    type_at(&browser, 1, &format!("{SHIFT}2{NULL}{SHIFT}3{NULL}")).await;
+    type_at(&browser, 2, &format!("{CONTROL}4{NULL}")).await;
+    assert_eq!(marks(&browser, 1, ".corner").await, "23");
+    browser.click("#share summary").await;
+    browser.click("#share-progress").await;
+    browser.click("#share-make").await;
+    browser
+        .wait_until("document.querySelector('#share-link').value.includes('#p=')")
+        .await;
+    let link = browser
+        .js("return document.querySelector('#share-link').value")
+        .await;
+    let link = link.as_str().unwrap().to_string();
+    assert!(link.ends_with("&c=r1c2:23"), "{link}");
+
+    // A new visitor opens it: digits, centre and corner marks as they were.
+    browser.open("").await;
+    assert_eq!(marks(&browser, 1, ".corner").await, "");
+    let fragment = &link[link.find('#').unwrap()..];
+    browser
+        .client
+        .goto(&browser.server.url(fragment))
+        .await
+        .unwrap();
+    browser
+        .wait_until("document.querySelector('.cell[data-cell=\"1\"] .corner').textContent === '23'")
+        .await;
+    assert_eq!(browser.digits().await[0], 1);
+    assert_eq!(marks(&browser, 2, ".notes").await, "4");
+    browser.close().await;
+}
