@@ -169,7 +169,7 @@ export function mountPlay({ store, clock }) {
   function drawFinish() {
     const own = state.done && state.finish?.how === 'own';
     $('board').classList.toggle('celebrate', own);
-    board.banner.textContent = own ? `Solved in ${formatTime(state.finish.seconds)}` : '';
+    $('finish').textContent = own ? `Solved in ${formatTime(state.finish.seconds)}` : '';
   }
 
   function draw(_, action) {

@@ -860,3 +860,48 @@ async fn a_link_with_progress_carries_corner_marks_too() {
     assert_eq!(marks(&browser, 2, ".notes").await, "4");
     browser.close().await;
 }
+
+/// Solves kk0 as a player does and checks that the finish banner is in the window, and off
+/// the board: the solved grid stays in view.
+async fn the_finish_banner_leaves_the_board_in_view(width: u32, height: u32) {
+    let browser = Browser::start(width, height).await;
+    browser.open("").await;
+    for (index, digit) in KK0_SOLUTION.iter().enumerate() {
+        type_at(&browser, index, &digit.to_string()).await;
+    }
+    browser
+        .wait_until("document.querySelector('#status').textContent.startsWith('Solved in')")
+        .await;
+    assert!(browser.text(".banner").await.starts_with("Solved in"));
+    let boxes = browser
+        .js(
+            "const box = (s) => { const r = document.querySelector(s).getBoundingClientRect();
+               return [r.left, r.top, r.right, r.bottom]; };
+             return [box('#board'), box('.banner'), [innerWidth, innerHeight]]",
+        )
+        .await;
+    let (board, banner, window): ([f64; 4], [f64; 4], [f64; 2]) =
+        serde_json::from_value(boxes).unwrap();
+    let [left, top, right, bottom] = banner;
+    assert!(right > left && bottom > top, "the banner shows: {banner:?}");
+    let apart = right <= board[0] || left >= board[2] || bottom <= board[1] || top >= board[3];
+    assert!(apart, "the banner {banner:?} covers the board {board:?}");
+    assert!(
+        left >= 0.0 && top >= 0.0 && right <= window[0] && bottom <= window[1],
+        "the banner {banner:?} is outside the {window:?} window"
+    );
+    browser
+        .screenshot(&format!("play-finish-{width}x{height}.png"))
+        .await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_finish_banner_leaves_the_board_in_view_at_1280x800() {
+    the_finish_banner_leaves_the_board_in_view(1280, 800).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_finish_banner_leaves_the_board_in_view_on_a_phone() {
+    the_finish_banner_leaves_the_board_in_view(390, 844).await;
+}
