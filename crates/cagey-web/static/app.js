@@ -10,6 +10,7 @@ import { createApi } from './api.js';
 import { createEngineFetch } from './engine.js';
 import { createClock } from './clock.js';
 import { initialState, reduce } from './game.js';
+import { readFragment } from './link.js';
 import { createSession } from './session.js';
 import { currentText } from './storage.js';
 import { createStore } from './store.js';
@@ -75,9 +76,9 @@ store.subscribe((_, __, info) => {
   if (info.changed) session.checkComplete();
 });
 
+/** The puzzle the page's address links to, `{ text, corners }`, or null. */
 function linkedPuzzle() {
-  const match = /^#p=(.*)$/s.exec(location.hash);
-  return match ? decodeURIComponent(match[1]) : null;
+  return readFragment(location.hash);
 }
 
 document.addEventListener('visibilitychange', () => {
@@ -85,8 +86,8 @@ document.addEventListener('visibilitychange', () => {
   session.save();
 });
 window.addEventListener('hashchange', () => {
-  const text = linkedPuzzle();
-  if (text) session.load(text, { fromLink: true });
+  const linked = linkedPuzzle();
+  if (linked) session.load(linked.text, { fromLink: true, corners: linked.corners });
 });
 window.addEventListener('beforeunload', () => { clock.stop(); session.save(); });
 
@@ -98,7 +99,7 @@ async function start() {
   const linked = linkedPuzzle();
   const saved = currentText(localStorage);
   let loaded = false;
-  if (linked) loaded = await session.load(linked, { fromLink: true });
+  if (linked) loaded = await session.load(linked.text, { fromLink: true, corners: linked.corners });
   if (!loaded && saved) loaded = await session.load(saved, { quiet: true });
   if (!loaded) await session.load((await examples)[0].puzzle);
   play.focus();

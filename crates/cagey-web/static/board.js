@@ -116,15 +116,12 @@ export class Board {
     this.grid = grid;
     this.container.append(grid);
 
-    // Covers for a paused game and for the moment the player finishes.
+    // The cover of a paused game. The finish banner is beside the board, not on it: the
+    // solved grid stays in view.
     const cover = document.createElement('div');
     cover.className = 'cover';
     cover.textContent = 'Paused';
-    const banner = document.createElement('div');
-    banner.className = 'banner';
-    banner.setAttribute('role', 'status');
-    this.banner = banner;
-    this.container.append(cover, banner);
+    this.container.append(cover);
     this.select(Math.min(this.selected, n * n - 1), false);
   }
 

@@ -11,6 +11,8 @@
 // server's hints and explanations name a cell `[row, col]` (a digit at it `[row, col,
 // digit]`); `cellIndex` turns that into the index here, and nothing else converts.
 
+import { cageCandidates, peersOf, unitCandidates } from './candidates.js';
+
 /** No cell marked. */
 export function emptyMarks() {
   return { wrong: new Set(), revealed: new Set(), cause: new Set(), change: new Set() };
@@ -27,6 +29,7 @@ export function initialState() {
     corner: [], // corner pencil marks, bits like notes
     fixed: [],
     mode: 'normal', // what a typed digit writes: 'normal' (the digit), 'corner' or 'centre' marks
+    autoClean: true, // a placed digit leaves the marks of its row, column, box (and killer cage)
     paused: false,
     finish: null, // how the grid was finished, this visit: { how: 'own' | 'partly' | 'revealed', seconds }
     undo: [],
@@ -111,23 +114,17 @@ export function digitsOf(state) {
  * column or its box or region (0 for filled cells).
  */
 export function allCandidates(state) {
-  const n = state.puzzle.size;
-  const digits = digitsOf(state);
-  const regions = state.puzzle.regions;
-  const used = (key) => digits.reduce((bits, d, i) => (d && key(i) ? bits | (1 << d) : bits), 0);
-  const rows = Array.from({ length: n }, (_, r) => used((i) => Math.floor(i / n) === r));
-  const cols = Array.from({ length: n }, (_, c) => used((i) => i % n === c));
-  const inRegion = new Map();
-  const full = ((1 << (n + 1)) - 1) & ~1;
-  return digits.map((d, i) => {
-    if (d) return 0;
-    let taken = rows[Math.floor(i / n)] | cols[i % n];
-    if (regions && regions[i] !== null) {
-      if (!inRegion.has(regions[i])) inRegion.set(regions[i], used((j) => regions[j] === regions[i]));
-      taken |= inRegion.get(regions[i]);
-    }
-    return full & ~taken;
-  });
+  return unitCandidates(state.puzzle, digitsOf(state));
+}
+
+/** The name of a cell as the page says it: `r1c1`. */
+export function cellName(cell, n) {
+  return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
+}
+
+/** Names in a sentence: `a`, `a and b`, `a, b and c`. */
+function listed(names) {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /** Whether every cell holds a digit, the player's or the puzzle's. */
@@ -256,6 +253,52 @@ function typedChanges(state, cells, digit, mode) {
   });
 }
 
+/**
+ * `changes` with, when the player has auto-clean on, every digit they place taken out of the
+ * centre and corner marks of the empty cells that see it: the same move, so one Undo brings
+ * the marks back with the digit.
+ */
+function withCleaning(state, changes) {
+  if (!state.autoClean) return changes;
+  const placing = new Set(changes.filter(({ value }) => value).map(({ cell }) => cell));
+  const cleaned = new Map();
+  for (const { cell, value } of changes) {
+    if (!value) continue;
+    const bit = 1 << value;
+    for (const peer of peersOf(state.puzzle, cell)) {
+      if (placing.has(peer) || state.values[peer] || state.fixed[peer]) continue;
+      const [notes, corner] = cleaned.get(peer) || [state.notes[peer], state.corner[peer] || 0];
+      if ((notes | corner) & bit) cleaned.set(peer, [notes & ~bit, corner & ~bit]);
+    }
+  }
+  return [...changes, ...[...cleaned].map(([cell, [notes, corner]]) => ({ cell, notes, corner }))];
+}
+
+/**
+ * Every empty cell's centre marks set to its candidates (`cageCandidates`) as one move, the
+ * corner marks left alone. The status line says how many cells were filled, whether marks
+ * of the player's were replaced (Undo brings them back), and which cells have no candidate.
+ */
+function fillCandidates(state) {
+  const n = state.puzzle.size;
+  const digits = digitsOf(state);
+  const found = cageCandidates(state.puzzle, digits);
+  const open = digits.flatMap((d, cell) => (d ? [] : [cell]));
+  const replaced = open.some((cell) => state.notes[cell] && state.notes[cell] !== found[cell]);
+  if (!apply(state, open.map((cell) => ({ cell, notes: found[cell] })))) {
+    say(state, 'The candidates are already filled in.');
+    return NOTHING;
+  }
+  const info = changed(state);
+  const cells = `${open.length} ${open.length === 1 ? 'cell' : 'cells'}`;
+  const parts = [replaced ? `Candidates filled in ${cells}; Undo brings your marks back.` : `Candidates filled in ${cells}.`];
+  const empty = open.filter((cell) => !found[cell]).map((cell) => cellName(cell, n));
+  // With every placed digit right, the solution's digit always fits.
+  if (empty.length) parts.push(`No digit fits ${listed(empty)}: a digit placed is wrong.`);
+  say(state, parts.join(' '), empty.length ? 'bad' : '');
+  return info;
+}
+
 const MODES = ['normal', 'corner', 'centre'];
 
 function say(state, message, kind = '') {
@@ -302,8 +345,10 @@ export function reduce(state, action) {
       say(state, done ? 'Solved.' : `${puzzle.summary} (${puzzle.format} format).`);
       return { save: true };
     }
-    case 'apply': // { changes, record, revealed }: revealed when the digits are the solution's
-      return apply(state, action.changes, action.record ?? true, !!action.revealed) ? changed(state) : NOTHING;
+    case 'apply': { // { changes, record, revealed, clean }: revealed when the digits are the solution's
+      const changes = action.clean ? withCleaning(state, action.changes) : action.changes;
+      return apply(state, changes, action.record ?? true, !!action.revealed) ? changed(state) : NOTHING;
+    }
     case 'enter': { // { cells | cell, digit, mode? }: a digit typed into the selected cells
       if (state.done || state.paused) return NOTHING;
       const cells = (action.cells || [action.cell]).filter((cell) => !state.fixed[cell]);
@@ -311,21 +356,17 @@ export function reduce(state, action) {
         say(state, 'That digit is given by the puzzle.');
         return NOTHING;
       }
-      return apply(state, typedChanges(state, cells, action.digit, modeOf(state, action))) ? changed(state) : NOTHING;
+      const mode = modeOf(state, action);
+      const typed = typedChanges(state, cells, action.digit, mode);
+      return apply(state, mode === 'normal' ? withCleaning(state, typed) : typed) ? changed(state) : NOTHING;
     }
     case 'erase': // { cells | cell }
       if (state.paused) return NOTHING;
       return apply(state, (action.cells || [action.cell]).map((cell) => ({ cell, value: 0, notes: 0, corner: 0 })))
         ? changed(state) : NOTHING;
-    case 'fill-candidates': { // every empty cell's centre marks: the digits its units lack
+    case 'fill-candidates': // every empty cell's centre marks: its candidates, cages counted
       if (state.done || state.paused) return NOTHING;
-      const bits = allCandidates(state);
-      const changes = bits.map((notes, cell) => ({ cell, notes })).filter(({ cell }) => !digitsOf(state)[cell]);
-      if (!apply(state, changes)) return NOTHING;
-      const info = changed(state);
-      say(state, 'Filled in the candidates of every empty cell.');
-      return info;
-    }
+      return fillCandidates(state);
     case 'mode': // { mode }: 'normal', 'corner', 'centre', or 'next' to cycle
       state.mode = action.mode === 'next' ? MODES[(MODES.indexOf(state.mode) + 1) % MODES.length] : action.mode;
       say(state, {

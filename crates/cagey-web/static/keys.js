@@ -1,7 +1,7 @@
 // The keys of the board, as actions: arrows move (Shift+arrow extends the selection),
 // digits fill or mark as the mode says (Shift+digit a corner mark, Ctrl+digit a centre
 // mark in any mode), 0 and Backspace/Delete erase, Z/X/C choose normal, corner or centre
-// mode, P switches centre marks, Space cycles the modes, M fills in every candidate,
+// mode, P switches centre marks, Space cycles the modes, M fills in the candidates,
 // H asks for a hint (again for its next level), K checks the grid, Escape pauses, Ctrl+Z
 // undoes, Ctrl+Y or Ctrl+Shift+Z redoes. On grids larger than 9 two
 // digits typed within a second into the same cell make one number. No DOM here:

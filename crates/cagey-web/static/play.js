@@ -1,7 +1,8 @@
 // The play panel: the board, the digit pad, the tools (digit, corner and centre modes,
-// erase, undo, redo, fill candidates, check, reveal, restart, live conflicts), the status
-// line, the timer with its pause and the puzzle's summary. It draws them from the store
-// after every change and turns keys, clicks and taps into actions.
+// erase, undo, redo, fill candidates, check, reveal, restart, live conflicts, the clean-up
+// of marks when a digit is placed), the status line, the timer with its pause and the
+// puzzle's summary. It draws them from the store after every change and turns keys, clicks
+// and taps into actions.
 
 import { Board } from './board.js';
 import { formatTime } from './clock.js';
@@ -19,6 +20,9 @@ const BRIEF_MS = 3000;
 
 /** Where the choice to mark conflicts live is remembered. */
 const CONFLICTS_KEY = 'cagey:conflicts';
+
+/** Where the choice to clean a placed digit from the marks that see it is remembered. */
+const AUTO_CLEAN_KEY = 'cagey:auto-clean';
 
 function storedFlag(key, fallback) {
   try {
@@ -122,7 +126,9 @@ export function mountPlay({ store, clock }) {
     if (!solution) return;
     const cells = board.selectedCells().filter((cell) => !state.fixed[cell]);
     if (!cells.length) return;
-    dispatch({ type: 'apply', changes: cells.map((cell) => ({ cell, value: solution[cell], notes: 0, corner: 0 })), revealed: true });
+    dispatch({
+      type: 'apply', changes: cells.map((cell) => ({ cell, value: solution[cell], notes: 0, corner: 0 })), revealed: true, clean: true,
+    });
     dispatch({ type: 'say', message: cells.length === 1 ? `Revealed: ${solution[cells[0]]}.` : `Revealed ${cells.length} cells.` });
   }
 
@@ -163,7 +169,7 @@ export function mountPlay({ store, clock }) {
   function drawFinish() {
     const own = state.done && state.finish?.how === 'own';
     $('board').classList.toggle('celebrate', own);
-    board.banner.textContent = own ? `Solved in ${formatTime(state.finish.seconds)}` : '';
+    $('finish').textContent = own ? `Solved in ${formatTime(state.finish.seconds)}` : '';
   }
 
   function draw(_, action) {
@@ -227,6 +233,17 @@ export function mountPlay({ store, clock }) {
     liveConflicts = event.target.checked;
     storeFlag(CONFLICTS_KEY, liveConflicts);
     dispatch({ type: 'say', message: liveConflicts ? 'Conflicts are marked as you type.' : 'Conflicts are not marked.' });
+  });
+  dispatch({ type: 'set', fields: { autoClean: storedFlag(AUTO_CLEAN_KEY, true) } });
+  $('auto-clean').checked = state.autoClean;
+  $('auto-clean').addEventListener('change', (event) => {
+    const autoClean = event.target.checked;
+    storeFlag(AUTO_CLEAN_KEY, autoClean);
+    dispatch({ type: 'set', fields: { autoClean } });
+    dispatch({
+      type: 'say',
+      message: autoClean ? 'A digit placed leaves the marks of its row, column, box and cage.' : 'A digit placed leaves the marks as they are.',
+    });
   });
 
   // The board keeps the keyboard: a press on a control of the play area does not take the

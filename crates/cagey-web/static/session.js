@@ -6,6 +6,7 @@
 import { sentence } from './api.js';
 import { cellIndices, fromProgress, isFull, puzzleText } from './game.js';
 import { formatTime } from './clock.js';
+import { cornerBits } from './link.js';
 import { progressKey, readProgress, saveProgress } from './storage.js';
 
 /** What the status says at once about a puzzle without exactly one solution, by outcome. */
@@ -40,11 +41,12 @@ export function createSession({ store, api, storage, clock }) {
 
   /**
    * Loads the puzzle `text`, resuming the player's saved game for it unless the text came
-   * from a link (`fromLink`) and carries progress of its own. A text that cannot be read is
-   * dispatched as `load-failed` (with `quiet` when the page should not open the load panel).
-   * Resolves to whether the puzzle loaded.
+   * from a link (`fromLink`) and carries progress of its own: digits and centre marks in
+   * the text, corner marks in `corners` (`[row, col, digits]`, as link.js reads them). A
+   * text that cannot be read is dispatched as `load-failed` (with `quiet` when the page
+   * should not open the load panel). Resolves to whether the puzzle loaded.
    */
-  async function load(text, { fromLink = false, quiet = false } = {}) {
+  async function load(text, { fromLink = false, quiet = false, corners = [] } = {}) {
     let puzzle;
     try {
       puzzle = await api('parse', { puzzle: text });
@@ -56,10 +58,11 @@ export function createSession({ store, api, storage, clock }) {
     save();
     const n = puzzle.size;
     const key = progressKey(puzzle.json);
-    const carried = puzzle.progress && puzzle.progress.some((e) => e !== 0);
+    const corner = cornerBits(corners, n);
+    const carried = (puzzle.progress && puzzle.progress.some((e) => e !== 0)) || corner.some(Boolean);
     // The player's own saved progress wins over what an old link carried.
     const saved = carried && fromLink ? null : readProgress(storage, key, n * n);
-    const start = saved || { ...fromProgress(puzzle.progress, n), elapsed: 0, done: false };
+    const start = saved || { ...fromProgress(puzzle.progress, n), corner, elapsed: 0, done: false };
     clock.reset(start.elapsed);
     if (!start.done) clock.start();
     dispatch({

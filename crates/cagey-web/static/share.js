@@ -1,5 +1,9 @@
 // The share-and-export panel: a link that carries the puzzle (and, when asked, the
-// player's progress) in its fragment, and exports as text formats or pictures.
+// player's progress: digits and centre marks in the text, corner marks beside it, as
+// link.js writes them) in its fragment, and exports as text formats or pictures.
+
+import { digitsOf } from './game.js';
+import { linkFragment } from './link.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,7 +31,9 @@ export function mountShare({ store, api, session }) {
     for (const to of formats) {
       try {
         const { text } = await api('convert', { puzzle: session.puzzleText(withProgress), to });
-        const url = `${location.origin}${location.pathname}#p=${encodeURIComponent(text.trim())}`;
+        const { state } = store;
+        const marks = withProgress ? { corner: state.corner, digits: digitsOf(state), size: state.puzzle.size } : null;
+        const url = `${location.origin}${location.pathname}${linkFragment(text.trim(), marks)}`;
         $('share-link').value = url;
         return url;
       } catch (_) { /* this format cannot hold the puzzle: try the next */ }

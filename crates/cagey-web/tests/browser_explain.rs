@@ -182,7 +182,7 @@ async fn solve_fills_only_a_unique_solution_and_marks_it_revealed() {
         "{status}"
     );
     assert_eq!(
-        browser.text("#board .banner").await,
+        browser.text(".banner").await,
         "",
         "no finish banner after Solve"
     );

@@ -444,21 +444,80 @@ async fn corner_and_centre_marks_by_mode_and_by_modifier() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fill_candidates_is_one_undoable_move() {
+async fn fill_candidates_counts_the_cages_and_gives_back_the_marks_it_replaces() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    type_at(&browser, 0, "1").await;
+    type_at(&browser, 5, &format!("{CONTROL}2{NULL}")).await;
+    browser.keys("m").await;
+    // 4+ down r1c4 and r2c4 is 3 + 1 with row 1's 1; 8× is 2 × 4 × 1 with column 1's 1.
+    assert_eq!(marks(&browser, 3, ".notes").await, "3");
+    assert_eq!(marks(&browser, 7, ".notes").await, "1");
+    assert_eq!(marks(&browser, 4, ".notes").await, "24");
+    assert_eq!(marks(&browser, 9, ".notes").await, "1");
+    assert_eq!(marks(&browser, 15, ".notes").await, "124");
+    assert_eq!(marks(&browser, 5, ".notes").await, "1234");
+    assert_eq!(marks(&browser, 0, ".notes").await, "");
+    assert_eq!(
+        browser.text("#status").await,
+        "Candidates filled in 15 cells; Undo brings your marks back."
+    );
+    // One move: Undo brings the player's own mark back.
+    browser.keys(&format!("{CONTROL}z{NULL}")).await;
+    assert_eq!(marks(&browser, 5, ".notes").await, "2");
+    assert_eq!(marks(&browser, 3, ".notes").await, "");
+    assert_eq!(browser.digits().await[0], 1);
+    // The button does the same.
+    browser.click("#fill").await;
+    assert_eq!(marks(&browser, 14, ".notes").await, "124");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_placed_digit_leaves_the_marks_that_see_it_unless_switched_off() {
     let browser = Browser::start(1280, 800).await;
     browser.open("").await;
     type_at(&browser, 0, "1").await;
     browser.keys("m").await;
-    assert_eq!(marks(&browser, 1, ".notes").await, "234");
-    assert_eq!(marks(&browser, 4, ".notes").await, "234");
-    assert_eq!(marks(&browser, 5, ".notes").await, "1234");
-    assert_eq!(marks(&browser, 0, ".notes").await, "");
+    assert_eq!(marks(&browser, 11, ".notes").await, "1234");
+    type_at(&browser, 1, &format!("{SHIFT}3{NULL}")).await;
+    assert_eq!(marks(&browser, 1, ".corner").await, "3");
+    // A 3 in r1c4 leaves r1c2 and r1c3 (its row) and r3c4 (its column), corner marks too.
+    type_at(&browser, 3, "3").await;
+    assert_eq!(marks(&browser, 2, ".notes").await, "24");
+    assert_eq!(marks(&browser, 1, ".notes").await, "24");
+    assert_eq!(marks(&browser, 1, ".corner").await, "");
+    assert_eq!(marks(&browser, 11, ".notes").await, "124");
+    assert_eq!(
+        marks(&browser, 10, ".notes").await,
+        "1234",
+        "r3c3 does not see r1c4"
+    );
+    // One Undo takes the digit and brings the marks back.
     browser.keys(&format!("{CONTROL}z{NULL}")).await;
-    assert_eq!(marks(&browser, 5, ".notes").await, "");
-    assert_eq!(browser.digits().await[0], 1);
-    // The button does the same.
-    browser.click("#fill").await;
-    assert_eq!(marks(&browser, 15, ".notes").await, "1234");
+    assert_eq!(browser.digits().await[3], 0);
+    assert_eq!(marks(&browser, 11, ".notes").await, "1234");
+    assert_eq!(marks(&browser, 1, ".corner").await, "3");
+    // Switched off, and remembered.
+    assert_eq!(
+        browser
+            .js("return document.querySelector('#auto-clean').checked")
+            .await,
+        json!(true),
+        "on by default"
+    );
+    browser.click("#auto-clean").await;
+    browser.client.refresh().await.unwrap();
+    browser.wait_ready().await;
+    assert_eq!(
+        browser
+            .js("return document.querySelector('#auto-clean').checked")
+            .await,
+        json!(false)
+    );
+    type_at(&browser, 3, "3").await;
+    assert_eq!(browser.digits().await[3], 3);
+    assert_eq!(marks(&browser, 11, ".notes").await, "1234");
     browser.close().await;
 }
 
@@ -751,12 +810,98 @@ async fn marks_on_a_12x12_are_spaced_and_stay_in_their_cell() {
     tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
     browser.keys("10").await;
     assert_eq!(marks(&browser, 13, ".notes").await, "3 10");
-    // Every mark of a cell filled with all twelve stays inside it.
+    // Every mark stays inside its cell, in the cells filled with all twelve too.
     browser.keys("m").await;
     let spills = browser
-        .js("const n = document.querySelector('.cell[data-cell=\"13\"] .notes'); return n.scrollHeight > n.clientHeight + 1 && getComputedStyle(n).overflow !== 'hidden'")
+        .js("return [...document.querySelectorAll('.cell .notes')].filter(n => n.scrollHeight > n.clientHeight + 1 && getComputedStyle(n).overflow !== 'hidden').length")
         .await;
-    assert_eq!(spills, json!(false));
+    assert_eq!(spills, json!(0));
+    let twelve = browser
+        .js("return [...document.querySelectorAll('.cell .notes')].filter(n => n.textContent.split(' ').length === 12).length")
+        .await;
+    assert!(twelve.as_u64().unwrap() > 0, "no cell has all twelve marks");
     browser.screenshot("play-12x12-marks.png").await;
     browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_with_progress_carries_corner_marks_too() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    type_at(&browser, 0, "1").await;
+    type_at(&browser, 1, &format!("{SHIFT}2{NULL}{SHIFT}3{NULL}")).await;
+    type_at(&browser, 2, &format!("{CONTROL}4{NULL}")).await;
+    assert_eq!(marks(&browser, 1, ".corner").await, "23");
+    browser.click("#share summary").await;
+    browser.click("#share-progress").await;
+    browser.click("#share-make").await;
+    browser
+        .wait_until("document.querySelector('#share-link').value.includes('#p=')")
+        .await;
+    let link = browser
+        .js("return document.querySelector('#share-link').value")
+        .await;
+    let link = link.as_str().unwrap().to_string();
+    assert!(link.ends_with("&c=r1c2:23"), "{link}");
+
+    // A new visitor opens it: digits, centre and corner marks as they were.
+    browser.open("").await;
+    assert_eq!(marks(&browser, 1, ".corner").await, "");
+    let fragment = &link[link.find('#').unwrap()..];
+    browser
+        .client
+        .goto(&browser.server.url(fragment))
+        .await
+        .unwrap();
+    browser
+        .wait_until("document.querySelector('.cell[data-cell=\"1\"] .corner').textContent === '23'")
+        .await;
+    assert_eq!(browser.digits().await[0], 1);
+    assert_eq!(marks(&browser, 2, ".notes").await, "4");
+    browser.close().await;
+}
+
+/// Solves kk0 as a player does and checks that the finish banner is in the window, and off
+/// the board: the solved grid stays in view.
+async fn the_finish_banner_leaves_the_board_in_view(width: u32, height: u32) {
+    let browser = Browser::start(width, height).await;
+    browser.open("").await;
+    for (index, digit) in KK0_SOLUTION.iter().enumerate() {
+        type_at(&browser, index, &digit.to_string()).await;
+    }
+    browser
+        .wait_until("document.querySelector('#status').textContent.startsWith('Solved in')")
+        .await;
+    assert!(browser.text(".banner").await.starts_with("Solved in"));
+    let boxes = browser
+        .js(
+            "const box = (s) => { const r = document.querySelector(s).getBoundingClientRect();
+               return [r.left, r.top, r.right, r.bottom]; };
+             return [box('#board'), box('.banner'), [innerWidth, innerHeight]]",
+        )
+        .await;
+    let (board, banner, window): ([f64; 4], [f64; 4], [f64; 2]) =
+        serde_json::from_value(boxes).unwrap();
+    let [left, top, right, bottom] = banner;
+    assert!(right > left && bottom > top, "the banner shows: {banner:?}");
+    let apart = right <= board[0] || left >= board[2] || bottom <= board[1] || top >= board[3];
+    assert!(apart, "the banner {banner:?} covers the board {board:?}");
+    assert!(
+        left >= 0.0 && top >= 0.0 && right <= window[0] && bottom <= window[1],
+        "the banner {banner:?} is outside the {window:?} window"
+    );
+    browser
+        .screenshot(&format!("play-finish-{width}x{height}.png"))
+        .await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_finish_banner_leaves_the_board_in_view_at_1280x800() {
+    the_finish_banner_leaves_the_board_in_view(1280, 800).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_finish_banner_leaves_the_board_in_view_on_a_phone() {
+    the_finish_banner_leaves_the_board_in_view(390, 844).await;
 }

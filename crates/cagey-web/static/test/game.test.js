@@ -278,3 +278,98 @@ test('wrong centre marks: an empty cell whose marks leave out the answer', () =>
   reduce(state, { type: 'apply', changes: [{ cell: 0, notes: 0b100 }, { cell: 1, notes: 0b110 }] });
   assert.deepEqual([...wrongNoteCells(state, [1, 2, 2, 1])], [0]);
 });
+
+/** kk0, a 4x4 KenKen, loaded with `marks` (`{ notes, corner }`, bits per cell) to start from. */
+function kk0({ notes = new Array(16).fill(0), corner = new Array(16).fill(0) } = {}) {
+  const state = initialState();
+  const puzzle = {
+    size: 4, givens: new Array(16).fill(0), summary: 'kk0', format: 'kk', progress: null, json: '{}',
+    regions: null, killer: false,
+    cages: [
+      { cells: [0], label: '1', op: '=', target: 1 },
+      { cells: [1, 2, 5, 6], label: '11+', op: '+', target: 11 },
+      { cells: [3, 7], label: '4+', op: '+', target: 4 },
+      { cells: [4, 8, 9], label: '8×', op: '*', target: 8 },
+      { cells: [10, 11], label: '1−', op: '-', target: 1 },
+      { cells: [12, 13], label: '7+', op: '+', target: 7 },
+      { cells: [14, 15], label: '2÷', op: '/', target: 2 },
+    ],
+  };
+  reduce(state, {
+    type: 'load', text: 't', puzzle, key: 'k', values: new Array(16).fill(0), notes: notes.slice(), corner: corner.slice(),
+  });
+  return state;
+}
+
+test('the candidates fill takes the cages into account, in one move, and says how many cells', () => {
+  const state = kk0();
+  reduce(state, { type: 'enter', cell: 0, digit: 1 });
+  assert.deepEqual(reduce(state, { type: 'fill-candidates' }), { changed: true, save: true });
+  assert.equal(state.notes[3], 0b1000, 'r1c4: 4+ is 3 + 1, and row 1 has the 1');
+  assert.equal(state.notes[9], 0b10, 'r3c2: 8× is 2 × 4 × 1');
+  assert.equal(state.notes[0], 0, 'the placed digit has no marks');
+  assert.equal(state.status.message, 'Candidates filled in 15 cells.');
+  assert.equal(state.undo.length, 2, 'one move for the whole fill');
+  reduce(state, { type: 'undo' });
+  assert.ok(state.notes.every((bits) => bits === 0));
+  assert.equal(state.values[0], 1);
+});
+
+test('a fill over the player\'s marks says so and Undo brings them back; corner marks stay', () => {
+  const notes = new Array(16).fill(0);
+  const corner = new Array(16).fill(0);
+  notes[5] = 0b110;
+  corner[6] = 0b1000;
+  const state = kk0({ notes, corner });
+  reduce(state, { type: 'fill-candidates' });
+  assert.equal(state.status.message, 'Candidates filled in 16 cells; Undo brings your marks back.');
+  assert.equal(state.corner[6], 0b1000);
+  reduce(state, { type: 'undo' });
+  assert.equal(state.notes[5], 0b110);
+  // Marks that already are the candidates are not replaced; a second fill changes nothing.
+  reduce(state, { type: 'redo' });
+  assert.deepEqual(reduce(state, { type: 'fill-candidates' }), {});
+  assert.equal(state.status.message, 'The candidates are already filled in.');
+});
+
+test('the fill names the cells no digit fits', () => {
+  const state = kk0();
+  // A 3 in r1c1 breaks the given 1; a 1 in r2c4 leaves r1c4 nothing to make 4+ with.
+  reduce(state, { type: 'apply', changes: [{ cell: 0, value: 3 }, { cell: 7, value: 1 }, { cell: 2, value: 3 }] });
+  reduce(state, { type: 'fill-candidates' });
+  assert.equal(state.notes[3], 0);
+  assert.match(state.status.message, /^Candidates filled in 13 cells\. No digit fits r1c4: a digit placed is wrong\.$/);
+  assert.equal(state.status.kind, 'bad');
+});
+
+test('placing a digit takes it out of the marks of its row, column and box, in the same move', () => {
+  const notes = new Array(16).fill(0b11110);
+  const corner = new Array(16).fill(0);
+  corner[1] = 0b110;
+  corner[10] = 0b110;
+  const state = kk0({ notes, corner });
+  reduce(state, { type: 'enter', cell: 0, digit: 2 });
+  assert.equal(state.notes[1], 0b11010, 'r1c2, same row');
+  assert.equal(state.corner[1], 0b010);
+  assert.equal(state.notes[4], 0b11010, 'r2c1, same column');
+  assert.equal(state.notes[5], 0b11110, 'r2c2 is in neither');
+  assert.equal(state.corner[10], 0b110);
+  assert.equal(state.notes[0], 0b11110, 'the marks under the digit are kept');
+  assert.equal(state.undo.length, 1);
+  reduce(state, { type: 'undo' });
+  assert.deepEqual([state.notes, state.corner[1]], [notes, 0b110]);
+  // Marks typed do not clean, and with the option off a digit leaves the marks alone.
+  reduce(state, { type: 'enter', cell: 0, digit: 2, mode: 'centre' });
+  assert.equal(state.notes[1], 0b11110);
+  reduce(state, { type: 'set', fields: { autoClean: false } });
+  reduce(state, { type: 'enter', cell: 0, digit: 3 });
+  assert.equal(state.notes[1], 0b11110);
+});
+
+test('a revealed digit cleans the marks too, when asked', () => {
+  const state = kk0({ notes: new Array(16).fill(0b11110) });
+  reduce(state, { type: 'apply', changes: [{ cell: 15, value: 2, notes: 0, corner: 0 }], revealed: true, clean: true });
+  assert.equal(state.notes[14], 0b11010);
+  assert.equal(state.notes[11], 0b11010);
+  assert.equal(state.notes[10], 0b11110);
+});
