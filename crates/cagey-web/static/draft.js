@@ -119,6 +119,28 @@ export function parseClue(text, cells, kind) {
   return { op, target };
 }
 
+/**
+ * The cells from `from` to `to`, one row or column at a time (each touching the last by a
+ * side), without `from`: a drag that jumped a cell or crossed a corner still makes one
+ * piece. Each step goes the way that stays nearest the straight line; on a tie, along the
+ * row when `acrossFirst`, else down the column.
+ */
+export function pathBetween(from, to, n, acrossFirst = true) {
+  let [row, col] = [Math.floor(from / n), from % n];
+  const [endRow, endCol] = [Math.floor(to / n), to % n];
+  const [rows, cols] = [Math.abs(endRow - row), Math.abs(endCol - col)];
+  const path = [];
+  while (row !== endRow || col !== endCol) {
+    // The share of each way still to go; the larger one moves.
+    const down = rows && Math.abs(endRow - row) / rows;
+    const across = cols && Math.abs(endCol - col) / cols;
+    if (across > down || (across === down && acrossFirst)) col += Math.sign(endCol - col);
+    else row += Math.sign(endRow - row);
+    path.push(row * n + col);
+  }
+  return path;
+}
+
 /** Whether `cells` form one piece, each touching the next by a side. */
 export function isConnected(cells, n) {
   if (cells.length === 0) return false;

@@ -7,7 +7,7 @@
 
 import {
   addCage, addRegion, cageAt, cellName, checkDraft, clueLabel, differingCells, emptyDraft,
-  isConnected, isKiller, KINDS, MAX_SIZE, MIN_SIZE, parseClue, readDraft, regionsOf,
+  isConnected, isKiller, KINDS, MAX_SIZE, MIN_SIZE, parseClue, pathBetween, readDraft, regionsOf,
   removeCageAt, toJson, withKind,
 } from './draft.js';
 
@@ -126,7 +126,13 @@ function startEditor({ api, session, storage = localStorage }) {
         cell.dataset.cell = row * n + col;
         const label = document.createElement('span');
         label.className = 'eclue';
-        cell.append(label);
+        // The inner corners of a killer cage's dashed outline, shown where it turns.
+        const notches = ['tl', 'tr', 'bl', 'br'].map((corner) => {
+          const notch = document.createElement('span');
+          notch.className = `notch ${corner}`;
+          return notch;
+        });
+        cell.append(label, ...notches);
         rowElement.append(cell);
         cells.push(cell);
       }
@@ -146,15 +152,26 @@ function startEditor({ api, session, storage = localStorage }) {
     const picked = new Set(selection);
     const regions = regionsOf(draft);
     const tints = draft.kind === 'killer-jigsaw' ? tintRegions(regions, n) : null;
+    // A killer is drawn as it is printed: box or region lines solid, each cage a dashed
+    // outline inside its cells, so that a cage's edge never hides a box line.
+    const killer = isKiller(draft.kind);
+    grid.classList.toggle('killer', killer);
     cells.forEach((cell, index) => {
       const row = Math.floor(index / n);
       const col = index % n;
       const mine = cageIndex[index];
       const apart = (other) => mine !== cageIndex[other] && (mine >= 0 || cageIndex[other] >= 0);
-      cell.classList.toggle('e-t', row > 0 && apart(index - n));
-      cell.classList.toggle('e-b', row < n - 1 && apart(index + n));
-      cell.classList.toggle('e-l', col > 0 && apart(index - 1));
-      cell.classList.toggle('e-r', col < n - 1 && apart(index + 1));
+      // On the grid's edge a killer cage's outline is drawn inside the grid's own line.
+      const edge = (inside, other) => (inside ? apart(other) : killer && mine >= 0);
+      cell.classList.toggle('e-t', edge(row > 0, index - n));
+      cell.classList.toggle('e-b', edge(row < n - 1, index + n));
+      cell.classList.toggle('e-l', edge(col > 0, index - 1));
+      cell.classList.toggle('e-r', edge(col < n - 1, index + 1));
+      // An inner corner: both neighbours towards it in this cage, the cell between them not.
+      const inCage = (r, c) => mine >= 0 && r >= 0 && r < n && c >= 0 && c < n && cageIndex[r * n + c] === mine;
+      for (const [name, dr, dc] of [['tl', -1, -1], ['tr', -1, 1], ['bl', 1, -1], ['br', 1, 1]]) {
+        cell.classList.toggle(`n-${name}`, inCage(row + dr, col) && inCage(row, col + dc) && !inCage(row + dr, col + dc));
+      }
       const region = (other) => Boolean(regions) && regions[index] !== regions[other];
       cell.classList.toggle('g-r', col < n - 1 && region(index + 1));
       cell.classList.toggle('g-b', row < n - 1 && region(index + n));
@@ -333,8 +350,11 @@ function startEditor({ api, session, storage = localStorage }) {
     if (cell === null) return;
     event.preventDefault();
     grid.setPointerCapture?.(event.pointerId);
-    drag = { start: cell, moved: false };
-    selection = [cell];
+    // With Ctrl, Cmd or Shift a press adds to the selection, as on the play board.
+    const adding = event.ctrlKey || event.metaKey || event.shiftKey;
+    drag = { start: cell, at: cell, x: event.clientX, y: event.clientY, moved: false, adding };
+    if (!adding) selection = [];
+    if (!selection.includes(cell)) selection.push(cell);
     cursor = cell;
     focusCursor();
     render();
@@ -342,17 +362,21 @@ function startEditor({ api, session, storage = localStorage }) {
   grid.addEventListener('pointermove', (event) => {
     if (!drag) return;
     const cell = cellAt(event.clientX, event.clientY);
-    if (cell === null || cell === selection[selection.length - 1]) return;
-    // Going back over the cell before takes the last one off, as in a path drawn by hand.
-    if (cell === selection[selection.length - 2]) selection.pop();
-    else if (!selection.includes(cell)) selection.push(cell);
-    drag.moved = true;
+    if (cell === null || cell === drag.at) return;
+    // Only cells that touch the last by a side join, so that a quick or diagonal stroke
+    // still makes one piece; going back over a cell never takes it off, so that a T or a
+    // plus can be drawn in one stroke.
+    const across = Math.abs(event.clientX - drag.x) >= Math.abs(event.clientY - drag.y);
+    for (const step of pathBetween(drag.at, cell, draft.size, across)) {
+      if (!selection.includes(step)) selection.push(step);
+    }
+    Object.assign(drag, { at: cell, x: event.clientX, y: event.clientY, moved: true });
     cursor = cell;
     render();
   });
   grid.addEventListener('pointerup', () => {
     if (!drag) return;
-    const { start, moved } = drag;
+    const { start, moved, adding } = drag;
     drag = null;
     if (drawingRegions) {
       say(`${selection.length === 1 ? '1 cell' : `${selection.length} cells`} selected: press Enter or Make region.`);
@@ -360,7 +384,7 @@ function startEditor({ api, session, storage = localStorage }) {
       $('editor-make').focus({ preventScroll: true });
       return;
     }
-    if (moved || !editCageAt(start)) say(`${selection.length === 1 ? '1 cell' : `${selection.length} cells`} selected: type the clue and press Enter.`);
+    if (moved || adding || !editCageAt(start)) say(`${selection.length === 1 ? '1 cell' : `${selection.length} cells`} selected: type the clue and press Enter.`);
     render();
     clue.focus({ preventScroll: true });
     clue.select();

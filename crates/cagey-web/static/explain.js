@@ -1,6 +1,7 @@
-// The explanation panel: the whole solve from `/api/explain`, stepped through with
-// Previous, Next, the arrow keys or a click on a step. The panel draws its own board, the
-// solver's and not the player's: the puzzle's picture with, in every open cell, the
+// The explanation: the whole solve from `/api/explain`, stepped through with Previous,
+// Next, the arrow keys or a click on a step. While it is shown it takes the play board's
+// place (Back to the game, Escape or closing its panel gives the place back). It draws its
+// own board, the solver's and not the player's: the puzzle's picture with, in every open cell, the
 // candidates before the step (replayed by steps.js), the cells that cause the step hatched
 // in orange, the candidates it removes struck through in red and the digits it places
 // circled in green. For a puzzle with several solutions it outlines the cells where two of
@@ -45,10 +46,32 @@ export function mountExplain({ store, api, session }) {
     $('explain-summary').textContent = '';
     $('explain-position').textContent = '';
     $('explain-board').replaceChildren();
+    leave();
+  }
+
+  /** Shows the explanation in the play board's place. */
+  function enter() {
+    $('explain-view').hidden = false;
+    $('play').classList.add('explaining');
+    $('explain-view').scrollIntoView({ block: 'start' });
+  }
+
+  /** Gives the place back to the player's board, keeping the explanation for later. */
+  function leave() {
+    if ($('explain-view').hidden) return;
     $('explain-view').hidden = true;
+    $('play').classList.remove('explaining');
+    document.querySelector('#board .cell[tabindex="0"]')?.focus({ preventScroll: true });
   }
 
   async function explain() {
+    // This puzzle's explanation is already made: it is shown again where it was left.
+    if (shown) {
+      $('explain').open = true;
+      enter();
+      showStep(index);
+      return;
+    }
     clear();
     const serial = request;
     $('explain').open = true;
@@ -75,9 +98,9 @@ export function mountExplain({ store, api, session }) {
     };
     let summary = sentence(answer.message);
     if (shown.several && flagged.size) {
-      summary += ` The board below outlines in blue the ${flagged.size === 1 ? 'cell' : `${flagged.size} cells`} where two solutions differ, with the digit of each.`;
+      summary += ` The explanation's board outlines in blue the ${flagged.size === 1 ? 'cell' : `${flagged.size} cells`} where two solutions differ, with the digit of each.`;
     } else if (flagged.size) {
-      summary += ` The board below outlines the ${flagged.size === 1 ? 'cell' : `${flagged.size} cells`} it names.`;
+      summary += ` The explanation's board outlines the ${flagged.size === 1 ? 'cell' : `${flagged.size} cells`} it names.`;
     }
     $('explain-summary').textContent = summary;
     $('explain-flag-text').textContent = shown.several ? 'cells where two solutions differ' : 'cells the verdict names';
@@ -94,9 +117,8 @@ export function mountExplain({ store, api, session }) {
       item.append(button);
       return item;
     }));
-    $('explain-view').hidden = false;
+    enter();
     showStep(0);
-    $('explain-view').scrollIntoView({ block: 'nearest' });
   }
 
   /** Draws the viewer's board at step `i` (or the final position when there are no steps). */
@@ -126,6 +148,8 @@ export function mountExplain({ store, api, session }) {
     const marks = step ? stepMarks(step, n) : { cause: new Set(), eliminated: new Map(), placed: new Map() };
     const viewer = $('explain-board');
     viewer.style.setProperty('--n', n);
+    // A killer's candidates keep inside its dashed cage outlines.
+    viewer.classList.toggle('killer', !!puzzle.killer);
     viewer.style.setProperty('--columns', columns);
     viewer.style.setProperty('--rows', Math.ceil(n / columns));
     const picture = document.createElement('div');
@@ -186,11 +210,19 @@ export function mountExplain({ store, api, session }) {
     if (!$('explain').open && working) {
       clear();
       $('explain-summary').textContent = 'The explanation was stopped.';
+    } else if (!$('explain').open) {
+      leave();
     }
   });
+  $('explain-close').addEventListener('click', leave);
   $('step-prev').addEventListener('click', () => showStep(index - 1));
   $('step-next').addEventListener('click', () => showStep(index + 1));
   $('explain-view').addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      leave();
+      return;
+    }
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
     showStep(index + (event.key === 'ArrowLeft' ? -1 : 1));

@@ -48,8 +48,8 @@ export function mountSolve({ store, api, session, explain }) {
     say(message, 'bad');
     if (state.features.has('/api/explain')) {
       result(`${message} ${solved.outcome === 'several'
-        ? 'The explanation below shows where two of them differ.'
-        : 'The explanation below shows how far logic gets.'}`);
+        ? 'The explanation shows where two of them differ.'
+        : 'The explanation shows how far logic gets.'}`);
       explain();
     } else {
       result(message);

@@ -7,7 +7,9 @@ mod common;
 use std::time::Duration;
 
 use common::browser::{link, Browser, CONTROL, NULL, RIGHT};
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::actions::{
+    Actions, InputSource, KeyAction, KeyActions, MouseActions, PointerAction, MOUSE_BUTTON_LEFT,
+};
 use fantoccini::Locator;
 
 const ENTER: char = '\u{e007}';
@@ -484,5 +486,196 @@ async fn counts_solutions_once_per_pause_and_drops_a_count_made_stale() {
         .await;
     assert_eq!(browser.js("return window.counts.length").await, 3);
     assert_eq!(browser.js("return window.counts[2].aborted").await, false);
+    browser.close().await;
+}
+
+/// Clicks editor cell `cell` with `modifier` (Ctrl or Shift) held, if any.
+async fn click_with(browser: &Browser, modifier: Option<char>, cell: usize) {
+    let mut mouse = MouseActions::new("mouse".to_string());
+    let mut keys = KeyActions::new("keys".to_string());
+    let tick = KeyAction::Pause {
+        duration: Duration::ZERO,
+    };
+    keys = keys.then(match modifier {
+        Some(value) => KeyAction::Down { value },
+        None => tick.clone(),
+    });
+    mouse = mouse.then(PointerAction::Pause {
+        duration: Duration::ZERO,
+    });
+    for action in [
+        PointerAction::MoveToElement {
+            element: editor_cell(browser, cell).await,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        },
+        PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        },
+        PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        },
+    ] {
+        mouse = mouse.then(action);
+        keys = keys.then(tick.clone());
+    }
+    if let Some(value) = modifier {
+        keys = keys.then(KeyAction::Up { value });
+    }
+    browser
+        .client
+        .perform_actions(Actions::from(keys).and(mouse))
+        .await
+        .unwrap();
+}
+
+/// Guards #43 (the player review's ninth problem): Ctrl- and Shift-click add a cell to the
+/// editor's selection, as they do on the play board, even a cell of a cage already made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ctrl_and_shift_click_add_to_the_selection() {
+    let browser = Browser::start(1280, 800).await;
+    open_editor(&browser, 4).await;
+    make_cage(&browser, &[14, 15], "3+").await;
+    click_with(&browser, None, 0).await;
+    click_with(&browser, Some(CONTROL), 1).await;
+    click_with(&browser, Some(SHIFT), 5).await;
+    click_with(&browser, Some(CONTROL), 15).await;
+    assert_eq!(cells_with(&browser, "picked").await, vec![0, 1, 5, 15]);
+    // A plain click starts again; a plain click on a cage selects the cage.
+    click_with(&browser, None, 3).await;
+    assert_eq!(cells_with(&browser, "picked").await, vec![3]);
+    click_with(&browser, None, 14).await;
+    assert_eq!(cells_with(&browser, "picked").await, vec![14, 15]);
+    browser.close().await;
+}
+
+/// Guards #43 (the player review's ninth problem): going back over a cell during a drag
+/// took the last cell off, which cut T- and plus-shaped cages short.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dragging_back_over_a_cell_keeps_t_and_plus_shapes_whole() {
+    let browser = Browser::start(1280, 800).await;
+    open_editor(&browser, 5).await;
+    // A T: along the top row, back to its middle, then down.
+    drag(&browser, &[0, 1, 2, 1, 6]).await;
+    assert_eq!(cells_with(&browser, "picked").await, vec![0, 1, 2, 6]);
+    browser.keys(&format!("10+{ENTER}")).await;
+    // A plus around r3c3: up, down, back to the centre, left, right.
+    drag(&browser, &[7, 12, 17, 12, 11, 12, 13]).await;
+    assert_eq!(
+        cells_with(&browser, "picked").await,
+        vec![7, 11, 12, 13, 17]
+    );
+    browser.keys(&format!("15+{ENTER}")).await;
+    assert_eq!(
+        browser
+            .text("#editor-grid .ecell[data-cell=\"7\"] .eclue")
+            .await,
+        "15+"
+    );
+    assert!(!browser
+        .text("#editor-message")
+        .await
+        .contains("do not touch"));
+    browser.close().await;
+}
+
+/// Guards #43 (the player review's ninth problem): a diagonal move made a cage of two
+/// cells that do not touch. A drag adds only cells that touch the selection by an edge,
+/// filling in the path.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_diagonal_drag_fills_in_a_cell_that_joins_the_two() {
+    let browser = Browser::start(1280, 800).await;
+    open_editor(&browser, 4).await;
+    // One jump, as a quick hand makes it, from r1c1 to r2c2 and on to r4c4.
+    let mut mouse = MouseActions::new("mouse".to_string());
+    for (i, cell) in [0, 5, 15].into_iter().enumerate() {
+        mouse = mouse.then(PointerAction::MoveToElement {
+            element: editor_cell(&browser, cell).await,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        });
+        if i == 0 {
+            mouse = mouse.then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        }
+    }
+    mouse = mouse.then(PointerAction::Up {
+        button: MOUSE_BUTTON_LEFT,
+    });
+    browser.client.perform_actions(mouse).await.unwrap();
+    let picked = cells_with(&browser, "picked").await;
+    assert_eq!(picked.len(), 7, "{picked:?}");
+    for cell in [0, 5, 15] {
+        assert!(picked.contains(&cell), "{picked:?}");
+    }
+    let connected = browser
+        .js(&format!(
+            "const cells = new Set({picked:?}); const seen = new Set([{first}]); const todo = [{first}];
+             while (todo.length) {{
+               const c = todo.pop();
+               for (const d of [c - 4, c + 4, c % 4 ? c - 1 : -1, c % 4 < 3 ? c + 1 : -1]) {{
+                 if (cells.has(d) && !seen.has(d)) {{ seen.add(d); todo.push(d); }}
+               }}
+             }}
+             return seen.size === cells.size",
+            first = picked[0]
+        ))
+        .await;
+    assert_eq!(connected, true, "{picked:?} is not one piece");
+    browser.keys(&format!("20+{ENTER}")).await;
+    assert_eq!(
+        browser
+            .text("#editor-grid .ecell[data-cell=\"0\"] .eclue")
+            .await,
+        "20+"
+    );
+    browser.close().await;
+}
+
+/// Guards #43 (the player review's ninth problem): in a killer, a cage's edge drawn on a
+/// box line hid the box line. The box lines stay drawn as box lines, and each cage is a
+/// dashed outline inside its cells, as the printed puzzle draws it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn box_lines_stay_visible_under_killer_cages() {
+    let browser = Browser::start(1280, 800).await;
+    open_editor(&browser, 4).await;
+    browser
+        .js(
+            "const k = document.getElementById('editor-kind'); k.value = 'killer'; \
+             k.dispatchEvent(new Event('change')); return null",
+        )
+        .await;
+    // A cage that ends on the box line between r1c2 and r1c3, and one across it.
+    make_cage(&browser, &[0, 1], "3").await;
+    make_cage(&browser, &[6, 5], "7").await;
+    let look = |cell: usize, side: &str, pseudo: &str| {
+        format!(
+            "(() => {{ const s = getComputedStyle(document.querySelector('#editor-grid .ecell[data-cell=\"{cell}\"]'), {pseudo:?});
+               return [s.border{side}Width, s.border{side}Style, s.border{side}Color].join(' '); }})()"
+        )
+    };
+    let styles = browser
+        .js(&format!(
+            "return [{}, {}, {}, {}, {}]",
+            look(1, "Right", ""),
+            look(13, "Right", ""),
+            look(5, "Right", ""),
+            look(1, "Right", "::before"),
+            look(9, "Right", "::before"),
+        ))
+        .await;
+    let styles: Vec<String> = serde_json::from_value(styles).unwrap();
+    // The box line looks the same where a cage ends on it, where a cage crosses it and
+    // where no cage is.
+    assert_eq!(styles[0], styles[1], "{styles:?}");
+    assert_eq!(styles[2], styles[1], "{styles:?}");
+    assert!(styles[1].contains("solid"), "{styles:?}");
+    // The cage's edge is its own dashed line, and a cell in no cage has none.
+    assert!(styles[3].contains("dashed"), "{styles:?}");
+    assert!(styles[4].starts_with("0px"), "{styles:?}");
+    browser.screenshot("web-editor-killer.png").await;
     browser.close().await;
 }

@@ -150,6 +150,111 @@ async fn on_a_phone_the_explanations_board_and_buttons_stay_in_view() {
     browser.close().await;
 }
 
+/// Guards #43 (the player review's third problem): at 1280x800 the explanation's board was
+/// 276 px in the side panel, a 9x9's candidates about 6 px. It takes the play board's place
+/// at the play board's size, beside its buttons and steps, all in the window; its
+/// candidates are readable and clear of a killer's dashed cage lines and sums.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_1280x800_the_explanation_has_a_board_as_large_as_the_play_board() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    choose_example(&browser, "killer", "9x9 Killer").await;
+    let play = browser
+        .js("return document.querySelector('#board').getBoundingClientRect().width")
+        .await
+        .as_f64()
+        .unwrap();
+    explain(&browser).await;
+    browser.click("#step-next").await;
+    let found = browser
+        .js("const box = (s) => document.querySelector(s).getBoundingClientRect();
+             const inside = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+             const sums = [...document.querySelectorAll('#explain-board .picture .label')].map(l => l.getBoundingClientRect());
+             const clash = [];
+             let smallest = Infinity;
+             for (const span of document.querySelectorAll('#explain-board .vnotes span')) {
+               const c = span.closest('.vcell').getBoundingClientRect();
+               const r = span.getBoundingClientRect();
+               // The digit's line (its font size high, centred in the font's whole height),
+               // which holds its ink.
+               const k = document.createRange(); k.selectNodeContents(span); const f = k.getBoundingClientRect();
+               const size = parseFloat(getComputedStyle(span).fontSize);
+               const t = { left: f.left, right: f.right, top: f.top + (f.height - size) / 2, bottom: f.bottom - (f.height - size) / 2 };
+               smallest = Math.min(smallest, parseFloat(getComputedStyle(span).fontSize));
+               const edge = (t.left - c.left) / c.width < 0.125 || (c.right - t.right) / c.width < 0.125
+                 || (t.top - c.top) / c.height < 0.125 || (c.bottom - t.bottom) / c.height < 0.125;
+               const sum = sums.some(s => s.left < t.right && t.left < s.right && s.top < t.bottom && t.top < s.bottom);
+               if (edge || sum) clash.push(span.closest('.vcell').dataset.cell);
+             }
+             return [box('#explain-board').width, smallest, clash.length,
+                     ['#explain-board', '#step-next', '#explain-position', '#explain-steps'].filter(s => !inside(box(s))),
+                     box('#board').width]")
+        .await;
+    let viewer = found[0].as_f64().unwrap();
+    assert!(
+        viewer >= play - 1.0,
+        "the explanation's board is {viewer} px, the play board {play} px"
+    );
+    let smallest = found[1].as_f64().unwrap();
+    assert!(smallest >= 11.0, "candidates of {smallest} px");
+    assert_eq!(found[2], json!(0), "candidates on the cage lines or sums");
+    assert_eq!(found[3], json!([]), "outside the window: {found}");
+    // The play board makes room for it, and comes back with its game.
+    assert_eq!(found[4], json!(0), "{found}");
+    browser.screenshot("web-explain-wide.png").await;
+    browser.click("#explain-close").await;
+    browser
+        .wait_until("document.querySelector('#board').getBoundingClientRect().width > 0")
+        .await;
+    assert!(browser
+        .js("return document.querySelector('#explain-view').hidden")
+        .await
+        .as_bool()
+        .unwrap());
+    browser.close().await;
+}
+
+/// Guards #43 (the player review's third problem): on a phone, once the page was scrolled,
+/// the current step's line, which stays at the top with the board, was drawn over the step
+/// list (the part that stays had no background of its own).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_the_step_line_never_covers_the_step_list() {
+    let browser = Browser::start(390, 844).await;
+    browser.open("").await;
+    choose_example(&browser, "killer", "9x9 Killer").await;
+    explain(&browser).await;
+    for _ in 0..12 {
+        browser.click("#step-next").await;
+    }
+    for scroll in [100, 250, 400] {
+        let found = browser
+            .js(&format!(
+                "window.scrollTo(0, document.querySelector('#explain-view').getBoundingClientRect().top + scrollY + {scroll});
+                 const line = document.querySelector('#explain-position');
+                 let stays = line;
+                 while (stays && getComputedStyle(stays).position !== 'sticky') stays = stays.parentElement;
+                 if (!stays) return 'the step line does not stay in view';
+                 const top = stays.getBoundingClientRect();
+                 const colour = getComputedStyle(stays).backgroundColor;
+                 const opaque = colour.startsWith('rgb(') || colour.endsWith(', 1)');
+                 if (!opaque) return `the part that stays is see-through (${{colour}})`;
+                 // Every step in the list that passes under it is hidden by it.
+                 for (const step of document.querySelectorAll('#explain-steps button')) {{
+                   const r = step.getBoundingClientRect();
+                   for (let y = Math.max(r.top, 0) + 2; y < Math.min(r.bottom, top.bottom); y += 6) {{
+                     const at = document.elementFromPoint(r.left + r.width / 2, y);
+                     if (at && !stays.contains(at)) return `step ${{step.textContent.slice(0, 30)}} shows through at y ${{y}}`;
+                   }}
+                 }}
+                 return top.top <= 1 ? 'ok' : `the part that stays is at ${{top.top}}`"
+            ))
+            .await;
+        assert_eq!(found, json!("ok"), "scrolled {scroll} px past the view");
+    }
+    browser.screenshot("web-explain-phone-scrolled.png").await;
+    browser.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn solve_fills_only_a_unique_solution_and_marks_it_revealed() {
     let browser = Browser::start(1280, 800).await;
@@ -255,6 +360,8 @@ async fn a_new_puzzle_clears_what_was_said_about_the_last() {
     browser
         .wait_until("document.querySelector('#solve-result').textContent.startsWith('Exactly')")
         .await;
+    // The explanation has the play board's place: back to the game for a hint.
+    browser.click("#explain-close").await;
     browser.click("#hint").await;
     browser
         .wait_until("!document.querySelector('#hint-panel').hidden")

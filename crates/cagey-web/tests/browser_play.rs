@@ -672,6 +672,100 @@ async fn board_pad_and_tools_fit_at_1280x800() {
     browser.close().await;
 }
 
+/// Guards #43 (the player review's eighth problem): at 200% zoom the board was taller than
+/// the window and the pad fell off it. A 1280x800 screen at 200% is a 640x400 window.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_200_percent_zoom_the_board_and_pad_fit_the_window() {
+    let browser = Browser::start_zoomed(1280, 800, 2.0).await;
+    browser.open("").await;
+    killer_mid_game(&browser).await;
+    let window = browser
+        .js("return [innerWidth, innerHeight, scrollY]")
+        .await;
+    assert_eq!(window[0], json!(640), "{window}");
+    // WebDriver's clicks and keys scroll the page their own way; a player opens it at the top.
+    browser.js("window.scrollTo(0, 0); return null").await;
+    let outside = browser
+        .js("const out = [];
+             for (const s of ['#board', '#pad', '.modes']) {
+               const r = document.querySelector(s).getBoundingClientRect();
+               if (r.bottom > innerHeight || r.right > innerWidth || r.top < 0 || r.left < 0) out.push(`${s} at ${[r.left, r.top, r.right, r.bottom]} in ${innerWidth}x${innerHeight}`);
+             }
+             return out")
+        .await;
+    assert_eq!(
+        outside,
+        json!([]),
+        "outside the window, scrolled {}",
+        window[2]
+    );
+    // As large as the window allows: no less than two thirds of its height.
+    let side = browser
+        .js("return document.querySelector('#board').getBoundingClientRect().width / innerHeight")
+        .await
+        .as_f64()
+        .unwrap();
+    assert!(side >= 0.66, "the board is {side} of the window's height");
+    browser.screenshot("web-zoom-200.png").await;
+    browser.close().await;
+}
+
+/// Whether the marks in a killer's cells clear the cage's dashed outline (from 8.75 to
+/// 11.25 hundredths of the cell in from each side: `KILLER_INSET` 10, line 2.5) and the
+/// cage sums: every line of marks (its width as set, its height the line's, which holds
+/// the digits' ink) at least an eighth of the cell in from each side and apart from every
+/// sum.
+async fn killer_marks_clear_the_cage_lines(browser: &Browser) -> Value {
+    browser
+        .js("const sums = [...document.querySelectorAll('#board .picture .label')].map(l => l.getBoundingClientRect());
+             const boxes = [];
+             for (const cell of document.querySelectorAll('#board .cell')) {
+               const c = cell.getBoundingClientRect();
+               const range = document.createRange();
+               const notes = cell.querySelector('.notes');
+               range.selectNodeContents(notes);
+               const line = parseFloat(getComputedStyle(notes).lineHeight);
+               // The text's box is the font's whole height, more than its line's: the line
+               // is centred in it.
+               const lineBox = (r) => ({ left: r.left, right: r.right, top: r.top + (r.height - line) / 2, bottom: r.bottom - (r.height - line) / 2 });
+               boxes.push(...[...range.getClientRects()].map(r => ['centre', cell.dataset.cell, c, lineBox(r)]));
+               for (const span of cell.querySelectorAll('.corner span')) {
+                 boxes.push(['corner', cell.dataset.cell, c, span.getBoundingClientRect()]);
+               }
+             }
+             const bad = [];
+             for (const [kind, at, c, r] of boxes) {
+               const edge = (r.left - c.left) / c.width < 0.125 || (c.right - r.right) / c.width < 0.125
+                 || (r.top - c.top) / c.height < 0.125 || (c.bottom - r.bottom) / c.height < 0.125;
+               const sum = sums.some(s => s.left < r.right && r.left < s.right && s.top < r.bottom && r.top < s.bottom);
+               if (edge || sum) bad.push(`${kind} mark in cell ${at}: ${edge ? 'on the outline' : 'on the sum'}`);
+             }
+             return [boxes.length, bad]")
+        .await
+}
+
+/// Guards #43 (the player review's eleventh problem): a killer's pencil marks ran into the
+/// dashed cage outlines and the sums, at 1280x800 and on a phone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killer_marks_clear_the_dashed_cage_lines_and_sums() {
+    for (width, height) in [(1280, 800), (390, 844)] {
+        let browser = Browser::start(width, height).await;
+        browser.open("").await;
+        killer_mid_game(&browser).await;
+        // Every candidate in the empty cells, and corner marks in two cells by a sum.
+        browser.keys("m").await;
+        drag(&browser, 3, &[12]).await;
+        browser.keys("x1234z").await;
+        let found = killer_marks_clear_the_cage_lines(&browser).await;
+        assert!(found[0].as_u64().unwrap() > 60, "{found}");
+        assert_eq!(found[1], json!([]), "at {width}x{height}");
+        browser
+            .screenshot(&format!("play-killer-marks-{width}.png"))
+            .await;
+        browser.close().await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_a_phone_the_pad_is_one_row_and_marks_are_readable() {
     let browser = Browser::start(390, 844).await;

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   addCage, addRegion, boxesFor, cageProblem, checkDraft, clueIsPossible, clueLabel, differingCells,
-  emptyDraft, isConnected, parseClue, readDraft, regionsOf, removeCageAt, toJson, withKind,
+  emptyDraft, isConnected, parseClue, pathBetween, readDraft, regionsOf, removeCageAt, toJson, withKind,
 } from '../draft.js';
 
 /** kk0, the 4x4 of tests/common/mod.rs, cage by cage. */
@@ -188,4 +188,15 @@ test('a hidden operation is any of the four that makes the target', () => {
   assert.match(cageProblem(draft, zero), /a target is at least 1/);
   assert.equal(clueLabel({ op: '?', target: 12 }, 'kenken'), '12?');
   assert.equal(JSON.parse(toJson(addCage(draft, [0, 1], { op: '?', target: 12 }))).cages[0].op, '?');
+});
+
+test('a drag that jumps is filled in one side at a time', () => {
+  assert.deepEqual(pathBetween(0, 1, 4), [1]);
+  // A corner crossed: along the row first, or down the column first, as the hand went.
+  assert.deepEqual(pathBetween(0, 5, 4), [1, 5]);
+  assert.deepEqual(pathBetween(0, 5, 4, false), [4, 5]);
+  // A long jump stays near the straight line, and every cell touches the last.
+  assert.deepEqual(pathBetween(0, 11, 4), [1, 5, 6, 10, 11]);
+  assert.deepEqual(pathBetween(15, 12, 4), [14, 13, 12]);
+  assert.deepEqual(pathBetween(3, 3, 4), []);
 });

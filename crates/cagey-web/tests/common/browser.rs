@@ -86,6 +86,30 @@ impl Browser {
 
     /// [`Browser::start`] on the page `server` serves (a static host, say).
     pub async fn start_on(width: u32, height: u32, server: Server, extra: &[&str]) -> Browser {
+        Browser::launch(width, height, server, extra, None).await
+    }
+
+    /// A desktop window of `width` x `height` at `zoom` (2.0 for 200%): the page sees a
+    /// window `zoom` times smaller, drawn with `zoom` times the pixels, as the browser's
+    /// zoom makes it. Headless Chromium ignores `--force-device-scale-factor`, so the
+    /// screen is emulated, as a desktop's (no touch, no phone layout).
+    pub async fn start_zoomed(width: u32, height: u32, zoom: f64) -> Browser {
+        let metrics = json!({
+            "width": (f64::from(width) / zoom).round() as u32,
+            "height": (f64::from(height) / zoom).round() as u32,
+            "pixelRatio": zoom, "touch": false, "mobile": false,
+        });
+        let server = Server::start(cagey_web::Config::default());
+        Browser::launch(width, height, server, &[], Some(metrics)).await
+    }
+
+    async fn launch(
+        width: u32,
+        height: u32,
+        server: Server,
+        extra: &[&str],
+        metrics: Option<Value>,
+    ) -> Browser {
         let turn = ONE_AT_A_TIME.lock().await;
         let chromium = binary("CAGEY_CHROMIUM", "/usr/bin/chromium");
         let chromedriver = binary("CAGEY_CHROMEDRIVER", "/usr/bin/chromedriver");
@@ -114,7 +138,10 @@ impl Browser {
         if let Some(args) = capabilities["goog:chromeOptions"]["args"].as_array_mut() {
             args.extend(extra.iter().map(|arg| json!(arg)));
         }
-        if width < MIN_WINDOW_WIDTH {
+        if let Some(metrics) = metrics {
+            capabilities["goog:chromeOptions"]["mobileEmulation"] =
+                json!({ "deviceMetrics": metrics });
+        } else if width < MIN_WINDOW_WIDTH {
             // A desktop window cannot be this narrow; a phone's screen is emulated instead.
             capabilities["goog:chromeOptions"]["mobileEmulation"] = json!({
                 "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0, "touch": true},
