@@ -29,13 +29,23 @@ function aborted() {
  */
 export function createEngineFetch({ moduleUrl, workerUrl, describe, createWorker = (url) => new Worker(url, { type: 'module' }) }) {
   const module = WebAssembly.compileStreaming(fetch(moduleUrl));
-  const spare = [];
+
+  /** A new worker, handed the module once it is compiled. */
+  function launch() {
+    const started = createWorker(workerUrl);
+    module.then((compiled) => started.postMessage({ module: compiled }));
+    return started;
+  }
+
+  // The page's first two questions (its puzzle and the examples) come at once: their
+  // workers load their scripts while the module compiles.
+  const spare = [launch(), launch()];
 
   async function worker() {
-    if (spare.length) return spare.pop();
-    const started = createWorker(workerUrl);
-    started.postMessage({ module: await module });
-    return started;
+    const ready = spare.length ? spare.pop() : launch();
+    // After `launch`'s own wait, so that the module reaches the worker before a question.
+    await module;
+    return ready;
   }
 
   function retire(done) {
