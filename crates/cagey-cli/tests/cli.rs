@@ -72,7 +72,7 @@ fn prints_all_solutions_and_counts_them() {
     let output = cagey(&["solve", "--all", &file]);
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);
-    assert!(text.ends_with("6 solutions found\n"), "{text}");
+    assert!(text.ends_with("exactly 6 solutions\n"), "{text}");
     assert_eq!(text.matches("\n\n").count(), 6);
 
     let output = cagey(&["solve", "--count", &file]);
@@ -80,7 +80,7 @@ fn prints_all_solutions_and_counts_them() {
     let output = cagey(&["solve", "--count", "--limit", "4", &file]);
     assert_eq!(stdout(&output), "at least 4 (stopped at the limit of 4)\n");
     let output = cagey(&["solve", "--all", "--limit", "2", &file]);
-    assert!(stdout(&output).ends_with("at least 2 solutions found (stopped at the limit of 2)\n"));
+    assert!(stdout(&output).ends_with("at least 2 solutions (stopped at the limit of 2)\n"));
 
     let output = cagey(&["solve", &file]);
     assert_eq!(output.status.code(), Some(0));
@@ -398,7 +398,7 @@ fn solve_show_draws_the_solution_with_its_cages() {
     let output = cagey(&["solve", "--all", "--show", "--ascii", "--example", "kk0"]);
     assert_eq!(
         stdout(&output),
-        format!("{}\n1 solution found\n", golden("kk0-ascii-solved.txt"))
+        format!("{}\nexactly 1 solution\n", golden("kk0-ascii-solved.txt"))
     );
 }
 

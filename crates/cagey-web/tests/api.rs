@@ -263,18 +263,18 @@ async fn count_counts_up_to_its_limit() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         answer,
-        json!({"count": 2, "complete": true, "message": "2 solutions found"})
+        json!({"count": 2, "complete": true, "message": "exactly 2 solutions"})
     );
     let (_, answer) = post("/api/count", json!({"puzzle": KK0, "limit": 1})).await;
     assert_eq!(answer["count"], 1);
     assert_eq!(answer["complete"], false);
     assert_eq!(
         answer["message"],
-        "at least 1 solution found (stopped at the limit of 1)"
+        "at least 1 solution (stopped at the limit of 1)"
     );
     // One solution is counted in the singular.
     let (_, answer) = post("/api/count", json!({"puzzle": KK0})).await;
-    assert_eq!(answer["message"], "1 solution found", "{answer}");
+    assert_eq!(answer["message"], "exactly 1 solution", "{answer}");
     for limit in [0, cagey_web::api::MAX_COUNT + 1] {
         let (status, answer) = post("/api/count", json!({"puzzle": KK0, "limit": limit})).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);

@@ -384,10 +384,13 @@ impl Search {
         self.words(self.count.to_string())
     }
 
-    /// The count with its noun, as `cagey solve --all` and the page say it: `2 solutions
-    /// found`, `at least 1 solution found (gave up: the run was cancelled)`.
+    /// The count with its noun, as `cagey solve --all` and the page say it: `exactly 2
+    /// solutions`, `at least 1 solution (gave up: the run was cancelled)`.
     pub fn describe_solutions(&self) -> String {
-        self.words(format!("{} found", solutions(self.count)))
+        match self.end {
+            End::Exhausted => format!("exactly {}", solutions(self.count)),
+            _ => self.words(solutions(self.count)),
+        }
     }
 
     fn words(&self, count: String) -> String {
