@@ -82,7 +82,10 @@ export function cageCandidates(puzzle, digits, { maxTries = MAX_TRIES } = {}) {
  */
 function cageSupport(puzzle, cage, digits, candidates, maxTries) {
   const n = puzzle.size;
-  const open = cage.cells.filter((cell) => !digits[cell]);
+  // Fewest candidates first: the search then cuts early.
+  const count = (bits) => { let c = 0; for (let b = bits; b; b &= b - 1) c += 1; return c; };
+  const open = cage.cells.filter((cell) => !digits[cell])
+    .sort((a, b) => count(candidates[a]) - count(candidates[b]));
   if (!open.length) return new Map();
   const placed = cage.cells.filter((cell) => digits[cell]).map((cell) => digits[cell]);
   const multiCell = Boolean(puzzle.multi_cell);
@@ -121,7 +124,11 @@ function cageSupport(puzzle, cage, digits, candidates, maxTries) {
     tries += 1;
     if (tries > maxTries) return;
     if (i === open.length) {
-      if (makes(cage.op, cage.target, [...placed, ...chosen], multiCell)) {
+      // Sums and products are known here; the other operations are asked of arithmetic.js.
+      const made = cage.op === '+' ? sum === cage.target
+        : cage.op === '*' ? product === cage.target
+          : makes(cage.op, cage.target, [...placed, ...chosen], multiCell);
+      if (made) {
         chosen.forEach((d, k) => { support[k] |= 1 << d; });
         complete = support.every((bits, k) => bits === full[k]);
       }
