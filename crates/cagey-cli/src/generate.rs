@@ -12,7 +12,8 @@ use anyhow::bail;
 use cagey::budget::TimeLimit;
 use cagey::formats::{self, Format};
 use cagey::generate::{
-    self, CageSizes, CageStyle, GenKind, Made, OperationSet, Request, Settings, Stream, Target,
+    self, CageSizes, CageStyle, Distinct, GenKind, Made, OperationSet, Request, Settings, Stream,
+    Target,
 };
 use cagey::logic::Level;
 use cagey::model::Operation;
@@ -34,8 +35,10 @@ Examples:
 
 Each kk block carries # seed=SEED/INDEX (run again with --seed SEED --first INDEX --count 1
 to make it again), # level=, # score= and # solution= comments. A seed gives the same
-puzzles with any --jobs, on any machine. Exit status 1 if some puzzle could not be made
-within --time-limit.")]
+puzzles with any --jobs, on any machine, and other puzzles at another kind, size or level.
+No two puzzles of a run share a solution or a cage layout: a repeat is left out and the
+next index made instead. Exit status 1 if some puzzle could not be made within
+--time-limit, or the settings make too few different puzzles.")]
 pub struct Args {
     /// The side of the grid [default: 9 for the killer kinds, 6 otherwise].
     #[arg(long, value_name = "N")]
@@ -94,7 +97,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1, value_name = "N")]
     count: u64,
 
-    /// The seed [default: from the clock, printed in each puzzle's # seed= comment].
+    /// The seed [default: fresh from the system, printed in each puzzle's # seed= comment].
     #[arg(long, value_name = "SEED")]
     seed: Option<u64>,
 
@@ -163,7 +166,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let seed = request.seed();
     let jobs = cagey_args::jobs_or_cores(args.jobs);
     let end = args.first.saturating_add(args.count);
-    let stream = Stream::new(settings.clone(), seed, args.first..end, jobs)?;
+    let mut stream = Stream::new(settings.clone(), seed, args.first..end, jobs)?;
     let bar = progress(args.count);
     let mut stats = Stats::default();
     let mut status = Status::Ok;
@@ -200,8 +203,45 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         Ok(())
     };
     let wall = Instant::now();
-    for made in stream {
-        write(made, &mut stats, &mut out)?;
+    // A puzzle that repeats an earlier one's solution or cage layout is left out and one
+    // of the next indices made in its place, up to as many again as were asked for.
+    let mut distinct = Distinct::new();
+    let mut fresh = end;
+    let most = end.saturating_add(args.count.max(MIN_SPARE));
+    let mut repeats = 0;
+    let mut done = 0;
+    loop {
+        for made in stream {
+            if let Ok(generated) = &made.result {
+                if distinct
+                    .admit(&generated.puzzle, &generated.solution)
+                    .is_some()
+                {
+                    repeats += 1;
+                    continue;
+                }
+            }
+            done += 1;
+            write(made, &mut stats, &mut out)?;
+        }
+        let missing = args.count - done;
+        let more = missing.min(most - fresh);
+        if more == 0 {
+            if missing > 0 {
+                status = Status::Failed;
+                bar.suspend(|| {
+                    eprintln!(
+                        "cagey: made {done} of the {} puzzles asked for: the others would \
+                         repeat an earlier one's solution or cage layout ({repeats} repeats \
+                         left out); these settings make too few different puzzles",
+                        args.count
+                    )
+                });
+            }
+            break;
+        }
+        stream = Stream::new(settings.clone(), seed, fresh..fresh + more, jobs)?;
+        fresh += more;
     }
     if json_open {
         out.write_all(b"\n]\n")?;
@@ -216,6 +256,9 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     }
     Ok(status)
 }
+
+/// The fewest spare indices a run may make in place of repeats, however few it asked for.
+const MIN_SPARE: u64 = 100;
 
 /// Says that nothing was made; the exit status is 1 (a failed result, not bad usage).
 fn bail_failed(count: u64) -> anyhow::Result<()> {

@@ -83,13 +83,25 @@ fn report(plan: &Plan, puzzle: &Numbered, sink: &mut Sink) -> anyhow::Result<Sta
     let (index, source, line) = (puzzle.number, &*item.source, item.line());
     let (graded, status) = match &item.entry {
         Err(error) => (
-            Err(GradeLine::failed(index, source, line, None, error.to_string())),
+            Err(GradeLine::failed(
+                index,
+                source,
+                line,
+                None,
+                error.to_string(),
+            )),
             Status::BadInput,
         ),
         Ok(entry) => match logic::grade(&entry.puzzle, &plan.limits) {
             Ok(grade) => (Ok(grade), Status::Ok),
             Err(error) => (
-                Err(GradeLine::failed(index, source, line, Some(&error), error.to_string())),
+                Err(GradeLine::failed(
+                    index,
+                    source,
+                    line,
+                    Some(&error),
+                    error.to_string(),
+                )),
                 Status::Failed,
             ),
         },

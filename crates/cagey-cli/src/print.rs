@@ -16,6 +16,7 @@ use std::path::PathBuf;
 use anyhow::bail;
 use cagey::booklet::{booklet, Booklet, BookletEntry, BookletError, BookletOptions, Key, Levels};
 use cagey::formats::ReadError;
+use cagey::generate::Distinct;
 use cagey::render::pdf::{Paper, PerPage};
 use cagey::render::RenderError;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -184,6 +185,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let mut entries = Vec::new();
     let mut status = Status::Ok;
     let mut number = 0;
+    let mut distinct = Distinct::new();
     let mut puzzles = input::open(&args.input)?.peekable();
     while puzzles.peek().is_some() {
         let batch: Vec<Item> = puzzles.by_ref().take(BATCH).collect();
@@ -232,6 +234,11 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
                 Ok(entry) => {
                     if let Some(error) = entry.grade_error() {
                         eprintln!("cagey: {place}: printed without a level: {error}");
+                    }
+                    // A warning, not a refusal: the editor may mean it (a variant, a
+                    // reprint), but a book rarely should.
+                    if let Some(repeat) = distinct.add(entry.puzzle(), entry.solution()) {
+                        eprintln!("cagey: {place}: warning: {repeat}");
                     }
                     entries.push(entry);
                 }

@@ -22,8 +22,8 @@ use cagey::{Grid, Puzzle};
 use crate::batch::{self, Sink, Terminal};
 use crate::flags::refusal;
 use crate::input::{self, parse_format, InputArgs, Numbered};
-use cagey::wire::solve::{self as wire, SolveRecord, Totals};
 use crate::Status;
+use cagey::wire::solve::{self as wire, SolveRecord, Totals};
 
 /// Solutions `--all` prints at most unless `--limit` says otherwise.
 const DEFAULT_ALL_LIMIT: u64 = 10_000;
@@ -320,7 +320,10 @@ fn solve_text(plan: &Plan, entry: &Entry, out: &mut Sink) -> anyhow::Result<Tall
             }
             let search = search.map_err(refusal)?;
             report_count(out, &search, mode)?;
-            (Tally::new(wire::Tally::of_search(&search), plan.unique), search.stats)
+            (
+                Tally::new(wire::Tally::of_search(&search), plan.unique),
+                search.stats,
+            )
         }
     };
     if plan.stats {
@@ -357,7 +360,12 @@ fn solve_record(plan: &Plan, puzzle: &Puzzle, record: &mut SolveRecord) -> anyho
         Mode::Solve => {
             let report = plan.solver.solve(puzzle, &plan.limits).map_err(refusal)?;
             let tally = Tally::new(wire::Tally::of(&report.outcome, &report.stats), plan.unique);
-            record.solved(puzzle, &tally.wire, report.outcome.solutions(), &report.stats);
+            record.solved(
+                puzzle,
+                &tally.wire,
+                report.outcome.solutions(),
+                &report.stats,
+            );
             Ok(tally)
         }
         Mode::All | Mode::Count => {

@@ -721,3 +721,28 @@ fn long_titles_wrap_and_characters_the_font_lacks_are_refused() {
     );
     assert!(!out.exists());
 }
+
+/// Guards #44: a book that holds one puzzle twice is printed, with a warning that names
+/// both by number.
+#[test]
+fn print_warns_of_a_puzzle_that_repeats_another() {
+    let dir = scratch("print-repeat");
+    let input = dir.join("repeat.kk");
+    let puzzles = easy_puzzles(3);
+    let first = puzzles.split("\n\n").next().unwrap();
+    std::fs::write(&input, format!("{puzzles}\n{first}\n")).unwrap();
+    let pdf = dir.join("book.pdf");
+    let output = cagey(&[
+        "print",
+        &input.to_string_lossy(),
+        "-o",
+        &pdf.to_string_lossy(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let said = stderr(&output);
+    assert!(
+        said.contains("(puzzle 4): warning: the same solution as puzzle 1"),
+        "{said}"
+    );
+    assert_eq!(said.matches("warning").count(), 1, "{said}");
+}

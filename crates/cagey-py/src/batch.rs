@@ -1,7 +1,7 @@
 //! Many puzzles at once: `solve_many` on a thread pool with the GIL released, `generate`
 //! as an iterator over a pool that works ahead of the reader, and `print_pdf`. Each follows
 //! its subcommand (`solve --jobs`, `generate --jobs`, `print`): input order kept, puzzle
-//! `i` of a generation made from `rng_for(seed, i)` so that any `jobs`, and any split of
+//! `i` of a generation made from `Settings::rng(seed, i)` so that any `jobs`, and any split of
 //! the indices across machines, gives the same puzzles.
 
 use std::sync::Mutex;

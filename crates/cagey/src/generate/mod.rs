@@ -26,6 +26,7 @@
 
 mod cages;
 mod candidate;
+mod distinct;
 mod error;
 mod fill;
 mod grader;
@@ -55,6 +56,7 @@ pub use jigsaw::random_regions;
 pub use latin::random_latin_square;
 pub use repair::{make_unique, Change, Repair, RepairError};
 
+pub use distinct::{Distinct, Repeat};
 pub use error::{GenerateError, SettingError};
 pub use grader::Graded;
 pub(crate) use request::present;
@@ -115,9 +117,29 @@ impl Generated {
 
 /// The generator of puzzle `index` of a run with `seed`: ChaCha8 seeded with `seed`, on
 /// its own stream per index, so that every puzzle's draws are independent of the others'
-/// and of the order they are made in.
+/// and of the order they are made in. A run's puzzles come from
+/// [`Settings::rng`], which also keys the generator by what is made.
 pub fn rng_for(seed: u64, index: u64) -> ChaCha8Rng {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    rng
+}
+
+/// The generator of puzzle `index` of a run with `seed` that makes `kind`, `size` and
+/// `level` (0 for any level, else the level's rank from 1): ChaCha8 keyed by all four, so
+/// that the same seed at another level, size or kind starts from other Latin squares and
+/// other cages (one seed over five levels once gave one grid with a few labels changed),
+/// on its own stream per index as [`rng_for`].
+pub fn keyed_rng(seed: u64, kind: GenKind, size: usize, level: u64, index: u64) -> ChaCha8Rng {
+    let kind = GenKind::ALL.iter().position(|&k| k == kind).unwrap_or(0) as u64;
+    let mut key = [0u8; 32];
+    for (chunk, word) in key
+        .chunks_exact_mut(8)
+        .zip([seed, kind, size as u64, level])
+    {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    let mut rng = ChaCha8Rng::from_seed(key);
     rng.set_stream(index);
     rng
 }

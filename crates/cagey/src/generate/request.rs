@@ -120,14 +120,25 @@ impl Request {
     }
 }
 
-/// A seed for a run that names none: from the clock, to the nanosecond, so that runs
-/// started in the same second differ (a seed of whole seconds once gave six runs in a row
-/// the same puzzles). Each puzzle carries its seed, so any one can be made again.
+/// A seed for a run that names none: from the system's random source, so that runs started
+/// at the same moment, or on machines whose clocks agree, differ. Each puzzle carries its
+/// seed, so any one can be made again. In WebAssembly, which has no system source here,
+/// and should the source fail, from the clock to the nanosecond.
 pub fn fresh_seed() -> u64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Ok(seed) = getrandom::u64() {
+        return seed;
+    }
+    clock_seed()
+}
+
+/// A seed from the clock: seconds and nanoseconds mixed by an odd multiplier, so that
+/// neither part is lost (a seed of whole seconds once gave six runs in a row the same
+/// puzzles).
+fn clock_seed() -> u64 {
     let now = web_time::SystemTime::now()
         .duration_since(web_time::UNIX_EPOCH)
         .unwrap_or_default();
-    // Seconds and nanoseconds mixed by an odd multiplier, so that neither part is lost.
     now.as_secs()
         .wrapping_mul(1_000_000_007)
         .wrapping_add(u64::from(now.subsec_nanos()))

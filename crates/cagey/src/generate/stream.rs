@@ -1,7 +1,7 @@
 //! A run of puzzles made in order on several threads: [`Stream`], the one ordered parallel
 //! loop that `cagey generate` and the Python package's `generate` iterate.
 //!
-//! Puzzle `i` of a run is made from its own generator, [`rng_for`]`(seed, i)`, so a seed
+//! Puzzle `i` of a run is made from its own generator, [`Settings::rng`]`(seed, i)`, so a seed
 //! gives the same puzzles with any number of jobs and in any order; the jobs make puzzles
 //! ahead of the one being handed out, at most `WINDOW_PER_JOB` each, so memory stays flat
 //! however many are asked for:
@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use web_time::Instant;
 
-use super::{generate, rng_for, GenerateError, Generated, Settings};
+use super::{generate, GenerateError, Generated, Settings};
 use crate::solve::Cancel;
 
 /// Puzzles made ahead of the one being handed out, per job: enough that a slow puzzle does
@@ -134,7 +134,7 @@ fn threads(jobs: usize) -> usize {
 /// Makes puzzle `index` of the run.
 fn make(settings: &Settings, seed: u64, index: u64) -> Made {
     let start = Instant::now();
-    let result = generate(settings, &mut rng_for(seed, index));
+    let result = generate(settings, &mut settings.rng(seed, index));
     Made {
         index,
         result,

@@ -49,7 +49,7 @@ pub fn generate(request: &Request, job: &Job) -> Result<GenerateAnswer, ServiceE
     settings.cancel = job.cancel.clone();
     let seed = request.seed();
     let started = web_time::Instant::now();
-    let made = generate::generate(&settings, &mut generate::rng_for(seed, 0))
+    let made = generate::generate(&settings, &mut settings.rng(seed, 0))
         .map_err(|error| ServiceError::Unprocessable(error.to_string()))?;
     let level = made.graded.map(|graded| graded.level.name());
     let summary = made.puzzle.to_string();
