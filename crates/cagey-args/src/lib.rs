@@ -7,7 +7,7 @@
 
 #![deny(missing_docs)]
 
-use std::io;
+use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -99,7 +99,8 @@ pub fn exit(program: &str, result: anyhow::Result<Status>) -> ExitCode {
         Ok(status) => ExitCode::from(status as u8),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("{program}: {error:#}");
+            // Never a panic on a closed standard error: the status says it all.
+            let _ = writeln!(std::io::stderr(), "{program}: {error:#}");
             ExitCode::from(Status::BadInput as u8)
         }
     }

@@ -97,7 +97,7 @@ impl<'a> Sink<'a> {
         match &mut self.direct {
             Some(out) => {
                 out.flush()?;
-                eprintln!("{text}");
+                note!("{text}");
             }
             None => self.pieces.push(Piece::Note(text)),
         }
@@ -167,7 +167,7 @@ impl Terminal {
                     Piece::Out(bytes) => out.write_all(bytes)?,
                     Piece::Note(text) => {
                         out.flush()?;
-                        eprintln!("{text}");
+                        note!("{text}");
                     }
                 }
             }

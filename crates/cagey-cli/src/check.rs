@@ -178,7 +178,7 @@ fn read_grid(puzzle: &Puzzle, arg: &str, rules: RuleArgs) -> anyhow::Result<Grid
             );
         }
         if entry.puzzle != *puzzle {
-            eprintln!("cagey: note: {name} carries another puzzle than PUZZLE; checking its digits against PUZZLE");
+            note!("cagey: note: {name} carries another puzzle than PUZZLE; checking its digits against PUZZLE");
         }
         let Some(progress) = entry.progress else {
             bail!("{name} holds a puzzle without progress: there are no digits to check");

@@ -54,7 +54,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         // input the command refuses (2), like a puzzle that cannot be read. Only the comment
         // is checked, not the puzzle's count: converting is no place to prove uniqueness.
         if let Err(reason) = answer::comment(entry) {
-            eprintln!("cagey: {}: {reason}", item.place());
+            note!("cagey: {}: {reason}", item.place());
             status = status.max(Status::BadInput);
             continue;
         }
@@ -63,7 +63,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             // A puzzle the target format cannot hold is input the command refuses (2),
             // not a failed result.
             Err(error) => {
-                eprintln!("cagey: {}: {error}", item.place());
+                note!("cagey: {}: {error}", item.place());
                 status = status.max(Status::BadInput);
             }
         }

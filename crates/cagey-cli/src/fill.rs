@@ -36,7 +36,7 @@ impl Fill {
             let (grid, status) = match answer::answer(entry) {
                 Ok(grid) => (Some(grid), Status::Ok),
                 Err(reason) => {
-                    eprintln!("cagey: {place}: {reason}");
+                    note!("cagey: {place}: {reason}");
                     (None, Status::Failed)
                 }
             };

@@ -196,7 +196,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             }
             Err(error) => {
                 status = Status::Failed;
-                bar.suspend(|| eprintln!("cagey: puzzle {seed}/{}: {error}", made.index));
+                bar.suspend(|| note!("cagey: puzzle {seed}/{}: {error}", made.index));
             }
         }
         bar.inc(1);
@@ -230,7 +230,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             if missing > 0 {
                 status = Status::Failed;
                 bar.suspend(|| {
-                    eprintln!(
+                    note!(
                         "cagey: made {done} of the {} puzzles asked for: the others would \
                          repeat an earlier one's solution or cage layout ({repeats} repeats \
                          left out); these settings make too few different puzzles",
@@ -267,7 +267,7 @@ fn bail_failed(count: u64) -> anyhow::Result<()> {
     } else {
         "any puzzle"
     };
-    eprintln!("cagey: could not make {noun} with these settings (see the messages above)");
+    note!("cagey: could not make {noun} with these settings (see the messages above)");
     std::process::exit(Status::Failed as i32)
 }
 
@@ -330,7 +330,7 @@ impl Stats {
     fn print(&mut self, settings: &Settings, jobs: usize, wall: Duration) {
         let cages: u64 = self.sizes.values().sum();
         let share = |k: u64| 100.0 * k as f64 / cages.max(1) as f64;
-        eprintln!(
+        note!(
             "{} puzzles made, {} failed: {n}x{n} {}, ops {}, {} jobs, {:.2} s in all",
             self.made,
             self.failed,
@@ -345,26 +345,26 @@ impl Stats {
             .iter()
             .map(|(s, &k)| format!("{s}: {:.1}%", share(k)))
             .collect();
-        eprintln!("cage sizes   {} ({cages} cages)", sizes.join(", "));
+        note!("cage sizes   {} ({cages} cages)", sizes.join(", "));
         let ops: Vec<String> = self
             .operations
             .iter()
             .map(|(o, &k)| format!("{o} {:.1}%", share(k)))
             .collect();
-        eprintln!("operations   {}", ops.join(", "));
+        note!("operations   {}", ops.join(", "));
         if !self.levels.is_empty() {
             let levels: Vec<String> = self
                 .levels
                 .iter()
                 .map(|(level, k)| format!("{level} {k}"))
                 .collect();
-            eprintln!("levels       {}", levels.join(", "));
+            note!("levels       {}", levels.join(", "));
         }
         self.times.sort_unstable();
         if let (Some(min), Some(max)) = (self.times.first(), self.times.last()) {
             let median = self.times[self.times.len() / 2];
             let mean = self.times.iter().sum::<Duration>() / self.times.len() as u32;
-            eprintln!(
+            note!(
                 "time/puzzle  median {}, mean {}, min {}, max {}",
                 ms(median),
                 ms(mean),
@@ -373,7 +373,7 @@ impl Stats {
             );
         }
         let per = |k: u64| k as f64 / self.made.max(1) as f64;
-        eprintln!(
+        note!(
             "per puzzle   {:.2} attempts, {:.2} repairs, {:.2} steering changes",
             per(self.attempts),
             per(self.repairs),

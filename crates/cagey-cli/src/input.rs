@@ -74,7 +74,7 @@ impl Item {
         match &self.entry {
             Ok(entry) => Some(entry),
             Err(error) => {
-                eprintln!("cagey: {}: {error}", self.source);
+                note!("cagey: {}: {error}", self.source);
                 *status = (*status).max(Status::BadInput);
                 None
             }
@@ -280,7 +280,7 @@ pub fn each_puzzle<W: Write>(
             Err(error) if error.downcast_ref::<io::Error>().is_some() => return Err(error),
             Err(error) => {
                 out.flush()?;
-                eprintln!("cagey: {}: {error:#}", item.place());
+                note!("cagey: {}: {error:#}", item.place());
                 status = status.max(error_status(&error));
             }
         }

@@ -3,6 +3,16 @@
 //! Exit codes: 0 success, 1 a failed result (no solution, or not unique when `--unique` asked
 //! for it), 2 bad input or usage. A closed pipe ends the program quietly.
 
+/// Writes a line to standard error, as `eprintln!` does, but never panics: a message to a
+/// closed pipe (`cagey print bad.kk 2>&1 | head -1`) is dropped, and the exit status stays
+/// the command's own rather than an abort's.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod batch;
 mod check;
 mod completions;

@@ -233,24 +233,24 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             match proven {
                 Ok(entry) => {
                     if let Some(error) = entry.grade_error() {
-                        eprintln!("cagey: {place}: printed without a level: {error}");
+                        note!("cagey: {place}: printed without a level: {error}");
                     }
                     // A warning, not a refusal: the editor may mean it (a variant, a
                     // reprint), but a book rarely should.
                     if let Some(repeat) = distinct.add(entry.puzzle(), entry.solution()) {
-                        eprintln!("cagey: {place}: warning: {repeat}");
+                        note!("cagey: {place}: warning: {repeat}");
                     }
                     entries.push(entry);
                 }
                 Err(reason) => {
-                    eprintln!("cagey: {place}: {reason}");
+                    note!("cagey: {place}: {reason}");
                     status = status.max(Status::Failed);
                 }
             }
         }
     }
     if status != Status::Ok {
-        eprintln!("cagey: nothing written");
+        note!("cagey: nothing written");
         return Ok(status);
     }
     if entries.is_empty() {

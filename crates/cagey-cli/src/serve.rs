@@ -58,18 +58,18 @@ pub struct Args {
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     let ip = args.bind.unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST));
     if !ip.is_loopback() {
-        eprintln!(
+        note!(
             "cagey: warning: serving on {ip}, not loopback: anyone who can reach this address can use the server"
         );
     }
     let access = if args.allow_remote {
-        eprintln!(
+        note!(
             "cagey: warning: --allow-remote: requests addressed to any name are served, so a web page that makes its name point at this server can use it too"
         );
         cagey_web::Access::Remote
     } else {
         if ip.is_unspecified() {
-            eprintln!(
+            note!(
                 "cagey: warning: serving on {ip} without --allow-remote: only requests addressed to localhost, 127.0.0.1 or [::1] are answered"
             );
         }
@@ -112,6 +112,6 @@ fn open_browser(url: &str) {
         .stderr(Stdio::null())
         .spawn();
     if started.is_err() {
-        eprintln!("cagey: cannot start {opener}; open {url} yourself");
+        note!("cagey: cannot start {opener}; open {url} yourself");
     }
 }

@@ -63,7 +63,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             match cagey::generate::make_unique(&entry.puzzle, intended.as_ref(), args.time_limit) {
                 Ok(repair) => repair,
                 Err(error) => {
-                    eprintln!("cagey: {}: {error}", item.place());
+                    note!("cagey: {}: {error}", item.place());
                     status = status.max(Status::Failed);
                     continue;
                 }
@@ -77,25 +77,25 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             .cloned()
             .collect();
         if repair.changes.is_empty() {
-            eprintln!("{}: already unique, nothing changed", item.place());
+            note!("{}: already unique, nothing changed", item.place());
             out.comments.push("unique: already unique".into());
         }
         for change in &repair.changes {
             let text = change.describe(n);
-            eprintln!("{}: {text}", item.place());
+            note!("{}: {text}", item.place());
             out.comments.push(format!("unique: {text}"));
         }
         if args.all {
             for change in &repair.alternatives {
                 let text = change.describe(n);
-                eprintln!("{}: or instead: {text}", item.place());
+                note!("{}: or instead: {text}", item.place());
                 out.comments.push(format!("unique: or instead: {text}"));
             }
         }
         match formats::write(format, &out) {
             Ok(text) => written.push((out, text)),
             Err(error) => {
-                eprintln!("cagey: {}: {error}", item.place());
+                note!("cagey: {}: {error}", item.place());
                 status = status.max(Status::Failed);
             }
         }

@@ -746,3 +746,23 @@ fn print_warns_of_a_puzzle_that_repeats_another() {
     );
     assert_eq!(said.matches("warning").count(), 1, "{said}");
 }
+
+/// Guards #44: `cagey print bad.kk 2>&1 | head -1` once ended in an abort (exit 134) when
+/// the pipe closed before the last message. Here standard error is closed before the
+/// command writes anything: the exit status is still the command's own.
+#[test]
+fn a_closed_standard_error_leaves_the_exit_status_alone() {
+    let dir = scratch("print-closed-stderr");
+    let input = dir.join("several.kk");
+    let text = std::fs::read_to_string(corpus("random/several-5x5.kk")).unwrap();
+    std::fs::write(&input, text).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cagey"))
+        .args(["print", &input.to_string_lossy(), "-o"])
+        .arg(dir.join("book.pdf"))
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1), "{status:?}");
+}
