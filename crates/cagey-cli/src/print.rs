@@ -14,7 +14,9 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::bail;
-use cagey::booklet::{booklet, Booklet, BookletEntry, BookletError, BookletOptions, Key, Levels};
+use cagey::booklet::{
+    booklet, Booklet, BookletEntry, BookletError, BookletOptions, Key, LevelNames, Levels,
+};
 use cagey::formats::ReadError;
 use cagey::generate::Distinct;
 use cagey::render::pdf::{Paper, PerPage};
@@ -110,6 +112,16 @@ pub struct Args {
     #[arg(long)]
     grade: bool,
 
+    /// The puzzles' name in every caption (`Mathdoku`, your own) [default: each kind's
+    /// name in no one's trademark: Calcudoku, Box Calcudoku, Killer Sudoku, Killer Jigsaw].
+    #[arg(long)]
+    name: Option<String>,
+
+    /// What the captions call the levels: `keen` (easy ... unreasonable), `stars` (★ to
+    /// ★★★★★), or five names separated by commas, easiest first.
+    #[arg(long, value_name = "keen|stars|NAMES", default_value = "keen")]
+    level_names: LevelNames,
+
     /// The answer key: `end` of the booklet, `none`, or a separate FILE.pdf.
     #[arg(long, value_name = "end|none|FILE.pdf", default_value = "end", value_parser = parse_answers)]
     answers: Answers,
@@ -171,6 +183,8 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         per_page: args.per_page,
         bleed_mm: args.bleed,
         title: args.title.clone(),
+        name: args.name.clone(),
+        level_names: args.level_names.clone(),
         key: match args.answers {
             Answers::End => Key::End,
             Answers::None => Key::None,

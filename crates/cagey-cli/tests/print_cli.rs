@@ -84,13 +84,13 @@ fn a_booklet_holds_every_puzzle_once_then_the_answers() {
     let puzzles = text(&pdf, 1, 2);
     assert!(puzzles.contains("Five easy"));
     for number in 1..=5 {
-        let caption = format!("Puzzle {number} · KenKen 4×4 · easy");
+        let caption = format!("Puzzle {number} · Calcudoku 4×4 · easy");
         assert_eq!(puzzles.matches(&caption).count(), 1, "{caption}\n{puzzles}");
     }
     assert!(!puzzles.contains("Puzzle 6"));
     assert!(!puzzles.contains("answers"));
     let answers = text(&pdf, 3, 3);
-    assert!(answers.contains("Five easy: answers"), "{answers}");
+    assert!(answers.contains("Five easy (answers)"), "{answers}");
     assert!(!answers.contains("Puzzle"));
     let numbers: Vec<&str> = answers.split_whitespace().collect();
     for number in 1..=5 {
@@ -257,7 +257,7 @@ fn the_answer_key_is_solved_when_no_solution_is_given() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(page_count(&pdf), 2);
     let puzzle = text(&pdf, 1, 1);
-    assert!(puzzle.contains("Puzzle 1 · KenKen 4×4"), "{puzzle}");
+    assert!(puzzle.contains("Puzzle 1 · Calcudoku 4×4"), "{puzzle}");
     assert!(!puzzle.contains(" · easy"), "no level is invented");
 }
 
@@ -554,12 +554,22 @@ fn clues_are_text_of_at_least_7_pt_and_answers_digits_of_9_pt_in_every_layout() 
             };
             assert!(clue.size >= least, "{name}: {clue:?}");
         }
-        // Captions are no larger than the clues.
-        let clue_size = clues.iter().map(|w| w.size).fold(f64::MAX, f64::min);
-        for caption in words.iter().filter(|w| w.text == "Puzzle") {
+        // Captions are no larger than the clues' usual size, and grow with them: a 9x9
+        // alone on a page is no longer numbered in 7 pt under clues of 11.6 (#44).
+        let mut sizes: Vec<f64> = clues.iter().map(|w| w.size).collect();
+        sizes.sort_by(f64::total_cmp);
+        let clue_size = sizes[sizes.len() / 2];
+        for caption in words
+            .iter()
+            .filter(|w| w.text == "Puzzle" && w.page <= puzzle_pages)
+        {
             assert!(
                 caption.size <= clue_size.max(7.0) + 0.05,
-                "{name}: {caption:?}"
+                "{name}: {caption:?} over clues of {clue_size}"
+            );
+            assert!(
+                caption.size >= (0.8 * clue_size).min(11.0).max(7.0) - 0.05,
+                "{name}: {caption:?} under clues of {clue_size}"
             );
         }
         // The answer key: digits of at least 9 pt; the only smaller words are the
@@ -765,4 +775,63 @@ fn a_closed_standard_error_leaves_the_exit_status_alone() {
     drop(child.stderr.take());
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(1), "{status:?}");
+}
+
+/// Guards #44: "KenKen" is a trademark, once printed in every caption. The default name is
+/// no one's, `--name` sets the book's own, and the levels can be stars or the book's words.
+#[test]
+fn captions_carry_the_books_name_and_level_words() {
+    let dir = scratch("print-names");
+    let input = dir.join("three.kk");
+    std::fs::write(&input, easy_puzzles(3)).unwrap();
+    let plain = dir.join("plain.pdf");
+    let output = cagey(&[
+        "print",
+        &input.to_string_lossy(),
+        "-o",
+        &plain.to_string_lossy(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let words = text(&plain, 1, 1);
+    assert!(words.contains("Puzzle 1 · Calcudoku 4×4 · easy"), "{words}");
+    assert!(!words.contains("KenKen"), "{words}");
+
+    for (flags, caption) in [
+        (
+            vec!["--name", "Mathdoku", "--level-names", "stars"],
+            "Puzzle 2 · Mathdoku 4×4 · ★",
+        ),
+        (
+            vec!["--level-names", "gentle,moderate,tough,fiendish,diabolical"],
+            "Puzzle 3 · Calcudoku 4×4 · gentle",
+        ),
+    ] {
+        let pdf = dir.join("named.pdf");
+        let mut args = vec![
+            "print",
+            input.to_str().unwrap(),
+            "-o",
+            pdf.to_str().unwrap(),
+        ];
+        args.extend(flags);
+        let output = cagey(&args);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let words = text(&pdf, 1, 1);
+        assert!(words.contains(caption), "{caption}\n{words}");
+    }
+
+    let output = cagey(&[
+        "print",
+        &input.to_string_lossy(),
+        "-o",
+        &plain.to_string_lossy(),
+        "--level-names",
+        "easy,hard",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("five names separated by commas"),
+        "{}",
+        stderr(&output)
+    );
 }

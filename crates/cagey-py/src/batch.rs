@@ -225,11 +225,13 @@ pub fn generate(
 /// than fit is refused); `bleed` millimetres (0 to 10) around the trimmed page;
 /// `answers` "end" (an answer key after the puzzles), "none", or a FILE.pdf for a separate
 /// key; `paper` "a4" or "letter"; `grade=True` captions each puzzle with its measured
-/// level (else a generated puzzle's `level`). Every puzzle must have exactly one solution,
+/// level (else a generated puzzle's `level`); `name` the puzzles' name in every caption
+/// (default: each kind's name in no one's trademark, "Calcudoku", "Killer Sudoku");
+/// `level_names` "keen", "stars", or five names separated by commas. Every puzzle must have exactly one solution,
 /// which the solver proves (else `SolutionError`, and nothing is written). Writes `path`
 /// and returns None, or returns the PDF's bytes when `path` is None.
 #[pyfunction]
-#[pyo3(signature = (puzzles, path=None, per_page=None, answers="end", paper="a4", title=None, grade=false, bleed=0.0))]
+#[pyo3(signature = (puzzles, path=None, per_page=None, answers="end", paper="a4", title=None, grade=false, bleed=0.0, name=None, level_names="keen"))]
 #[allow(clippy::too_many_arguments)]
 pub fn print_pdf<'py>(
     py: Python<'py>,
@@ -241,6 +243,8 @@ pub fn print_pdf<'py>(
     title: Option<String>,
     grade: bool,
     bleed: f32,
+    name: Option<String>,
+    level_names: &str,
 ) -> PyResult<Option<Bound<'py, PyBytes>>> {
     let (key, key_file) = match answers {
         "end" => (Key::End, None),
@@ -260,6 +264,8 @@ pub fn print_pdf<'py>(
             .map_err(value_error)?,
         bleed_mm: bleed,
         title,
+        name,
+        level_names: level_names.parse().map_err(value_error)?,
         key,
         levels: match grade {
             true => Levels::Graded,

@@ -27,11 +27,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::str::FromStr;
+
 use thiserror::Error;
 
 use crate::answer::{self, AnswerError};
 use crate::formats::Entry;
-use crate::logic::{self, LogicError, LogicLimits};
+use crate::logic::{self, Level, LogicError, LogicLimits};
 use crate::render::pdf::{self, Answer, Book, Caption, Paper, PerPage, MAX_BLEED_MM};
 use crate::render::RenderError;
 use crate::{Grid, Puzzle};
@@ -76,6 +78,67 @@ pub struct BookletOptions {
     pub key: Key,
     /// Where each caption's level comes from.
     pub levels: Levels,
+    /// The puzzles' name in every caption (`Mathdoku`, a publisher's own); `None` for each
+    /// kind's name in no one's trademark ([`Kind::generic_name`](crate::model::Kind::generic_name):
+    /// Calcudoku, Killer Sudoku).
+    pub name: Option<String>,
+    /// What the captions call the levels.
+    pub level_names: LevelNames,
+}
+
+/// What a booklet's captions call the five levels.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum LevelNames {
+    /// Keen's words, as the grader says them: easy, normal, hard, extreme, unreasonable.
+    #[default]
+    Keen,
+    /// One to five stars, ★ to ★★★★★.
+    Stars,
+    /// The book's own five words, easiest first (`gentle,moderate,tough,fiendish,diabolical`).
+    Named([String; 5]),
+}
+
+impl LevelNames {
+    /// The caption's word for `level`, a level's name as a `# level=` comment or the grader
+    /// gives it; a word that names no level is kept as it is.
+    pub fn name(&self, level: &str) -> String {
+        let Ok(level) = level.parse::<Level>() else {
+            return level.to_string();
+        };
+        let rank = Level::ALL.iter().position(|&l| l == level).unwrap_or(0);
+        match self {
+            LevelNames::Keen => level.name().to_string(),
+            LevelNames::Stars => "★".repeat(rank + 1),
+            LevelNames::Named(names) => names[rank].clone(),
+        }
+    }
+}
+
+/// Level names that are neither `keen`, `stars` nor five names.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error(
+    "level names `{0}` are not `keen`, `stars`, or five names separated by commas, \
+     easiest first (gentle,moderate,tough,fiendish,diabolical)"
+)]
+pub struct LevelNamesError(String);
+
+impl FromStr for LevelNames {
+    type Err = LevelNamesError;
+    fn from_str(text: &str) -> Result<LevelNames, LevelNamesError> {
+        match text.trim() {
+            "keen" => return Ok(LevelNames::Keen),
+            "stars" => return Ok(LevelNames::Stars),
+            _ => {}
+        }
+        let names: Vec<String> = text
+            .split(',')
+            .map(|name| name.trim().to_string())
+            .collect();
+        match <[String; 5]>::try_from(names) {
+            Ok(names) if names.iter().all(|name| !name.is_empty()) => Ok(LevelNames::Named(names)),
+            _ => Err(LevelNamesError(text.to_string())),
+        }
+    }
 }
 
 /// Why a booklet cannot be made. The words name the setting, never a front end's flag or
@@ -220,9 +283,14 @@ pub fn booklet(
     let drawing = options.drawing();
     let mut book = Book::new(&drawing)?;
     for (index, entry) in entries.iter().enumerate() {
+        let level = entry.level().map(|level| options.level_names.name(level));
         let caption = Caption {
             number: index + 1,
-            level: entry.level(),
+            name: options
+                .name
+                .as_deref()
+                .unwrap_or(entry.puzzle.kind().generic_name()),
+            level: level.as_deref(),
         };
         book.add_puzzle(&entry.puzzle, &caption)?;
     }

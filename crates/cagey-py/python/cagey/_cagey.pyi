@@ -331,6 +331,8 @@ def print_pdf(
     title: Optional[str] = None,
     grade: bool = False,
     bleed: float = 0.0,
+    name: Optional[str] = None,
+    level_names: str = "keen",
 ) -> Optional[bytes]:
     """A PDF booklet, as `cagey print`."""
 

@@ -195,6 +195,22 @@ pub enum Kind {
     JigsawKenKen,
 }
 
+impl Kind {
+    /// The kind's name in no one's trademark, for print: KenKen and KenDoku are brands, so
+    /// the arithmetic kinds are called Calcudoku, as many publishers do; the killer kinds
+    /// keep their names.
+    pub fn generic_name(self) -> &'static str {
+        match self {
+            Kind::KenKen => "Calcudoku",
+            Kind::KenDoku => "Box Calcudoku",
+            Kind::JigsawKenKen => "Jigsaw Calcudoku",
+            Kind::KillerSudoku => "Killer Sudoku",
+            Kind::KillerJigsaw => "Killer Jigsaw",
+            Kind::KillerLatin => "Killer Latin square",
+        }
+    }
+}
+
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

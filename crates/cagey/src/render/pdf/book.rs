@@ -11,7 +11,8 @@ use super::embedded_font::{Glyphs, Text, DEFLATE_LEVEL};
 use super::layout::{
     answer_layout, per_page_for, picture_units, puzzle_cell, wrap, Layout, Paper, PerPage, Section,
     ANSWER_CAPTION_SIZE, CAPTION_LINE, FOOTER_BAND, FOOTER_GREY, FOOTER_SIZE, HEADING_LEADING,
-    HEADING_MAX_LINES, HEADING_SIZE, MARGIN, MM, PUZZLE_CAPTION_SIZE, PUZZLE_GAP,
+    HEADING_MAX_LINES, HEADING_SIZE, MARGIN, MM, PUZZLE_CAPTION_MAX, PUZZLE_CAPTION_SHARE,
+    PUZZLE_CAPTION_SIZE, PUZZLE_GAP,
 };
 use crate::model::Puzzle;
 use crate::Grid;
@@ -34,13 +35,21 @@ pub(crate) struct Options {
     pub bleed: f32,
 }
 
-/// What a puzzle's caption says besides its kind and size: `Puzzle 12 · KenKen 6×6 · hard`.
+/// What a puzzle's caption says besides its size: `Puzzle 12 · Calcudoku 6×6 · hard`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Caption<'a> {
     /// The puzzle's number in the booklet.
     pub number: usize,
-    /// Its level, when known.
+    /// The puzzle's name: the book's, or its kind's.
+    pub name: &'a str,
+    /// Its level, in the book's words, when known.
     pub level: Option<&'a str>,
+}
+
+/// The answer key's heading under a book's title: `Book 1: hard (answers)`, never a second
+/// colon after one the title has.
+fn answers_heading(title: &str) -> String {
+    format!("{title} (answers)")
 }
 
 /// One entry of the answer key.
@@ -52,6 +61,22 @@ pub(crate) struct Answer<'a> {
     pub puzzle: &'a Puzzle,
     /// Its solution.
     pub solution: &'a Grid,
+}
+
+/// How large a caption is set.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum CaptionSize {
+    /// Always this size, in points (the answer key's).
+    Fixed(f32),
+    /// With the grid's cells, as its clues are ([`caption_of_cell`]).
+    OfCell,
+}
+
+/// A puzzle's caption for cells of `cell` points: a little under its clues' size, at least
+/// the smallest clue and at most [`PUZZLE_CAPTION_MAX`], so that a 9x9 alone on a page is
+/// not numbered in 7 pt under clues of 11.6.
+fn caption_of_cell(cell: f32) -> f32 {
+    (PUZZLE_CAPTION_SHARE * cell).clamp(PUZZLE_CAPTION_SIZE, PUZZLE_CAPTION_MAX)
 }
 
 /// The page being filled.
@@ -108,7 +133,7 @@ impl Book {
             book.title = Some(book.heading_lines(title, "the title")?);
             // The answer key's heading, checked now so that a title too long for it is
             // refused before any puzzle is drawn.
-            book.heading_lines(&format!("{title}: answers"), "the answer key's heading")?;
+            book.heading_lines(&answers_heading(title), "the answer key's heading")?;
         }
         Ok(book)
     }
@@ -131,7 +156,7 @@ impl Book {
         let n = puzzle.size();
         let paper = self.options.paper;
         let per_page = per_page_for(paper, self.options.per_page, n)?;
-        let mut text = format!("Puzzle {} · {} {n}×{n}", caption.number, puzzle.kind());
+        let mut text = format!("Puzzle {} · {} {n}×{n}", caption.number, caption.name);
         if let Some(level) = caption.level {
             text.push_str(" · ");
             text.push_str(level);
@@ -159,7 +184,7 @@ impl Book {
             Contents::NONE,
             Look::Puzzle,
             cell,
-            (&text, &what, PUZZLE_CAPTION_SIZE),
+            (&text, &what, CaptionSize::OfCell),
         )
     }
 
@@ -174,7 +199,7 @@ impl Book {
         };
         self.finish_page()?;
         let heading = match &self.options.title {
-            Some(title) => format!("{title}: answers"),
+            Some(title) => answers_heading(title),
             None => "Answers".to_string(),
         };
         let heading = self.heading_lines(&heading, "the answer key's heading")?;
@@ -195,7 +220,11 @@ impl Book {
                 Contents::grid(answer.solution),
                 Look::Answer,
                 cell,
-                (&text, "an answer's caption", ANSWER_CAPTION_SIZE),
+                (
+                    &text,
+                    "an answer's caption",
+                    CaptionSize::Fixed(ANSWER_CAPTION_SIZE),
+                ),
             )?;
         }
         Ok(())
@@ -301,7 +330,7 @@ impl Book {
         contents: Contents<'_>,
         look: Look,
         cell: f32,
-        (caption, what, caption_size): (&str, &str, f32),
+        (caption, what, caption_size): (&str, &str, CaptionSize),
     ) -> Result<(), RenderError> {
         let mut page = self.page.take().expect("a page was started");
         let Layout {
@@ -310,17 +339,29 @@ impl Book {
         let [left, bottom, width, height] = page.area;
         let (column, row) = (page.filled % columns, page.filled / columns);
         let (slot_width, slot_height) = (width / columns as f32, height / rows as f32);
-        let caption_height = CAPTION_LINE * caption_size;
+        let units = picture_units(puzzle.size());
         // Every row is as tall as the largest grid a slot holds, with its caption, and the
         // height left over is shared out evenly above, between and below the rows, so that
         // no band of empty paper stands out under a heading or between two rows.
-        let largest = (slot_width - gap)
-            .min(slot_height - gap - caption_height)
-            .max(1.0);
+        let largest = |caption_size: f32| {
+            (slot_width - gap)
+                .min(slot_height - gap - CAPTION_LINE * caption_size)
+                .max(1.0)
+        };
+        // A caption sized to the cell asked for, then to the cell the slot leaves (which a
+        // smaller caption can only widen).
+        let caption_size = match caption_size {
+            CaptionSize::Fixed(size) => size,
+            CaptionSize::OfCell => {
+                let first = caption_of_cell(cell);
+                caption_of_cell(cell.min(largest(first) / units))
+            }
+        };
+        let caption_height = CAPTION_LINE * caption_size;
+        let largest = largest(caption_size);
         let row_height = caption_height + largest;
         let space = (height - rows as f32 * row_height) / (rows + 1) as f32;
         let row_top = bottom + height - space * (row + 1) as f32 - row_height * row as f32;
-        let units = picture_units(puzzle.size());
         let side = largest.min(cell * units);
         let cell = side / units;
         // A grid kept smaller by the cell size sits in the middle of its row.

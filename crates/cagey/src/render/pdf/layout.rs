@@ -45,13 +45,15 @@ pub const DIGIT_MIN: f32 = 9.0;
 /// width, and below that the solver's own digit and pencil marks no longer fit beside it.
 pub const MIN_PUZZLE_CELL: f32 = 8.0 * MM;
 
-/// Puzzles: the caption's size, space between neighbouring grids, and the largest cell.
-/// Captions are set at the smallest clue size, so that they never outweigh the clues, and
-/// alike on every page: captions sized to each grid's clues (up to 9 pt) were tried, and a
-/// page mixing a 5x5 and a 7x7 had captions of three sizes. 17 mm cells are what
-/// large-print puzzle books use; without the cap a 4x4 alone on a page would fill it with
-/// cells the size of a palm.
+/// Puzzles: the caption's least size, its share of a cell and its largest size, space
+/// between neighbouring grids, and the largest cell. Captions grow with the grid's cells,
+/// a little under the clues (whose usual size is 0.24 of a cell), from the smallest clue
+/// size to 11 pt: 7 pt under a 9x9 alone on a page, whose clues are 11.6 pt, looked like a
+/// footnote. 17 mm cells are what large-print puzzle books use; without the cap a 4x4
+/// alone on a page would fill it with cells the size of a palm.
 pub(super) const PUZZLE_CAPTION_SIZE: f32 = CLUE_MIN;
+pub(super) const PUZZLE_CAPTION_SHARE: f32 = 0.22;
+pub(super) const PUZZLE_CAPTION_MAX: f32 = 11.0;
 pub(super) const PUZZLE_GAP: f32 = 24.0;
 pub(super) const PUZZLE_MAX_CELL: f32 = 17.0 * MM;
 
