@@ -568,7 +568,7 @@ fn clues_are_text_of_at_least_7_pt_and_answers_digits_of_9_pt_in_every_layout() 
                 "{name}: {caption:?} over clues of {clue_size}"
             );
             assert!(
-                caption.size >= (0.8 * clue_size).min(11.0).max(7.0) - 0.05,
+                caption.size >= (0.8 * clue_size).clamp(7.0, 11.0) - 0.05,
                 "{name}: {caption:?} under clues of {clue_size}"
             );
         }

@@ -471,6 +471,7 @@ mod tests {
         for number in 1..=count {
             let caption = Caption {
                 number,
+                name: "Calcudoku",
                 level: Some("hard"),
             };
             book.add_puzzle(&puzzle, &caption).unwrap();
@@ -618,6 +619,7 @@ mod tests {
                 &twelve,
                 &Caption {
                     number: 1,
+                    name: "Calcudoku",
                     level: None,
                 },
             )
@@ -666,6 +668,7 @@ mod tests {
                 &puzzle,
                 &Caption {
                     number: 3,
+                    name: "Calcudoku",
                     level: Some("難しい"),
                 },
             )
