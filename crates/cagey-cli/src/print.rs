@@ -117,6 +117,15 @@ pub struct Args {
     #[arg(long)]
     name: Option<String>,
 
+    /// The first puzzle's number, to go on from an earlier run's booklet.
+    #[arg(long, value_name = "N")]
+    first_number: Option<usize>,
+
+    /// The first page's number, to go on from an earlier run's booklet (a separate answer
+    /// key numbers its pages from 1).
+    #[arg(long, value_name = "N")]
+    first_page: Option<usize>,
+
     /// What the captions call the levels: `keen` (easy ... unreasonable), `stars` (★ to
     /// ★★★★★), or five names separated by commas, easiest first.
     #[arg(long, value_name = "keen|stars|NAMES", default_value = "keen")]
@@ -185,6 +194,8 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         title: args.title.clone(),
         name: args.name.clone(),
         level_names: args.level_names.clone(),
+        first_number: args.first_number,
+        first_page: args.first_page,
         key: match args.answers {
             Answers::End => Key::End,
             Answers::None => Key::None,
@@ -198,8 +209,9 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     options.validate()?;
     let mut entries = Vec::new();
     let mut status = Status::Ok;
-    let mut number = 0;
-    let mut distinct = Distinct::new();
+    let first_number = args.first_number.unwrap_or(1);
+    let mut number = first_number.saturating_sub(1);
+    let mut distinct = Distinct::starting_at(first_number);
     let mut puzzles = input::open(&args.input)?.peekable();
     while puzzles.peek().is_some() {
         let batch: Vec<Item> = puzzles.by_ref().take(BATCH).collect();

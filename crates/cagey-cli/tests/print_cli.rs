@@ -835,3 +835,58 @@ fn captions_carry_the_books_name_and_level_words() {
         stderr(&output)
     );
 }
+
+/// Guards #44: a book made in several runs numbers on: the puzzles, their answers, the
+/// pages and the warnings from where the last run stopped; nonsense is refused.
+#[test]
+fn numbering_goes_on_from_an_earlier_run() {
+    let dir = scratch("print-first");
+    let input = dir.join("five.kk");
+    std::fs::write(&input, easy_puzzles(5)).unwrap();
+    let pdf = dir.join("book.pdf");
+    let output = cagey(&[
+        "print",
+        &input.to_string_lossy(),
+        "-o",
+        &pdf.to_string_lossy(),
+        "--first-number",
+        "41",
+        "--first-page",
+        "12",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let puzzles = text(&pdf, 1, 2);
+    for number in 41..=45 {
+        let caption = format!("Puzzle {number} · Calcudoku 4×4 · easy");
+        assert_eq!(puzzles.matches(&caption).count(), 1, "{caption}\n{puzzles}");
+    }
+    assert!(!puzzles.contains("Puzzle 1 "), "{puzzles}");
+    // The page numbers are the last word of each page.
+    for (page, number) in [(1, "12"), (2, "13"), (3, "14")] {
+        let words = text(&pdf, page, page);
+        assert_eq!(words.split_whitespace().last(), Some(number), "{words}");
+    }
+    let answers: Vec<String> = text(&pdf, 3, 3)
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    for number in 41..=45 {
+        assert!(answers.contains(&number.to_string()), "{answers:?}");
+    }
+    for bad in ["0", "1000001"] {
+        let output = cagey(&[
+            "print",
+            &input.to_string_lossy(),
+            "-o",
+            &pdf.to_string_lossy(),
+            "--first-page",
+            bad,
+        ]);
+        assert_eq!(output.status.code(), Some(2), "{bad}");
+        assert!(
+            stderr(&output).contains(&format!("a first page number of {bad} is out of range")),
+            "{}",
+            stderr(&output)
+        );
+    }
+}

@@ -227,11 +227,12 @@ pub fn generate(
 /// key; `paper` "a4" or "letter"; `grade=True` captions each puzzle with its measured
 /// level (else a generated puzzle's `level`); `name` the puzzles' name in every caption
 /// (default: each kind's name in no one's trademark, "Calcudoku", "Killer Sudoku");
-/// `level_names` "keen", "stars", or five names separated by commas. Every puzzle must have exactly one solution,
+/// `level_names` "keen", "stars", or five names separated by commas; `first_number` and
+/// `first_page` to number on from an earlier booklet. Every puzzle must have exactly one solution,
 /// which the solver proves (else `SolutionError`, and nothing is written). Writes `path`
 /// and returns None, or returns the PDF's bytes when `path` is None.
 #[pyfunction]
-#[pyo3(signature = (puzzles, path=None, per_page=None, answers="end", paper="a4", title=None, grade=false, bleed=0.0, name=None, level_names="keen"))]
+#[pyo3(signature = (puzzles, path=None, per_page=None, answers="end", paper="a4", title=None, grade=false, bleed=0.0, name=None, level_names="keen", first_number=None, first_page=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn print_pdf<'py>(
     py: Python<'py>,
@@ -245,6 +246,8 @@ pub fn print_pdf<'py>(
     bleed: f32,
     name: Option<String>,
     level_names: &str,
+    first_number: Option<usize>,
+    first_page: Option<usize>,
 ) -> PyResult<Option<Bound<'py, PyBytes>>> {
     let (key, key_file) = match answers {
         "end" => (Key::End, None),
@@ -266,6 +269,8 @@ pub fn print_pdf<'py>(
         title,
         name,
         level_names: level_names.parse().map_err(value_error)?,
+        first_number,
+        first_page,
         key,
         levels: match grade {
             true => Levels::Graded,

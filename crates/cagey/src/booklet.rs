@@ -84,7 +84,17 @@ pub struct BookletOptions {
     pub name: Option<String>,
     /// What the captions call the levels.
     pub level_names: LevelNames,
+    /// The first puzzle's number; `None` for 1. A book made in several runs continues
+    /// where the last run stopped.
+    pub first_number: Option<usize>,
+    /// The first page's number; `None` for 1. A separate answer key numbers its own pages
+    /// from 1.
+    pub first_page: Option<usize>,
 }
+
+/// The largest first puzzle or page number: a million, far past any book, and small
+/// enough that numbers never overflow.
+pub const MAX_FIRST: usize = 1_000_000;
 
 /// What a booklet's captions call the five levels.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -150,6 +160,14 @@ pub enum BookletError {
     Bleed {
         /// The bleed asked for, in millimetres.
         mm: f32,
+    },
+    /// The first puzzle's or page's number is 0 or past [`MAX_FIRST`].
+    #[error("a first {what} number of {first} is out of range: choose 1 to {MAX_FIRST}")]
+    First {
+        /// `puzzle` or `page`.
+        what: &'static str,
+        /// The number asked for.
+        first: usize,
     },
     /// There is no puzzle to print.
     #[error("there is no puzzle to print")]
@@ -238,6 +256,11 @@ impl BookletOptions {
         if !(0.0..=MAX_BLEED_MM).contains(&self.bleed_mm) {
             return Err(BookletError::Bleed { mm: self.bleed_mm });
         }
+        for (what, first) in [("puzzle", self.first_number), ("page", self.first_page)] {
+            if let Some(first) = first.filter(|&first| !(1..=MAX_FIRST).contains(&first)) {
+                return Err(BookletError::First { what, first });
+            }
+        }
         Book::new(&self.drawing())?;
         Ok(())
     }
@@ -257,6 +280,7 @@ impl BookletOptions {
             paper: self.paper,
             per_page: self.per_page,
             title: self.title.clone(),
+            pages_before: self.first_page.unwrap_or(1).saturating_sub(1),
             bleed: self.bleed_mm,
         }
     }
@@ -281,11 +305,12 @@ pub fn booklet(
         options.per_page_for(entry.puzzle.size())?;
     }
     let drawing = options.drawing();
+    let first_number = options.first_number.unwrap_or(1);
     let mut book = Book::new(&drawing)?;
     for (index, entry) in entries.iter().enumerate() {
         let level = entry.level().map(|level| options.level_names.name(level));
         let caption = Caption {
-            number: index + 1,
+            number: first_number + index,
             name: options
                 .name
                 .as_deref()
@@ -300,7 +325,7 @@ pub fn booklet(
             .iter()
             .enumerate()
             .map(|(index, entry)| Answer {
-                number: index + 1,
+                number: first_number + index,
                 puzzle: &entry.puzzle,
                 solution: &entry.solution,
             })
@@ -312,7 +337,10 @@ pub fn booklet(
             None
         }
         Key::Separate => {
-            let mut sheet = Book::new(&drawing)?;
+            let mut sheet = Book::new(&pdf::Options {
+                pages_before: 0,
+                ..drawing.clone()
+            })?;
             sheet.add_answers(&answers)?;
             Some(sheet.finish()?)
         }

@@ -333,6 +333,8 @@ def print_pdf(
     bleed: float = 0.0,
     name: Optional[str] = None,
     level_names: str = "keen",
+    first_number: Optional[int] = None,
+    first_page: Optional[int] = None,
 ) -> Optional[bytes]:
     """A PDF booklet, as `cagey print`."""
 

@@ -43,6 +43,15 @@ impl Distinct {
         Distinct::default()
     }
 
+    /// No puzzle seen yet, the first to be numbered `first` (a book that goes on from an
+    /// earlier run's numbers).
+    pub fn starting_at(first: usize) -> Distinct {
+        Distinct {
+            added: first.saturating_sub(1),
+            ..Distinct::default()
+        }
+    }
+
     /// Counts `puzzle` with its `solution` as the next puzzle, and says which earlier one it
     /// repeats, if any (its solution first). A repeat is counted all the same, so that the
     /// numbers stay those of the book.

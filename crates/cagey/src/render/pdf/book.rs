@@ -29,6 +29,9 @@ pub(crate) struct Options {
     /// A title for the first page and the document's properties; the answer key's heading
     /// repeats it.
     pub title: Option<String>,
+    /// Pages before the first, so that a book made in several runs numbers on (0: the
+    /// first page is page 1).
+    pub pages_before: usize,
     /// Bleed in millimetres, 0 to [`MAX_BLEED_MM`](super::MAX_BLEED_MM) (checked by the
     /// booklet's options): the sheet is this much larger on every side than the paper,
     /// which becomes the TrimBox, and the whole sheet the BleedBox.
@@ -404,7 +407,7 @@ impl Book {
         let Some(mut page) = self.page.take() else {
             return Ok(());
         };
-        let number = (self.pages.len() + 1).to_string();
+        let number = (self.options.pages_before + self.pages.len() + 1).to_string();
         let (width, height) = self.options.paper.size();
         page.content.set_fill_gray(FOOTER_GREY);
         let number_width = Font::bundled().width(&number) as f32 * FOOTER_SIZE;
