@@ -223,6 +223,12 @@ def test_print_pdf(tmp_path, kk0):
         cagey.print_pdf(puzzles, paper="a5")
     with pytest.raises(ValueError, match="no puzzle to print"):
         cagey.print_pdf([])
+    # The book's name, level words and numbers (#44) reach the library's booklet.
+    assert cagey.print_pdf(puzzles, name="Mathdoku", level_names="stars", first_number=41, first_page=12)[:5] == b"%PDF-"
+    with pytest.raises(ValueError, match="five names separated by commas"):
+        cagey.print_pdf(puzzles, level_names="easy,hard")
+    with pytest.raises(ValueError, match="a first puzzle number of 0 is out of range"):
+        cagey.print_pdf(puzzles, first_number=0)
     # The puzzle is named by its place, and the error keeps its verdict.
     several = cagey.Puzzle.parse("3+,0 1\n3+,2 3\n")
     with pytest.raises(cagey.SolutionError, match="puzzle 3: it has more than one") as caught:
