@@ -21,7 +21,6 @@ use cagey::formats::ReadError;
 use cagey::generate::Distinct;
 use cagey::render::pdf::{Paper, PerPage};
 use cagey::render::RenderError;
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
 use rayon::prelude::*;
 
@@ -98,8 +97,14 @@ pub struct Args {
     #[arg(long, value_name = "MM", default_value_t = 0.0)]
     bleed: f32,
 
-    /// The paper size.
-    #[arg(long, default_value = "a4", value_parser = paper_parser())]
+    /// A binding margin in millimetres (0 to 20) on the inner side of every page: the left
+    /// of odd pages, the right of even ones.
+    #[arg(long, value_name = "MM", default_value_t = 0.0)]
+    gutter: f32,
+
+    /// The paper size: a4 (ISO, 210 x 297 mm), a5 (148 x 210 mm), letter (8.5 x 11 in), 6x9
+    /// (US Trade, 6 x 9 in), or a width and height in millimetres (`170x240`).
+    #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = parse_paper)]
     paper: Paper,
 
     /// A title for the first page (and the answer key's heading); it wraps to at most two
@@ -151,15 +156,9 @@ fn parse_per_page(text: &str) -> Result<PerPage, RenderError> {
     text.parse()
 }
 
-/// The library's paper names, listed in --help as clap lists an enum's.
-fn paper_parser() -> impl TypedValueParser<Value = Paper> {
-    let names = Paper::NAMES.map(|(name, paper)| {
-        PossibleValue::new(name).help(match paper {
-            Paper::A4 => "ISO A4, 210 x 297 mm",
-            Paper::Letter => "US Letter, 8.5 x 11 inches",
-        })
-    });
-    PossibleValuesParser::new(names).try_map(|name| name.parse::<Paper>())
+/// A paper size: one of the library's names (a4, a5, letter, 6x9) or `WxH` in millimetres.
+fn parse_paper(text: &str) -> Result<Paper, RenderError> {
+    text.parse()
 }
 
 fn parse_answers(text: &str) -> Result<Answers, String> {
@@ -196,6 +195,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         level_names: args.level_names.clone(),
         first_number: args.first_number,
         first_page: args.first_page,
+        gutter_mm: args.gutter,
         key: match args.answers {
             Answers::End => Key::End,
             Answers::None => Key::None,

@@ -41,7 +41,8 @@ const NUMERIC: [&str; 9] = [
 ];
 
 /// Value names of flags that take something else (names, paths, words).
-const OTHER: [&str; 14] = [
+const OTHER: [&str; 15] = [
+    "keen|stars|NAMES",
     "NAME",
     "FORMAT",
     "WHEN",

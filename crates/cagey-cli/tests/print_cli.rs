@@ -448,6 +448,8 @@ struct Word {
     page: usize,
     text: String,
     size: f64,
+    /// The left edge of its box, in points from the page's left.
+    left: f64,
 }
 
 /// DejaVu Sans's ascent less its descent, in em: poppler's word boxes are this many times
@@ -477,6 +479,7 @@ fn words(pdf: &Path) -> Vec<Word> {
                 page,
                 text: text.to_string(),
                 size: height / BOX_PER_EM,
+                left: attribute(line, "xMin"),
             });
         }
     }
@@ -888,5 +891,75 @@ fn numbering_goes_on_from_an_earlier_run() {
             "{}",
             stderr(&output)
         );
+    }
+}
+
+/// Guards #44: every trim size a puzzle book is printed in, and a binding margin that moves
+/// the text block away from the spine: right on odd pages, left on even ones.
+#[test]
+fn trim_sizes_and_a_gutter_on_the_inner_side() {
+    let dir = scratch("print-trim");
+    let input = easy_puzzles(4);
+    for (paper, width, height) in [
+        ("a5", 419.5, 595.3),
+        ("6x9", 432.0, 648.0),
+        ("170x240", 481.9, 680.3),
+    ] {
+        let pdf = print(&dir, paper, &input, &["--paper", paper]);
+        let info = String::from_utf8(poppler("pdfinfo", &[&pdf.to_string_lossy()])).unwrap();
+        let size: Vec<f64> = info
+            .lines()
+            .find(|l| l.starts_with("Page size:"))
+            .unwrap()
+            .split_whitespace()
+            .filter_map(|word| word.parse().ok())
+            .collect();
+        assert!(
+            (size[0] - width).abs() < 0.5 && (size[1] - height).abs() < 0.5,
+            "{paper}: {size:?}"
+        );
+    }
+    let plain = print(&dir, "flat", &input, &["--paper", "a5", "--per-page", "1"]);
+    let bound = print(
+        &dir,
+        "bound",
+        &input,
+        &["--paper", "a5", "--per-page", "1", "--gutter", "15"],
+    );
+    let caption_left = |pdf: &Path, page: usize| {
+        words(pdf)
+            .into_iter()
+            .find(|w| w.page == page && w.text == "Puzzle")
+            .unwrap()
+            .left
+    };
+    // The text block narrows by the gutter, and its centre moves half the gutter away from
+    // the binding: 15 mm is 42.5 points.
+    let shift = |page| caption_left(&bound, page) - caption_left(&plain, page);
+    let (odd, even) = (shift(1), shift(2));
+    assert!((odd - even - 42.52).abs() < 1.0, "odd {odd}, even {even}");
+    assert!(odd > 0.0 && even < 0.0, "odd {odd}, even {even}");
+    for (flag, value, said) in [
+        ("--gutter", "25", "a gutter of 25 mm is out of range"),
+        (
+            "--paper",
+            "80x200",
+            "each side of the paper must be 90 to 600 mm",
+        ),
+        ("--paper", "b5", "choose a4, a5, letter, 6x9"),
+    ] {
+        let file = dir.join("four.kk");
+        std::fs::write(&file, &input).unwrap();
+        let out = dir.join("refused.pdf");
+        let output = cagey(&[
+            "print",
+            &file.to_string_lossy(),
+            "-o",
+            &out.to_string_lossy(),
+            flag,
+            value,
+        ]);
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}");
+        assert!(stderr(&output).contains(said), "{}", stderr(&output));
     }
 }

@@ -219,8 +219,11 @@ def test_print_pdf(tmp_path, kk0):
         cagey.print_pdf(puzzles, per_page=3)
     with pytest.raises(ValueError, match="a bleed of 11 mm is out of range: choose 0 to 10 mm"):
         cagey.print_pdf(puzzles, bleed=11)
-    with pytest.raises(ValueError, match='"a5": choose a4 or letter'):
-        cagey.print_pdf(puzzles, paper="a5")
+    with pytest.raises(ValueError, match='"b5": choose a4, a5, letter, 6x9'):
+        cagey.print_pdf(puzzles, paper="b5")
+    assert cagey.print_pdf(puzzles, paper="170x240", gutter=12)[:5] == b"%PDF-"
+    with pytest.raises(ValueError, match="a gutter of 25 mm is out of range"):
+        cagey.print_pdf(puzzles, gutter=25)
     with pytest.raises(ValueError, match="no puzzle to print"):
         cagey.print_pdf([])
     # The book's name, level words and numbers (#44) reach the library's booklet.

@@ -34,7 +34,9 @@ use thiserror::Error;
 use crate::answer::{self, AnswerError};
 use crate::formats::Entry;
 use crate::logic::{self, Level, LogicError, LogicLimits};
-use crate::render::pdf::{self, Answer, Book, Caption, Paper, PerPage, MAX_BLEED_MM};
+use crate::render::pdf::{
+    self, Answer, Book, Caption, Paper, PerPage, MAX_BLEED_MM, MAX_GUTTER_MM,
+};
 use crate::render::RenderError;
 use crate::{Grid, Puzzle};
 
@@ -90,6 +92,10 @@ pub struct BookletOptions {
     /// The first page's number; `None` for 1. A separate answer key numbers its own pages
     /// from 1.
     pub first_page: Option<usize>,
+    /// The binding margin in millimetres, 0 to [`MAX_GUTTER_MM`], added on the inner side of
+    /// every page (the left of odd pages, the right of even ones): the text block narrows
+    /// by it, and the grids with it where they would not fit.
+    pub gutter_mm: f32,
 }
 
 /// The largest first puzzle or page number: a million, far past any book, and small
@@ -159,6 +165,12 @@ pub enum BookletError {
     #[error("a bleed of {mm} mm is out of range: choose 0 to {MAX_BLEED_MM} mm")]
     Bleed {
         /// The bleed asked for, in millimetres.
+        mm: f32,
+    },
+    /// The binding margin is out of range (or not a number).
+    #[error("a gutter of {mm} mm is out of range: choose 0 to {MAX_GUTTER_MM} mm")]
+    Gutter {
+        /// The gutter asked for, in millimetres.
         mm: f32,
     },
     /// The first puzzle's or page's number is 0 or past [`MAX_FIRST`].
@@ -256,6 +268,9 @@ impl BookletOptions {
         if !(0.0..=MAX_BLEED_MM).contains(&self.bleed_mm) {
             return Err(BookletError::Bleed { mm: self.bleed_mm });
         }
+        if !(0.0..=MAX_GUTTER_MM).contains(&self.gutter_mm) {
+            return Err(BookletError::Gutter { mm: self.gutter_mm });
+        }
         for (what, first) in [("puzzle", self.first_number), ("page", self.first_page)] {
             if let Some(first) = first.filter(|&first| !(1..=MAX_FIRST).contains(&first)) {
                 return Err(BookletError::First { what, first });
@@ -281,6 +296,7 @@ impl BookletOptions {
             per_page: self.per_page,
             title: self.title.clone(),
             pages_before: self.first_page.unwrap_or(1).saturating_sub(1),
+            gutter: self.gutter_mm,
             bleed: self.bleed_mm,
         }
     }

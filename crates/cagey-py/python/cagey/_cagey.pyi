@@ -335,6 +335,7 @@ def print_pdf(
     level_names: str = "keen",
     first_number: Optional[int] = None,
     first_page: Optional[int] = None,
+    gutter: float = 0.0,
 ) -> Optional[bytes]:
     """A PDF booklet, as `cagey print`."""
 

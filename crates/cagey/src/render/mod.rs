@@ -156,7 +156,7 @@ pub enum RenderError {
         /// The grid's side.
         size: usize,
         /// The paper's name.
-        paper: &'static str,
+        paper: String,
         /// The most that fit.
         largest: usize,
     },
@@ -168,9 +168,12 @@ pub enum RenderError {
         /// The character.
         ch: char,
     },
-    /// A paper size that is not one of `pdf::Paper`'s names.
-    #[error("{0:?}: choose a4 or letter")]
+    /// A paper size that is not one of `pdf::Paper`'s names, nor a width and height.
+    #[error("{0:?}: choose a4, a5, letter, 6x9 (inches), or a width and height in mm (170x240)")]
     UnknownPaper(String),
+    /// A custom paper size with a side out of range.
+    #[error("{0:?}: each side of the paper must be 90 to 600 mm")]
+    PaperSide(String),
     /// A number of puzzles a page that is not one of `pdf::PerPage`'s.
     #[error("{0} puzzles a page: choose 1, 2, 4 or 6")]
     PerPageCount(String),

@@ -32,6 +32,10 @@ pub(crate) struct Options {
     /// Pages before the first, so that a book made in several runs numbers on (0: the
     /// first page is page 1).
     pub pages_before: usize,
+    /// The binding margin in millimetres, added to the inner side of every page: the left
+    /// of odd pages, the right of even ones (0 to [`MAX_GUTTER_MM`](super::MAX_GUTTER_MM),
+    /// checked by the booklet's options).
+    pub gutter: f32,
     /// Bleed in millimetres, 0 to [`MAX_BLEED_MM`](super::MAX_BLEED_MM) (checked by the
     /// booklet's options): the sheet is this much larger on every side than the paper,
     /// which becomes the TrimBox, and the whole sheet the BleedBox.
@@ -295,6 +299,15 @@ impl Book {
             content.transform([1.0, 0.0, 0.0, 1.0, self.bleed, self.bleed]);
         }
         content.set_fill_gray(0.0).set_stroke_gray(0.0);
+        // The text block sits away from the binding: right on odd pages, left on even.
+        let gutter = self.options.gutter * MM;
+        let left = MARGIN
+            + if self.page_number() % 2 == 1 {
+                gutter
+            } else {
+                0.0
+            };
+        let text_width = width - 2.0 * MARGIN - gutter;
         let mut top = height - MARGIN;
         if let Some(lines) = heading {
             for line in lines {
@@ -307,7 +320,7 @@ impl Book {
                         what: "a heading",
                         size,
                         scale: 100.0,
-                        x: (width - line_width) / 2.0,
+                        x: left + (text_width - line_width) / 2.0,
                         baseline: top - size,
                     },
                 )?;
@@ -319,7 +332,7 @@ impl Book {
         self.page = Some(Page {
             content,
             layout,
-            area: [MARGIN, bottom, width - 2.0 * MARGIN, top - bottom],
+            area: [left, bottom, text_width, top - bottom],
             filled: 0,
         });
         Ok(())
@@ -403,14 +416,20 @@ impl Book {
     }
 
     /// Numbers the page being filled, if any, and writes it out.
+    /// The number of the page being filled (or about to be started).
+    fn page_number(&self) -> usize {
+        self.options.pages_before + self.pages.len() + 1
+    }
+
     fn finish_page(&mut self) -> Result<(), RenderError> {
         let Some(mut page) = self.page.take() else {
             return Ok(());
         };
-        let number = (self.options.pages_before + self.pages.len() + 1).to_string();
+        let number = self.page_number().to_string();
         let (width, height) = self.options.paper.size();
         page.content.set_fill_gray(FOOTER_GREY);
         let number_width = Font::bundled().width(&number) as f32 * FOOTER_SIZE;
+        let [left, _, area_width, _] = page.area;
         self.glyphs.set(
             &mut page.content,
             &Text {
@@ -418,7 +437,7 @@ impl Book {
                 what: "a page number",
                 size: FOOTER_SIZE,
                 scale: 100.0,
-                x: (width - number_width) / 2.0,
+                x: left + (area_width - number_width) / 2.0,
                 baseline: MARGIN,
             },
         )?;

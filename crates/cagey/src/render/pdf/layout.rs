@@ -18,6 +18,9 @@ pub const MARGIN: f32 = 15.0 * MM;
 /// (or 1/8 inch); more than 10 is a mistake in units.
 pub const MAX_BLEED_MM: f32 = 10.0;
 
+/// The widest binding margin, in millimetres: 20 mm binds the thickest perfect-bound book.
+pub const MAX_GUTTER_MM: f32 = 20.0;
+
 /// The title on the first page and the answer key's heading: their size, line height, and
 /// the most lines they may wrap to. Every page's grids are sized as if it had a heading of
 /// [`HEADING_MAX_LINES`], so that the grids of the title page are as large as the others'.
@@ -73,47 +76,95 @@ pub(super) const ANSWER_CELL: f32 = 16.0;
 pub(super) const ANSWER_CELL_TWO_DIGITS: f32 = 18.0;
 pub(super) const ANSWER_MAX_COLUMNS: usize = 5;
 
-/// A sheet of paper.
+/// A sheet of paper: the trimmed page.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Paper {
     /// ISO A4, 210 x 297 mm.
     #[default]
     A4,
+    /// ISO A5, 148 x 210 mm: the pocket puzzle book.
+    A5,
     /// US Letter, 8.5 x 11 inches.
     Letter,
+    /// US Trade, 6 x 9 inches: the usual size of print-on-demand puzzle books.
+    Trade,
+    /// Any other size, in tenths of a millimetre, each side [`CUSTOM_MM`] long.
+    Custom {
+        /// Width in tenths of a millimetre.
+        width: u32,
+        /// Height in tenths of a millimetre.
+        height: u32,
+    },
 }
+
+/// The sides a custom paper size may have, in millimetres: from a pocket book's to a
+/// poster's.
+pub const CUSTOM_MM: std::ops::RangeInclusive<u32> = 90..=600;
 
 impl Paper {
     /// Width and height in points (1/72 inch).
     pub fn size(self) -> (f32, f32) {
         match self {
             Paper::A4 => (210.0 * MM, 297.0 * MM),
+            Paper::A5 => (148.0 * MM, 210.0 * MM),
             Paper::Letter => (612.0, 792.0),
+            Paper::Trade => (432.0, 648.0),
+            Paper::Custom { width, height } => {
+                (width as f32 / 10.0 * MM, height as f32 / 10.0 * MM)
+            }
         }
     }
 
-    /// Its name, as errors give it.
-    pub fn name(self) -> &'static str {
+    /// Its name, as errors give it: `A5`, `170x240 mm`.
+    pub fn name(self) -> String {
         match self {
-            Paper::A4 => "A4",
-            Paper::Letter => "Letter",
+            Paper::A4 => "A4".to_string(),
+            Paper::A5 => "A5".to_string(),
+            Paper::Letter => "Letter".to_string(),
+            Paper::Trade => "6x9 in".to_string(),
+            Paper::Custom { width, height } => {
+                format!("{}x{} mm", width as f32 / 10.0, height as f32 / 10.0)
+            }
         }
     }
 
-    /// The sizes, by the names [`Paper::from_str`](std::str::FromStr) reads.
-    pub const NAMES: [(&'static str, Paper); 2] = [("a4", Paper::A4), ("letter", Paper::Letter)];
+    /// The named sizes, by the names [`Paper::from_str`](std::str::FromStr) reads.
+    pub const NAMES: [(&'static str, Paper); 4] = [
+        ("a4", Paper::A4),
+        ("a5", Paper::A5),
+        ("letter", Paper::Letter),
+        ("6x9", Paper::Trade),
+    ];
 }
 
 impl std::str::FromStr for Paper {
     type Err = RenderError;
 
-    /// `a4` or `letter`, in any case.
+    /// `a4`, `a5`, `letter` or `6x9`, in any case, or `WxH` in millimetres (`170x240`,
+    /// `170.5x240mm`), each side within [`CUSTOM_MM`].
     fn from_str(text: &str) -> Result<Paper, RenderError> {
-        Paper::NAMES
+        let text = text.trim();
+        if let Some((_, paper)) = Paper::NAMES
             .into_iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(text.trim()))
-            .map(|(_, paper)| paper)
-            .ok_or_else(|| RenderError::UnknownPaper(text.to_string()))
+            .find(|(name, _)| name.eq_ignore_ascii_case(text))
+        {
+            return Ok(paper);
+        }
+        let unknown = || RenderError::UnknownPaper(text.to_string());
+        let millimetres = text.strip_suffix("mm").unwrap_or(text).trim();
+        let (width, height) = millimetres.split_once(['x', 'X']).ok_or_else(unknown)?;
+        let tenths = |side: &str| -> Result<u32, RenderError> {
+            let mm: f32 = side.trim().parse().map_err(|_| unknown())?;
+            let (least, most) = (*CUSTOM_MM.start() as f32, *CUSTOM_MM.end() as f32);
+            if !(least..=most).contains(&mm) {
+                return Err(RenderError::PaperSide(text.to_string()));
+            }
+            Ok((mm * 10.0).round() as u32)
+        };
+        Ok(Paper::Custom {
+            width: tenths(width)?,
+            height: tenths(height)?,
+        })
     }
 }
 

@@ -43,5 +43,5 @@ pub use draw::LONG_CLUE_MIN;
 pub(crate) use layout::per_page_for;
 pub use layout::{
     largest_per_page, Paper, PerPage, CLUE_MIN, DIGIT_MIN, HEADING_MAX_LINES, MARGIN, MAX_BLEED_MM,
-    MIN_PUZZLE_CELL,
+    MAX_GUTTER_MM, MIN_PUZZLE_CELL,
 };
