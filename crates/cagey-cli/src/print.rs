@@ -97,6 +97,11 @@ pub struct Args {
     #[arg(long, value_name = "MM", default_value_t = 0.0)]
     bleed: f32,
 
+    /// Crop marks at the corners of each page's trim, in a 10 mm band around the sheet
+    /// (and the bleed, if any).
+    #[arg(long)]
+    crop_marks: bool,
+
     /// A binding margin in millimetres (0 to 20) on the inner side of every page: the left
     /// of odd pages, the right of even ones.
     #[arg(long, value_name = "MM", default_value_t = 0.0)]
@@ -196,6 +201,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         first_number: args.first_number,
         first_page: args.first_page,
         gutter_mm: args.gutter,
+        crop_marks: args.crop_marks,
         key: match args.answers {
             Answers::End => Key::End,
             Answers::None => Key::None,

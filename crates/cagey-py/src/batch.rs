@@ -229,11 +229,11 @@ pub fn generate(
 /// (default: each kind's name in no one's trademark, "Calcudoku", "Killer Sudoku");
 /// `level_names` "keen", "stars", or five names separated by commas; `first_number` and
 /// `first_page` to number on from an earlier booklet; `gutter` millimetres (0 to 20) of
-/// binding margin; `paper` also "a5", "6x9" or "WxH" in millimetres. Every puzzle must have exactly one solution,
+/// binding margin; `crop_marks=True` crop marks at the trim's corners; `paper` also "a5", "6x9" or "WxH" in millimetres. Every puzzle must have exactly one solution,
 /// which the solver proves (else `SolutionError`, and nothing is written). Writes `path`
 /// and returns None, or returns the PDF's bytes when `path` is None.
 #[pyfunction]
-#[pyo3(signature = (puzzles, path=None, per_page=None, answers="end", paper="a4", title=None, grade=false, bleed=0.0, name=None, level_names="keen", first_number=None, first_page=None, gutter=0.0))]
+#[pyo3(signature = (puzzles, path=None, per_page=None, answers="end", paper="a4", title=None, grade=false, bleed=0.0, name=None, level_names="keen", first_number=None, first_page=None, gutter=0.0, crop_marks=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn print_pdf<'py>(
     py: Python<'py>,
@@ -250,6 +250,7 @@ pub fn print_pdf<'py>(
     first_number: Option<usize>,
     first_page: Option<usize>,
     gutter: f32,
+    crop_marks: bool,
 ) -> PyResult<Option<Bound<'py, PyBytes>>> {
     let (key, key_file) = match answers {
         "end" => (Key::End, None),
@@ -274,6 +275,7 @@ pub fn print_pdf<'py>(
         first_number,
         first_page,
         gutter_mm: gutter,
+        crop_marks,
         key,
         levels: match grade {
             true => Levels::Graded,

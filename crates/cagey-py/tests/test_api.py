@@ -221,7 +221,7 @@ def test_print_pdf(tmp_path, kk0):
         cagey.print_pdf(puzzles, bleed=11)
     with pytest.raises(ValueError, match='"b5": choose a4, a5, letter, 6x9'):
         cagey.print_pdf(puzzles, paper="b5")
-    assert cagey.print_pdf(puzzles, paper="170x240", gutter=12)[:5] == b"%PDF-"
+    assert cagey.print_pdf(puzzles, paper="170x240", gutter=12, bleed=3, crop_marks=True)[:5] == b"%PDF-"
     with pytest.raises(ValueError, match="a gutter of 25 mm is out of range"):
         cagey.print_pdf(puzzles, gutter=25)
     with pytest.raises(ValueError, match="no puzzle to print"):

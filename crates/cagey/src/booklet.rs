@@ -96,6 +96,9 @@ pub struct BookletOptions {
     /// every page (the left of odd pages, the right of even ones): the text block narrows
     /// by it, and the grids with it where they would not fit.
     pub gutter_mm: f32,
+    /// Crop marks at the trim's corners, in a band around the bleed, for a printer that
+    /// cuts the sheets itself.
+    pub crop_marks: bool,
 }
 
 /// The largest first puzzle or page number: a million, far past any book, and small
@@ -297,6 +300,7 @@ impl BookletOptions {
             title: self.title.clone(),
             pages_before: self.first_page.unwrap_or(1).saturating_sub(1),
             gutter: self.gutter_mm,
+            crop_marks: self.crop_marks,
             bleed: self.bleed_mm,
         }
     }

@@ -336,6 +336,7 @@ def print_pdf(
     first_number: Optional[int] = None,
     first_page: Optional[int] = None,
     gutter: float = 0.0,
+    crop_marks: bool = False,
 ) -> Optional[bytes]:
     """A PDF booklet, as `cagey print`."""
 

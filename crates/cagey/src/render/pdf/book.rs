@@ -40,7 +40,20 @@ pub(crate) struct Options {
     /// booklet's options): the sheet is this much larger on every side than the paper,
     /// which becomes the TrimBox, and the whole sheet the BleedBox.
     pub bleed: f32,
+    /// Crop marks at the trim's corners, in a slug of [`SLUG`] points around the bleed.
+    pub crop_marks: bool,
 }
+
+/// The band around the bleed that holds the crop marks: 10 mm, room for marks of 6 mm
+/// that start a little outside the bleed.
+const SLUG: f32 = 10.0 * MM;
+
+/// How far outside the trim a crop mark starts, at least: marks that reach the trim show
+/// on the cut page.
+const MARK_GAP: f32 = 3.0 * MM;
+
+/// The line width of crop marks: a quarter point, as printers draw them.
+const MARK_LINE: f32 = 0.25;
 
 /// What a puzzle's caption says besides its size: `Puzzle 12 · Calcudoku 6×6 · hard`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +64,29 @@ pub(crate) struct Caption<'a> {
     pub name: &'a str,
     /// Its level, in the book's words, when known.
     pub level: Option<&'a str>,
+}
+
+/// Draws crop marks at the four corners of a `width` by `height` trimmed page (in its own
+/// coordinates, the trim from 0,0): two short lines on the lines of the trim's edges, from
+/// outside the bleed to the sheet's edge, which a cutter lines the blade up with.
+fn crop_marks(content: &mut Content, width: f32, height: f32, bleed: f32) {
+    let start = bleed.max(MARK_GAP);
+    let end = bleed + SLUG;
+    content.save_state();
+    content.set_stroke_gray(0.0).set_line_width(MARK_LINE);
+    for (x, y, out_x, out_y) in [
+        (0.0, 0.0, -1.0, -1.0),
+        (width, 0.0, 1.0, -1.0),
+        (0.0, height, -1.0, 1.0),
+        (width, height, 1.0, 1.0),
+    ] {
+        content.move_to(x + out_x * start, y);
+        content.line_to(x + out_x * end, y);
+        content.move_to(x, y + out_y * start);
+        content.line_to(x, y + out_y * end);
+    }
+    content.stroke();
+    content.restore_state();
 }
 
 /// The answer key's heading under a book's title: `Book 1: hard (answers)`, never a second
@@ -294,9 +330,14 @@ impl Book {
         self.finish_page()?;
         let (width, height) = self.options.paper.size();
         let mut content = Content::new();
-        if self.bleed > 0.0 {
-            // Everything is laid out on the trimmed page; the sheet is larger by the bleed.
-            content.transform([1.0, 0.0, 0.0, 1.0, self.bleed, self.bleed]);
+        let margin = self.sheet_margin();
+        if margin > 0.0 {
+            // Everything is laid out on the trimmed page; the sheet is larger by the bleed
+            // and the crop marks' slug.
+            content.transform([1.0, 0.0, 0.0, 1.0, margin, margin]);
+        }
+        if self.options.crop_marks {
+            crop_marks(&mut content, width, height, self.bleed);
         }
         content.set_fill_gray(0.0).set_stroke_gray(0.0);
         // The text block sits away from the binding: right on odd pages, left on even.
@@ -416,6 +457,12 @@ impl Book {
     }
 
     /// Numbers the page being filled, if any, and writes it out.
+    /// How much larger the sheet is than the trimmed page on each side: the bleed, and the
+    /// slug when there are crop marks.
+    fn sheet_margin(&self) -> f32 {
+        self.bleed + if self.options.crop_marks { SLUG } else { 0.0 }
+    }
+
     /// The number of the page being filled (or about to be started).
     fn page_number(&self) -> usize {
         self.options.pages_before + self.pages.len() + 1
@@ -447,15 +494,23 @@ impl Book {
             miniz_oxide::deflate::compress_to_vec_zlib(&page.content.finish(), DEFLATE_LEVEL);
         self.pdf.stream(stream, &bytes).filter(Filter::FlateDecode);
         let bleed = self.bleed;
-        let sheet = Rect::new(0.0, 0.0, width + 2.0 * bleed, height + 2.0 * bleed);
+        let margin = self.sheet_margin();
+        let sheet = Rect::new(0.0, 0.0, width + 2.0 * margin, height + 2.0 * margin);
+        let slug = margin - bleed;
+        let bled = Rect::new(
+            slug,
+            slug,
+            slug + width + 2.0 * bleed,
+            slug + height + 2.0 * bleed,
+        );
         let mut writer = self.pdf.page(id);
         writer
             .media_box(sheet)
-            .trim_box(Rect::new(bleed, bleed, width + bleed, height + bleed))
+            .trim_box(Rect::new(margin, margin, width + margin, height + margin))
             .parent(self.page_tree)
             .contents(stream);
         if bleed > 0.0 {
-            writer.bleed_box(sheet);
+            writer.bleed_box(bled);
         }
         writer.resources().fonts().pair(Name(b"F0"), self.font);
         writer.finish();
@@ -715,5 +770,60 @@ mod tests {
         );
         assert!(text.contains("/BleedBox [0 0 612.2835 858.89764]"));
         assert!(text.contains("/TrimBox [8.503937 8.503937 603.77954 850.3937]"));
+    }
+
+    /// Crop marks add a 10 mm slug around the bleed: the sheet grows, the trim and the
+    /// bleed keep their sizes, and eight quarter-point lines are drawn on each page.
+    #[test]
+    fn crop_marks_sit_in_a_slug_around_the_bleed() {
+        let options = Options {
+            bleed: 3.0,
+            crop_marks: true,
+            ..Options::default()
+        };
+        let boxes = |pdf: &[u8], name: &str| -> Vec<f32> {
+            let text = String::from_utf8_lossy(pdf);
+            let start = text.find(&format!("/{name} [")).unwrap() + name.len() + 3;
+            text[start..]
+                .split(']')
+                .next()
+                .unwrap()
+                .split_whitespace()
+                .map(|n| n.parse().unwrap())
+                .collect()
+        };
+        let pdf = book(1, &options, false).finish().unwrap();
+        let (width, height) = Paper::A4.size();
+        let (bleed, slug) = (3.0 * MM, SLUG);
+        let close = |got: Vec<f32>, want: [f32; 4]| {
+            assert!(
+                got.iter().zip(want).all(|(g, w)| (g - w).abs() < 0.01),
+                "{got:?} against {want:?}"
+            );
+        };
+        let margin = bleed + slug;
+        close(
+            boxes(&pdf, "MediaBox"),
+            [0.0, 0.0, width + 2.0 * margin, height + 2.0 * margin],
+        );
+        close(
+            boxes(&pdf, "TrimBox"),
+            [margin, margin, width + margin, height + margin],
+        );
+        close(
+            boxes(&pdf, "BleedBox"),
+            [
+                slug,
+                slug,
+                slug + width + 2.0 * bleed,
+                slug + height + 2.0 * bleed,
+            ],
+        );
+        // The page's content is compressed: draw the marks alone and count their lines.
+        let mut content = Content::new();
+        crop_marks(&mut content, width, height, bleed);
+        let drawn = String::from_utf8(content.finish()).unwrap();
+        assert_eq!(drawn.matches(" m\n").count(), 8, "{drawn}");
+        assert_eq!(drawn.matches(" l\n").count(), 8, "{drawn}");
     }
 }

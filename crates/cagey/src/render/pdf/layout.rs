@@ -459,9 +459,25 @@ mod tests {
     fn papers_are_read_by_name() {
         assert_eq!("a4".parse::<Paper>().unwrap(), Paper::A4);
         assert_eq!("Letter".parse::<Paper>().unwrap(), Paper::Letter);
+        assert_eq!("A5".parse::<Paper>().unwrap(), Paper::A5);
+        assert_eq!("6x9".parse::<Paper>().unwrap(), Paper::Trade);
         assert_eq!(
-            "a5".parse::<Paper>().unwrap_err().to_string(),
-            "\"a5\": choose a4 or letter"
+            "170x240.5mm".parse::<Paper>().unwrap(),
+            Paper::Custom {
+                width: 1700,
+                height: 2405
+            }
         );
+        assert_eq!(
+            "b5".parse::<Paper>().unwrap_err().to_string(),
+            "\"b5\": choose a4, a5, letter, 6x9 (inches), or a width and height in mm (170x240)"
+        );
+        assert_eq!(
+            "80x200".parse::<Paper>().unwrap_err().to_string(),
+            "\"80x200\": each side of the paper must be 90 to 600 mm"
+        );
+        for nonsense in ["x", "170x", "NaNxNaN", "1e9x200", "-5x200"] {
+            assert!(nonsense.parse::<Paper>().is_err(), "{nonsense}");
+        }
     }
 }
