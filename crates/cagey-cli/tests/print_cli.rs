@@ -963,3 +963,35 @@ fn trim_sizes_and_a_gutter_on_the_inner_side() {
         assert!(stderr(&output).contains(said), "{}", stderr(&output));
     }
 }
+
+/// Guards #44: a Hebrew or Arabic title once printed left to right with its letters
+/// unjoined, and exited 0. Until the booklet has a shaper, such text is refused, naming
+/// the character, and nothing is written.
+#[test]
+fn right_to_left_text_is_refused_not_printed_reversed() {
+    let dir = scratch("print-rtl");
+    let input = dir.join("one.kk");
+    std::fs::write(&input, easy_puzzles(1)).unwrap();
+    let pdf = dir.join("book.pdf");
+    for (flag, text, ch) in [
+        ("--title", "חידות חשבון", "U+05D7"),
+        ("--title", "ألغاز", "U+0623"),
+        ("--name", "קלקודוקו", "U+05E7"),
+    ] {
+        let output = cagey(&[
+            "print",
+            &input.to_string_lossy(),
+            "-o",
+            &pdf.to_string_lossy(),
+            flag,
+            text,
+        ]);
+        assert_eq!(output.status.code(), Some(2), "{flag} {text}");
+        let said = stderr(&output);
+        assert!(
+            said.contains(ch) && said.contains("written right to left"),
+            "{said}"
+        );
+        assert!(!pdf.exists());
+    }
+}

@@ -168,6 +168,18 @@ pub enum RenderError {
         /// The character.
         ch: char,
     },
+    /// Text to print is in a script written right to left, which the booklet cannot set.
+    #[error(
+        "{what}'s character '{ch}' (U+{:04X}) is written right to left, which cagey cannot \
+         yet set in a booklet (it would print reversed); use a left-to-right title",
+        u32::from(*ch)
+    )]
+    RightToLeft {
+        /// Whose text: `the title`, `puzzle 3's level`.
+        what: String,
+        /// The character.
+        ch: char,
+    },
     /// A paper size that is not one of `pdf::Paper`'s names, nor a width and height.
     #[error("{0:?}: choose a4, a5, letter, 6x9 (inches), or a width and height in mm (170x240)")]
     UnknownPaper(String),

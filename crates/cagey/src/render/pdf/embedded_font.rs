@@ -46,6 +46,15 @@ impl Glyphs {
         let font = Font::bundled();
         let mut bytes = Vec::with_capacity(2 * text.len());
         for ch in text.chars() {
+            // The font has Hebrew and Arabic letters, but text is set a glyph at a time,
+            // left to right, with no shaping: such a title would print reversed and, in
+            // Arabic, with its letters unjoined. Refused rather than printed wrong.
+            if right_to_left(ch) {
+                return Err(RenderError::RightToLeft {
+                    what: what.to_string(),
+                    ch,
+                });
+            }
             if !font.has(ch) {
                 return Err(RenderError::MissingGlyph {
                     what: what.to_string(),
@@ -163,4 +172,14 @@ pub(super) struct Text<'a> {
     pub(super) scale: f32,
     pub(super) x: f32,
     pub(super) baseline: f32,
+}
+
+/// Whether `ch` belongs to a script written right to left (Hebrew, Arabic, Syriac, Thaana,
+/// N'Ko, Samaritan, Mandaic, and their presentation forms), which needs a shaper and
+/// bidirectional layout that the booklet does not have.
+fn right_to_left(ch: char) -> bool {
+    matches!(
+        u32::from(ch),
+        0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF
+    )
 }
