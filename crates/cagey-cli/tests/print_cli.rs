@@ -995,3 +995,38 @@ fn right_to_left_text_is_refused_not_printed_reversed() {
         assert!(!pdf.exists());
     }
 }
+
+/// Guards #44: the answer key was laid out for the largest grid, so sixty 6x6 answers and
+/// one 16x16 took 31 pages rather than 3. Each size is now laid out for itself.
+#[test]
+fn each_size_of_answer_is_laid_out_for_itself() {
+    let dir = scratch("print-mixed-key");
+    let blocks = |file: &str| -> Vec<String> {
+        std::fs::read_to_string(corpus(file))
+            .unwrap()
+            .split("# id=")
+            .filter(|block| !block.trim().is_empty())
+            .map(|block| format!("# id={}", block.trim()))
+            .collect()
+    };
+    let mut puzzles = blocks("random/unique-6x6.kk");
+    puzzles.truncate(40);
+    assert_eq!(puzzles.len(), 40);
+    puzzles.push(blocks("random/unique-12x12.kk").remove(0));
+    let input = dir.join("mixed.kk");
+    std::fs::write(&input, puzzles.join("\n\n") + "\n").unwrap();
+    let (pdf, key) = (dir.join("book.pdf"), dir.join("key.pdf"));
+    let output = cagey(&[
+        "print",
+        &input.to_string_lossy(),
+        "-o",
+        &pdf.to_string_lossy(),
+        "--answers",
+        &key.to_string_lossy(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    // 40 6x6 answers fill two A4 pages at 4 by 5; the 12x12 starts a third.
+    assert_eq!(page_count(&key), 3);
+    let last = text(&key, 3, 3);
+    assert!(last.split_whitespace().any(|w| w == "41"), "{last}");
+}

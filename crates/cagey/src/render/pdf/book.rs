@@ -232,31 +232,42 @@ impl Book {
     }
 
     /// Adds the answer key: a new page headed "Answers", then each solution as a small grid
-    /// of digits and cage outlines, captioned with its puzzle's number. The grids' size is
-    /// chosen for the largest puzzle, so that all answers are drawn alike.
+    /// of digits and cage outlines, captioned with its puzzle's number. Each page is laid
+    /// out for the first answer on it; a larger grid starts a page of its own.
     ///
     /// Fails if a solution does not fit its puzzle.
     pub fn add_answers(&mut self, answers: &[Answer<'_>]) -> Result<(), RenderError> {
-        let Some(largest) = answers.iter().map(|a| a.puzzle.size()).max() else {
+        if answers.is_empty() {
             return Ok(());
-        };
+        }
         self.finish_page()?;
         let heading = match &self.options.title {
             Some(title) => answers_heading(title),
             None => "Answers".to_string(),
         };
         let heading = self.heading_lines(&heading, "the answer key's heading")?;
-        let (layout, cell) = answer_layout(self.options.paper, largest);
         self.title = None;
-        self.start_page(layout, Some(&heading))?;
+        let mut heading = Some(heading);
+        // The size the current page is laid out for, and its cells.
+        let mut current: Option<(usize, f32)> = None;
         for answer in answers {
-            if self
+            // A page is laid out for the first answer on it: sixty 6x6 answers sized for one
+            // 16x16 among them once took 31 pages rather than 3. A smaller answer goes on
+            // in the page's larger slots; a larger one, or a full page, starts a page.
+            let n = answer.puzzle.size();
+            let full = self
                 .page
                 .as_ref()
-                .is_none_or(|page| page.filled == page.capacity())
-            {
-                self.start_page(layout, None)?;
-            }
+                .is_none_or(|page| page.filled == page.capacity());
+            let (_, cell) = match current {
+                Some((size, cell)) if !full && n <= size && heading.is_none() => (size, cell),
+                _ => {
+                    let (layout, cell) = answer_layout(self.options.paper, n);
+                    self.start_page(layout, heading.take().as_deref())?;
+                    current = Some((n, cell));
+                    (n, cell)
+                }
+            };
             let text = answer.number.to_string();
             self.place(
                 answer.puzzle,
