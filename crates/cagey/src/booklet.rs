@@ -124,7 +124,7 @@ impl LevelNames {
         let Ok(level) = level.parse::<Level>() else {
             return level.to_string();
         };
-        let rank = Level::ALL.iter().position(|&l| l == level).unwrap_or(0);
+        let rank = level as usize;
         match self {
             LevelNames::Keen => level.name().to_string(),
             LevelNames::Stars => "★".repeat(rank + 1),

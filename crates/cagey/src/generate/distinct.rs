@@ -56,33 +56,39 @@ impl Distinct {
     /// repeats, if any (its solution first). A repeat is counted all the same, so that the
     /// numbers stay those of the book.
     pub fn add(&mut self, puzzle: &Puzzle, solution: &Grid) -> Option<Repeat> {
-        self.added += 1;
-        let number = self.added;
-        let solution = self
-            .solutions
-            .entry(solution.digits().to_vec())
-            .or_insert(number);
-        let by_solution = (*solution != number).then_some(Repeat::Solution(*solution));
-        let layout = self.layouts.entry(layout(puzzle)).or_insert(number);
-        let by_layout = (*layout != number).then_some(Repeat::Layout(*layout));
-        by_solution.or(by_layout)
+        let layout = layout(puzzle);
+        let repeat = self.repeat(solution, &layout);
+        self.remember(solution, layout);
+        repeat
     }
 
     /// Like [`Distinct::add`], but a puzzle that repeats one is not counted: for a run that
     /// leaves repeats out and makes others in their place.
     pub fn admit(&mut self, puzzle: &Puzzle, solution: &Grid) -> Option<Repeat> {
         let layout = layout(puzzle);
-        if let Some(&number) = self.solutions.get(solution.digits()) {
-            return Some(Repeat::Solution(number));
+        let repeat = self.repeat(solution, &layout);
+        if repeat.is_none() {
+            self.remember(solution, layout);
         }
-        if let Some(&number) = self.layouts.get(&layout) {
-            return Some(Repeat::Layout(number));
-        }
+        repeat
+    }
+
+    /// The earlier puzzle with this solution, or else with this layout.
+    fn repeat(&self, solution: &Grid, layout: &[u32]) -> Option<Repeat> {
+        let by_solution = self.solutions.get(solution.digits()).copied();
+        by_solution
+            .map(Repeat::Solution)
+            .or_else(|| self.layouts.get(layout).copied().map(Repeat::Layout))
+    }
+
+    /// Counts the next puzzle, keeping the first number of each solution and layout.
+    fn remember(&mut self, solution: &Grid, layout: Vec<u32>) {
         self.added += 1;
+        let number = self.added;
         self.solutions
-            .insert(solution.digits().to_vec(), self.added);
-        self.layouts.insert(layout, self.added);
-        None
+            .entry(solution.digits().to_vec())
+            .or_insert(number);
+        self.layouts.entry(layout).or_insert(number);
     }
 }
 

@@ -47,7 +47,7 @@ use crate::budget::Deadline;
 use chacha20::ChaCha8Rng;
 use rand::{Rng, SeedableRng};
 
-use crate::logic::ProbeCache;
+use crate::logic::{Level, ProbeCache};
 use crate::model::{Grid, Puzzle, Regions};
 use crate::solve::Cancel;
 
@@ -126,12 +126,19 @@ pub fn rng_for(seed: u64, index: u64) -> ChaCha8Rng {
 }
 
 /// The generator of puzzle `index` of a run with `seed` that makes `kind`, `size` and
-/// `level` (0 for any level, else the level's rank from 1): ChaCha8 keyed by all four, so
+/// `level` (`None` for any level): ChaCha8 keyed by all four, so
 /// that the same seed at another level, size or kind starts from other Latin squares and
 /// other cages (one seed over five levels once gave one grid with a few labels changed),
 /// on its own stream per index as [`rng_for`].
-pub fn keyed_rng(seed: u64, kind: GenKind, size: usize, level: u64, index: u64) -> ChaCha8Rng {
-    let kind = GenKind::ALL.iter().position(|&k| k == kind).unwrap_or(0) as u64;
+pub fn keyed_rng(
+    seed: u64,
+    kind: GenKind,
+    size: usize,
+    level: Option<Level>,
+    index: u64,
+) -> ChaCha8Rng {
+    // Kinds and levels by their order of declaration; any level is 0.
+    let (kind, level) = (kind as u64, level.map_or(0, |level| level as u64 + 1));
     let mut key = [0u8; 32];
     for (chunk, word) in key
         .chunks_exact_mut(8)

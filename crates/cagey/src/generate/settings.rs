@@ -324,16 +324,7 @@ impl Settings {
     /// the seed, the kind, the size and the level asked for ([`super::keyed_rng`]), so that
     /// runs of one seed at several levels or sizes share no grids.
     pub fn rng(&self, seed: u64, index: u64) -> chacha20::ChaCha8Rng {
-        let level = match self.target {
-            Target::Any => 0,
-            Target::Level { level, .. } => {
-                1 + crate::logic::Level::ALL
-                    .iter()
-                    .position(|&l| l == level)
-                    .unwrap_or(0) as u64
-            }
-        };
-        super::keyed_rng(seed, self.kind, self.size, level, index)
+        super::keyed_rng(seed, self.kind, self.size, self.target.level(), index)
     }
 
     /// The one-cell givens the generator places: those asked for, or, when none are,
