@@ -4,22 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cageCandidates, peersOf, unitCandidates } from '../candidates.js';
-
-/** kk0: a 4x4 KenKen, as /api/parse describes it. */
-const kk0 = {
-  size: 4,
-  regions: null,
-  killer: false,
-  cages: [
-    { cells: [0], label: '1', op: '=', target: 1 },
-    { cells: [1, 2, 5, 6], label: '11+', op: '+', target: 11 },
-    { cells: [3, 7], label: '4+', op: '+', target: 4 },
-    { cells: [4, 8, 9], label: '8×', op: '*', target: 8 },
-    { cells: [10, 11], label: '1−', op: '-', target: 1 },
-    { cells: [12, 13], label: '7+', op: '+', target: 7 },
-    { cells: [14, 15], label: '2÷', op: '/', target: 2 },
-  ],
-};
+import { KK0 as kk0 } from './fixtures.js';
 
 const grid = (cells, n = 4) => Object.assign(new Array(n * n).fill(0), cells);
 const bits = (...digits) => digits.reduce((b, d) => b | (1 << d), 0);

@@ -3,23 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { conflicts } from '../conflicts.js';
-
-/** kk0: a 4x4 KenKen. */
-const kk0 = {
-  size: 4,
-  regions: null,
-  killer: false,
-  kind: 'KenKen',
-  cages: [
-    { cells: [0], label: '1', op: '=', target: 1 },
-    { cells: [1, 2, 5, 6], label: '11+', op: '+', target: 11 },
-    { cells: [3, 7], label: '4+', op: '+', target: 4 },
-    { cells: [4, 8, 9], label: '8×', op: '*', target: 8 },
-    { cells: [10, 11], label: '1−', op: '-', target: 1 },
-    { cells: [12, 13], label: '7+', op: '+', target: 7 },
-    { cells: [14, 15], label: '2÷', op: '/', target: 2 },
-  ],
-};
+import { KK0 as kk0 } from './fixtures.js';
 
 const grid = (cells) => Object.assign(new Array(16).fill(0), cells);
 

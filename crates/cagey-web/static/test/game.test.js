@@ -8,6 +8,7 @@ import {
   allCandidates, cellIndex, cellIndices, changedCells, fromProgress, initialState, isFull, progressChanges,
   puzzleText, reduce, wrongCells, wrongNoteCells,
 } from '../game.js';
+import { KK0 } from './fixtures.js';
 
 /** A 2x2 puzzle whose cell 3 is given as 1. */
 function loaded({ done = false } = {}) {
@@ -283,17 +284,7 @@ test('wrong centre marks: an empty cell whose marks leave out the answer', () =>
 function kk0({ notes = new Array(16).fill(0), corner = new Array(16).fill(0) } = {}) {
   const state = initialState();
   const puzzle = {
-    size: 4, givens: new Array(16).fill(0), summary: 'kk0', format: 'kk', progress: null, json: '{}',
-    regions: null, killer: false,
-    cages: [
-      { cells: [0], label: '1', op: '=', target: 1 },
-      { cells: [1, 2, 5, 6], label: '11+', op: '+', target: 11 },
-      { cells: [3, 7], label: '4+', op: '+', target: 4 },
-      { cells: [4, 8, 9], label: '8×', op: '*', target: 8 },
-      { cells: [10, 11], label: '1−', op: '-', target: 1 },
-      { cells: [12, 13], label: '7+', op: '+', target: 7 },
-      { cells: [14, 15], label: '2÷', op: '/', target: 2 },
-    ],
+    ...KK0, givens: new Array(16).fill(0), summary: 'kk0', format: 'kk', progress: null, json: '{}',
   };
   reduce(state, {
     type: 'load', text: 't', puzzle, key: 'k', values: new Array(16).fill(0), notes: notes.slice(), corner: corner.slice(),
