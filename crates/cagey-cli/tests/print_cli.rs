@@ -785,16 +785,8 @@ fn a_closed_standard_error_leaves_the_exit_status_alone() {
 #[test]
 fn captions_carry_the_books_name_and_level_words() {
     let dir = scratch("print-names");
-    let input = dir.join("three.kk");
-    std::fs::write(&input, easy_puzzles(3)).unwrap();
-    let plain = dir.join("plain.pdf");
-    let output = cagey(&[
-        "print",
-        &input.to_string_lossy(),
-        "-o",
-        &plain.to_string_lossy(),
-    ]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let input = easy_puzzles(3);
+    let plain = print(&dir, "plain", &input, &[]);
     let words = text(&plain, 1, 1);
     assert!(words.contains("Puzzle 1 · Calcudoku 4×4 · easy"), "{words}");
     assert!(!words.contains("KenKen"), "{words}");
@@ -809,23 +801,14 @@ fn captions_carry_the_books_name_and_level_words() {
             "Puzzle 3 · Calcudoku 4×4 · gentle",
         ),
     ] {
-        let pdf = dir.join("named.pdf");
-        let mut args = vec![
-            "print",
-            input.to_str().unwrap(),
-            "-o",
-            pdf.to_str().unwrap(),
-        ];
-        args.extend(flags);
-        let output = cagey(&args);
-        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let pdf = print(&dir, "named", &input, &flags);
         let words = text(&pdf, 1, 1);
         assert!(words.contains(caption), "{caption}\n{words}");
     }
 
     let output = cagey(&[
         "print",
-        &input.to_string_lossy(),
+        &dir.join("plain.kk").to_string_lossy(),
         "-o",
         &plain.to_string_lossy(),
         "--level-names",
@@ -844,20 +827,9 @@ fn captions_carry_the_books_name_and_level_words() {
 #[test]
 fn numbering_goes_on_from_an_earlier_run() {
     let dir = scratch("print-first");
-    let input = dir.join("five.kk");
-    std::fs::write(&input, easy_puzzles(5)).unwrap();
-    let pdf = dir.join("book.pdf");
-    let output = cagey(&[
-        "print",
-        &input.to_string_lossy(),
-        "-o",
-        &pdf.to_string_lossy(),
-        "--first-number",
-        "41",
-        "--first-page",
-        "12",
-    ]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let args = ["--first-number", "41", "--first-page", "12"];
+    let pdf = print(&dir, "book", &easy_puzzles(5), &args);
+    let input = dir.join("book.kk");
     let puzzles = text(&pdf, 1, 2);
     for number in 41..=45 {
         let caption = format!("Puzzle {number} · Calcudoku 4×4 · easy");
@@ -948,8 +920,8 @@ fn trim_sizes_and_a_gutter_on_the_inner_side() {
         ),
         ("--paper", "b5", "choose a4, a5, letter, 6x9"),
     ] {
-        let file = dir.join("four.kk");
-        std::fs::write(&file, &input).unwrap();
+        // The input `print` wrote for the flat booklet.
+        let file = dir.join("flat.kk");
         let out = dir.join("refused.pdf");
         let output = cagey(&[
             "print",
