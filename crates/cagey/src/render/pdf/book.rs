@@ -259,13 +259,13 @@ impl Book {
                 .page
                 .as_ref()
                 .is_none_or(|page| page.filled == page.capacity());
-            let (_, cell) = match current {
-                Some((size, cell)) if !full && n <= size && heading.is_none() => (size, cell),
+            let cell = match current {
+                Some((size, cell)) if !full && n <= size && heading.is_none() => cell,
                 _ => {
                     let (layout, cell) = answer_layout(self.options.paper, n);
                     self.start_page(layout, heading.take().as_deref())?;
                     current = Some((n, cell));
-                    (n, cell)
+                    cell
                 }
             };
             let text = answer.number.to_string();
