@@ -13,9 +13,9 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use cagey::booklet::{
-    booklet, Booklet, BookletEntry, BookletError, BookletOptions, Key, LevelNames, Levels,
+    booklet, Booklet, BookletEntry, BookletOptions, Key, LevelNames, Levels, Rules,
 };
 use cagey::formats::ReadError;
 use cagey::generate::Distinct;
@@ -87,8 +87,9 @@ pub struct Args {
     #[arg(short, long, value_name = "OUT")]
     output: PathBuf,
 
-    /// Puzzles per page: 1, 2, 4 or 6 [default: 4, or fewer for grids too large for 4].
-    /// More than fit a grid with clues of at least 7 pt is refused.
+    /// The most puzzles a page: 1, 2, 4 or 6 [default: 4]. Each size gets as many as fit it
+    /// with clues of at least 7 pt, up to this: a book of 6x6s and 16x16s at 6 has six 6x6s
+    /// to a page and one 16x16.
     #[arg(long, value_name = "N", value_parser = parse_per_page)]
     per_page: Option<PerPage>,
 
@@ -112,10 +113,34 @@ pub struct Args {
     #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = parse_paper)]
     paper: Paper,
 
-    /// A title for the first page (and the answer key's heading); it wraps to at most two
-    /// lines, and a character the bundled font cannot draw is refused.
+    /// The book's title, for a title page of its own (and the answer key's heading); a
+    /// character the bundled font cannot draw is refused.
     #[arg(long)]
     title: Option<String>,
+
+    /// A line under the title on the title page.
+    #[arg(long, requires = "title")]
+    subtitle: Option<String>,
+
+    /// Who made the book, on the title page.
+    #[arg(long, requires = "title")]
+    author: Option<String>,
+
+    /// No title page: the title heads the first page of puzzles instead, in at most two
+    /// lines.
+    #[arg(long, requires = "title")]
+    no_title_page: bool,
+
+    /// The rules pages: `standard` (a page for each kind of puzzle in the book, with a
+    /// worked example), `none`, or a text FILE of your own (its first line the heading,
+    /// then paragraphs separated by blank lines; one page).
+    #[arg(long, value_name = "standard|none|FILE", default_value = "standard")]
+    rules: String,
+
+    /// A contents page after the title page: the rules, each run of puzzles of one kind,
+    /// size and level, and the answers, with their page numbers.
+    #[arg(long)]
+    contents: bool,
 
     /// Grade every puzzle (as `cagey grade` does) and caption it with that level, in place
     /// of any `# level=` comment.
@@ -191,11 +216,24 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     };
     let targets: Vec<&Target> = book_target.iter().chain(&key_target).collect();
     output::refuse_clashes(&targets, &args.input.files)?;
+    let rules = match args.rules.as_str() {
+        "standard" => Rules::Standard,
+        "none" => Rules::None,
+        path => Rules::Own(
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the rules file {path}"))?,
+        ),
+    };
     let options = BookletOptions {
         paper: args.paper,
         per_page: args.per_page,
         bleed_mm: args.bleed,
         title: args.title.clone(),
+        subtitle: args.subtitle.clone(),
+        author: args.author.clone(),
+        title_page: !args.no_title_page,
+        rules,
+        contents: args.contents,
         name: args.name.clone(),
         level_names: args.level_names.clone(),
         first_number: args.first_number,
@@ -227,24 +265,6 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         {
             if let Err(error) = &item.entry {
                 bail!("cannot read {}: {error}", item.source);
-            }
-        }
-        // A size too large for the --per-page asked for is refused before the batch is
-        // proven, which is the slow part.
-        for item in &batch {
-            let Ok(entry) = &item.entry else { continue };
-            if let Err(BookletError::Render(RenderError::TooManyPerPage {
-                asked,
-                size: n,
-                paper,
-                largest,
-            })) = options.per_page_for(entry.puzzle.size())
-            {
-                bail!(
-                    "{}: --per-page {asked} does not fit a {n}x{n} on {paper} paper: at most \
-                     {largest} do, with clues of 7 pt or more",
-                    item.place(),
-                );
             }
         }
         // Proving and grading, the slow part, on every core; reported after, in order.

@@ -144,21 +144,13 @@ pub enum RenderError {
     /// The PDF could not be made: nothing to print, or the font could not be subset (a bug).
     #[error("cannot make the PDF: {0}")]
     Pdf(String),
-    /// More puzzles a page were asked for than fit a grid of this size with clues of the
-    /// smallest printed size.
-    #[error(
-        "{asked} puzzles a page do not fit a {size}x{size} on {paper} paper: at most {largest} \
-         do, with clues of 7 pt or more"
-    )]
-    TooManyPerPage {
-        /// The number asked for.
-        asked: usize,
-        /// The grid's side.
-        size: usize,
+    /// Text of the front matter (the rules, the contents) does not fit the pages it has.
+    #[error("{what} does not fit one page of {paper} paper: shorten it or choose larger paper")]
+    TooLong {
+        /// Whose text: `the rules`.
+        what: String,
         /// The paper's name.
         paper: String,
-        /// The most that fit.
-        largest: usize,
     },
     /// Text to print holds a character the bundled font cannot draw.
     #[error("{what}'s character '{ch}' (U+{:04X}) is not in the font", u32::from(*ch))]

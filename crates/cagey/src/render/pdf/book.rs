@@ -17,6 +17,10 @@ use super::layout::{
 use crate::model::Puzzle;
 use crate::Grid;
 
+mod front;
+
+pub(crate) use front::{ContentsLine, Example, TextPage, TitlePage};
+
 /// How a booklet looks: the part of [`crate::booklet::BookletOptions`] the drawing reads.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Options {
@@ -89,6 +93,12 @@ fn crop_marks(content: &mut Content, width: f32, height: f32, bleed: f32) {
     content.restore_state();
 }
 
+/// Checks that `text` can be set in the bundled font, naming `what` it is if not: a front
+/// end's settings are refused before any puzzle is read.
+pub(crate) fn check_text(text: &str, what: &str) -> Result<(), RenderError> {
+    Glyphs::default().encode(text, what).map(|_| ())
+}
+
 /// The answer key's heading under a book's title: `Book 1: hard (answers)`, never a second
 /// colon after one the title has.
 fn answers_heading(title: &str) -> String {
@@ -130,6 +140,11 @@ struct Page {
     area: [f32; 4],
     /// How many slots are taken.
     filled: usize,
+    /// The grids' side on a page of puzzles: each size has pages of its own.
+    size: usize,
+    /// Its number, printed at its foot unless `numbered` is false (a title page).
+    number: usize,
+    numbered: bool,
 }
 
 /// A booklet being written: puzzles with [`Book::add_puzzle`], then the answer key with
@@ -187,18 +202,18 @@ impl Book {
         self.pages.len() + usize::from(self.page.is_some())
     }
 
-    /// Adds `puzzle`, empty, in the next place, under its caption.
+    /// Adds `puzzle`, empty, in the next place, under its caption, and gives the number of
+    /// the page it is on.
     ///
-    /// Fails if more puzzles a page were asked for than fit its size, or its level holds a
-    /// character the font lacks.
+    /// Fails if its caption holds a character the font lacks.
     pub fn add_puzzle(
         &mut self,
         puzzle: &Puzzle,
         caption: &Caption<'_>,
-    ) -> Result<(), RenderError> {
+    ) -> Result<usize, RenderError> {
         let n = puzzle.size();
         let paper = self.options.paper;
-        let per_page = per_page_for(paper, self.options.per_page, n)?;
+        let per_page = per_page_for(paper, self.options.per_page, n);
         let mut text = format!("Puzzle {} · {} {n}×{n}", caption.number, caption.name);
         if let Some(level) = caption.level {
             text.push_str(" · ");
@@ -211,36 +226,43 @@ impl Book {
             rows,
             gap: PUZZLE_GAP,
         };
-        // A grid of another size may need fewer to a page: it starts a page of its own.
-        if self
-            .page
-            .as_ref()
-            .is_none_or(|page| page.filled == page.capacity() || page.layout != layout)
-        {
+        // Each size has pages of its own: a 7x7 beside a 6x6 would be drawn smaller than
+        // its page's other grids, and a 16x16 needs fewer to a page than a 9x9.
+        if self.page.as_ref().is_none_or(|page| {
+            page.filled == page.capacity() || page.layout != layout || page.size != n
+        }) {
             let title = self.title.take();
             self.start_page(layout, title.as_deref())?;
         }
         let cell = puzzle_cell(paper, per_page, n);
         let what = format!("puzzle {}'s caption", caption.number);
+        let number = self.page.as_ref().map_or(0, |page| page.number);
+        if let Some(page) = &mut self.page {
+            page.size = n;
+        }
         self.place(
             puzzle,
             Contents::NONE,
             Look::Puzzle,
             cell,
             (&text, &what, CaptionSize::OfCell),
-        )
+        )?;
+        Ok(number)
     }
 
     /// Adds the answer key: a new page headed "Answers", then each solution as a small grid
     /// of digits and cage outlines, captioned with its puzzle's number. Each page is laid
     /// out for the first answer on it; a larger grid starts a page of its own.
     ///
+    /// Gives the number of the key's first page (`None` for no answers).
+    ///
     /// Fails if a solution does not fit its puzzle.
-    pub fn add_answers(&mut self, answers: &[Answer<'_>]) -> Result<(), RenderError> {
+    pub fn add_answers(&mut self, answers: &[Answer<'_>]) -> Result<Option<usize>, RenderError> {
         if answers.is_empty() {
-            return Ok(());
+            return Ok(None);
         }
         self.finish_page()?;
+        let first = self.page_number();
         let heading = match &self.options.title {
             Some(title) => answers_heading(title),
             None => "Answers".to_string(),
@@ -281,7 +303,7 @@ impl Book {
                 ),
             )?;
         }
-        Ok(())
+        Ok(Some(first))
     }
 
     /// The PDF's bytes.
@@ -339,6 +361,19 @@ impl Book {
         heading: Option<&[String]>,
     ) -> Result<(), RenderError> {
         self.finish_page()?;
+        let page = self.new_page(self.page_number(), layout, heading)?;
+        self.page = Some(page);
+        Ok(())
+    }
+
+    /// A page numbered `number`, set out by `layout`, with `heading`'s lines at its top: the
+    /// sheet moved for the bleed and crop marks, and the text block set off the binding.
+    fn new_page(
+        &mut self,
+        number: usize,
+        layout: Layout,
+        heading: Option<&[String]>,
+    ) -> Result<Page, RenderError> {
         let (width, height) = self.options.paper.size();
         let mut content = Content::new();
         let margin = self.sheet_margin();
@@ -353,12 +388,7 @@ impl Book {
         content.set_fill_gray(0.0).set_stroke_gray(0.0);
         // The text block sits away from the binding: right on odd pages, left on even.
         let gutter = self.options.gutter * MM;
-        let left = MARGIN
-            + if self.page_number() % 2 == 1 {
-                gutter
-            } else {
-                0.0
-            };
+        let left = MARGIN + if number % 2 == 1 { gutter } else { 0.0 };
         let text_width = width - 2.0 * MARGIN - gutter;
         let mut top = height - MARGIN;
         if let Some(lines) = heading {
@@ -381,13 +411,15 @@ impl Book {
             top -= HEADING_SIZE;
         }
         let bottom = MARGIN + FOOTER_BAND;
-        self.page = Some(Page {
+        Ok(Page {
             content,
             layout,
             area: [left, bottom, text_width, top - bottom],
             filled: 0,
-        });
-        Ok(())
+            size: 0,
+            number,
+            numbered: true,
+        })
     }
 
     /// Draws `puzzle` with `contents` in the next slot of the current page with cells of
@@ -467,39 +499,50 @@ impl Book {
         Ok(())
     }
 
-    /// Numbers the page being filled, if any, and writes it out.
     /// How much larger the sheet is than the trimmed page on each side: the bleed, and the
     /// slug when there are crop marks.
     fn sheet_margin(&self) -> f32 {
         self.bleed + if self.options.crop_marks { SLUG } else { 0.0 }
     }
 
-    /// The number of the page being filled (or about to be started).
+    /// The number of the page being filled (or about to be started): pages reserved for
+    /// the contents count, as they are in [`Book::pages`] already.
     fn page_number(&self) -> usize {
         self.options.pages_before + self.pages.len() + 1
     }
 
+    /// Numbers the page being filled, if any, and writes it out.
     fn finish_page(&mut self) -> Result<(), RenderError> {
-        let Some(mut page) = self.page.take() else {
+        let Some(page) = self.page.take() else {
             return Ok(());
         };
-        let number = self.page_number().to_string();
-        let (width, height) = self.options.paper.size();
-        page.content.set_fill_gray(FOOTER_GREY);
-        let number_width = Font::bundled().width(&number) as f32 * FOOTER_SIZE;
-        let [left, _, area_width, _] = page.area;
-        self.glyphs.set(
-            &mut page.content,
-            &Text {
-                text: &number,
-                what: "a page number",
-                size: FOOTER_SIZE,
-                scale: 100.0,
-                x: left + (area_width - number_width) / 2.0,
-                baseline: MARGIN,
-            },
-        )?;
         let id = self.next.bump();
+        self.write_page(id, page)?;
+        self.pages.push(id);
+        Ok(())
+    }
+
+    /// Writes `page` as the page object `id`, with its number at its foot unless it is
+    /// unnumbered. The page tree's order is [`Book::pages`]'s, not the order written.
+    fn write_page(&mut self, id: Ref, mut page: Page) -> Result<(), RenderError> {
+        let (width, height) = self.options.paper.size();
+        if page.numbered {
+            let number = page.number.to_string();
+            page.content.set_fill_gray(FOOTER_GREY);
+            let number_width = Font::bundled().width(&number) as f32 * FOOTER_SIZE;
+            let [left, _, area_width, _] = page.area;
+            self.glyphs.set(
+                &mut page.content,
+                &Text {
+                    text: &number,
+                    what: "a page number",
+                    size: FOOTER_SIZE,
+                    scale: 100.0,
+                    x: left + (area_width - number_width) / 2.0,
+                    baseline: MARGIN,
+                },
+            )?;
+        }
         let stream = self.next.bump();
         let bytes =
             miniz_oxide::deflate::compress_to_vec_zlib(&page.content.finish(), DEFLATE_LEVEL);
@@ -525,7 +568,6 @@ impl Book {
         }
         writer.resources().fonts().pair(Name(b"F0"), self.font);
         writer.finish();
-        self.pages.push(id);
         Ok(())
     }
 }
@@ -694,29 +736,29 @@ mod tests {
         assert_eq!(book.page_count(), 0);
     }
 
+    /// Regression (#44): four a page asked of a book with a 12x12 in it was refused; each
+    /// size now takes as many as fit it, up to those asked for, on pages of its own.
     #[test]
-    fn more_puzzles_a_page_than_fit_are_refused() {
+    fn each_size_takes_as_many_a_page_as_fit_up_to_those_asked_on_its_own_pages() {
         let options = Options {
             per_page: Some(PerPage::Four),
             ..Options::default()
         };
         let twelve = crate::formats::kk::parse(&big_cage_puzzle(12)).unwrap();
-        let error = Book::new(&options)
-            .unwrap()
-            .add_puzzle(
-                &twelve,
-                &Caption {
-                    number: 1,
-                    name: "Calcudoku",
-                    level: None,
-                },
-            )
-            .unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "4 puzzles a page do not fit a 12x12 on A4 paper: at most 2 do, with clues of 7 pt \
-             or more"
-        );
+        let (four, _) = puzzle();
+        let caption = Caption {
+            number: 1,
+            name: "Calcudoku",
+            level: None,
+        };
+        let mut book = Book::new(&options).unwrap();
+        // Three 12x12s, two to a page; then three 4x4s, four to a page, but not on the
+        // second 12x12 page's free slot.
+        let mut on = Vec::new();
+        for puzzle in [&twelve, &twelve, &twelve, &four, &four, &four] {
+            on.push(book.add_puzzle(puzzle, &caption).unwrap());
+        }
+        assert_eq!(on, [1, 1, 2, 3, 3, 3]);
     }
 
     /// A puzzle of side `n` whose cages are its rows, each a sum.

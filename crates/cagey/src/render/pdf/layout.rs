@@ -240,33 +240,21 @@ pub fn largest_per_page(paper: Paper, n: usize) -> PerPage {
         .unwrap_or(PerPage::One)
 }
 
-/// The puzzles a page a grid of side `n` is set: `asked` if they fit, else four or as many
-/// as fit when nothing is asked ([`largest_per_page`]).
-///
-/// Fails if more were asked for than fit the grid on `paper` with clues of [`CLUE_MIN`].
-pub(crate) fn per_page_for(
-    paper: Paper,
-    asked: Option<PerPage>,
-    n: usize,
-) -> Result<PerPage, RenderError> {
-    let largest = largest_per_page(paper, n);
-    match asked {
-        Some(asked) if asked > largest => Err(RenderError::TooManyPerPage {
-            asked: asked.count(),
-            size: n,
-            paper: paper.name(),
-            largest: largest.count(),
-        }),
-        Some(asked) => Ok(asked),
-        None => Ok(DEFAULT_PER_PAGE.min(largest)),
-    }
+/// The puzzles a page a grid of side `n` is set: `asked` as a cap that each size meets as
+/// it can ([`largest_per_page`]), or four (or as many as fit) when nothing is asked. A book
+/// of 6x6s and 16x16s asked six to a page gets six 6x6s to a page and one 16x16.
+pub(crate) fn per_page_for(paper: Paper, asked: Option<PerPage>, n: usize) -> PerPage {
+    asked
+        .unwrap_or(DEFAULT_PER_PAGE)
+        .min(largest_per_page(paper, n))
 }
 
-/// What a page holds: puzzles so many to a page, or answers.
+/// What a page holds: puzzles so many to a page, answers, or the front matter's text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Section {
     Puzzles(PerPage),
     Answers,
+    Front,
 }
 
 /// How grids are set out on the pages of one section.
@@ -302,13 +290,15 @@ pub(super) fn puzzle_cell(paper: Paper, per_page: PerPage, n: usize) -> f32 {
 }
 
 /// `text` broken into lines of at most `room` em: at spaces, and inside a word only when
-/// the word alone is wider than a line.
+/// the word alone is wider than a line. A no-break space (U+00A0) keeps its neighbours on
+/// one line (`1 + 2 = 3` in the rules).
 pub(super) fn wrap(text: &str, room: f32) -> Vec<String> {
     let font = Font::bundled();
     let width = |s: &str| font.width(s) as f32;
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    let breaks = |ch: char| ch.is_whitespace() && ch != '\u{a0}';
+    for word in text.split(breaks).filter(|word| !word.is_empty()) {
         let joined = if line.is_empty() {
             word.to_string()
         } else {

@@ -31,14 +31,17 @@
 //!
 //! The files: `layout` (paper, margins, how many a page, cell sizes: arithmetic only),
 //! `embedded_font` (text as glyphs of the bundled font, and the font's subset), `draw` (one
-//! grid into a page's content) and `book` (the document: pages, headings, page numbers).
+//! grid into a page's content) and `book` (the document: pages, headings, page numbers;
+//! `book/front` the pages before the puzzles: title page, rules, contents).
 
 mod book;
 mod draw;
 mod embedded_font;
 mod layout;
 
-pub(crate) use book::{Answer, Book, Caption, Options};
+pub(crate) use book::{
+    check_text, Answer, Book, Caption, ContentsLine, Example, Options, TextPage, TitlePage,
+};
 pub use draw::LONG_CLUE_MIN;
 pub(crate) use layout::per_page_for;
 pub use layout::{

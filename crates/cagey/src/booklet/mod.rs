@@ -31,11 +31,15 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+mod front;
+
 use crate::answer::{self, AnswerError};
 use crate::formats::Entry;
 use crate::logic::{self, Level, LogicError, LogicLimits};
+use crate::model::Kind;
 use crate::render::pdf::{
-    self, Answer, Book, Caption, Paper, PerPage, MAX_BLEED_MM, MAX_GUTTER_MM,
+    self, Answer, Book, Caption, ContentsLine, Example, Paper, PerPage, TextPage, TitlePage,
+    MAX_BLEED_MM, MAX_GUTTER_MM,
 };
 use crate::render::RenderError;
 use crate::{Grid, Puzzle};
@@ -63,19 +67,37 @@ pub enum Levels {
 }
 
 /// What a booklet holds and how it looks.
-#[derive(Clone, Debug, Default, PartialEq)]
+///
+/// The default is a book as puzzle books are made: a title page when there is a title, a
+/// page of rules for each kind of puzzle in it, the puzzles four to an A4 page, and the
+/// answers at the end.
+#[derive(Clone, Debug, PartialEq)]
 pub struct BookletOptions {
     /// The paper size: the trimmed page.
     pub paper: Paper,
-    /// Puzzles per page; `None` for four, or fewer for grids too large for four
-    /// ([`pdf::largest_per_page`]). A number too large for a grid is an error.
+    /// The most puzzles a page; `None` for four. Each size gets as many as fit it with
+    /// clues of [`pdf::CLUE_MIN`] or more, up to this ([`pdf::largest_per_page`]).
     pub per_page: Option<PerPage>,
     /// Bleed in millimetres, 0 to [`MAX_BLEED_MM`]: the sheet is this much larger on every
     /// side than the paper, which becomes the TrimBox, and the whole sheet the BleedBox.
     pub bleed_mm: f32,
-    /// A title for the first page and the document's properties; the answer key's heading
-    /// repeats it. It wraps to at most [`pdf::HEADING_MAX_LINES`] lines.
+    /// A title for the title page (or the first page's heading, without a title page) and
+    /// the document's properties; the answer key's heading repeats it. It wraps to at most
+    /// [`pdf::HEADING_MAX_LINES`] lines of a heading.
     pub title: Option<String>,
+    /// A line under the title on the title page.
+    pub subtitle: Option<String>,
+    /// Who made the book, on the title page.
+    pub author: Option<String>,
+    /// A title page when there is a title: the title, subtitle and author, and what the book
+    /// holds (how many puzzles, of what kinds, sizes and levels). Without it the title is
+    /// the heading of the first page of puzzles.
+    pub title_page: bool,
+    /// The rules pages, after the title page and contents.
+    pub rules: Rules,
+    /// A contents page after the title page: the rules, each run of puzzles of one kind,
+    /// size and level, and the answers, with their pages.
+    pub contents: bool,
     /// Where the answer key goes.
     pub key: Key,
     /// Where each caption's level comes from.
@@ -99,6 +121,44 @@ pub struct BookletOptions {
     /// Crop marks at the trim's corners, in a band around the bleed, for a printer that
     /// cuts the sheets itself.
     pub crop_marks: bool,
+}
+
+impl Default for BookletOptions {
+    fn default() -> BookletOptions {
+        BookletOptions {
+            paper: Paper::default(),
+            per_page: None,
+            bleed_mm: 0.0,
+            title: None,
+            subtitle: None,
+            author: None,
+            title_page: true,
+            rules: Rules::default(),
+            contents: false,
+            key: Key::default(),
+            levels: Levels::default(),
+            name: None,
+            level_names: LevelNames::default(),
+            first_number: None,
+            first_page: None,
+            gutter_mm: 0.0,
+            crop_marks: false,
+        }
+    }
+}
+
+/// The rules pages of a booklet.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Rules {
+    /// A page for each kind of puzzle in the book, in the order they first come: the rules
+    /// in a player's words and a 4x4 worked example, drawn and explained.
+    #[default]
+    Standard,
+    /// One page of the book's own words: the first line its heading, then paragraphs
+    /// separated by blank lines. It must fit one page.
+    Own(String),
+    /// No rules pages.
+    None,
 }
 
 /// The largest first puzzle or page number: a million, far past any book, and small
@@ -176,6 +236,15 @@ pub enum BookletError {
         /// The gutter asked for, in millimetres.
         mm: f32,
     },
+    /// A subtitle or author was given for a title page that has no title.
+    #[error("{what} goes on the title page, which needs a title")]
+    NoTitle {
+        /// `a subtitle` or `an author`.
+        what: &'static str,
+    },
+    /// The book's own rules have no heading.
+    #[error("the rules' text is empty: its first line is the page's heading")]
+    EmptyRules,
     /// The first puzzle's or page's number is 0 or past [`MAX_FIRST`].
     #[error("a first {what} number of {first} is out of range: choose 1 to {MAX_FIRST}")]
     First {
@@ -263,9 +332,10 @@ pub struct Booklet {
 }
 
 impl BookletOptions {
-    /// Checks the options that need no puzzle: the bleed is in range, and the title (and the
-    /// answer key's heading made from it) can be set in the bundled font in at most
-    /// [`pdf::HEADING_MAX_LINES`] lines. [`booklet`] checks them too; a front end calls this
+    /// Checks the options that need no puzzle: the bleed, gutter and first numbers are in
+    /// range, the title (and the answer key's heading made from it) can be set in the
+    /// bundled font in at most [`pdf::HEADING_MAX_LINES`] lines, a subtitle or author has a
+    /// title to go with, and every text can be set in the bundled font. [`booklet`] checks them too; a front end calls this
     /// first to refuse bad settings before any puzzle is read or proven.
     pub fn validate(&self) -> Result<(), BookletError> {
         if !(0.0..=MAX_BLEED_MM).contains(&self.bleed_mm) {
@@ -280,16 +350,35 @@ impl BookletOptions {
             }
         }
         Book::new(&self.drawing())?;
+        if self.title.is_none() {
+            for (what, given) in [("a subtitle", &self.subtitle), ("an author", &self.author)] {
+                if given.is_some() {
+                    return Err(BookletError::NoTitle { what });
+                }
+            }
+        }
+        for (what, text) in [
+            ("the subtitle", &self.subtitle),
+            ("the author", &self.author),
+        ] {
+            if let Some(text) = text {
+                pdf::check_text(text, what)?;
+            }
+        }
+        if let Rules::Own(text) = &self.rules {
+            let (heading, paragraphs) = own_rules(text).ok_or(BookletError::EmptyRules)?;
+            pdf::check_text(&heading, "the rules' heading")?;
+            for paragraph in &paragraphs {
+                pdf::check_text(paragraph, "the rules")?;
+            }
+        }
         Ok(())
     }
 
-    /// The puzzles a page a grid of side `size` is printed: those asked for, or as many as
-    /// fit up to four.
-    ///
-    /// Fails if more were asked for than fit with clues of [`pdf::CLUE_MIN`]; a front end
-    /// may call it on each puzzle as it reads it, to refuse before the slow proofs.
-    pub fn per_page_for(&self, size: usize) -> Result<PerPage, BookletError> {
-        Ok(pdf::per_page_for(self.paper, self.per_page, size)?)
+    /// The puzzles a page a grid of side `size` is printed: as many as fit it with clues of
+    /// [`pdf::CLUE_MIN`] or more, up to those asked for (four if none were).
+    pub fn per_page_for(&self, size: usize) -> PerPage {
+        pdf::per_page_for(self.paper, self.per_page, size)
     }
 
     /// What the drawing reads.
@@ -320,24 +409,83 @@ pub fn booklet(
     if entries.is_empty() {
         return Err(BookletError::NoPuzzle);
     }
-    // Every size before any drawing: the refusal is the same whichever puzzle it is.
-    for entry in entries {
-        options.per_page_for(entry.puzzle.size())?;
-    }
     let drawing = options.drawing();
     let first_number = options.first_number.unwrap_or(1);
+    let name = |entry: &BookletEntry| -> String {
+        options
+            .name
+            .clone()
+            .unwrap_or_else(|| entry.puzzle.kind().generic_name().to_string())
+    };
+    let levels: Vec<Option<String>> = entries
+        .iter()
+        .map(|entry| entry.level().map(|level| options.level_names.name(level)))
+        .collect();
     let mut book = Book::new(&drawing)?;
+
+    // The front matter: the title page, then the contents (its pages held until the pages
+    // it names are known), then the rules.
+    let title_page = options.title.as_deref().filter(|_| options.title_page);
+    if let Some(title) = title_page {
+        book.add_title_page(&TitlePage {
+            title,
+            subtitle: options.subtitle.as_deref(),
+            author: options.author.as_deref(),
+            about: &about(entries, options),
+        })?;
+    }
+    let rules = rules_pages(entries, options);
+    let runs = runs(entries, &levels, &name, first_number);
+    let answers_line = usize::from(options.key == Key::End);
+    let reserved = if options.contents {
+        let lines = rules.len() + runs.len() + answers_line;
+        Some(book.reserve(book.contents_pages(lines))?)
+    } else {
+        None
+    };
+    let mut contents: Vec<ContentsLine> = Vec::new();
+    for RulesText {
+        heading,
+        paragraphs,
+        example,
+        what,
+    } in &rules
+    {
+        let page = book.add_text_page(&TextPage {
+            heading,
+            paragraphs,
+            example: example.as_ref().map(|example| Example {
+                puzzle: &example.puzzle,
+                solution: &example.solution,
+                captions: front::EXAMPLE_CAPTIONS,
+                notes: &example.notes,
+            }),
+            what,
+        })?;
+        contents.push(ContentsLine {
+            text: heading.clone(),
+            page,
+        });
+    }
+
+    let mut run = runs.iter().peekable();
     for (index, entry) in entries.iter().enumerate() {
-        let level = entry.level().map(|level| options.level_names.name(level));
+        let name = name(entry);
         let caption = Caption {
             number: first_number + index,
-            name: options
-                .name
-                .as_deref()
-                .unwrap_or(entry.puzzle.kind().generic_name()),
-            level: level.as_deref(),
+            name: &name,
+            level: levels[index].as_deref(),
         };
-        book.add_puzzle(&entry.puzzle, &caption)?;
+        let page = book.add_puzzle(&entry.puzzle, &caption)?;
+        if let Some((start, text)) = run.peek() {
+            if *start == index {
+                contents.push(ContentsLine {
+                    text: text.clone(),
+                    page,
+                });
+                run.next();
+            }
+        }
     }
     let answers: Vec<Answer<'_>> = match options.key {
         Key::None => Vec::new(),
@@ -353,7 +501,12 @@ pub fn booklet(
     };
     let key = match options.key {
         Key::End => {
-            book.add_answers(&answers)?;
+            if let Some(page) = book.add_answers(&answers)? {
+                contents.push(ContentsLine {
+                    text: "Answers".to_string(),
+                    page,
+                });
+            }
             None
         }
         Key::Separate => {
@@ -366,10 +519,174 @@ pub fn booklet(
         }
         Key::None => None,
     };
+    if let Some(reserved) = reserved {
+        book.add_contents(reserved, "Contents", &contents)?;
+    }
     Ok(Booklet {
         pdf: book.finish()?,
         key,
     })
+}
+
+/// The book's own rules: the first non-blank line as the heading, then paragraphs, each
+/// the lines up to a blank one joined by spaces. `None` if there is no heading.
+fn own_rules(text: &str) -> Option<(String, Vec<String>)> {
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .skip_while(|line| line.is_empty());
+    let heading = lines.next()?.to_string();
+    let mut paragraphs = Vec::new();
+    let mut paragraph: Vec<&str> = Vec::new();
+    for line in lines.chain([""]) {
+        if line.is_empty() {
+            if !paragraph.is_empty() {
+                paragraphs.push(paragraph.join(" "));
+                paragraph.clear();
+            }
+        } else {
+            paragraph.push(line);
+        }
+    }
+    Some((heading, paragraphs))
+}
+
+/// A rules page to draw, and whose words it holds for errors (`the rules of Calcudoku`).
+struct RulesText {
+    heading: String,
+    paragraphs: Vec<String>,
+    example: Option<front::WorkedExample>,
+    what: String,
+}
+
+/// The rules pages `options.rules` asks for: the book's own, or one for each kind of puzzle
+/// in `entries`, in the order the kinds first come.
+fn rules_pages(entries: &[BookletEntry], options: &BookletOptions) -> Vec<RulesText> {
+    match &options.rules {
+        Rules::None => Vec::new(),
+        Rules::Own(text) => own_rules(text)
+            .map(|(heading, paragraphs)| {
+                vec![RulesText {
+                    heading,
+                    paragraphs,
+                    example: None,
+                    what: "the rules".to_string(),
+                }]
+            })
+            .unwrap_or_default(),
+        Rules::Standard => {
+            let mut kinds: Vec<(Kind, front::Seen)> = Vec::new();
+            for entry in entries {
+                let kind = entry.puzzle.kind();
+                let at = match kinds.iter().position(|(seen, _)| *seen == kind) {
+                    Some(at) => at,
+                    None => {
+                        kinds.push((kind, front::Seen::default()));
+                        kinds.len() - 1
+                    }
+                };
+                kinds[at].1.add(&entry.puzzle);
+            }
+            kinds
+                .into_iter()
+                .map(|(kind, seen)| {
+                    let name = options.name.as_deref().unwrap_or(kind.generic_name());
+                    let page = front::rules(kind, name, seen);
+                    RulesText {
+                        heading: page.heading,
+                        paragraphs: page.paragraphs,
+                        example: page.example,
+                        what: format!("the rules of {name}"),
+                    }
+                })
+                .collect()
+        }
+    }
+}
+
+/// The runs of puzzles the contents lists: each stretch of one name, size and level, as
+/// its first index and its line (`Puzzles 1–12 · Calcudoku 6×6 · easy`).
+fn runs(
+    entries: &[BookletEntry],
+    levels: &[Option<String>],
+    name: &dyn Fn(&BookletEntry) -> String,
+    first_number: usize,
+) -> Vec<(usize, String)> {
+    let key = |index: usize| {
+        let entry = &entries[index];
+        (name(entry), entry.puzzle.size(), levels[index].clone())
+    };
+    let mut runs: Vec<(usize, String)> = Vec::new();
+    let mut start = 0;
+    for index in 1..=entries.len() {
+        if index < entries.len() && key(index) == key(start) {
+            continue;
+        }
+        let (name, n, level) = key(start);
+        let numbers = if index - start == 1 {
+            format!("Puzzle {}", first_number + start)
+        } else {
+            format!(
+                "Puzzles {}–{}",
+                first_number + start,
+                first_number + index - 1
+            )
+        };
+        let mut line = format!("{numbers} · {name} {n}×{n}");
+        if let Some(level) = level {
+            line.push_str(" · ");
+            line.push_str(&level);
+        }
+        runs.push((start, line));
+        start = index;
+    }
+    runs
+}
+
+/// The title page's lines about the book: how many puzzles, of what kinds and sizes, at
+/// what levels (`120 puzzles`, `Calcudoku 6×6 to 9×9 · Killer Sudoku 9×9`, `easy to
+/// unreasonable`).
+fn about(entries: &[BookletEntry], options: &BookletOptions) -> Vec<String> {
+    let count = entries.len();
+    let mut lines = vec![format!(
+        "{count} {}",
+        if count == 1 { "puzzle" } else { "puzzles" }
+    )];
+    let mut kinds: Vec<(String, usize, usize)> = Vec::new();
+    for entry in entries {
+        let name = options
+            .name
+            .clone()
+            .unwrap_or_else(|| entry.puzzle.kind().generic_name().to_string());
+        let n = entry.puzzle.size();
+        match kinds.iter_mut().find(|(seen, _, _)| *seen == name) {
+            Some((_, least, most)) => {
+                *least = (*least).min(n);
+                *most = (*most).max(n);
+            }
+            None => kinds.push((name, n, n)),
+        }
+    }
+    let kinds: Vec<String> = kinds
+        .into_iter()
+        .map(|(name, least, most)| match least == most {
+            true => format!("{name} {least}×{least}"),
+            false => format!("{name} {least}×{least} to {most}×{most}"),
+        })
+        .collect();
+    lines.push(kinds.join(" · "));
+    let ranks: Vec<Level> = entries
+        .iter()
+        .filter_map(|entry| entry.level()?.parse::<Level>().ok())
+        .collect();
+    if let (Some(&least), Some(&most)) = (ranks.iter().min(), ranks.iter().max()) {
+        let word = |level: Level| options.level_names.name(level.name());
+        lines.push(match least == most {
+            true => word(least),
+            false => format!("{} to {}", word(least), word(most)),
+        });
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -410,7 +727,7 @@ mod tests {
                 let puzzle_pages = count.div_ceil(per_page.count());
                 let options = BookletOptions {
                     per_page: Some(per_page),
-                    ..BookletOptions::default()
+                    ..bare()
                 };
                 let entries = entries(count, &options);
                 // Up to 35 small 4x4 answers share one page of the key.
@@ -510,26 +827,138 @@ mod tests {
         .is_ok());
     }
 
+    /// Regression (#44): `per_page` was refused if any grid of the book could not take it;
+    /// it is now a cap that each size meets as it can.
     #[test]
-    fn too_many_a_page_and_no_puzzle_are_refused() {
+    fn per_page_is_a_cap_each_size_meets_as_it_can_and_no_puzzle_is_refused() {
         let options = BookletOptions {
             per_page: Some(PerPage::Six),
             ..BookletOptions::default()
         };
-        assert_eq!(options.per_page_for(6), Ok(PerPage::Six));
-        let error = options.per_page_for(9).unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "6 puzzles a page do not fit a 9x9 on A4 paper: at most 4 do, with clues of 7 pt \
-             or more"
-        );
+        assert_eq!(options.per_page_for(6), PerPage::Six);
+        assert_eq!(options.per_page_for(9), PerPage::Four);
+        assert_eq!(options.per_page_for(16), PerPage::One);
         let default = BookletOptions::default();
-        assert_eq!(default.per_page_for(4), Ok(PerPage::Four));
-        assert_eq!(default.per_page_for(12), Ok(PerPage::Two));
+        assert_eq!(default.per_page_for(4), PerPage::Four);
+        assert_eq!(default.per_page_for(12), PerPage::Two);
         assert_eq!(
             booklet(&[], &default).unwrap_err().to_string(),
             "there is no puzzle to print"
         );
+    }
+
+    /// Options for a booklet of puzzles and answers alone, as before the front matter.
+    fn bare() -> BookletOptions {
+        BookletOptions {
+            rules: Rules::None,
+            ..BookletOptions::default()
+        }
+    }
+
+    /// The text of a PDF's pages as poppler would give it is out of reach here; the page
+    /// tree's order and count are not: the front matter comes first, and the contents'
+    /// pages, written last, take their place in the order.
+    #[test]
+    fn the_front_matter_is_a_title_page_the_contents_and_a_rules_page_per_kind() {
+        let killer = Entry::new(crate::examples::by_name("killer").unwrap().puzzle());
+        let killer = BookletEntry::prove(&killer, &BookletOptions::default()).unwrap();
+        let mut entries = entries(5, &BookletOptions::default());
+        entries.push(killer);
+        // Five 4x4s on two pages (four, then one), the killer on a page of its own, then
+        // the key: the 4x4s' answers, and the larger 9x9's on a page of its own.
+        let body = pages(&booklet(&entries, &bare()).unwrap().pdf);
+        assert_eq!(body, 3 + 2);
+        let standard = BookletOptions::default();
+        assert_eq!(pages(&booklet(&entries, &standard).unwrap().pdf), body + 2);
+        let titled = BookletOptions {
+            title: Some("Winter puzzles".to_string()),
+            subtitle: Some("for long evenings".to_string()),
+            author: Some("The setters".to_string()),
+            contents: true,
+            ..BookletOptions::default()
+        };
+        let book = booklet(&entries, &titled).unwrap().pdf;
+        assert_eq!(pages(&book), body + 2 + 2);
+        let untitled_page = BookletOptions {
+            title_page: false,
+            ..titled.clone()
+        };
+        assert_eq!(
+            pages(&booklet(&entries, &untitled_page).unwrap().pdf),
+            body + 2 + 1
+        );
+        let own = BookletOptions {
+            rules: Rules::Own("House rules\n\nFill the grid.\nNo guessing.\n".to_string()),
+            ..titled
+        };
+        assert_eq!(pages(&booklet(&entries, &own).unwrap().pdf), body + 1 + 2);
+    }
+
+    #[test]
+    fn the_book_s_own_rules_are_a_heading_and_paragraphs() {
+        assert_eq!(
+            own_rules("\n  House rules \nFill the grid\nwith digits.\n\n\nNo guessing.\n"),
+            Some((
+                "House rules".to_string(),
+                vec![
+                    "Fill the grid with digits.".to_string(),
+                    "No guessing.".to_string()
+                ]
+            ))
+        );
+        assert_eq!(own_rules(" \n\n"), None);
+        let empty = BookletOptions {
+            rules: Rules::Own("\n".to_string()),
+            ..BookletOptions::default()
+        };
+        assert_eq!(empty.validate(), Err(BookletError::EmptyRules));
+        let long = BookletOptions {
+            rules: Rules::Own(format!("Rules\n{}", "Fill the grid. ".repeat(2000))),
+            ..BookletOptions::default()
+        };
+        let error = booklet(&entries(1, &long), &long).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "the rules does not fit one page of A4 paper: shorten it or choose larger paper"
+        );
+    }
+
+    #[test]
+    fn a_subtitle_or_author_needs_a_title_and_the_font() {
+        let options = BookletOptions {
+            author: Some("Me".to_string()),
+            ..BookletOptions::default()
+        };
+        assert_eq!(
+            options.validate().unwrap_err().to_string(),
+            "an author goes on the title page, which needs a title"
+        );
+        let options = BookletOptions {
+            title: Some("Book".to_string()),
+            subtitle: Some("漢".to_string()),
+            ..BookletOptions::default()
+        };
+        assert_eq!(
+            options.validate().unwrap_err().to_string(),
+            "the subtitle's character '漢' (U+6F22) is not in the font"
+        );
+    }
+
+    #[test]
+    fn the_contents_lists_runs_of_one_name_size_and_level() {
+        let options = BookletOptions::default();
+        let four = entries(3, &options);
+        let levels = vec![Some("easy".to_string()), Some("easy".to_string()), None];
+        let name = |entry: &BookletEntry| entry.puzzle.kind().generic_name().to_string();
+        assert_eq!(
+            runs(&four, &levels, &name, 7),
+            [
+                (0, "Puzzles 7–8 · Calcudoku 4×4 · easy".to_string()),
+                (2, "Puzzle 9 · Calcudoku 4×4".to_string()),
+            ]
+        );
+        let about = about(&four, &options);
+        assert_eq!(about, ["3 puzzles", "Calcudoku 4×4", "hard"]);
     }
 
     #[test]
