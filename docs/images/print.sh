@@ -2,7 +2,10 @@
 # Regenerates the pictures of printed pages in this folder (`print-*.png`), one page of each
 # layout `cagey print` chooses, with poppler's pdftoppm at 75 dpi:
 #
-#   print-page.png       the sampler (print-sampler.kk), mixed sizes and kinds, four a page
+#   print-title.png      the title page of an A5 book of the sampler (print-sampler.kk)
+#   print-contents.png   its contents page
+#   print-rules.png      its rules page for Calcudoku, with the worked example
+#   print-rules-killer.png  its rules page for Killer Sudoku
 #   print-9x9-four.png   hard 9x9 KenKen of Keen's, four to an A4 page, with a title
 #   print-killer.png     the Killer Sudoku and Killer Jigsaw of corpora/killer-and-jigsaw.kk
 #   print-12x12-two.png  12x12 KenKen, two a page (the most that fit with 7-pt clues)
@@ -27,21 +30,29 @@ page() { # page N of a PDF as NAME.png
     pdftoppm -r 75 -png -f "$2" -l "$2" -singlefile "$1" "$here/$3"
 }
 
-"$CAGEY" print "$here/print-sampler.kk" --title 'A cagey sampler' -o "$tmp/sampler.pdf"
-page "$tmp/sampler.pdf" 1 print-page
+"$CAGEY" print "$here/print-sampler.kk" --title 'A cagey sampler' \
+    --subtitle 'Calcudoku and Killer Sudoku' --author 'The cagey team' \
+    --contents --paper a5 --gutter 8 -o "$tmp/sampler.pdf"
+page "$tmp/sampler.pdf" 1 print-title
+page "$tmp/sampler.pdf" 2 print-contents
+page "$tmp/sampler.pdf" 3 print-rules
+page "$tmp/sampler.pdf" 4 print-rules-killer
+
+# The layouts alone: no rules pages, and the title as the first page's heading.
+bare="--rules none"
 
 first "$root/corpora/keen/keen_9dh.kk" 8 > "$tmp/nine.kk"
-"$CAGEY" print "$tmp/nine.kk" --title 'Hard 9x9 KenKen' -o "$tmp/nine.pdf"
+"$CAGEY" print "$tmp/nine.kk" $bare --title 'Hard 9x9 KenKen' --no-title-page -o "$tmp/nine.pdf"
 page "$tmp/nine.pdf" 1 print-9x9-four
 page "$tmp/nine.pdf" 3 print-answers
 
-"$CAGEY" print "$root/corpora/killer-and-jigsaw.kk" --title 'Killer Sudoku' -o "$tmp/killer.pdf"
+"$CAGEY" print "$root/corpora/killer-and-jigsaw.kk" $bare --title 'Killer Sudoku' --no-title-page -o "$tmp/killer.pdf"
 page "$tmp/killer.pdf" 1 print-killer
 
 first "$root/corpora/random/unique-12x12.kk" 2 > "$tmp/twelve.kk"
-"$CAGEY" print "$tmp/twelve.kk" -o "$tmp/twelve.pdf"
+"$CAGEY" print "$tmp/twelve.kk" $bare -o "$tmp/twelve.pdf"
 page "$tmp/twelve.pdf" 1 print-12x12-two
 
 first "$root/corpora/keen/keen_6dx.kk" 6 > "$tmp/six.kk"
-"$CAGEY" print "$tmp/six.kk" --per-page 6 --paper letter -o "$tmp/six.pdf"
+"$CAGEY" print "$tmp/six.kk" $bare --per-page 6 --paper letter -o "$tmp/six.pdf"
 page "$tmp/six.pdf" 1 print-6x6-six

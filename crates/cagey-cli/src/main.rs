@@ -66,7 +66,8 @@ enum Command {
     Mcounts(mcounts::Args),
     Show(show::Args),
     Render(render::Args),
-    Print(print::Args),
+    // Boxed: its many options make it the largest variant by far.
+    Print(Box<print::Args>),
     Generate(generate::Args),
     Unique(unique::Args),
     Grade(grade::Args),

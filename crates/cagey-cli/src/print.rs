@@ -28,8 +28,10 @@ use crate::input::{self, InputArgs, Item};
 use crate::output::{self, Target};
 use crate::Status;
 
-/// Make a print-ready PDF booklet: every puzzle of the inputs in order, numbered, with its
-/// size and level, a few to a page, and an answer key of small solved grids at the end.
+/// Make a print-ready PDF booklet: a page of rules for each kind of puzzle in it (with a
+/// worked example), then every puzzle of the inputs in order, numbered, with its size and
+/// level, a few to a page, and an answer key of small solved grids at the end. With
+/// --title it opens with a title page; --contents adds a contents page.
 ///
 /// A puzzle's level comes from a `# level=` comment (as `cagey generate` writes), or with
 /// --grade from grading it as `cagey grade` does. Every puzzle is proven to have exactly
@@ -40,7 +42,10 @@ use crate::Status;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Examples:
-  cagey print puzzles.kk -o book.pdf                      four to an A4 page, answers at the end
+  cagey print puzzles.kk -o book.pdf                      rules, four to an A4 page, answers
+  cagey print puzzles.kk --title 'Winter Cages' --author 'Ann Setter' --contents \
+      --paper a5 --gutter 8 -o book.pdf                   a book: title page, contents, rules
+  cagey print puzzles.kk --rules none -o sheet.pdf        the puzzles and answers alone
   cagey print a.kk b.txt --per-page 1 --paper letter -o big.pdf
   cagey print puzzles.kk --title 'Week 12' --answers answers.pdf -o week12.pdf
   cagey print --grade puzzles.kk -o graded.pdf            levels from grading each puzzle
@@ -56,7 +61,15 @@ input, or --answers naming the same file as -o is refused before any work.
 Exit status: 0 written, 1 a puzzle without exactly one solution (or with a wrong
 `# solution=`): nothing written, 2 bad input or usage, or a file could not be written.
 
-Layouts: a page holds as many puzzles as fit with clues of at least 7 pt (cells of 8 mm):
+The front matter: a title page (with --title; the title, --subtitle, --author, and how
+many puzzles of what kinds, sizes and levels), the contents (--contents), and the rules
+(--rules: a page for each kind of puzzle in the book, in players' words, with a 4x4 worked
+example drawn and explained; or a text file of your own, its first line the heading, then
+paragraphs separated by blank lines, on one page). The title page is counted but not
+numbered.
+
+Layouts: each size of grid has pages of its own, as many to a page as fit with clues of at
+least 7 pt (cells of 8 mm), up to --per-page:
 
   grid side   most on A4   most on Letter   default
   up to 7     6            6                4
@@ -70,8 +83,8 @@ Layouts: a page holds as many puzzles as fit with clues of at least 7 pt (cells 
 Grids over 21x21 (A4) or 22x22 (Letter) get cells under 8 mm even alone on a page (5.3 mm
 for a 32x32 on A4); their clues stay at 7 pt.
 
---per-page asking for more is refused, naming the most that fit. Long clues (`15120×`)
-are set condensed and down to 6 pt to fit their cell. Captions are 7 pt. The answer key
+Long clues (`15120×`) are set condensed and down to 6 pt to fit their cell. Captions
+grow with the grid, from 7 pt to 11 pt. The answer key
 shows digits of 9 pt and cage outlines only, twelve 9x9s to an A4 page. A page of each
 layout is pictured in docs/print.md (docs/images/print-*.png).
 

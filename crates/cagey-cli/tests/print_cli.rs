@@ -7,10 +7,24 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::{cagey_with, corpus, scratch, stderr};
+use common::{corpus, scratch, stderr};
 
 fn cagey(args: &[&str]) -> Output {
     cagey_with(args, None, &[])
+}
+
+/// `cagey ARGS`, reading `stdin`. Most tests here look at the puzzles and the key, so the
+/// front matter is left out (`--rules none`, and `--no-title-page` with a title) unless the
+/// test chooses the rules itself: the front matter's tests give `--rules`.
+fn cagey_with(args: &[&str], stdin: Option<&str>, env: &[(&str, &str)]) -> Output {
+    let mut args = args.to_vec();
+    if args.first() == Some(&"print") && !args.contains(&"--rules") {
+        args.extend(["--rules", "none"]);
+        if args.contains(&"--title") {
+            args.push("--no-title-page");
+        }
+    }
+    common::cagey_with(&args, stdin, env)
 }
 
 /// Runs one of poppler's tools, which must succeed.
@@ -606,30 +620,29 @@ fn a_clue_can_be_searched_for() {
     }
 }
 
+/// Regression (#44): `--per-page 4` with a 12x12 in the book was refused; it is a cap each
+/// size meets as it can, and each size has pages of its own.
 #[test]
-fn more_puzzles_a_page_than_fit_are_refused_with_the_most_that_do() {
+fn per_page_is_a_cap_each_size_meets_on_pages_of_its_own() {
     let dir = scratch("print-per-page");
-    let input = dir.join("twelve.kk");
-    std::fs::write(&input, first_puzzles("random/unique-12x12.kk", 1)).unwrap();
-    let pdf = dir.join("twelve.pdf");
-    let output = cagey(&[
-        "print",
-        &input.to_string_lossy(),
-        "--per-page",
-        "4",
-        "-o",
-        &pdf.to_string_lossy(),
-    ]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains(
-            "--per-page 4 does not fit a 12x12 on A4 paper: at most 2 do, with clues of 7 pt \
-             or more"
-        ),
-        "{}",
-        stderr(&output)
+    let mut input = first_puzzles("random/unique-12x12.kk", 3);
+    input.push('\n');
+    input.push_str(&easy_puzzles(7));
+    let pdf = print(
+        &dir,
+        "mixed",
+        &input,
+        &["--per-page", "6", "--answers", "none"],
     );
-    assert!(!pdf.exists());
+    // Three 12x12s two to a page, then seven 4x4s six to a page from a page of their own.
+    assert_eq!(page_count(&pdf), 2 + 2);
+    let third = text(&pdf, 2, 2);
+    assert!(
+        third.contains("Puzzle 3 ·") && !third.contains("Puzzle 4 ·"),
+        "{third}"
+    );
+    let fourth = text(&pdf, 3, 3);
+    assert_eq!(fourth.matches("Puzzle ").count(), 6, "{fourth}");
 }
 
 #[test]
@@ -639,7 +652,13 @@ fn every_mark_is_grey_and_a_bleed_sets_the_trim_and_bleed_boxes() {
     let mut input = first_puzzles("killer-and-jigsaw.kk", 1);
     input.push('\n');
     input.push_str(&std::fs::read_to_string(corpus("../docs/images/kendoku-6x6.kk")).unwrap());
-    let pdf = print(&dir, "grey", &input, &["--bleed", "3"]);
+    // The rules pages' examples too: a killer's and a KenDoku's.
+    let pdf = print(
+        &dir,
+        "grey",
+        &input,
+        &["--bleed", "3", "--rules", "standard"],
+    );
     let raw = std::fs::read(&pdf).unwrap();
     for name in ["/ICCBased", "/DeviceRGB", "/DeviceCMYK", "/ColorSpace"] {
         assert!(
@@ -680,7 +699,8 @@ fn every_mark_is_grey_and_a_bleed_sets_the_trim_and_bleed_boxes() {
             );
         }
     }
-    assert_eq!(pages, 2);
+    // Two rules pages, each size's page, and the key.
+    assert_eq!(pages, 2 + 2 + 1);
     // 3 mm of bleed on A4: the sheet is 216 x 303 mm, the trim the A4 page inside it.
     let info = String::from_utf8(poppler("pdfinfo", &["-box", &pdf.to_string_lossy()])).unwrap();
     let boxes: Vec<&str> = info.lines().filter(|l| l.contains("Box:")).collect();
@@ -1001,4 +1021,126 @@ fn each_size_of_answer_is_laid_out_for_itself() {
     assert_eq!(page_count(&key), 3);
     let last = text(&key, 3, 3);
     assert!(last.split_whitespace().any(|w| w == "41"), "{last}");
+}
+
+/// The number at the end of a contents line (`How to play Calcudoku . . . 3`), and its text.
+fn contents_line(line: &str) -> Option<(String, usize)> {
+    let (text, page) = line.trim().rsplit_once(' ')?;
+    let page = page.parse().ok()?;
+    let text = text.trim_end_matches(['.', ' ']).trim().to_string();
+    Some((text, page))
+}
+
+/// Issue #44: a book opens with a title page, its contents, and a page of rules for each
+/// kind of puzzle in it, each with a worked example; the contents' page numbers are right.
+#[test]
+fn a_book_has_a_title_page_contents_and_rules_for_each_kind() {
+    let dir = scratch("print-front");
+    let mut input = easy_puzzles(5);
+    input.push('\n');
+    input.push_str(&first_puzzles("killer-and-jigsaw.kk", 1));
+    let pdf = print(
+        &dir,
+        "front",
+        &input,
+        &[
+            "--title",
+            "Winter Cages",
+            "--subtitle",
+            "For long evenings",
+            "--author",
+            "The Setters",
+            "--contents",
+            "--rules",
+            "standard",
+            "--paper",
+            "a5",
+        ],
+    );
+    let title = text(&pdf, 1, 1);
+    for words in [
+        "Winter Cages",
+        "For long evenings",
+        "The Setters",
+        "6 puzzles",
+    ] {
+        assert!(title.contains(words), "{words}: {title}");
+    }
+    let contents = text(&pdf, 2, 2);
+    assert!(contents.contains("Contents"), "{contents}");
+    let lines: Vec<(String, usize)> = contents.lines().filter_map(contents_line).collect();
+    let texts: Vec<&str> = lines.iter().map(|(text, _)| text.as_str()).collect();
+    assert_eq!(texts.len(), 5, "{contents}");
+    assert!(texts[0].starts_with("How to play Calcudoku"), "{texts:?}");
+    assert!(texts[1].starts_with("How to play Killer"), "{texts:?}");
+    assert_eq!(texts[2], "Puzzles 1–5 · Calcudoku 4×4 · easy");
+    assert!(texts[3].starts_with("Puzzle 6 · Killer"), "{texts:?}");
+    assert_eq!(texts[4], "Answers");
+    // Each line's page holds what it names.
+    for (line, page) in &lines {
+        let there = text(&pdf, *page, *page);
+        // The key's heading is the title's: `Winter Cages (answers)`.
+        let sought = match line.split(" · ").next().unwrap() {
+            "Puzzles 1–5" => "Puzzle 1 ·",
+            "Answers" => "(answers)",
+            words => words,
+        };
+        assert!(there.contains(sought), "{line} on page {page}: {there}");
+    }
+    // A rules page explains its worked example's cages from the solution.
+    let rules = text(&pdf, lines[0].1, lines[0].1);
+    assert!(
+        rules.contains("Every puzzle has exactly one solution."),
+        "{rules}"
+    );
+    assert!(
+        rules.contains("The 7+ cage in r3c1 and r4c1 holds 4 and 3"),
+        "{rules}"
+    );
+    // The key comes last: the 4x4s' answers, then the larger 9x9's on a page of its own.
+    assert_eq!(page_count(&pdf), lines[4].1 + 1);
+}
+
+#[test]
+fn the_rules_can_be_the_book_s_own_or_none() {
+    let dir = scratch("print-own-rules");
+    let rules = dir.join("rules.txt");
+    std::fs::write(
+        &rules,
+        "House rules\n\nFill every row\nand column.\n\nNo guessing.\n",
+    )
+    .unwrap();
+    let rules = rules.to_string_lossy();
+    let own = print(&dir, "own", &easy_puzzles(2), &["--rules", &rules]);
+    // The rules page, the puzzles, the key.
+    assert_eq!(page_count(&own), 3);
+    let page = text(&own, 1, 1);
+    for words in ["House rules", "Fill every row and column.", "No guessing."] {
+        assert!(page.contains(words), "{words}: {page}");
+    }
+    let none = print(&dir, "none", &easy_puzzles(2), &["--rules", "none"]);
+    assert_eq!(page_count(&none), 2);
+
+    // A subtitle without a title, a rules file that is missing or empty: refused.
+    let out = dir.join("refused.pdf");
+    let out = out.to_string_lossy();
+    let refused = |args: &[&str]| {
+        let mut all = vec!["print", "-o", &out];
+        all.extend(args);
+        let output = cagey_with(&all, Some(&easy_puzzles(1)), &[]);
+        (output.status.code(), stderr(&output))
+    };
+    let (code, message) = refused(&["--subtitle", "Sub"]);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(message.contains("--title"), "{message}");
+    let missing = dir.join("missing.txt");
+    let (code, message) = refused(&["--rules", &missing.to_string_lossy()]);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(message.contains("cannot read the rules file"), "{message}");
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "\n\n").unwrap();
+    let (code, message) = refused(&["--rules", &empty.to_string_lossy()]);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(message.contains("the rules' text is empty"), "{message}");
+    assert!(!dir.join("refused.pdf").exists());
 }

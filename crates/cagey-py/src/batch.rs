@@ -6,13 +6,13 @@
 
 use std::sync::Mutex;
 
-use cagey::booklet::{booklet, BookletEntry, BookletOptions, Key, Levels};
+use cagey::booklet::{booklet, BookletEntry, BookletOptions, Key, Levels, Rules};
 use cagey::formats::{Entry, Format};
 use cagey::generate::{GenKind, Request, Stream, Target};
 use cagey::logic::Level;
 use cagey::render::pdf::{Paper, PerPage};
 use cagey::solve::DEFAULT_MAX_NODES;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
@@ -220,9 +220,13 @@ pub fn generate(
     })
 }
 
-/// A print-ready PDF booklet of `puzzles`, as `cagey print`: `per_page` 1, 2, 4 or 6
-/// (by default as many as fit the largest grid with clues of 7 pt or more, at most 4; more
-/// than fit is refused); `bleed` millimetres (0 to 10) around the trimmed page;
+/// A print-ready PDF booklet of `puzzles`, as `cagey print`: `per_page` 1, 2, 4 or 6, the
+/// most a page (default 4; each size gets as many as fit it with clues of 7 pt or more, up
+/// to this); `title`, `subtitle` and `author` for a title page (`title_page=False` sets the
+/// title as the first page's heading instead); `rules` "standard" (a page for each kind in
+/// the book, with a worked example), "none", the text of the book's own rules (its first
+/// line the heading), or a path to a file of them; `contents=True` a contents page;
+/// `bleed` millimetres (0 to 10) around the trimmed page;
 /// `answers` "end" (an answer key after the puzzles), "none", or a FILE.pdf for a separate
 /// key; `paper` "a4" or "letter"; `grade=True` captions each puzzle with its measured
 /// level (else a generated puzzle's `level`); `name` the puzzles' name in every caption
@@ -233,7 +237,7 @@ pub fn generate(
 /// which the solver proves (else `SolutionError`, and nothing is written). Writes `path`
 /// and returns None, or returns the PDF's bytes when `path` is None.
 #[pyfunction]
-#[pyo3(signature = (puzzles, path=None, per_page=None, answers="end", paper="a4", title=None, grade=false, bleed=0.0, name=None, level_names="keen", first_number=None, first_page=None, gutter=0.0, crop_marks=false))]
+#[pyo3(signature = (puzzles, path=None, per_page=None, answers="end", paper="a4", title=None, grade=false, bleed=0.0, name=None, level_names="keen", first_number=None, first_page=None, gutter=0.0, crop_marks=false, subtitle=None, author=None, title_page=true, rules=None, contents=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn print_pdf<'py>(
     py: Python<'py>,
@@ -251,7 +255,31 @@ pub fn print_pdf<'py>(
     first_page: Option<usize>,
     gutter: f32,
     crop_marks: bool,
+    subtitle: Option<String>,
+    author: Option<String>,
+    title_page: bool,
+    rules: Option<&Bound<'py, PyAny>>,
+    contents: bool,
 ) -> PyResult<Option<Bound<'py, PyBytes>>> {
+    // A str is a keyword or the rules' own text; anything else a path to read them from.
+    let rules = match rules {
+        None => Rules::Standard,
+        Some(rules) => match rules.extract::<String>() {
+            Ok(text) if text == "standard" => Rules::Standard,
+            Ok(text) if text == "none" => Rules::None,
+            Ok(text) => Rules::Own(text),
+            Err(_) => {
+                let path: std::path::PathBuf = rules.extract()?;
+                let text = std::fs::read_to_string(&path).map_err(|error| {
+                    PyOSError::new_err(format!(
+                        "cannot read the rules file {}: {error}",
+                        path.display()
+                    ))
+                })?;
+                Rules::Own(text)
+            }
+        },
+    };
     let (key, key_file) = match answers {
         "end" => (Key::End, None),
         "none" => (Key::None, None),
@@ -270,6 +298,11 @@ pub fn print_pdf<'py>(
             .map_err(value_error)?,
         bleed_mm: bleed,
         title,
+        subtitle,
+        author,
+        title_page,
+        rules,
+        contents,
         name,
         level_names: level_names.parse().map_err(value_error)?,
         first_number,
@@ -293,10 +326,6 @@ pub fn print_pdf<'py>(
     }
     let mut proven = Vec::with_capacity(entries.len());
     for (index, entry) in entries.iter().enumerate() {
-        // A grid too large for the puzzles a page asked for is refused before the proofs.
-        options
-            .per_page_for(entry.puzzle.size())
-            .map_err(value_error)?;
         let entry = py
             .detach(|| BookletEntry::prove(entry, &options))
             .map_err(|error| {

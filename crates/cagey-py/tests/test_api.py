@@ -232,6 +232,19 @@ def test_print_pdf(tmp_path, kk0):
         cagey.print_pdf(puzzles, level_names="easy,hard")
     with pytest.raises(ValueError, match="a first puzzle number of 0 is out of range"):
         cagey.print_pdf(puzzles, first_number=0)
+    # The front matter (#44): a title page, contents, the standard or the book's own rules.
+    plain = cagey.print_pdf(puzzles, rules="none")
+    book = cagey.print_pdf(puzzles, title="Book", subtitle="Sub", author="Me", contents=True)
+    assert book.count(b"/Type /Page\n") == plain.count(b"/Type /Page\n") + 3
+    rules = tmp_path / "rules.txt"
+    rules.write_text("House rules\n\nFill the grid.\n")
+    own = cagey.print_pdf(puzzles, rules=rules)
+    assert own.count(b"/Type /Page\n") == plain.count(b"/Type /Page\n") + 1
+    assert cagey.print_pdf(puzzles, rules="House rules\n\nFill the grid.\n") == own
+    with pytest.raises(ValueError, match="an author goes on the title page, which needs a title"):
+        cagey.print_pdf(puzzles, author="Me")
+    with pytest.raises(OSError, match="cannot read the rules file"):
+        cagey.print_pdf(puzzles, rules=tmp_path / "missing.txt")
     # The puzzle is named by its place, and the error keeps its verdict.
     several = cagey.Puzzle.parse("3+,0 1\n3+,2 3\n")
     with pytest.raises(cagey.SolutionError, match="puzzle 3: it has more than one") as caught:

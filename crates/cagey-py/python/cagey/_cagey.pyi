@@ -337,6 +337,11 @@ def print_pdf(
     first_page: Optional[int] = None,
     gutter: float = 0.0,
     crop_marks: bool = False,
+    subtitle: Optional[str] = None,
+    author: Optional[str] = None,
+    title_page: bool = True,
+    rules: Optional[Union[str, PathLike[str]]] = None,
+    contents: bool = False,
 ) -> Optional[bytes]:
     """A PDF booklet, as `cagey print`."""
 
