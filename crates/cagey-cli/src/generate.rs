@@ -73,9 +73,15 @@ pub struct Args {
     #[arg(long, value_name = "SIZES")]
     cage_size: Option<CageSizes>,
 
-    /// One-cell givens to place; 0 places none up to 20x20 and a tenth of the cells above
-    /// (without them no larger puzzle can be checked in time).
-    #[arg(long, default_value_t = 0, value_name = "N")]
+    /// One-cell cages to place, each showing its digit (givens, the "freebies" of puzzle
+    /// books); 0 places none up to 20x20 and a tenth of the cells above (without them no
+    /// larger puzzle can be checked in time).
+    #[arg(
+        long,
+        visible_alias = "freebies",
+        default_value_t = 0,
+        value_name = "N"
+    )]
     givens: usize,
 
     /// Cells to leave in no cage (killer kinds only).

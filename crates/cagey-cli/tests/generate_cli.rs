@@ -337,3 +337,40 @@ fn a_run_leaves_repeats_out_and_says_when_too_few_puzzles_exist() {
         "{said}"
     );
 }
+
+/// Issue #44: puzzle books give away a few one-cell cages ("freebies"); `--freebies` is
+/// `--givens`, and each shows its digit.
+#[test]
+fn freebies_are_one_cell_cages_that_show_their_digit() {
+    let output = cagey(&[
+        "generate",
+        "--size",
+        "6",
+        "--freebies",
+        "3",
+        "--difficulty",
+        "any",
+        "--seed",
+        "5",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let solution: Vec<u8> = text
+        .lines()
+        .find_map(|line| line.strip_prefix("# solution="))
+        .unwrap()
+        .bytes()
+        .map(|b| b - b'0')
+        .collect();
+    let freebies: Vec<(&str, &str)> = text
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| line.split_once(','))
+        .filter(|(_, cells)| !cells.contains(' '))
+        .collect();
+    assert_eq!(freebies.len(), 3, "{text}");
+    for (label, cell) in freebies {
+        let cell: usize = cell.trim().parse().unwrap();
+        assert_eq!(label, solution[cell].to_string(), "{text}");
+    }
+}

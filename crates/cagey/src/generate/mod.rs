@@ -309,6 +309,40 @@ fn draw<R: Rng + ?Sized>(
 mod tests {
     use super::*;
 
+    /// Issue #44: 10,000 9x9s over the five levels, 2,000 each, from one seed, start from
+    /// 10,000 different grids and 10,000 different cage layouts. Before the generator was
+    /// keyed by level, the same seed at five levels drew one grid five times. (Each is the
+    /// first candidate of its puzzle; a run's puzzles also pass `Distinct`, which drops repeats
+    /// of what was made.)
+    #[test]
+    fn ten_thousand_nine_by_nines_over_the_levels_start_from_different_grids_and_cages() {
+        use crate::budget::TimeLimit;
+        use std::collections::HashSet;
+        let settings = Settings::kenken(9);
+        let mut grids = HashSet::new();
+        let mut layouts = HashSet::new();
+        for level in Level::ALL {
+            for index in 0..2_000 {
+                let mut rng = keyed_rng(7, GenKind::KenKen, 9, Some(level), index);
+                // As the generator does: a draw whose cages do not come out is drawn again.
+                let deadline = Deadline::after(TimeLimit::NONE);
+                let candidate = (0..100)
+                    .find_map(|_| draw(&settings, &mut rng, deadline))
+                    .expect("a 9x9 draws");
+                grids.insert(candidate.solution.digits().to_vec());
+                let mut layout: Vec<Vec<usize>> = candidate
+                    .cages
+                    .iter()
+                    .map(|cage| cage.cells.iter().map(|cell| cell.index()).collect())
+                    .collect();
+                layout.sort();
+                layouts.insert(layout);
+            }
+        }
+        assert_eq!(grids.len(), 10_000);
+        assert_eq!(layouts.len(), 10_000);
+    }
+
     #[test]
     fn streams_differ_by_index_and_repeat_by_seed() {
         let draw = |seed, index| rng_for(seed, index).next_u64();

@@ -10,9 +10,9 @@ use super::draw::{self, Look};
 use super::embedded_font::{Glyphs, Text, DEFLATE_LEVEL};
 use super::layout::{
     answer_layout, per_page_for, picture_units, puzzle_cell, wrap, Layout, Paper, PerPage, Section,
-    ANSWER_CAPTION_SIZE, CAPTION_LINE, FOOTER_BAND, FOOTER_GREY, FOOTER_SIZE, HEADING_LEADING,
-    HEADING_MAX_LINES, HEADING_SIZE, MARGIN, MM, PUZZLE_CAPTION_MAX, PUZZLE_CAPTION_SHARE,
-    PUZZLE_CAPTION_SIZE, PUZZLE_GAP,
+    ANSWER_CAPTION_SIZE, CAPTION_LINE, FOOTER_BAND, FOOTER_GREY, FOOTER_SIZE, HEADING_BAND,
+    HEADING_LEADING, HEADING_MAX_LINES, HEADING_SIZE, MARGIN, MM, PUZZLE_CAPTION_MAX,
+    PUZZLE_CAPTION_SHARE, PUZZLE_CAPTION_SIZE, PUZZLE_GAP,
 };
 use crate::model::Puzzle;
 use crate::Grid;
@@ -410,6 +410,11 @@ impl Book {
             }
             top -= HEADING_SIZE;
         }
+        // Grids start below the heading's band on every page, headed or not: the first
+        // page's grids once sat 24 pt lower than the next page's.
+        if layout.section != Section::Front {
+            top = height - MARGIN - HEADING_BAND;
+        }
         let bottom = MARGIN + FOOTER_BAND;
         Ok(Page {
             content,
@@ -648,6 +653,26 @@ mod tests {
             let book = book(12, &options, false);
             assert_eq!(book.page_count(), 12_usize.div_ceil(per_page.count()));
         }
+    }
+
+    /// Regression (#44): the grids of a page under the title sat 24 pt lower than the
+    /// next page's.
+    #[test]
+    fn grids_sit_in_the_same_place_on_headed_and_plain_pages() {
+        let options = Options {
+            title: Some("A title".to_string()),
+            ..Options::default()
+        };
+        let mut book = book(4, &options, false);
+        let first = book.page.as_ref().unwrap().area;
+        let (puzzle, _) = puzzle();
+        let caption = Caption {
+            number: 5,
+            name: "Calcudoku",
+            level: None,
+        };
+        book.add_puzzle(&puzzle, &caption).unwrap();
+        assert_eq!(book.page.as_ref().unwrap().area, first);
     }
 
     #[test]

@@ -271,12 +271,16 @@ pub(super) struct Layout {
 /// are alike).
 pub(super) fn grid_area(paper: Paper) -> (f32, f32) {
     let (width, height) = paper.size();
-    let heading = HEADING_MAX_LINES as f32 * HEADING_LEADING * HEADING_SIZE + HEADING_SIZE;
     (
         width - 2.0 * MARGIN,
-        height - 2.0 * MARGIN - FOOTER_BAND - heading,
+        height - 2.0 * MARGIN - FOOTER_BAND - HEADING_BAND,
     )
 }
+
+/// The band at the top of every page of grids that a heading of [`HEADING_MAX_LINES`]
+/// takes, with a line's space under it.
+pub(super) const HEADING_BAND: f32 =
+    HEADING_MAX_LINES as f32 * HEADING_LEADING * HEADING_SIZE + HEADING_SIZE;
 
 /// The cell size, in points, of a puzzle of side `n` set `per_page` on `paper`: the
 /// largest its slot gives, at most [`PUZZLE_MAX_CELL`].
