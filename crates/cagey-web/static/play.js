@@ -7,7 +7,8 @@
 import { Board } from './board.js';
 import { formatTime } from './clock.js';
 import { keyAction } from './keys.js';
-import { conflicts } from './conflicts.js';
+import { brokenRules } from './conflicts.js';
+import { checkReport } from './check.js';
 import { digitsOf, wrongCells, wrongNoteCells } from './game.js';
 
 const $ = (id) => document.getElementById(id);
@@ -36,8 +37,6 @@ function storedFlag(key, fallback) {
 function storeFlag(key, on) {
   try { localStorage.setItem(key, on ? 'on' : 'off'); } catch (_) { /* unsaved, still works */ }
 }
-
-const count = (k, one, many) => `${k} ${k === 1 ? one : many}`;
 
 export function mountPlay({ store, clock }) {
   const { state, dispatch } = store;
@@ -77,38 +76,28 @@ export function mountPlay({ store, clock }) {
     }
   }
 
-  /** The conflicts of the grid as it stands. */
-  const currentConflicts = () => conflicts(state.puzzle, digitsOf(state));
+  /** The rules the grid breaks as it stands. */
+  const currentConflicts = () => brokenRules(state.puzzle, digitsOf(state));
 
   /**
-   * Marks what is wrong: always the rules the grid breaks (repeats, cage arithmetic); the
-   * digits and centre marks against the solution only when the puzzle has one solution
-   * and the background solve found it. The message says which checks were made.
+   * Marks what is wrong: always the rules the grid breaks, a repeated digit on its cells and
+   * a missed target on its cage; the digits and centre marks against the solution only when
+   * the puzzle has one solution and the background solve found it. The message (check.js)
+   * says which checks were made.
    */
   function check() {
     if (!state.puzzle) return;
-    const broken = currentConflicts();
-    const wrong = new Set(broken.keys());
-    const parts = [broken.size ? `${count(broken.size, 'cell breaks', 'cells break')} a rule` : 'No conflicts'];
     const { solved } = state;
-    let kind = broken.size ? 'bad' : 'good';
-    if (solved?.outcome === 'unique') {
-      const digits = wrongCells(state, solved.solution);
-      const notes = wrongNoteCells(state, solved.solution);
-      for (const cell of [...digits, ...notes]) wrong.add(cell);
-      const found = [];
-      if (digits.size) found.push(count(digits.size, 'cell is wrong', 'cells are wrong'));
-      if (notes.size) found.push(`${count(notes.size, 'cell lacks', 'cells lack')} its digit in the marks`);
-      parts.push(`compared with the solution, ${found.length ? found.join(' and ') : 'no mistakes so far'}`);
-      if (found.length) kind = 'bad';
-    } else if (!solved) {
-      parts.push('the solution is still being worked out, so digits were not compared with it');
-    } else {
-      const why = { several: 'the puzzle has several solutions', none: 'the puzzle has no solution' }[solved.outcome];
-      parts.push(`digits were not compared with a solution (${why || solved.message})`);
-    }
-    dispatch({ type: 'marks', wrong });
-    dispatch({ type: 'say', message: `${parts.join('; ')}${wrong.size ? ' (marked)' : ''}.`, kind });
+    const unique = solved?.outcome === 'unique';
+    const report = checkReport({
+      puzzle: state.puzzle,
+      digits: digitsOf(state),
+      solved,
+      wrongDigits: unique ? wrongCells(state, solved.solution) : undefined,
+      lacking: unique ? wrongNoteCells(state, solved.solution) : undefined,
+    });
+    dispatch({ type: 'marks', wrong: report.wrong, missed: report.missed });
+    dispatch({ type: 'say', message: report.message, kind: report.kind });
   }
 
   /** The one solution to reveal from, or null (saying why) when there is none. */

@@ -225,6 +225,13 @@ async fn conflicts_are_marked_live_and_can_be_switched_off() {
         !has_class(&browser, 12, "conflict").await,
         "the digits are not struck"
     );
+    assert_eq!(
+        browser
+            .js("return document.querySelector('#board .picture .label[aria-label=\"7+\"]').classList.contains('missed')")
+            .await,
+        json!(true),
+        "the clue is marked"
+    );
     browser.screenshot("play-cage-miss.png").await;
     // Undo ends it.
     browser.keys(&format!("{CONTROL}z{NULL}")).await;
@@ -302,9 +309,91 @@ async fn check_reports_conflicts_always_and_the_solution_only_when_known() {
     }
     assert_eq!(
         browser.text("#status").await,
-        "2 cells break a rule; digits were not compared with a solution (the puzzle has several solutions) (marked)."
+        "2 cells repeat a digit (r1c1 and r1c2); 1 cage misses its target (3+ at r1c1); digits \
+         were not compared with a solution (the puzzle has several solutions) (marked)."
     );
     assert_eq!(cells_with(&browser, "wrong").await, [0, 1]);
+    assert_eq!(cells_with(&browser, "missed").await, [0, 1]);
+    browser.close().await;
+}
+
+/// Whether the clue `label` in the board's picture is marked as missing its target, and its
+/// colour.
+async fn clue(browser: &Browser, label: &str) -> (bool, String) {
+    let found = browser
+        .js(&format!(
+            "const l = document.querySelector('#board .picture .label[aria-label=\"{label}\"]');
+             return [l.classList.contains('missed'), getComputedStyle(l).fill]"
+        ))
+        .await;
+    serde_json::from_value(found).unwrap()
+}
+
+/// The widths of the red trace's sides in cell `index` (top, right, bottom, left), in px.
+async fn trace(browser: &Browser, index: usize) -> Vec<f64> {
+    let found = browser
+        .js(&format!(
+            "const s = getComputedStyle(document.querySelector('.cell[data-cell=\"{index}\"]'), '::before');
+             return s.content === 'none' ? [0, 0, 0, 0]
+               : ['Top', 'Right', 'Bottom', 'Left'].map(side => parseFloat(s[`border${{side}}Width`]))"
+        ))
+        .await;
+    serde_json::from_value(found).unwrap()
+}
+
+/// Guards #43 (the player review's fifth problem): Check hatched every cell of a full cage
+/// that missed its target like a wrong digit, the right ones too, and said only "N cells
+/// break a rule". The cage is marked as a cage (its clue and a red trace inside its
+/// border), its digits only when they are wrong, and the message tells the two apart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn check_marks_a_cage_that_misses_its_target_not_its_right_digits() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    // Live marks off, so that what shows is Check's.
+    browser.click("#show-conflicts").await;
+    // kk0's 7+ (r4c1, r4c2) holding 3 and 2: no digit repeats; 3 is right, 2 is not (4).
+    type_at(&browser, 12, "3").await;
+    type_at(&browser, 13, "2").await;
+    assert_eq!(cells_with(&browser, "cage-miss").await, Vec::<usize>::new());
+    for _ in 0..100 {
+        browser.click("#check").await;
+        if browser
+            .text("#status")
+            .await
+            .contains("compared with the solution")
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        browser.text("#status").await,
+        "1 cage misses its target (7+ at r4c1); compared with the solution, 1 cell is wrong \
+         (marked)."
+    );
+    // The right 3 is not hatched; the wrong 2 is, for being wrong.
+    assert_eq!(cells_with(&browser, "wrong").await, [13]);
+    assert_eq!(cells_with(&browser, "missed").await, [12, 13]);
+    let (marked, fill) = clue(&browser, "7+").await;
+    assert!(marked, "the clue is marked");
+    assert_eq!(fill, "rgb(192, 22, 44)");
+    assert!(!clue(&browser, "2÷").await.0, "other clues are not");
+    // The trace follows the cage's border: r4c1 has its top, bottom and left sides on it,
+    // not its right, which r4c2 shares.
+    let sides = trace(&browser, 12).await;
+    assert!(
+        sides[0] > 1.0 && sides[2] > 1.0 && sides[3] > 1.0 && sides[1] == 0.0,
+        "{sides:?}"
+    );
+    assert_eq!(trace(&browser, 8).await, [0.0; 4], "a cell of another cage");
+    assert!(label(&browser, 12)
+        .await
+        .contains("cage 7+ misses its target"));
+    browser.screenshot("play-check-cage.png").await;
+    // Mending the cage takes the mark off it.
+    type_at(&browser, 13, "4").await;
+    assert_eq!(cells_with(&browser, "missed").await, Vec::<usize>::new());
+    assert!(!clue(&browser, "7+").await.0);
     browser.close().await;
 }
 
