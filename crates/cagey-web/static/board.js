@@ -10,6 +10,12 @@
 
 import { missReason } from './conflicts.js';
 
+/**
+ * A zoomed board's cell side, in CSS px: Apple's smallest target for a finger (44 pt), and
+ * a 16x16's clues about 8 px tall, where on a phone's whole board they are 4 px.
+ */
+export const ZOOMED_CELL_PX = 44;
+
 /** Where the cells are in the picture, as fractions of its side. */
 function geometry(svgText, gridUnits) {
   const match = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svgText);
@@ -40,6 +46,10 @@ export class Board {
    */
   constructor(container, handlers) {
     this.container = container;
+    // The frame a zoomed board scrolls in (index.html's .board-frame), if any.
+    this.frame = container.parentElement?.classList.contains('board-frame') ? container.parentElement : null;
+    this.zoomed = false;
+    this.tapped = null; // on a zoomed board, the cell a finger is on: a tap, unless it pans
     this.handlers = handlers;
     this.cells = [];
     this.selected = 0;
@@ -60,6 +70,7 @@ export class Board {
     this.container.style.setProperty('--units', total);
     this.container.style.setProperty('--n', n);
     this.container.style.setProperty('--columns', Math.ceil(Math.sqrt(n)));
+    this.gridShare = puzzle.geometry.grid / total; // the cells' share of the picture's side
     // A killer's cages are drawn as dashed outlines inside the cells: marks keep clear.
     this.container.classList.toggle('killer', !!puzzle.killer);
     // Past 9x9 marks have two digits: they are spaced, and break only between marks.
@@ -133,6 +144,12 @@ export class Board {
     grid.addEventListener('pointerdown', (event) => {
       const index = cellAt(event);
       if (index === null) return;
+      // On a zoomed board a finger pans: the cell is selected when it lifts without having
+      // moved the frame (the browser cancels the pointer when it pans).
+      if (this.zoomed && event.pointerType === 'touch') {
+        this.tapped = index;
+        return;
+      }
       event.preventDefault();
       this.dragging = true;
       this.select(index, true, event.ctrlKey || event.metaKey || event.shiftKey);
@@ -143,6 +160,14 @@ export class Board {
       const index = cellAt(event);
       if (index !== null && !this.selection.has(index)) this.select(index, true, true);
     });
+    grid.addEventListener('pointerup', () => {
+      const index = this.tapped;
+      this.tapped = null;
+      if (index === null) return;
+      this.select(index, true);
+      this.handlers.onSelect(index);
+    });
+    grid.addEventListener('pointercancel', () => { this.tapped = null; });
     grid.addEventListener('keydown', (event) => this.handlers.onKey(event, this.selected));
     this.grid = grid;
     this.container.append(grid);
@@ -181,7 +206,44 @@ export class Board {
     cell.classList.toggle('cursor', true);
     if (before && before !== cell) before.classList.remove('cursor');
     if (focus) cell.focus({ preventScroll: true });
+    this.keepInView(index);
     this.highlight();
+  }
+
+  /** A cell's side as the board is laid out unzoomed, in CSS px. */
+  cellPixels() {
+    const side = (this.frame || this.container).getBoundingClientRect().width;
+    return this.puzzle ? (side * this.gridShare) / this.puzzle.size : side;
+  }
+
+  /**
+   * Zooms the board in its frame, to cells of `ZOOMED_CELL_PX`, or back to the frame's
+   * size; the cursor stays in view.
+   */
+  zoom(on) {
+    if (!this.frame || !this.puzzle) return;
+    this.zoomed = on;
+    this.tapped = null;
+    const side = (ZOOMED_CELL_PX * this.puzzle.size) / this.gridShare;
+    this.container.style.setProperty('--zoomed-width', `${Math.ceil(side)}px`);
+    this.frame.classList.toggle('zoomed', on);
+    this.keepInView(this.selected);
+  }
+
+  /** Scrolls a zoomed board's frame the least that shows cell `index` and half a cell round it. */
+  keepInView(index) {
+    const cell = this.cells[index];
+    if (!this.zoomed || !cell) return;
+    const frame = this.frame.getBoundingClientRect();
+    const box = cell.getBoundingClientRect();
+    const room = box.width / 2;
+    const shift = (start, end, low, high) => {
+      if (start - room < low) return start - room - low;
+      if (end + room > high) return Math.min(end + room - high, start - room - low);
+      return 0;
+    };
+    this.frame.scrollLeft += shift(box.left, box.right, frame.left, frame.left + this.frame.clientWidth);
+    this.frame.scrollTop += shift(box.top, box.bottom, frame.top, frame.top + this.frame.clientHeight);
   }
 
   /**

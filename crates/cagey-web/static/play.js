@@ -1,6 +1,6 @@
 // The play panel: the board, the digit pad, the tools (digit, corner and centre modes,
-// erase, undo, redo, fill candidates, check, reveal, restart, live conflicts, the clean-up
-// of marks when a digit is placed), the status line, the timer with its pause and the
+// erase, undo, redo, fill candidates, check, reveal, restart, zoom, live conflicts, the
+// clean-up of marks when a digit is placed), the status line, the timer with its pause and the
 // puzzle's summary. It draws them from the store after every change and turns keys, clicks
 // and taps into actions.
 
@@ -25,6 +25,17 @@ const CONFLICTS_KEY = 'cagey:conflicts';
 /** Where the choice to clean a placed digit from the marks that see it is remembered. */
 const AUTO_CLEAN_KEY = 'cagey:auto-clean';
 
+/** Where the choice to zoom a board of small cells is remembered. */
+const ZOOM_KEY = 'cagey:zoom';
+
+/**
+ * Zoom is offered when the board's cells are smaller than this, in CSS px: a 12x12 or 16x16
+ * on a phone (30 and 23 px), not a 9x9 there (41 px). A 16x16 on a laptop is about this
+ * size (35 px in a 1280x800 window whose page is 657 px tall), its clues 6 px tall: Zoom
+ * helps there too.
+ */
+const ZOOM_BELOW_PX = 36;
+
 function storedFlag(key, fallback) {
   try {
     const value = localStorage.getItem(key);
@@ -45,6 +56,7 @@ export function mountPlay({ store, clock }) {
   let shownStatus = 0; // the serial of the status message on the page
   let wasDone = false;
   let liveConflicts = storedFlag(CONFLICTS_KEY, true);
+  let zoomWanted = storedFlag(ZOOM_KEY, false);
 
   const enter = (digit, mode) => dispatch({ type: 'enter', cells: board.selectedCells(), digit, mode });
   const erase = () => dispatch({ type: 'erase', cells: board.selectedCells() });
@@ -136,6 +148,16 @@ export function mountPlay({ store, clock }) {
     showTime();
   }
 
+  /** Offers Zoom when the cells are small, and zooms when the player asked for it. */
+  function fitZoom() {
+    const side = state.puzzle ? board.cellPixels() : 0;
+    if (!side) return; // not laid out (the explanation's board is shown instead)
+    const offered = side < ZOOM_BELOW_PX;
+    $('zoom').hidden = !offered;
+    $('zoom').setAttribute('aria-pressed', String(offered && zoomWanted));
+    board.zoom(offered && zoomWanted);
+  }
+
   function showTime() {
     $('timer').textContent = formatTime(clock.seconds());
   }
@@ -166,6 +188,7 @@ export function mountPlay({ store, clock }) {
       board.load(state.puzzle);
       $('summary').textContent = state.puzzle.summary;
       buildPad(state.puzzle.size);
+      fitZoom();
       wasDone = state.done;
       if (!state.done) clock.start();
       showTime();
@@ -215,6 +238,12 @@ export function mountPlay({ store, clock }) {
   $('check').addEventListener('click', check);
   $('reveal').addEventListener('click', reveal);
   $('restart').addEventListener('click', restart);
+  $('zoom').addEventListener('click', () => {
+    zoomWanted = !zoomWanted;
+    storeFlag(ZOOM_KEY, zoomWanted);
+    fitZoom();
+  });
+  window.addEventListener('resize', fitZoom);
   $('pause').addEventListener('click', () => pause(!state.paused));
   $('timer').addEventListener('click', () => pause(!state.paused));
   $('show-conflicts').checked = liveConflicts;
