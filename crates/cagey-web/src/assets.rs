@@ -48,6 +48,7 @@ const ASSETS: &[Asset] = &[
     module!("arithmetic.js"),
     module!("board.js"),
     module!("candidates.js"),
+    module!("check.js"),
     module!("clock.js"),
     module!("conflicts.js"),
     module!("draft.js"),

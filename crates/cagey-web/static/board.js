@@ -3,13 +3,40 @@
 // clicks, taps and keys. The overlay is an ARIA grid (rows of gridcells) so that screen
 // readers can walk it; each cell's label says where it is, its cage, what it holds and the
 // rules it breaks. Several cells may be selected (drag, Ctrl- or Shift-click, Shift+arrow);
-// the cursor, the one that has the keyboard focus, is always one of them.
+// the cursor, the one that has the keyboard focus, is always one of them. A cage that
+// misses its target (live, or found by Check) is marked as a cage: its outline traced in
+// red inside its cells and its clue in the picture turned red and bold, its digits left
+// as they are.
+
+import { missReason } from './conflicts.js';
+
+/**
+ * A zoomed board's cell side, in CSS px: Apple's smallest target for a finger (44 pt), and
+ * a 16x16's clues about 8 px tall, where on a phone's whole board they are 4 px.
+ */
+export const ZOOMED_CELL_PX = 44;
 
 /** Where the cells are in the picture, as fractions of its side. */
 function geometry(svgText, gridUnits) {
   const match = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svgText);
   const total = match ? Number(match[1]) : gridUnits;
   return { total, margin: (total - gridUnits) / 2 };
+}
+
+/**
+ * The picture's clue of each cell that has one (a Map from cell to its `<g class="label">`),
+ * found by where the library drew it: at `translate(x y)` inside the cage's first cell.
+ */
+function cluesOf(svg, n, cellUnits, margin) {
+  const clues = new Map();
+  for (const label of svg.querySelectorAll('.label')) {
+    const at = /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(label.getAttribute('transform') || '');
+    if (!at) continue;
+    const col = Math.floor((Number(at[1]) - margin) / cellUnits);
+    const row = Math.floor((Number(at[2]) - margin) / cellUnits);
+    if (row >= 0 && row < n && col >= 0 && col < n) clues.set(row * n + col, label);
+  }
+  return clues;
 }
 
 export class Board {
@@ -19,6 +46,10 @@ export class Board {
    */
   constructor(container, handlers) {
     this.container = container;
+    // The frame a zoomed board scrolls in (index.html's .board-frame), if any.
+    this.frame = container.parentElement?.classList.contains('board-frame') ? container.parentElement : null;
+    this.zoomed = false;
+    this.tapped = null; // on a zoomed board, the cell a finger is on: a tap, unless it pans
     this.handlers = handlers;
     this.cells = [];
     this.selected = 0;
@@ -39,6 +70,7 @@ export class Board {
     this.container.style.setProperty('--units', total);
     this.container.style.setProperty('--n', n);
     this.container.style.setProperty('--columns', Math.ceil(Math.sqrt(n)));
+    this.gridShare = puzzle.geometry.grid / total; // the cells' share of the picture's side
     // A killer's cages are drawn as dashed outlines inside the cells: marks keep clear.
     this.container.classList.toggle('killer', !!puzzle.killer);
     // Past 9x9 marks have two digits: they are spaced, and break only between marks.
@@ -53,10 +85,17 @@ export class Board {
       .replace(/ width="\d+" height="\d+"/, '');
     picture.firstElementChild.setAttribute('aria-hidden', 'true');
     this.container.append(picture);
+    this.clues = cluesOf(picture.firstElementChild, n, puzzle.geometry.cell ?? puzzle.geometry.grid / n, margin);
 
     const cageOf = new Array(n * n).fill(null);
     puzzle.cages.forEach((cage) => cage.cells.forEach((c) => { cageOf[c] = cage; }));
     this.cageOf = cageOf;
+    // The sides of each cell on its cage's border (t, r, b, l), where a missed cage is traced.
+    const edge = (index, row, col, dr, dc) => {
+      const r = row + dr;
+      const c = col + dc;
+      return r < 0 || r >= n || c < 0 || c >= n || cageOf[r * n + c] !== cageOf[index];
+    };
 
     const grid = document.createElement('div');
     grid.className = 'cells';
@@ -79,6 +118,9 @@ export class Board {
         cell.dataset.cell = index;
         cell.dataset.row = row;
         cell.dataset.col = col;
+        for (const [side, dr, dc] of [['t', -1, 0], ['r', 0, 1], ['b', 1, 0], ['l', 0, -1]]) {
+          if (edge(index, row, col, dr, dc)) cell.classList.add(`edge-${side}`);
+        }
         const digit = document.createElement('span');
         digit.className = 'digit';
         const corner = document.createElement('span');
@@ -102,6 +144,12 @@ export class Board {
     grid.addEventListener('pointerdown', (event) => {
       const index = cellAt(event);
       if (index === null) return;
+      // On a zoomed board a finger pans: the cell is selected when it lifts without having
+      // moved the frame (the browser cancels the pointer when it pans).
+      if (this.zoomed && event.pointerType === 'touch') {
+        this.tapped = index;
+        return;
+      }
       event.preventDefault();
       this.dragging = true;
       this.select(index, true, event.ctrlKey || event.metaKey || event.shiftKey);
@@ -112,6 +160,14 @@ export class Board {
       const index = cellAt(event);
       if (index !== null && !this.selection.has(index)) this.select(index, true, true);
     });
+    grid.addEventListener('pointerup', () => {
+      const index = this.tapped;
+      this.tapped = null;
+      if (index === null) return;
+      this.select(index, true);
+      this.handlers.onSelect(index);
+    });
+    grid.addEventListener('pointercancel', () => { this.tapped = null; });
     grid.addEventListener('keydown', (event) => this.handlers.onKey(event, this.selected));
     this.grid = grid;
     this.container.append(grid);
@@ -150,7 +206,44 @@ export class Board {
     cell.classList.toggle('cursor', true);
     if (before && before !== cell) before.classList.remove('cursor');
     if (focus) cell.focus({ preventScroll: true });
+    this.keepInView(index);
     this.highlight();
+  }
+
+  /** A cell's side as the board is laid out unzoomed, in CSS px. */
+  cellPixels() {
+    const side = (this.frame || this.container).getBoundingClientRect().width;
+    return this.puzzle ? (side * this.gridShare) / this.puzzle.size : side;
+  }
+
+  /**
+   * Zooms the board in its frame, to cells of `ZOOMED_CELL_PX`, or back to the frame's
+   * size; the cursor stays in view.
+   */
+  zoom(on) {
+    if (!this.frame || !this.puzzle) return;
+    this.zoomed = on;
+    this.tapped = null;
+    const side = (ZOOMED_CELL_PX * this.puzzle.size) / this.gridShare;
+    this.container.style.setProperty('--zoomed-width', `${Math.ceil(side)}px`);
+    this.frame.classList.toggle('zoomed', on);
+    this.keepInView(this.selected);
+  }
+
+  /** Scrolls a zoomed board's frame the least that shows cell `index` and half a cell round it. */
+  keepInView(index) {
+    const cell = this.cells[index];
+    if (!this.zoomed || !cell) return;
+    const frame = this.frame.getBoundingClientRect();
+    const box = cell.getBoundingClientRect();
+    const room = box.width / 2;
+    const shift = (start, end, low, high) => {
+      if (start - room < low) return start - room - low;
+      if (end + room > high) return Math.min(end + room - high, start - room - low);
+      return 0;
+    };
+    this.frame.scrollLeft += shift(box.left, box.right, frame.left, frame.left + this.frame.clientWidth);
+    this.frame.scrollTop += shift(box.top, box.bottom, frame.top, frame.top + this.frame.clientHeight);
   }
 
   /**
@@ -186,12 +279,15 @@ export class Board {
   /**
    * Shows the player's state: `values` (0 for empty), `notes` (bit d for centre mark d),
    * `corner` (bits of corner marks), `fixed` (cells the puzzle gives), `marks` (sets of
-   * cells that are wrong, revealed, the cause of a hint's step and the cells it changes)
-   * and `conflicts` (a Map from cell to the rules it breaks, shown when not null).
+   * cells that are wrong, in a cage Check found to miss its target, revealed, the cause of
+   * a hint's step and the cells it changes) and `conflicts` (the rules the grid breaks, as
+   * conflicts.js's `brokenRules` gives them: `repeats` by cell and the `missed` cages;
+   * shown when not null).
    */
   show({ values, notes, corner, fixed, marks, conflicts }) {
     const n = this.puzzle.size;
     this.digits = values.map((v, i) => fixed[i] || v);
+    const missedLive = new Set(conflicts?.missed.flatMap((cage) => cage.cells) ?? []);
     this.cells.forEach((cell, index) => {
       const [digit, cornerSpan, pencil] = cell.children;
       const value = fixed[index] || values[index];
@@ -212,18 +308,18 @@ export class Board {
         return span;
       }));
       for (const [name, set] of Object.entries(marks)) cell.classList.toggle(name, set.has(index));
-      const broken = conflicts?.get(index) || null;
+      const cage = this.cageOf[index];
       // A repeated digit is the digit's fault: struck through. A full cage that misses its
-      // target is the cage's: its cells are outlined and its digits left as they are, since
-      // some of them may be right.
-      const repeats = broken?.some((reason) => !reason.includes('misses its target')) || false;
-      const misses = broken?.some((reason) => reason.includes('misses its target')) || false;
-      cell.classList.toggle('conflict', repeats);
+      // target is the cage's: it is traced and its clue marked, its digits left as they
+      // are, since some of them may be right.
+      const repeats = conflicts?.repeats.get(index) || [];
+      const misses = missedLive.has(index);
+      const broken = misses ? [...repeats, missReason(cage)] : repeats;
+      cell.classList.toggle('conflict', repeats.length > 0);
       cell.classList.toggle('cage-miss', misses);
-      if (broken) cell.setAttribute('aria-invalid', 'true'); else cell.removeAttribute('aria-invalid');
+      if (broken.length || marks.missed?.has(index)) cell.setAttribute('aria-invalid', 'true'); else cell.removeAttribute('aria-invalid');
       const row = Math.floor(index / n) + 1;
       const col = (index % n) + 1;
-      const cage = this.cageOf[index];
       let what = 'empty';
       if (fixed[index]) what = `given ${fixed[index]}`;
       else if (value) what = String(value);
@@ -233,8 +329,8 @@ export class Board {
         if (corners.length) parts.push(`corner marks ${corners.join(' ')}`);
         if (parts.length) what = parts.join(', ');
       }
-      const flags = [];
-      if (broken) flags.push(...broken);
+      const flags = [...broken];
+      if (marks.missed?.has(index) && !misses) flags.push(missReason(cage));
       if (marks.wrong?.has(index)) flags.push('wrong');
       if (marks.revealed?.has(index)) flags.push('revealed');
       if (marks.cause?.has(index)) flags.push('hint cause');
@@ -242,6 +338,9 @@ export class Board {
       cell.setAttribute('aria-label', `r${row}c${col}${cage ? `, cage ${cage.label}` : ''}: ${what}${flags.length ? ` (${flags.join(', ')})` : ''}`);
       cell.setAttribute('aria-readonly', fixed[index] ? 'true' : 'false');
     });
+    for (const [at, clue] of this.clues) {
+      clue.classList.toggle('missed', missedLive.has(at) || !!marks.missed?.has(at));
+    }
     this.highlight();
   }
 }

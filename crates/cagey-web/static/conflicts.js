@@ -1,24 +1,26 @@
 // The rules a grid breaks as it stands, found without knowing the solution: a digit twice in
 // a row, a column, a box or region, or a killer cage; a full cage whose digits miss its
-// target (arithmetic.js judges it, as the library does). The board marks these cells live
-// and Check reports them. No DOM here.
+// target (arithmetic.js judges it, as the library does). The board marks these live, a
+// repeat on its cells and a missed target on its cage, and Check (check.js) reports them
+// apart. No DOM here.
 
 import { judgeCage } from './arithmetic.js';
 
 /**
- * The conflicts of the grid `digits` (row-major, 0 for empty, givens included) under
+ * The rules the grid `digits` (row-major, 0 for empty, givens included) breaks under
  * `puzzle` as `/api/parse` describes it (`size`, `cages` with `cells`, `op`, `target` and
- * `label`, `regions`, `killer`, `multi_cell`, `kind`): a Map from each conflicting cell to
- * the reasons, as short phrases ("3 repeated in row 1", "cage 11+ misses its target"). A
- * cage is judged once full; a killer cage that repeats a digit is named for the repeat
- * alone, as the library names it.
+ * `label`, `regions`, `killer`, `multi_cell`, `kind`), in two kinds: `repeats`, a Map from
+ * each cell whose digit is repeated in a house to the reasons, as short phrases ("3
+ * repeated in row 1"); and `missed`, the full cages whose digits miss their target, in the
+ * puzzle's order. A cage is judged once full; a killer cage that repeats a digit is named
+ * for the repeat alone, as the library names it.
  */
-export function conflicts(puzzle, digits) {
+export function brokenRules(puzzle, digits) {
   const n = puzzle.size;
-  const found = new Map();
+  const repeats = new Map();
   const flag = (cell, reason) => {
-    if (!found.has(cell)) found.set(cell, []);
-    if (!found.get(cell).includes(reason)) found.get(cell).push(reason);
+    if (!repeats.has(cell)) repeats.set(cell, []);
+    if (!repeats.get(cell).includes(reason)) repeats.get(cell).push(reason);
   };
   const units = [];
   for (let r = 0; r < n; r += 1) units.push({ name: `row ${r + 1}`, cells: Array.from({ length: n }, (_, c) => r * n + c) });
@@ -49,10 +51,28 @@ export function conflicts(puzzle, digits) {
     }
   }
   const rules = { killer: Boolean(puzzle.killer), multiCell: Boolean(puzzle.multi_cell) };
-  for (const cage of puzzle.cages) {
+  const missed = puzzle.cages.filter((cage) => {
     const values = cage.cells.map((cell) => digits[cell]);
-    if (values.every(Boolean) && judgeCage(cage.op, cage.target, values, rules) === 'misses') {
-      cage.cells.forEach((cell) => flag(cell, `cage ${cage.label} misses its target`));
+    return values.every(Boolean) && judgeCage(cage.op, cage.target, values, rules) === 'misses';
+  });
+  return { repeats, missed };
+}
+
+/** The words for a cage that misses its target, as the board's cells say it. */
+export const missReason = (cage) => `cage ${cage.label} misses its target`;
+
+/**
+ * Every broken rule of `brokenRules` by cell: a Map from each cell that repeats a digit or
+ * lies in a cage that misses its target to the reasons ("3 repeated in row 1", "cage 11+
+ * misses its target").
+ */
+export function conflicts(puzzle, digits) {
+  const { repeats, missed } = brokenRules(puzzle, digits);
+  const found = new Map([...repeats].map(([cell, reasons]) => [cell, reasons.slice()]));
+  for (const cage of missed) {
+    for (const cell of cage.cells) {
+      if (!found.has(cell)) found.set(cell, []);
+      found.get(cell).push(missReason(cage));
     }
   }
   return found;

@@ -1,6 +1,7 @@
 // The player's game and everything the page shows about it, as one plain object changed
 // only by `reduce(state, action)`: digits and pencil marks with undo and redo, the marks on
-// cells (wrong, revealed, a step's cause and changes), the hint and the status line. No DOM
+// cells (wrong, in a cage that missed its target, revealed, a step's cause and changes), the
+// hint and the status line. No DOM
 // and no I/O here, so the rules of play are tested under Node.
 //
 // Cells are numbered row-major from 0. `values[i]` is the player's digit (0 for none);
@@ -15,7 +16,7 @@ import { cageCandidates, peersOf, unitCandidates } from './candidates.js';
 
 /** No cell marked. */
 export function emptyMarks() {
-  return { wrong: new Set(), revealed: new Set(), cause: new Set(), change: new Set() };
+  return { wrong: new Set(), missed: new Set(), revealed: new Set(), cause: new Set(), change: new Set() };
 }
 
 /** The state before any puzzle is loaded. */
@@ -123,7 +124,7 @@ export function cellName(cell, n) {
 }
 
 /** Names in a sentence: `a`, `a and b`, `a, b and c`. */
-function listed(names) {
+export function listed(names) {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
@@ -200,6 +201,7 @@ function apply(state, changes, record = true, revealed = false) {
   for (const change of move) {
     setCell(state, change.cell, change.after);
     state.marks.wrong.delete(change.cell);
+    unmarkMissed(state, change.cell);
     markRevealed(state, change.cell, change.revealed[1]);
   }
   if (record) {
@@ -210,12 +212,23 @@ function apply(state, changes, record = true, revealed = false) {
   return true;
 }
 
+/**
+ * Takes Check's mark off the cage of `cell` when the cage missed its target: with one of
+ * its digits changed, the cage is no longer the one Check judged.
+ */
+function unmarkMissed(state, cell) {
+  if (!state.marks.missed.has(cell)) return;
+  const cage = state.puzzle.cages.find((c) => c.cells.includes(cell));
+  for (const other of cage ? cage.cells : [cell]) state.marks.missed.delete(other);
+}
+
 /** Moves the last move from `from` to `to`, setting each cell to `side` of it. */
 function replay(state, from, to, side) {
   const move = state[from].pop();
   if (!move) return false;
   for (const change of move) {
     setCell(state, change.cell, change[side]);
+    unmarkMissed(state, change.cell);
     markRevealed(state, change.cell, change.revealed[side === 'before' ? 0 : 1]);
   }
   state[to].push(move);
@@ -414,7 +427,7 @@ export function reduce(state, action) {
     case 'say': // { message, kind }
       say(state, action.message, action.kind);
       return NOTHING;
-    case 'marks': // { wrong?, revealed?, cause?, change? }: sets of cells, replacing those named
+    case 'marks': // { wrong?, missed?, revealed?, cause?, change? }: sets of cells, replacing those named
       for (const name of Object.keys(state.marks)) if (action[name]) state.marks[name] = new Set(action[name]);
       return NOTHING;
     case 'hint': // { hint, view }: the hint being shown and the panel's text

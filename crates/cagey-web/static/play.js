@@ -1,13 +1,14 @@
 // The play panel: the board, the digit pad, the tools (digit, corner and centre modes,
-// erase, undo, redo, fill candidates, check, reveal, restart, live conflicts, the clean-up
-// of marks when a digit is placed), the status line, the timer with its pause and the
+// erase, undo, redo, fill candidates, check, reveal, restart, zoom, live conflicts, the
+// clean-up of marks when a digit is placed), the status line, the timer with its pause and the
 // puzzle's summary. It draws them from the store after every change and turns keys, clicks
 // and taps into actions.
 
 import { Board } from './board.js';
 import { formatTime } from './clock.js';
 import { keyAction } from './keys.js';
-import { conflicts } from './conflicts.js';
+import { brokenRules } from './conflicts.js';
+import { checkReport } from './check.js';
 import { digitsOf, wrongCells, wrongNoteCells } from './game.js';
 
 const $ = (id) => document.getElementById(id);
@@ -24,6 +25,17 @@ const CONFLICTS_KEY = 'cagey:conflicts';
 /** Where the choice to clean a placed digit from the marks that see it is remembered. */
 const AUTO_CLEAN_KEY = 'cagey:auto-clean';
 
+/** Where the choice to zoom a board of small cells is remembered. */
+const ZOOM_KEY = 'cagey:zoom';
+
+/**
+ * Zoom is offered when the board's cells are smaller than this, in CSS px: a 12x12 or 16x16
+ * on a phone (30 and 23 px), not a 9x9 there (41 px). A 16x16 on a laptop is about this
+ * size (35 px in a 1280x800 window whose page is 657 px tall), its clues 6 px tall: Zoom
+ * helps there too.
+ */
+const ZOOM_BELOW_PX = 36;
+
 function storedFlag(key, fallback) {
   try {
     const value = localStorage.getItem(key);
@@ -37,8 +49,6 @@ function storeFlag(key, on) {
   try { localStorage.setItem(key, on ? 'on' : 'off'); } catch (_) { /* unsaved, still works */ }
 }
 
-const count = (k, one, many) => `${k} ${k === 1 ? one : many}`;
-
 export function mountPlay({ store, clock }) {
   const { state, dispatch } = store;
   const board = new Board($('board'), { onSelect: () => {}, onKey: keyDown });
@@ -46,6 +56,7 @@ export function mountPlay({ store, clock }) {
   let shownStatus = 0; // the serial of the status message on the page
   let wasDone = false;
   let liveConflicts = storedFlag(CONFLICTS_KEY, true);
+  let zoomWanted = storedFlag(ZOOM_KEY, false);
 
   const enter = (digit, mode) => dispatch({ type: 'enter', cells: board.selectedCells(), digit, mode });
   const erase = () => dispatch({ type: 'erase', cells: board.selectedCells() });
@@ -77,38 +88,28 @@ export function mountPlay({ store, clock }) {
     }
   }
 
-  /** The conflicts of the grid as it stands. */
-  const currentConflicts = () => conflicts(state.puzzle, digitsOf(state));
+  /** The rules the grid breaks as it stands. */
+  const currentConflicts = () => brokenRules(state.puzzle, digitsOf(state));
 
   /**
-   * Marks what is wrong: always the rules the grid breaks (repeats, cage arithmetic); the
-   * digits and centre marks against the solution only when the puzzle has one solution
-   * and the background solve found it. The message says which checks were made.
+   * Marks what is wrong: always the rules the grid breaks, a repeated digit on its cells and
+   * a missed target on its cage; the digits and centre marks against the solution only when
+   * the puzzle has one solution and the background solve found it. The message (check.js)
+   * says which checks were made.
    */
   function check() {
     if (!state.puzzle) return;
-    const broken = currentConflicts();
-    const wrong = new Set(broken.keys());
-    const parts = [broken.size ? `${count(broken.size, 'cell breaks', 'cells break')} a rule` : 'No conflicts'];
     const { solved } = state;
-    let kind = broken.size ? 'bad' : 'good';
-    if (solved?.outcome === 'unique') {
-      const digits = wrongCells(state, solved.solution);
-      const notes = wrongNoteCells(state, solved.solution);
-      for (const cell of [...digits, ...notes]) wrong.add(cell);
-      const found = [];
-      if (digits.size) found.push(count(digits.size, 'cell is wrong', 'cells are wrong'));
-      if (notes.size) found.push(`${count(notes.size, 'cell lacks', 'cells lack')} its digit in the marks`);
-      parts.push(`compared with the solution, ${found.length ? found.join(' and ') : 'no mistakes so far'}`);
-      if (found.length) kind = 'bad';
-    } else if (!solved) {
-      parts.push('the solution is still being worked out, so digits were not compared with it');
-    } else {
-      const why = { several: 'the puzzle has several solutions', none: 'the puzzle has no solution' }[solved.outcome];
-      parts.push(`digits were not compared with a solution (${why || solved.message})`);
-    }
-    dispatch({ type: 'marks', wrong });
-    dispatch({ type: 'say', message: `${parts.join('; ')}${wrong.size ? ' (marked)' : ''}.`, kind });
+    const unique = solved?.outcome === 'unique';
+    const report = checkReport({
+      puzzle: state.puzzle,
+      digits: digitsOf(state),
+      solved,
+      wrongDigits: unique ? wrongCells(state, solved.solution) : undefined,
+      lacking: unique ? wrongNoteCells(state, solved.solution) : undefined,
+    });
+    dispatch({ type: 'marks', wrong: report.wrong, missed: report.missed });
+    dispatch({ type: 'say', message: report.message, kind: report.kind });
   }
 
   /** The one solution to reveal from, or null (saying why) when there is none. */
@@ -147,6 +148,16 @@ export function mountPlay({ store, clock }) {
     showTime();
   }
 
+  /** Offers Zoom when the cells are small, and zooms when the player asked for it. */
+  function fitZoom() {
+    const side = state.puzzle ? board.cellPixels() : 0;
+    if (!side) return; // not laid out (the explanation's board is shown instead)
+    const offered = side < ZOOM_BELOW_PX;
+    $('zoom').hidden = !offered;
+    $('zoom').setAttribute('aria-pressed', String(offered && zoomWanted));
+    board.zoom(offered && zoomWanted);
+  }
+
   function showTime() {
     $('timer').textContent = formatTime(clock.seconds());
   }
@@ -177,6 +188,7 @@ export function mountPlay({ store, clock }) {
       board.load(state.puzzle);
       $('summary').textContent = state.puzzle.summary;
       buildPad(state.puzzle.size);
+      fitZoom();
       wasDone = state.done;
       if (!state.done) clock.start();
       showTime();
@@ -226,6 +238,12 @@ export function mountPlay({ store, clock }) {
   $('check').addEventListener('click', check);
   $('reveal').addEventListener('click', reveal);
   $('restart').addEventListener('click', restart);
+  $('zoom').addEventListener('click', () => {
+    zoomWanted = !zoomWanted;
+    storeFlag(ZOOM_KEY, zoomWanted);
+    fitZoom();
+  });
+  window.addEventListener('resize', fitZoom);
   $('pause').addEventListener('click', () => pause(!state.paused));
   $('timer').addEventListener('click', () => pause(!state.paused));
   $('show-conflicts').checked = liveConflicts;

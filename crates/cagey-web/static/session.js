@@ -19,13 +19,16 @@ const VERDICTS = {
 /**
  * What the page says of a full grid `/api/check` found wrong (`answer`, on a grid of side
  * `n`): every rule it breaks, in the server's words, and the cells to mark (row-major
- * indices).
+ * indices): `cells` whose digits break a rule, and `missed`, the cells of the cages whose
+ * arithmetic fails, which are marked as a cage, not as wrong digits (as Check marks them).
  */
 export function notRightYet(answer, n) {
   const violations = answer.violations ?? [];
-  const cells = new Set(violations.flatMap((v) => cellIndices(v.cells, n)));
+  const cells = new Set(violations.filter((v) => v.rule !== 'cage').flatMap((v) => cellIndices(v.cells, n)));
+  const missed = new Set(violations.filter((v) => v.rule === 'cage').flatMap((v) => cellIndices(v.cells, n)));
   const said = violations.map((v) => v.message).join('; ');
-  return { cells, message: `Every cell is filled, but not right yet: ${said}${cells.size ? ' (marked)' : ''}.` };
+  const marked = cells.size || missed.size ? ' (marked)' : '';
+  return { cells, missed, message: `Every cell is filled, but not right yet: ${said}${marked}.` };
 }
 
 export function createSession({ store, api, storage, clock }) {
@@ -142,8 +145,8 @@ export function createSession({ store, api, storage, clock }) {
       dispatch({ type: 'say', message: `Every cell is filled, but the check failed: ${answer.error.message}`, kind: 'bad' });
     } else {
       if (running && !state.paused) clock.start();
-      const { cells, message } = notRightYet(answer, state.puzzle.size);
-      dispatch({ type: 'marks', wrong: cells });
+      const { cells, missed, message } = notRightYet(answer, state.puzzle.size);
+      dispatch({ type: 'marks', wrong: cells, missed });
       dispatch({ type: 'say', message, kind: 'bad' });
     }
   }

@@ -106,6 +106,7 @@ async fn every_module_the_page_imports_is_served_as_javascript() {
         "arithmetic",
         "board",
         "candidates",
+        "check",
         "clock",
         "conflicts",
         "draft",

@@ -8,7 +8,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::browser::{link, Browser, BACKSPACE, CONTROL, ESCAPE, NULL, RIGHT, SHIFT};
+use common::browser::{link, Browser, BACKSPACE, CONTROL, DOWN, ESCAPE, NULL, RIGHT, SHIFT};
 use common::KK0_SOLUTION;
 use fantoccini::Locator;
 use serde_json::{json, Value};
@@ -84,6 +84,18 @@ async fn attribute(browser: &Browser, index: usize, name: &str) -> Value {
             "return document.querySelector('.cell[data-cell=\"{index}\"]').getAttribute({name:?})"
         ))
         .await
+}
+
+/// The attribute `name` of the element `selector`, as text.
+async fn attribute_of(browser: &Browser, selector: &str, name: &str) -> String {
+    browser
+        .js(&format!(
+            "return document.querySelector({selector:?}).getAttribute({name:?})"
+        ))
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }
 
 async fn label(browser: &Browser, index: usize) -> String {
@@ -225,6 +237,13 @@ async fn conflicts_are_marked_live_and_can_be_switched_off() {
         !has_class(&browser, 12, "conflict").await,
         "the digits are not struck"
     );
+    assert_eq!(
+        browser
+            .js("return document.querySelector('#board .picture .label[aria-label=\"7+\"]').classList.contains('missed')")
+            .await,
+        json!(true),
+        "the clue is marked"
+    );
     browser.screenshot("play-cage-miss.png").await;
     // Undo ends it.
     browser.keys(&format!("{CONTROL}z{NULL}")).await;
@@ -302,9 +321,91 @@ async fn check_reports_conflicts_always_and_the_solution_only_when_known() {
     }
     assert_eq!(
         browser.text("#status").await,
-        "2 cells break a rule; digits were not compared with a solution (the puzzle has several solutions) (marked)."
+        "2 cells repeat a digit (r1c1 and r1c2); 1 cage misses its target (3+ at r1c1); digits \
+         were not compared with a solution (the puzzle has several solutions) (marked)."
     );
     assert_eq!(cells_with(&browser, "wrong").await, [0, 1]);
+    assert_eq!(cells_with(&browser, "missed").await, [0, 1]);
+    browser.close().await;
+}
+
+/// Whether the clue `label` in the board's picture is marked as missing its target, and its
+/// colour.
+async fn clue(browser: &Browser, label: &str) -> (bool, String) {
+    let found = browser
+        .js(&format!(
+            "const l = document.querySelector('#board .picture .label[aria-label=\"{label}\"]');
+             return [l.classList.contains('missed'), getComputedStyle(l).fill]"
+        ))
+        .await;
+    serde_json::from_value(found).unwrap()
+}
+
+/// The widths of the red trace's sides in cell `index` (top, right, bottom, left), in px.
+async fn trace(browser: &Browser, index: usize) -> Vec<f64> {
+    let found = browser
+        .js(&format!(
+            "const s = getComputedStyle(document.querySelector('.cell[data-cell=\"{index}\"]'), '::before');
+             return s.content === 'none' ? [0, 0, 0, 0]
+               : ['Top', 'Right', 'Bottom', 'Left'].map(side => parseFloat(s[`border${{side}}Width`]))"
+        ))
+        .await;
+    serde_json::from_value(found).unwrap()
+}
+
+/// Guards #43 (the player review's fifth problem): Check hatched every cell of a full cage
+/// that missed its target like a wrong digit, the right ones too, and said only "N cells
+/// break a rule". The cage is marked as a cage (its clue and a red trace inside its
+/// border), its digits only when they are wrong, and the message tells the two apart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn check_marks_a_cage_that_misses_its_target_not_its_right_digits() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    // Live marks off, so that what shows is Check's.
+    browser.click("#show-conflicts").await;
+    // kk0's 7+ (r4c1, r4c2) holding 3 and 2: no digit repeats; 3 is right, 2 is not (4).
+    type_at(&browser, 12, "3").await;
+    type_at(&browser, 13, "2").await;
+    assert_eq!(cells_with(&browser, "cage-miss").await, Vec::<usize>::new());
+    for _ in 0..100 {
+        browser.click("#check").await;
+        if browser
+            .text("#status")
+            .await
+            .contains("compared with the solution")
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        browser.text("#status").await,
+        "1 cage misses its target (7+ at r4c1); compared with the solution, 1 cell is wrong \
+         (marked)."
+    );
+    // The right 3 is not hatched; the wrong 2 is, for being wrong.
+    assert_eq!(cells_with(&browser, "wrong").await, [13]);
+    assert_eq!(cells_with(&browser, "missed").await, [12, 13]);
+    let (marked, fill) = clue(&browser, "7+").await;
+    assert!(marked, "the clue is marked");
+    assert_eq!(fill, "rgb(192, 22, 44)");
+    assert!(!clue(&browser, "2÷").await.0, "other clues are not");
+    // The trace follows the cage's border: r4c1 has its top, bottom and left sides on it,
+    // not its right, which r4c2 shares.
+    let sides = trace(&browser, 12).await;
+    assert!(
+        sides[0] > 1.0 && sides[2] > 1.0 && sides[3] > 1.0 && sides[1] == 0.0,
+        "{sides:?}"
+    );
+    assert_eq!(trace(&browser, 8).await, [0.0; 4], "a cell of another cage");
+    assert!(label(&browser, 12)
+        .await
+        .contains("cage 7+ misses its target"));
+    browser.screenshot("play-check-cage.png").await;
+    // Mending the cage takes the mark off it.
+    type_at(&browser, 13, "4").await;
+    assert_eq!(cells_with(&browser, "missed").await, Vec::<usize>::new());
+    assert!(!clue(&browser, "7+").await.0);
     browser.close().await;
 }
 
@@ -887,18 +988,9 @@ async fn dark_mode_follows_the_system() {
 /// together ({3, 10} showed as "310") and spilled over the clues and the neighbours.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn marks_on_a_12x12_are_spaced_and_stay_in_their_cell() {
-    let settings = cagey::generate::Request {
-        size: Some(12),
-        difficulty: Some(cagey::generate::Target::Any),
-        seed: Some(5),
-        ..Default::default()
-    }
-    .settings()
-    .unwrap();
-    let made = cagey::generate::generate(&settings, &mut cagey::generate::rng_for(5, 0)).unwrap();
     let browser = Browser::start(1280, 800).await;
     browser.open("").await;
-    open_text(&browser, &cagey::formats::kk::write(&made.puzzle), "12x12").await;
+    open_text(&browser, &generated(12), "12x12").await;
     // Centre mode, then 3; a pause longer than the two-digit wait; then 1 and 0 make 10.
     type_at(&browser, 13, "c3").await;
     tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
@@ -915,6 +1007,154 @@ async fn marks_on_a_12x12_are_spaced_and_stay_in_their_cell() {
         .await;
     assert!(twelve.as_u64().unwrap() > 0, "no cell has all twelve marks");
     browser.screenshot("play-12x12-marks.png").await;
+    browser.close().await;
+}
+
+/// The kk text of a generated `size` x `size` KenKen (seed 5).
+fn generated(size: usize) -> String {
+    let settings = cagey::generate::Request {
+        size: Some(size),
+        difficulty: Some(cagey::generate::Target::Any),
+        seed: Some(5),
+        ..Default::default()
+    }
+    .settings()
+    .unwrap();
+    let made = cagey::generate::generate(&settings, &mut cagey::generate::rng_for(5, 0)).unwrap();
+    cagey::formats::kk::write(&made.puzzle)
+}
+
+/// The side of cell `index` on screen, in CSS px.
+async fn cell_side(browser: &Browser, index: usize) -> f64 {
+    browser
+        .js(&format!(
+            "return document.querySelector('.cell[data-cell=\"{index}\"]').getBoundingClientRect().width"
+        ))
+        .await
+        .as_f64()
+        .unwrap()
+}
+
+/// Whether cell `index` is wholly inside the board's frame as it is scrolled.
+async fn in_frame(browser: &Browser, index: usize) -> bool {
+    browser
+        .js(&format!(
+            "const f = document.querySelector('#board-frame').getBoundingClientRect();
+             const c = document.querySelector('.cell[data-cell=\"{index}\"]').getBoundingClientRect();
+             return c.left >= f.left && c.top >= f.top && c.right <= f.right && c.bottom <= f.bottom"
+        ))
+        .await
+        == json!(true)
+}
+
+/// Touches cell `index` with a finger and lifts it (a tap), or lets the browser take the
+/// touch for a pan (`cancel`), as pointer events.
+async fn touch(browser: &Browser, index: usize, cancel: bool) {
+    browser
+        .js(&format!(
+            "const cell = document.querySelector('.cell[data-cell=\"{index}\"]');
+             const r = cell.getBoundingClientRect();
+             const at = {{ clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, bubbles: true,
+                          pointerId: 7, pointerType: 'touch', isPrimary: true }};
+             cell.dispatchEvent(new PointerEvent('pointerdown', {{ ...at, buttons: 1 }}));
+             cell.dispatchEvent(new PointerEvent({:?}, at));
+             return null",
+            if cancel { "pointercancel" } else { "pointerup" }
+        ))
+        .await;
+}
+
+/// Guards #43 (the player review's second problem, its last part): on a phone a 16x16's
+/// cells were 23 px and its clues 4 px tall. Zoom (offered when cells are under 36 px)
+/// makes them 44 px in a frame that scrolls: the clues readable and apart, the cursor kept
+/// in view as it moves, a tap selecting and the keys typing into the selected cell.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_16x16_on_a_phone_zooms_to_cells_a_finger_can_tap() {
+    let browser = Browser::start(390, 844).await;
+    browser.open("").await;
+    // A 9x9 on a phone needs no zoom.
+    example(&browser, "killer", "9x9 Killer").await;
+    assert_eq!(
+        browser
+            .js("return document.querySelector('#zoom').hidden")
+            .await,
+        json!(true)
+    );
+    open_text(&browser, &generated(16), "16x16").await;
+    let small = cell_side(&browser, 0).await;
+    assert!(small < 30.0, "a 16x16's cell is {small} px on a phone");
+    browser.screenshot("play-16x16-phone.png").await;
+
+    browser.click("#zoom").await;
+    assert_eq!(
+        attribute_of(&browser, "#zoom", "aria-pressed").await,
+        "true"
+    );
+    let side = cell_side(&browser, 0).await;
+    assert!(side >= 44.0, "a zoomed cell is {side} px");
+    // The frame keeps the page's width: nothing scrolls sideways but the board in it.
+    let widths = browser
+        .js("return [document.documentElement.scrollWidth, document.querySelector('#board-frame').getBoundingClientRect().right]")
+        .await;
+    assert!(
+        widths[0].as_f64().unwrap() <= 390.0 && widths[1].as_f64().unwrap() <= 390.0,
+        "{widths}"
+    );
+    // Every clue inside its cell's top-left corner, none overlapping another, and most as
+    // tall as small print (a long one, like 16640×, is narrowed to fit its cell).
+    let clues = browser
+        .js(
+            "return [...document.querySelectorAll('#board .picture .label')].map(l => {
+               const r = l.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];
+             })",
+        )
+        .await;
+    let clues: Vec<[f64; 4]> = serde_json::from_value(clues).unwrap();
+    assert!(clues.len() > 50, "{} clues", clues.len());
+    for (k, a) in clues.iter().enumerate() {
+        for b in &clues[k + 1..] {
+            let apart = a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1];
+            assert!(apart, "clues overlap: {a:?} and {b:?}");
+        }
+        assert!(a[2] - a[0] < side, "a clue wider than its cell: {a:?}");
+    }
+    let mut heights: Vec<f64> = clues.iter().map(|c| c[3] - c[1]).collect();
+    heights.sort_by(f64::total_cmp);
+    let median = heights[heights.len() / 2];
+    assert!(median >= 7.0, "clues are {median} px tall");
+    browser.screenshot("play-16x16-phone-zoomed.png").await;
+
+    // Arrows move the cursor out of the first view; the frame follows, and digits go to it.
+    browser
+        .keys(&format!(
+            "{}{}",
+            RIGHT.to_string().repeat(12),
+            DOWN.to_string().repeat(12)
+        ))
+        .await;
+    let cursor = 12 * 16 + 12;
+    assert!(has_class(&browser, cursor, "cursor").await);
+    assert!(
+        in_frame(&browser, cursor).await,
+        "the cursor left the frame"
+    );
+    browser.keys("7").await;
+    assert_eq!(browser.digits().await[cursor], 7);
+    // A tap selects; a touch the browser takes for a pan does not.
+    touch(&browser, cursor - 1, false).await;
+    assert!(has_class(&browser, cursor - 1, "cursor").await);
+    browser.keys("5").await;
+    assert_eq!(browser.digits().await[cursor - 1], 5);
+    touch(&browser, cursor - 16, true).await;
+    assert!(
+        has_class(&browser, cursor - 1, "cursor").await,
+        "a pan selected a cell"
+    );
+    browser.screenshot("play-16x16-phone-typed.png").await;
+
+    // Zoom off: the whole board again.
+    browser.click("#zoom").await;
+    assert!(cell_side(&browser, 0).await < 30.0);
     browser.close().await;
 }
 

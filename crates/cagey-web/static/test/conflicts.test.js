@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { conflicts } from '../conflicts.js';
+import { brokenRules, conflicts } from '../conflicts.js';
 import { KK0 as kk0 } from './fixtures.js';
 
 const grid = (cells) => Object.assign(new Array(16).fill(0), cells);
@@ -54,4 +54,13 @@ test('boxes of a KenDoku or Killer, and a killer cage repeating a digit', () => 
   assert.deepEqual(full.get(4), ['3 repeated in column 1', '3 repeated in cage 8']);
   assert.equal(full.get(8), undefined);
   assert.deepEqual(conflicts(killer, grid({ 4: 3, 8: 1, 12: 2 })).get(8), ['cage 8 misses its target']);
+});
+
+test('repeats and missed cages apart: a cage that misses is named once, not by its cells', () => {
+  const { repeats, missed } = brokenRules(kk0, grid({ 12: 3, 13: 2, 4: 4, 5: 4 }));
+  assert.deepEqual([...repeats.keys()].sort((a, b) => a - b), [4, 5]);
+  assert.deepEqual(missed.map((cage) => cage.label), ['7+']);
+  // The cells of the missed cage repeat nothing.
+  assert.equal(repeats.has(12), false);
+  assert.equal(repeats.has(13), false);
 });

@@ -364,3 +364,17 @@ test('a revealed digit cleans the marks too, when asked', () => {
   assert.equal(state.notes[11], 0b11010);
   assert.equal(state.notes[10], 0b11110);
 });
+
+test('Check\'s mark of a cage that missed its target goes when a digit of the cage changes', () => {
+  const state = kk0();
+  reduce(state, { type: 'enter', cell: 12, digit: 3 });
+  reduce(state, { type: 'enter', cell: 13, digit: 2 });
+  reduce(state, { type: 'marks', missed: [12, 13], wrong: [13] });
+  reduce(state, { type: 'enter', cell: 0, digit: 1 });
+  assert.deepEqual([...state.marks.missed], [12, 13], 'a digit elsewhere leaves it');
+  reduce(state, { type: 'enter', cell: 13, digit: 4 });
+  assert.deepEqual([...state.marks.missed], [], 'the whole cage, not only the changed cell');
+  reduce(state, { type: 'marks', missed: [12, 13] });
+  reduce(state, { type: 'undo' });
+  assert.deepEqual([...state.marks.missed], [], 'Undo changes the cage too');
+});

@@ -71,7 +71,7 @@ test('a full grid the server confirms stops the clock and says so', async () => 
   assert.match(store.state.status.message, /^Solved in 0:00\. Well done!$/);
 });
 
-test('a full grid the server finds wrong has every broken rule said and its cells marked', async () => {
+test('a full grid the server finds wrong has every broken rule said, repeats marked on cells and cages as cages', async () => {
   const store = createStore(initialState(), reduce);
   const api = async (path) => {
     if (path === 'parse') return PUZZLE;
@@ -82,6 +82,7 @@ test('a full grid the server finds wrong has every broken rule said and its cell
         violations: [
           { rule: 'row', cells: [[0, 0], [0, 1]], message: 'row 1 holds 1 twice: r1c1 and r1c2' },
           { rule: 'column', cells: [[0, 0], [1, 0]], message: 'column 1 holds 1 twice: r1c1 and r2c1' },
+          { rule: 'cage', cells: [[1, 0], [1, 1]], message: 'cage 5+ at r2c1: its digits 1 2 do not make 5+' },
         ],
       };
     }
@@ -96,8 +97,10 @@ test('a full grid the server finds wrong has every broken rule said and its cell
   assert.equal(store.state.done, false);
   assert.equal(clock.running, true);
   assert.equal(store.state.status.message, 'Every cell is filled, but not right yet: row 1 holds 1 twice: '
-    + 'r1c1 and r1c2; column 1 holds 1 twice: r1c1 and r2c1 (marked).');
-  assert.deepEqual([...store.state.marks.wrong].sort(), [0, 1, 2]);
+    + 'r1c1 and r1c2; column 1 holds 1 twice: r1c1 and r2c1; cage 5+ at r2c1: its digits 1 2 do not make 5+ '
+    + '(marked).');
+  assert.deepEqual([...store.state.marks.wrong].sort(), [0, 1, 2], 'the repeats; r2c2 only misses its cage');
+  assert.deepEqual([...store.state.marks.missed].sort(), [2, 3], 'the cage is marked as a cage');
 });
 
 test('a puzzle with several solutions is said at once, and Check has nothing to check against', async () => {
