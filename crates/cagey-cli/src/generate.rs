@@ -1,7 +1,7 @@
 //! `cagey generate`: new puzzles, each proved unique, streamed in order in any format.
 //!
-//! The flags become the library's one [`Request`]; its puzzles come from the library's
-//! ordered stream ([`Stream`]: a seed gives the same puzzles with any `--jobs`, in flat
+//! The flags become the library's one [`Request`] (one for each kind, size and level when
+//! several are given, made in turn); its puzzles come from the library's ordered stream ([`Stream`]: a seed gives the same puzzles with any `--jobs`, in flat
 //! memory), and are written here as they come.
 
 use std::collections::BTreeMap;
@@ -32,6 +32,11 @@ Examples:
   cagey generate --kind killer --difficulty normal --to sudokuwiki
   cagey generate --size 8 --count 1000 --jobs 2 --stats > /dev/null
   cagey generate --size 9 --difficulty any --style big  any level, bigger cages
+  cagey generate --kind kenken,killer --size 6,9 --difficulty easy,hard --count 5 | \
+      cagey print --title 'A mixed book' -o book.pdf   40 puzzles in 8 sections
+
+Several kinds, sizes or levels make --count puzzles of each in turn: kind by kind, then
+size by size, then level by level, as a book's sections run.
 
 Each kk block carries # seed=SEED/INDEX (run again with --seed SEED --first INDEX --count 1
 to make it again), # level=, # score= and # solution= comments. A seed gives the same
@@ -40,13 +45,20 @@ No two puzzles of a run share a solution or a cage layout: a repeat is left out 
 next index made instead. Exit status 1 if some puzzle could not be made within
 --time-limit, or the settings make too few different puzzles.")]
 pub struct Args {
-    /// The side of the grid [default: 9 for the killer kinds, 6 otherwise].
-    #[arg(long, value_name = "N")]
-    size: Option<usize>,
+    /// The side of the grid, or several separated by commas (6,9,12) [default: 9 for the
+    /// killer kinds, 6 otherwise].
+    #[arg(long, value_name = "N", value_delimiter = ',')]
+    size: Vec<usize>,
 
-    /// The kind: kenken, kendoku (KenKen with boxes), killer (Killer Sudoku), killer-jigsaw.
-    #[arg(long, default_value = "kenken", value_name = "KIND")]
-    kind: GenKind,
+    /// The kind: kenken, kendoku (KenKen with boxes), killer (Killer Sudoku), killer-jigsaw;
+    /// or several separated by commas.
+    #[arg(
+        long,
+        default_value = "kenken",
+        value_name = "KIND",
+        value_delimiter = ','
+    )]
+    kind: Vec<GenKind>,
 
     /// The operations cages may have, any of + - * /: '*' multiplication only, '+' sums only
     /// [default: +-*/, or + for the killer kinds].
@@ -90,16 +102,17 @@ pub struct Args {
 
     /// The level, as the logic grader measures it: easy, normal, hard, extreme or
     /// unreasonable; any for whatever level the puzzle falls at (still graded and written
-    /// in # level=) [default: normal, as Keen; any for sides 1 and 2, which have no normal
-    /// puzzles, and above 16, where levels take too long].
-    #[arg(long, value_name = "LEVEL")]
-    difficulty: Option<Target>,
+    /// in # level=); or several separated by commas (easy,hard) [default: normal, as Keen;
+    /// any for sides 1 and 2, which have no normal puzzles, and above 16, where levels take
+    /// too long].
+    #[arg(long, value_name = "LEVEL", value_delimiter = ',')]
+    difficulty: Vec<Target>,
 
     /// A range the grader's score must fall in, MIN..MAX.
     #[arg(long, value_name = "MIN..MAX", value_parser = parse_score)]
     score: Option<(u32, u32)>,
 
-    /// How many puzzles.
+    /// How many puzzles (of each kind, size and level, when several are given).
     #[arg(long, default_value_t = 1, value_name = "N")]
     count: u64,
 
@@ -150,117 +163,186 @@ fn parse_score(text: &str) -> Result<(u32, u32), String> {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let request = Request {
-        kind: Some(args.kind),
-        size: args.size,
-        operations: args.ops,
-        style: Some(args.style),
-        cage_sizes: args.cage_size.clone(),
-        hidden_operations: args.hidden_ops,
-        multi_cell: args.multi_cell,
-        givens: args.givens,
-        uncaged: args.uncaged,
-        difficulty: args.difficulty,
-        score: args.score,
-        time_limit: Some(args.time_limit),
-        seed: args.seed,
+    // Every kind, size and level asked for, in the order they are made; all are checked
+    // before any is made.
+    let sizes: Vec<Option<usize>> = match args.size.is_empty() {
+        true => vec![None],
+        false => args.size.iter().copied().map(Some).collect(),
     };
-    let settings = match request.settings() {
-        Ok(settings) => settings,
-        Err(error) => bail!("{error}"),
+    let difficulties: Vec<Option<Target>> = match args.difficulty.is_empty() {
+        true => vec![None],
+        false => args.difficulty.iter().copied().map(Some).collect(),
     };
-    let seed = request.seed();
-    let jobs = cagey_args::jobs_or_cores(args.jobs);
-    let end = args.first.saturating_add(args.count);
-    let mut stream = Stream::new(settings.clone(), seed, args.first..end, jobs)?;
-    let bar = progress(args.count);
-    let mut stats = Stats::default();
-    let mut status = Status::Ok;
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut json_open = false;
-    let mut write = |made: Made, stats: &mut Stats, out: &mut dyn Write| -> anyhow::Result<()> {
+    let mut requests = Vec::new();
+    for &kind in &args.kind {
+        for &size in &sizes {
+            for &difficulty in &difficulties {
+                let request = Request {
+                    kind: Some(kind),
+                    size,
+                    operations: args.ops,
+                    style: Some(args.style),
+                    cage_sizes: args.cage_size.clone(),
+                    hidden_operations: args.hidden_ops,
+                    multi_cell: args.multi_cell,
+                    givens: args.givens,
+                    uncaged: args.uncaged,
+                    difficulty,
+                    score: args.score,
+                    time_limit: Some(args.time_limit),
+                    seed: args.seed,
+                };
+                if let Err(error) = request.settings() {
+                    bail!("{error}");
+                }
+                requests.push(request);
+            }
+        }
+    }
+    // One seed for the run, fresh if none was given: the generator is keyed by kind, size
+    // and level too, so each part of the run draws its own puzzles.
+    let seed = requests[0].seed();
+    let total = args.count.saturating_mul(requests.len() as u64);
+    let mut run = Run {
+        args,
+        seed,
+        bar: progress(total),
+        out: io::BufWriter::new(io::stdout().lock()),
+        json: (total > 1).then_some(false),
+        distinct: Distinct::new(),
+        status: Status::Ok,
+        made: 0,
+    };
+    for request in &requests {
+        let request = Request {
+            seed: Some(seed),
+            ..request.clone()
+        };
+        let settings = request.settings().expect("checked above");
+        run.part(&settings)?;
+    }
+    if run.json == Some(true) {
+        run.out.write_all(b"\n]\n")?;
+    }
+    run.out.flush()?;
+    run.bar.finish_and_clear();
+    if run.made == 0 && total > 0 {
+        bail_failed(total)?;
+    }
+    Ok(run.status)
+}
+
+/// A run of the command: what its parts share.
+struct Run<'a, W: Write> {
+    args: &'a Args,
+    seed: u64,
+    bar: ProgressBar,
+    out: W,
+    /// `Some` when the run writes one JSON array: whether it is open.
+    json: Option<bool>,
+    /// Every puzzle written so far, so that no two of the run are alike.
+    distinct: Distinct,
+    status: Status,
+    /// Puzzles written.
+    made: u64,
+}
+
+impl<W: Write> Run<'_, W> {
+    /// Makes and writes `--count` puzzles of `settings`.
+    fn part(&mut self, settings: &Settings) -> anyhow::Result<()> {
+        let args = self.args;
+        let seed = self.seed;
+        let jobs = cagey_args::jobs_or_cores(args.jobs);
+        let end = args.first.saturating_add(args.count);
+        let mut stream = Stream::new(settings.clone(), seed, args.first..end, jobs)?;
+        let mut stats = Stats::default();
+        let wall = Instant::now();
+        // A puzzle that repeats an earlier one's solution or cage layout (of this part or
+        // an earlier one) is left out and one of the next indices made in its place, up to
+        // as many again as were asked for.
+        let mut fresh = end;
+        let most = end.saturating_add(args.count.max(MIN_SPARE));
+        let mut repeats = 0;
+        let mut done = 0;
+        loop {
+            for made in stream {
+                if let Ok(generated) = &made.result {
+                    if self
+                        .distinct
+                        .admit(&generated.puzzle, &generated.solution)
+                        .is_some()
+                    {
+                        repeats += 1;
+                        continue;
+                    }
+                }
+                done += 1;
+                self.write(made, &mut stats)?;
+            }
+            let missing = args.count - done;
+            let more = missing.min(most - fresh);
+            if more == 0 {
+                if missing > 0 {
+                    self.status = Status::Failed;
+                    let n = settings.size;
+                    self.bar.suspend(|| {
+                        note!(
+                            "cagey: made {done} of the {} {n}x{n} {} puzzles asked for: the \
+                             others would repeat an earlier one's solution or cage layout \
+                             ({repeats} repeats left out); these settings make too few \
+                             different puzzles",
+                            args.count,
+                            settings.kind,
+                        )
+                    });
+                }
+                break;
+            }
+            stream = Stream::new(settings.clone(), seed, fresh..fresh + more, jobs)?;
+            fresh += more;
+        }
+        if args.stats {
+            self.bar
+                .suspend(|| stats.print(settings, jobs, wall.elapsed()));
+        }
+        Ok(())
+    }
+
+    /// Writes one puzzle made, or says why it could not be.
+    fn write(&mut self, made: Made, stats: &mut Stats) -> anyhow::Result<()> {
+        let (args, seed) = (self.args, self.seed);
         stats.add(&made);
         match &made.result {
             Ok(generated) => {
                 let entry = generated.entry(seed, made.index);
                 let text = formats::write(args.to, &entry)?;
-                let block = match args.to {
+                let block = match (args.to, self.json) {
                     // One JSON array for the whole run, written as it goes.
-                    Format::Json if args.count > 1 => {
-                        let lead = if json_open { ",\n" } else { "[\n" };
-                        json_open = true;
+                    (Format::Json, Some(open)) => {
+                        let lead = if open { ",\n" } else { "[\n" };
+                        self.json = Some(true);
                         format!("{lead}{}", text.trim_end())
                     }
                     // Each puzzle ends with the blank line that separates it from the next
                     // (and from the puzzles of another output it is concatenated with).
                     _ => formats::join(args.to, &[(&entry, text)]),
                 };
-                bar.suspend(|| -> io::Result<()> {
+                let out = &mut self.out;
+                self.bar.suspend(|| -> io::Result<()> {
                     out.write_all(block.as_bytes())?;
                     out.flush()
                 })?;
+                self.made += 1;
             }
             Err(error) => {
-                status = Status::Failed;
-                bar.suspend(|| note!("cagey: puzzle {seed}/{}: {error}", made.index));
+                self.status = Status::Failed;
+                self.bar
+                    .suspend(|| note!("cagey: puzzle {seed}/{}: {error}", made.index));
             }
         }
-        bar.inc(1);
+        self.bar.inc(1);
         Ok(())
-    };
-    let wall = Instant::now();
-    // A puzzle that repeats an earlier one's solution or cage layout is left out and one
-    // of the next indices made in its place, up to as many again as were asked for.
-    let mut distinct = Distinct::new();
-    let mut fresh = end;
-    let most = end.saturating_add(args.count.max(MIN_SPARE));
-    let mut repeats = 0;
-    let mut done = 0;
-    loop {
-        for made in stream {
-            if let Ok(generated) = &made.result {
-                if distinct
-                    .admit(&generated.puzzle, &generated.solution)
-                    .is_some()
-                {
-                    repeats += 1;
-                    continue;
-                }
-            }
-            done += 1;
-            write(made, &mut stats, &mut out)?;
-        }
-        let missing = args.count - done;
-        let more = missing.min(most - fresh);
-        if more == 0 {
-            if missing > 0 {
-                status = Status::Failed;
-                bar.suspend(|| {
-                    note!(
-                        "cagey: made {done} of the {} puzzles asked for: the others would \
-                         repeat an earlier one's solution or cage layout ({repeats} repeats \
-                         left out); these settings make too few different puzzles",
-                        args.count
-                    )
-                });
-            }
-            break;
-        }
-        stream = Stream::new(settings.clone(), seed, fresh..fresh + more, jobs)?;
-        fresh += more;
     }
-    if json_open {
-        out.write_all(b"\n]\n")?;
-    }
-    out.flush()?;
-    bar.finish_and_clear();
-    if args.stats {
-        stats.print(&settings, jobs, wall.elapsed());
-    }
-    if stats.made == 0 && args.count > 0 {
-        bail_failed(args.count)?;
-    }
-    Ok(status)
 }
 
 /// The fewest spare indices a run may make in place of repeats, however few it asked for.

@@ -331,7 +331,7 @@ fn a_run_leaves_repeats_out_and_says_when_too_few_puzzles_exist() {
     let said = stderr(&output);
     assert!(
         said.contains(&format!(
-            "made {} of the 20 puzzles asked for",
+            "made {} of the 20 3x3 kenken puzzles asked for",
             solutions.len()
         )) && said.contains("too few different puzzles"),
         "{said}"
@@ -373,4 +373,65 @@ fn freebies_are_one_cell_cages_that_show_their_digit() {
         let cell: usize = cell.trim().parse().unwrap();
         assert_eq!(label, solution[cell].to_string(), "{text}");
     }
+}
+
+/// Issue #44: one command makes a mixed book: several kinds, sizes and levels give `--count`
+/// of each, kind by kind, size by size, level by level, none alike.
+#[test]
+fn several_kinds_sizes_and_levels_make_count_of_each_in_turn() {
+    let output = cagey(&[
+        "generate",
+        "--kind",
+        "kenken,killer",
+        "--size",
+        "4,6",
+        "--difficulty",
+        "easy,normal",
+        "--count",
+        "2",
+        "--seed",
+        "9",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let parts: Vec<(bool, usize, String)> = text
+        .split("\n\n")
+        .filter(|block| !block.trim().is_empty())
+        .map(|block| {
+            let killer = block.lines().any(|line| line == "# killer");
+            let cells = block
+                .lines()
+                .find_map(|line| line.strip_prefix("# solution="))
+                .unwrap()
+                .len();
+            let level = block
+                .lines()
+                .find_map(|line| line.strip_prefix("# level="))
+                .unwrap()
+                .to_string();
+            (killer, cells.isqrt(), level)
+        })
+        .collect();
+    let mut expected = Vec::new();
+    for killer in [false, true] {
+        for size in [4, 6] {
+            for level in ["easy", "normal"] {
+                expected.push((killer, size, level.to_string()));
+                expected.push((killer, size, level.to_string()));
+            }
+        }
+    }
+    assert_eq!(parts, expected, "{text}");
+    let (solutions, layouts) = solutions_and_layouts(&text);
+    assert_eq!(distinct(&solutions), 16);
+    assert_eq!(distinct(&layouts), 16);
+    // A part that cannot be made is refused before any puzzle is: no boxes at 5x5.
+    let output = cagey(&["generate", "--kind", "kenken,killer", "--size", "5"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stdout(&output).is_empty());
+    assert!(
+        stderr(&output).contains("a 5x5 grid has none"),
+        "{}",
+        stderr(&output)
+    );
 }
