@@ -252,11 +252,15 @@ def test_print_pdf(tmp_path, kk0):
     assert caught.value.verdict == "several"
 
 
-def test_print_pdf_refuses_more_a_page_than_fit_and_writes_nothing(tmp_path):
-    big = cagey.generate(size=12, count=1, seed=3)
+def test_print_pdf_takes_per_page_as_a_cap_and_writes_nothing_on_a_refusal(tmp_path):
+    # Four a page is a cap (#44): a 12x12 takes the two that fit, 4x4s the four asked for.
+    big = list(cagey.generate(size=12, count=2, seed=3))
+    small = list(cagey.generate(size=4, count=4, seed=3))
+    pdf = cagey.print_pdf(big + small, per_page=4, rules="none", answers="none")
+    assert pdf.count(b"/Type /Page\n") == 2
     path = tmp_path / "book.pdf"
-    with pytest.raises(ValueError, match="at most 2 do, with clues of 7 pt or more"):
-        cagey.print_pdf(list(big), path, per_page=4)
+    with pytest.raises(ValueError, match="a bleed of 11 mm is out of range"):
+        cagey.print_pdf(big, path, bleed=11)
     assert list(tmp_path.iterdir()) == []
 
 
