@@ -106,58 +106,45 @@ pub(super) fn grid(
     path(content, &picture::runs(&borders, thick), map);
     content.stroke();
 
-    let labels = labels(puzzle, Operation::sign);
-    let (inset, share) = if killer {
-        (picture::KILLER_LABEL_INSET, picture::KILLER_LABEL_SIZE)
-    } else {
-        (picture::LABEL_INSET, picture::LABEL_SIZE)
-    };
-    let inset = inset as f32 * scale;
-    let fitted = |label: &str| fit_clue(label, cell, inset, (share / CELL) as f32);
     // An answer key shows digits and cage outlines only: no clues, and no killer cages,
     // whose dashes in 7-mm cells would crowd the digits (the boxes are what a solver
     // checks a killer's answer against).
+    let clues = match look {
+        Look::Puzzle => clue_boxes(puzzle, cell),
+        Look::Answer => Vec::new(),
+    };
     if killer && look == Look::Puzzle {
-        // The outline stays clear of the sum in its anchor's corner: along the top to
-        // past the sum's right, and down the left to below it (in picture units).
-        let clear = |anchor: Cell| {
-            labels[anchor.index()].as_ref().map_or((0.0, 0.0), |label| {
-                let (size, stretch) = fitted(label);
-                let start = picture::KILLER_LABEL_INSET - f64::from(picture::KILLER_INSET)
-                    + picture::KILLER_LABEL_GAP;
-                let wide = font.width(label) as f32 * size * stretch / 100.0;
-                let high = font.cap_height() as f32 * size;
-                (
-                    start + f64::from(wide / scale),
-                    start + f64::from(high / scale),
-                )
-            })
-        };
+        let clear_of = killer_clear(puzzle, &clues, cell);
         content
             .set_line_width((picture::KILLER_LINE as f32 * scale).max(KILLER_LINE_MIN))
             .set_line_cap(LineCapStyle::ButtCap)
             .set_dash_pattern([KILLER_DASH * scale, KILLER_DASH_GAP * scale], 0.0);
-        path(content, &picture::cage_outlines(puzzle, clear), map);
+        path(
+            content,
+            &picture::cage_outlines(puzzle, |anchor: Cell| clear_of[anchor.index()]),
+            map,
+        );
         content.stroke().set_dash_pattern([], 0.0);
     }
 
     content.set_fill_gray(0.0);
-    for (index, cell_at) in puzzle.cells().enumerate() {
-        let (cx, cy) = map(corner(cell_at, n));
-        if let (Some(label), Look::Puzzle) = (&labels[index], look) {
-            let (size, stretch) = fitted(label);
+    for clue in &clues {
+        for (line, text) in clue.lines.iter().enumerate() {
             glyphs.set(
                 content,
                 &Text {
-                    text: label,
+                    text,
                     what: "a clue",
-                    size,
-                    scale: stretch,
-                    x: cx + inset,
-                    baseline: cy - inset - font.cap_height() as f32 * size,
+                    size: clue.size,
+                    scale: clue.scale,
+                    x: x + clue.x,
+                    baseline: top - clue.baseline(line),
                 },
             )?;
         }
+    }
+    for (index, cell_at) in puzzle.cells().enumerate() {
+        let (cx, cy) = map(corner(cell_at, n));
         if let Mark::Digit(digit) = marks[index] {
             let text = digit.to_string();
             let (size, drop) = match look {
@@ -179,6 +166,96 @@ pub(super) fn grid(
         }
     }
     Ok(())
+}
+
+/// A clue as it is set: its lines, their size and horizontal scale, and the box they take,
+/// in points from the top-left corner of the grid's picture, y growing downwards. The box
+/// is the lines' advance widths (the widest line's) by their capitals' height, which is
+/// where digits and signs put their ink:
+///
+/// ```text
+///   (x, y) +----------+     y: the top of the first line's capitals
+///          | 1680×    |     the first baseline: y + cap height × size
+///          +----------+     (y + height)
+///          <- width -->     the widest line's width × size × scale / 100
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct ClueBox {
+    /// The cell the clue is in: its cage's anchor.
+    pub(super) cell: Cell,
+    /// The lines, top first.
+    pub(super) lines: Vec<String>,
+    /// Font size in points.
+    pub(super) size: f32,
+    /// Horizontal scale in percent.
+    pub(super) scale: f32,
+    pub(super) x: f32,
+    pub(super) y: f32,
+    pub(super) width: f32,
+    pub(super) height: f32,
+}
+
+impl ClueBox {
+    /// The baseline of line `line`, in points below the picture's top.
+    pub(super) fn baseline(&self, line: usize) -> f32 {
+        let cap = Font::bundled().cap_height() as f32 * self.size;
+        self.y + cap + line as f32 * cap
+    }
+}
+
+/// Where each clue of `puzzle` goes in a grid of `cell`-point cells, and how large: one
+/// [`ClueBox`] per cage with a clue, each in the top-left corner of its cage's anchor.
+/// [`grid`] draws them, and the tests measure them.
+pub(super) fn clue_boxes(puzzle: &Puzzle, cell: f32) -> Vec<ClueBox> {
+    let n = puzzle.size();
+    let font = Font::bundled();
+    let (inset, share) = if puzzle.options().killer {
+        (picture::KILLER_LABEL_INSET, picture::KILLER_LABEL_SIZE)
+    } else {
+        (picture::LABEL_INSET, picture::LABEL_SIZE)
+    };
+    let per_unit = cell / CELL as f32;
+    let inset = inset as f32 * per_unit;
+    let share = (share / CELL) as f32;
+    let cap = font.cap_height() as f32;
+    labels(puzzle, Operation::sign)
+        .into_iter()
+        .enumerate()
+        .filter_map(|(index, label)| {
+            let label = label?;
+            let at = Cell(index as u16);
+            let (cx, cy) = corner(at, n);
+            let (size, scale) = fit_clue(&label, cell, inset, share);
+            let width = font.width(&label) as f32 * size * scale / 100.0;
+            Some(ClueBox {
+                cell: at,
+                lines: vec![label],
+                size,
+                scale,
+                x: cx * per_unit + inset,
+                y: cy * per_unit + inset,
+                width,
+                height: cap * size,
+            })
+        })
+        .collect()
+}
+
+/// How far each killer cage's outline stays clear of its sum, by the anchor's index (in
+/// picture units, as [`picture::cage_outlines`] takes them): along the top from the
+/// anchor's corner to past the sum's right, and down the left to below it.
+fn killer_clear(puzzle: &Puzzle, clues: &[ClueBox], cell: f32) -> Vec<(f64, f64)> {
+    let per_unit = f64::from(cell) / CELL;
+    let start =
+        picture::KILLER_LABEL_INSET - f64::from(picture::KILLER_INSET) + picture::KILLER_LABEL_GAP;
+    let mut clear = vec![(0.0, 0.0); puzzle.cell_count()];
+    for clue in clues {
+        clear[clue.cell.index()] = (
+            start + f64::from(clue.width) / per_unit,
+            start + f64::from(clue.height) / per_unit,
+        );
+    }
+    clear
 }
 
 /// The size and horizontal scale (percent) of `label` in a cell of `cell` points with
