@@ -18,6 +18,9 @@
 //! Sizes are chosen for print, not scaled from the picture: clues are never under
 //! [`CLUE_MIN`] (7 pt, what newspapers use) and digits never under [`DIGIT_MIN`] (9 pt), so
 //! the number of puzzles a page holds follows from the grid's size ([`largest_per_page`]).
+//! Only a clue too long for its cell is set smaller, to [`LONG_CLUE_MIN`] on one line or
+//! [`STACKED_CLUE_MIN`] on two, and never over a thick line or another clue (`draw`'s
+//! long-clue rule).
 //!
 //! A `Book` is written as it goes: each page's content is compressed as soon as the page
 //! is full, and only the finished PDF's bytes are kept until it is finished. The output is
@@ -42,7 +45,7 @@ mod layout;
 pub(crate) use book::{
     check_text, Answer, Book, Caption, ContentsLine, Example, Options, TextPage, TitlePage,
 };
-pub use draw::LONG_CLUE_MIN;
+pub use draw::{LONG_CLUE_MIN, STACKED_CLUE_MIN};
 pub(crate) use layout::per_page_for;
 pub use layout::{
     largest_per_page, Paper, PerPage, CLUE_MIN, DIGIT_MIN, HEADING_MAX_LINES, MARGIN, MAX_BLEED_MM,
