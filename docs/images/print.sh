@@ -11,6 +11,8 @@
 #   print-12x12-two.png  12x12 KenKen, two a page (the most that fit with 7-pt clues)
 #   print-6x6-six.png    6x6 KenKen of Keen's, six to a Letter page
 #   print-answers.png    the answer key of the 9x9 booklet
+#   print-32x32-clues.png part of a 32x32 alone on an A4 page, at 200 dpi: long clues run
+#                        on, stacked and squeezed (crates/cagey/tests/fixtures/clues-32x32.kk)
 #
 # Run from anywhere: sh docs/images/print.sh (CAGEY=path/to/cagey to use another build).
 set -eu
@@ -56,3 +58,8 @@ page "$tmp/twelve.pdf" 1 print-12x12-two
 first "$root/corpora/keen/keen_6dx.kk" 6 > "$tmp/six.kk"
 "$CAGEY" print "$tmp/six.kk" $bare --per-page 6 --paper letter -o "$tmp/six.pdf"
 page "$tmp/six.pdf" 1 print-6x6-six
+
+"$CAGEY" print "$root/crates/cagey/tests/fixtures/clues-32x32.kk" $bare --answers none \
+    -o "$tmp/big.pdf"
+pdftoppm -r 200 -png -f 1 -l 1 -x 333 -y 572 -W 733 -H 333 -singlefile "$tmp/big.pdf" \
+    "$here/print-32x32-clues"
