@@ -41,8 +41,11 @@ const NUMERIC: [&str; 9] = [
 ];
 
 /// Value names of flags that take something else (names, paths, words).
-const OTHER: [&str; 15] = [
+const OTHER: [&str; 18] = [
     "keen|stars|NAMES",
+    "SUBTITLE",
+    "AUTHOR",
+    "standard|none|FILE",
     "NAME",
     "FORMAT",
     "WHEN",

@@ -16,6 +16,10 @@ use cagey::Puzzle;
 /// How far a share may be from Keen's, in percentage points (the bound the issue set).
 const TOLERANCE: f64 = 10.0;
 
+/// How far the operations' shares of 9x9 easy and normal may be from Keen's: issue #44
+/// found them 38% × and 19% − against Keen's 27% and 27%.
+const NINE_EASY_TOLERANCE: f64 = 5.0;
+
 /// The shares of a set of puzzles' cages: sizes 2, 3 and 4 or more, then ÷ × + −.
 fn shares(puzzles: &[Puzzle]) -> [f64; 7] {
     let mut counts = [0u32; 7];
@@ -72,7 +76,12 @@ fn keen_style_gives_keens_shares_of_cage_sizes_and_operations() {
                 .collect();
             let (ours, keens) = (shares(&made), shares(&keen_corpus(n, level)));
             for k in 0..7 {
-                if (ours[k] - keens[k]).abs() > TOLERANCE {
+                let operation = k >= 3;
+                let tolerance = match (n, level) {
+                    (9, Level::Easy | Level::Normal) if operation => NINE_EASY_TOLERANCE,
+                    _ => TOLERANCE,
+                };
+                if (ours[k] - keens[k]).abs() > tolerance {
                     misses.push(format!(
                         "{n}x{n} {level:?} {}: {:.1}% against Keen's {:.1}%",
                         NAMES[k], ours[k], keens[k]
