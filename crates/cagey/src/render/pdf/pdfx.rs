@@ -13,7 +13,8 @@
 //! - in the document information, the same title, creator, producer and dates, `/Trapped
 //!   /False` and `/GTS_PDFXVersion`,
 //! - a file identifier (`/ID`) in the trailer, and a header of `%PDF-1.6`, the version
-//!   PDF/X-4 is written against (the plain booklet says 1.7; it uses nothing past 1.4).
+//!   PDF/X-4 is written against (the plain booklet says 1.7, pdf-writer's default; it
+//!   needs no feature past 1.6).
 //!
 //! A plain booklet holds no date and no identifier, so that the same puzzles and options
 //! give the same bytes. PDF/X needs both; to keep that property the date is the front
