@@ -19,7 +19,7 @@ use cagey::booklet::{
 };
 use cagey::formats::ReadError;
 use cagey::generate::Distinct;
-use cagey::render::pdf::{Paper, PerPage};
+use cagey::render::pdf::{self, Paper, PdfX, PdfXVersion, PerPage};
 use cagey::render::RenderError;
 
 use rayon::prelude::*;
@@ -50,6 +50,7 @@ Examples:
   cagey print puzzles.kk --title 'Week 12' --answers answers.pdf -o week12.pdf
   cagey print --grade puzzles.kk -o graded.pdf            levels from grading each puzzle
   cagey print puzzles.kk --bleed 3 -o press.pdf            3 mm bleed, TrimBox and BleedBox
+  cagey print puzzles.kk --bleed 3 --pdfx 4 -o press.pdf   PDF/X-4, for a press's preflight
   cagey generate --size 6 --count 24 | cagey print -o six.pdf
 
 Every puzzle must have exactly one solution, which the solver proves; a `# solution=`
@@ -91,7 +92,10 @@ layout is pictured in docs/print.md (docs/images/print-*.png).
 The PDF is vector throughout, with the bundled DejaVu Sans embedded and every clue, digit
 and caption real text (searchable, and read by screen readers); all ink is DeviceGray
 (black ink only), with 15 mm margins. A title wraps to two lines; a character the font
-cannot draw is refused, naming it.")]
+cannot draw is refused, naming it. The PDF holds no date and no random ID: the same inputs
+give the same bytes. With --pdfx 4 it is PDF/X-4, whose dates are SOURCE_DATE_EPOCH's (or
+now) and whose IDs are a hash of the file: the same inputs and date give the same bytes;
+docs/print.md says what of PDF/X-4 was checked, and how.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -179,6 +183,12 @@ pub struct Args {
     #[arg(long, value_name = "keen|stars|NAMES", default_value = "keen")]
     level_names: LevelNames,
 
+    /// Write PDF/X for a press: `4` for PDF/X-4 (an OutputIntent with a grey output profile,
+    /// XMP metadata, dates and a file ID; a separate answer key too). Dated from
+    /// SOURCE_DATE_EPOCH when set, else now; the same inputs and date give the same bytes.
+    #[arg(long, value_name = "4", value_parser = parse_pdfx)]
+    pdfx: Option<PdfXVersion>,
+
     /// The answer key: `end` of the booklet, `none`, or a separate FILE.pdf.
     #[arg(long, value_name = "end|none|FILE.pdf", default_value = "end", value_parser = parse_answers)]
     answers: Answers,
@@ -201,6 +211,11 @@ fn parse_per_page(text: &str) -> Result<PerPage, RenderError> {
 
 /// A paper size: one of the library's names (a4, a5, letter, 6x9) or `WxH` in millimetres.
 fn parse_paper(text: &str) -> Result<Paper, RenderError> {
+    text.parse()
+}
+
+/// A PDF/X version, as the library names them (`4`, `x-4`, `pdf/x-4`).
+fn parse_pdfx(text: &str) -> Result<PdfXVersion, RenderError> {
     text.parse()
 }
 
@@ -253,6 +268,13 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         first_page: args.first_page,
         gutter_mm: args.gutter,
         crop_marks: args.crop_marks,
+        pdfx: match args.pdfx {
+            Some(version) => Some(PdfX {
+                version,
+                created: pdf::creation_time()?,
+            }),
+            None => None,
+        },
         key: match args.answers {
             Answers::End => Key::End,
             Answers::None => Key::None,

@@ -1144,3 +1144,86 @@ fn the_rules_can_be_the_book_s_own_or_none() {
     assert!(message.contains("the rules' text is empty"), "{message}");
     assert!(!dir.join("refused.pdf").exists());
 }
+
+/// `--pdfx 4`: PDF/X-4 as poppler reads it back (its subtype and version, the dates, the
+/// XMP's PDF/X version), dated from SOURCE_DATE_EPOCH and the same bytes twice, with its
+/// OutputIntent and file ID in the raw bytes; the plain booklet has none of it; a version
+/// or a SOURCE_DATE_EPOCH it cannot write is refused, writing nothing.
+#[test]
+fn pdfx_4_is_read_back_by_poppler_and_dated_from_source_date_epoch() {
+    let dir = scratch("print-pdfx");
+    let input = dir.join("three.kk");
+    std::fs::write(&input, easy_puzzles(3)).unwrap();
+    let input = input.to_string_lossy().into_owned();
+    let epoch = [("SOURCE_DATE_EPOCH", "1700000000")];
+    let print = |out: &Path, extra: &[&str], env: &[(&str, &str)]| {
+        let out = out.to_string_lossy();
+        let mut args = vec![
+            "print", &input, "--title", "Week 12", "--bleed", "3", "-o", &out,
+        ];
+        args.extend(extra);
+        cagey_with(&args, None, env)
+    };
+    let (a, b, plain) = (dir.join("a.pdf"), dir.join("b.pdf"), dir.join("plain.pdf"));
+    for pdf in [&a, &b] {
+        let output = print(pdf, &["--pdfx", "4"], &epoch);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    }
+    let bytes = std::fs::read(&a).unwrap();
+    assert!(
+        bytes == std::fs::read(&b).unwrap(),
+        "the same inputs and date"
+    );
+
+    let info = String::from_utf8(poppler("pdfinfo", &["-isodates", &a.to_string_lossy()])).unwrap();
+    for line in [
+        "PDF version:     1.6",
+        "PDF subtype:    PDF/X-4",
+        "CreationDate:    2023-11-14T22:13:20Z",
+        "ModDate:         2023-11-14T22:13:20Z",
+        "Title:           Week 12",
+    ] {
+        assert!(info.contains(line), "{line}: {info}");
+    }
+    let meta = String::from_utf8(poppler("pdfinfo", &["-meta", &a.to_string_lossy()])).unwrap();
+    for entry in [
+        "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>",
+        "<xmp:CreateDate>2023-11-14T22:13:20Z</xmp:CreateDate>",
+        "<xmpMM:DocumentID>uuid:",
+        "<pdf:Trapped>False</pdf:Trapped>",
+    ] {
+        assert!(meta.contains(entry), "{entry}: {meta}");
+    }
+    let raw = String::from_utf8_lossy(&bytes);
+    for entry in [
+        "/S /GTS_PDFX",
+        "/DestOutputProfile ",
+        "/Trapped /False",
+        "/ID [<",
+    ] {
+        assert_eq!(raw.matches(entry).count(), 1, "{entry}");
+    }
+
+    let output = print(&plain, &[], &epoch);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let info = String::from_utf8(poppler("pdfinfo", &[&plain.to_string_lossy()])).unwrap();
+    assert!(info.contains("PDF version:     1.7") && !info.contains("PDF subtype"));
+    assert!(!info.contains("CreationDate"), "{info}");
+    assert_eq!(
+        poppler("pdfinfo", &["-meta", &plain.to_string_lossy()]),
+        b""
+    );
+
+    let refused = dir.join("refused.pdf");
+    let output = print(&refused, &["--pdfx", "3"], &epoch);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("only PDF/X-4 is written"));
+    let output = print(
+        &refused,
+        &["--pdfx", "4"],
+        &[("SOURCE_DATE_EPOCH", "yesterday")],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("SOURCE_DATE_EPOCH=\"yesterday\" is not a number"));
+    assert!(!refused.exists());
+}

@@ -10,7 +10,7 @@ use cagey::booklet::{booklet, BookletEntry, BookletOptions, Key, Levels, Rules};
 use cagey::formats::{Entry, Format};
 use cagey::generate::{GenKind, Request, Stream, Target};
 use cagey::logic::Level;
-use cagey::render::pdf::{Paper, PerPage};
+use cagey::render::pdf::{self, Paper, PdfX, PdfXVersion, PerPage};
 use cagey::solve::DEFAULT_MAX_NODES;
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -233,11 +233,14 @@ pub fn generate(
 /// (default: each kind's name in no one's trademark, "Calcudoku", "Killer Sudoku");
 /// `level_names` "keen", "stars", or five names separated by commas; `first_number` and
 /// `first_page` to number on from an earlier booklet; `gutter` millimetres (0 to 20) of
-/// binding margin; `crop_marks=True` crop marks at the trim's corners; `paper` also "a5", "6x9" or "WxH" in millimetres. Every puzzle must have exactly one solution,
+/// binding margin; `crop_marks=True` crop marks at the trim's corners; `paper` also "a5", "6x9" or "WxH" in millimetres;
+/// `pdfx="4"` PDF/X-4 for a press (an OutputIntent with a grey output profile, XMP
+/// metadata, dates, a file ID), dated `created` (seconds since 1970, UTC; default
+/// `SOURCE_DATE_EPOCH` if set, else now). Every puzzle must have exactly one solution,
 /// which the solver proves (else `SolutionError`, and nothing is written). Writes `path`
 /// and returns None, or returns the PDF's bytes when `path` is None.
 #[pyfunction]
-#[pyo3(signature = (puzzles, path=None, per_page=None, answers="end", paper="a4", title=None, grade=false, bleed=0.0, name=None, level_names="keen", first_number=None, first_page=None, gutter=0.0, crop_marks=false, subtitle=None, author=None, title_page=true, rules=None, contents=false))]
+#[pyo3(signature = (puzzles, path=None, per_page=None, answers="end", paper="a4", title=None, grade=false, bleed=0.0, name=None, level_names="keen", first_number=None, first_page=None, gutter=0.0, crop_marks=false, subtitle=None, author=None, title_page=true, rules=None, contents=false, pdfx=None, created=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn print_pdf<'py>(
     py: Python<'py>,
@@ -260,7 +263,19 @@ pub fn print_pdf<'py>(
     title_page: bool,
     rules: Option<&Bound<'py, PyAny>>,
     contents: bool,
+    pdfx: Option<&str>,
+    created: Option<u64>,
 ) -> PyResult<Option<Bound<'py, PyBytes>>> {
+    let pdfx = match pdfx {
+        Some(version) => Some(PdfX {
+            version: version.parse::<PdfXVersion>().map_err(value_error)?,
+            created: match created {
+                Some(created) => created,
+                None => pdf::creation_time().map_err(value_error)?,
+            },
+        }),
+        None => None,
+    };
     // A str is a keyword or the rules' own text; anything else a path to read them from.
     let rules = match rules {
         None => Rules::Standard,
@@ -309,6 +324,7 @@ pub fn print_pdf<'py>(
         first_page,
         gutter_mm: gutter,
         crop_marks,
+        pdfx,
         key,
         levels: match grade {
             true => Levels::Graded,

@@ -245,6 +245,13 @@ def test_print_pdf(tmp_path, kk0):
         cagey.print_pdf(puzzles, author="Me")
     with pytest.raises(OSError, match="cannot read the rules file"):
         cagey.print_pdf(puzzles, rules=tmp_path / "missing.txt")
+    # PDF/X-4 (#44), dated as given: the same bytes twice; a plain booklet has no intent.
+    x4 = cagey.print_pdf(puzzles, pdfx="4", created=1700000000)
+    assert x4[:8] == b"%PDF-1.6" and x4.count(b"/S /GTS_PDFX") == 1
+    assert b"(D:20231114221320Z)" in x4 and cagey.print_pdf(puzzles, pdfx="x-4", created=1700000000) == x4
+    assert b"GTS_PDFX" not in plain
+    with pytest.raises(ValueError, match="only PDF/X-4 is written"):
+        cagey.print_pdf(puzzles, pdfx="3")
     # The puzzle is named by its place, and the error keeps its verdict.
     several = cagey.Puzzle.parse("3+,0 1\n3+,2 3\n")
     with pytest.raises(cagey.SolutionError, match="puzzle 3: it has more than one") as caught:

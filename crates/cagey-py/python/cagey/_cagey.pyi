@@ -342,8 +342,11 @@ def print_pdf(
     title_page: bool = True,
     rules: Optional[Union[str, PathLike[str]]] = None,
     contents: bool = False,
+    pdfx: Optional[str] = None,
+    created: Optional[int] = None,
 ) -> Optional[bytes]:
-    """A PDF booklet, as `cagey print`."""
+    """A PDF booklet, as `cagey print`; `pdfx="4"` writes PDF/X-4, dated `created`
+    (seconds since 1970, UTC; default SOURCE_DATE_EPOCH if set, else now)."""
 
 def read(path: Union[str, PathLike[str]], format: Optional[str] = None) -> List[Puzzle]:
     """Every puzzle of a file."""

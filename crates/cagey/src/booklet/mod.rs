@@ -38,7 +38,7 @@ use crate::formats::Entry;
 use crate::logic::{self, Level, LogicError, LogicLimits};
 use crate::model::Kind;
 use crate::render::pdf::{
-    self, Answer, Book, Caption, ContentsLine, Example, Paper, PerPage, TextPage, TitlePage,
+    self, Answer, Book, Caption, ContentsLine, Example, Paper, PdfX, PerPage, TextPage, TitlePage,
     MAX_BLEED_MM, MAX_GUTTER_MM,
 };
 use crate::render::RenderError;
@@ -121,6 +121,10 @@ pub struct BookletOptions {
     /// Crop marks at the trim's corners, in a band around the bleed, for a printer that
     /// cuts the sheets itself.
     pub crop_marks: bool,
+    /// Written to PDF/X (PDF/X-4: an OutputIntent with a grey output profile, XMP
+    /// metadata, dates and IDs), dated [`PdfX::created`]; `None` for a plain PDF, which
+    /// holds no date. A separate answer key is written to it too.
+    pub pdfx: Option<PdfX>,
 }
 
 impl Default for BookletOptions {
@@ -143,6 +147,7 @@ impl Default for BookletOptions {
             first_page: None,
             gutter_mm: 0.0,
             crop_marks: false,
+            pdfx: None,
         }
     }
 }
@@ -391,6 +396,7 @@ impl BookletOptions {
             gutter: self.gutter_mm,
             crop_marks: self.crop_marks,
             bleed: self.bleed_mm,
+            pdfx: self.pdfx,
         }
     }
 }
@@ -959,6 +965,43 @@ mod tests {
         );
         let about = about(&four, &options);
         assert_eq!(about, ["3 puzzles", "Calcudoku 4×4", "hard"]);
+    }
+
+    /// PDF/X-4 reaches the booklet and its separate key, dated as asked; a date past what a
+    /// PDF can write is refused before any puzzle; and the default is a plain PDF.
+    #[test]
+    fn pdfx_is_written_to_the_booklet_and_its_key_as_dated() {
+        let options = BookletOptions {
+            key: Key::Separate,
+            pdfx: Some(PdfX {
+                version: pdf::PdfXVersion::X4,
+                created: 1_700_000_000,
+            }),
+            ..BookletOptions::default()
+        };
+        let entries = entries(2, &options);
+        let made = booklet(&entries, &options).unwrap();
+        let key = made.key.clone().unwrap();
+        for pdf in [&made.pdf, &key] {
+            assert!(pdf.starts_with(b"%PDF-1.6"));
+            assert_eq!(occurrences(pdf, b"/S /GTS_PDFX"), 1);
+            assert_eq!(occurrences(pdf, b"/CreationDate (D:20231114221320Z)"), 1);
+            assert_eq!(occurrences(pdf, b"PDF/X-4</pdfxid:GTS_PDFXVersion>"), 1);
+        }
+        assert_eq!(booklet(&entries, &options).unwrap(), made);
+        let plain = booklet(&entries, &BookletOptions::default()).unwrap().pdf;
+        assert_eq!(occurrences(&plain, b"GTS_PDFX"), 0);
+        let late = BookletOptions {
+            pdfx: Some(PdfX {
+                version: pdf::PdfXVersion::X4,
+                created: u64::MAX,
+            }),
+            ..BookletOptions::default()
+        };
+        assert!(matches!(
+            late.validate(),
+            Err(BookletError::Render(RenderError::CreatedTooLate(_)))
+        ));
     }
 
     #[test]

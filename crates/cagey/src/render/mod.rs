@@ -181,6 +181,15 @@ pub enum RenderError {
     /// A number of puzzles a page that is not one of `pdf::PerPage`'s.
     #[error("{0} puzzles a page: choose 1, 2, 4 or 6")]
     PerPageCount(String),
+    /// A PDF/X version that is not one the booklet can be written to.
+    #[error("PDF/X {0:?}: only PDF/X-4 is written: choose 4")]
+    UnknownPdfX(String),
+    /// `SOURCE_DATE_EPOCH` is set, but not to a time a PDF can give.
+    #[error("SOURCE_DATE_EPOCH={0:?} is not a number of seconds since 1970 up to the end of 9999")]
+    SourceDateEpoch(String),
+    /// A PDF/X booklet's creation time past the last a PDF date can write.
+    #[error("a creation time of {0} seconds since 1970 is past the end of 9999")]
+    CreatedTooLate(u64),
     /// A heading that takes more lines than its page leaves room for.
     #[error("{what} takes {lines} lines at {size} pt; at most {max} fit: shorten it")]
     HeadingTooLong {

@@ -14,6 +14,7 @@ use super::layout::{
     HEADING_LEADING, HEADING_MAX_LINES, HEADING_SIZE, MARGIN, MM, PUZZLE_CAPTION_MAX,
     PUZZLE_CAPTION_SHARE, PUZZLE_CAPTION_SIZE, PUZZLE_GAP,
 };
+use super::pdfx::{self, About, Marks, PdfX};
 use crate::model::Puzzle;
 use crate::Grid;
 
@@ -46,7 +47,15 @@ pub(crate) struct Options {
     pub bleed: f32,
     /// Crop marks at the trim's corners, in a slug of [`SLUG`] points around the bleed.
     pub crop_marks: bool,
+    /// Written to PDF/X, with its date; `None` for a plain PDF, which holds no date.
+    pub pdfx: Option<PdfX>,
 }
+
+/// The document's creator, in its information and (for PDF/X) its XMP.
+const CREATOR: &str = "cagey";
+
+/// The program that wrote the PDF.
+const PRODUCER: &str = concat!("cagey ", env!("CARGO_PKG_VERSION"));
 
 /// The band around the bleed that holds the crop marks: 10 mm, room for marks of 6 mm
 /// that start a little outside the bleed.
@@ -170,8 +179,12 @@ impl Book {
     /// An empty booklet.
     ///
     /// Fails if the title holds a character the font lacks or wraps to more than
-    /// [`HEADING_MAX_LINES`]. The bleed is taken as it is: the booklet's options check it.
+    /// [`HEADING_MAX_LINES`], or a PDF/X date is past what a PDF can say. The bleed is taken
+    /// as it is: the booklet's options check it.
     pub fn new(options: &Options) -> Result<Book, RenderError> {
+        if let Some(pdfx) = &options.pdfx {
+            pdfx::check(pdfx)?;
+        }
         let mut next = Ref::new(1);
         let page_tree = next.bump();
         let font = next.bump();
@@ -322,14 +335,39 @@ impl Book {
             .pages(self.page_tree)
             .kids(self.pages.iter().copied())
             .count(self.pages.len() as i32);
-        self.pdf.catalog(catalog).pages(self.page_tree);
+        // PDF/X requires a title, and the same one in the XMP as in the information.
+        let title = match (&self.options.title, self.options.pdfx) {
+            (Some(title), _) => Some(title.as_str()),
+            (None, Some(_)) => Some(pdfx::UNTITLED),
+            (None, None) => None,
+        };
+        let marks = self.options.pdfx.map(|pdfx| {
+            let about = About {
+                title: title.unwrap_or(pdfx::UNTITLED),
+                creator: CREATOR,
+                producer: PRODUCER,
+            };
+            Marks::write(&mut self.pdf, &mut self.next, &pdfx, &about)
+        });
+        let mut writer = self.pdf.catalog(catalog);
+        writer.pages(self.page_tree);
+        if let Some(marks) = &marks {
+            marks.catalog(&mut writer);
+        }
+        writer.finish();
         let mut document = self.pdf.document_info(info);
-        if let Some(title) = &self.options.title {
+        if let Some(title) = title {
             document.title(TextStr(title));
         }
-        document.creator(TextStr("cagey"));
-        document.producer(TextStr(concat!("cagey ", env!("CARGO_PKG_VERSION"))));
+        document.creator(TextStr(CREATOR));
+        document.producer(TextStr(PRODUCER));
+        if let Some(marks) = &marks {
+            marks.info(&mut document);
+        }
         document.finish();
+        if let Some(marks) = &marks {
+            marks.finish(&mut self.pdf);
+        }
         Ok(self.pdf.finish())
     }
 
@@ -732,6 +770,161 @@ mod tests {
         let b = book(5, &options, true).finish().unwrap();
         assert!(a == b);
         assert_eq!(occurrences(&a, b"/Title (Week 12)"), 1);
+    }
+
+    /// A booklet written to PDF/X-4, dated 2023-11-14 22:13:20 UTC.
+    fn pdfx(title: Option<&str>) -> Options {
+        Options {
+            title: title.map(str::to_string),
+            pdfx: Some(PdfX {
+                version: super::super::PdfXVersion::X4,
+                created: 1_700_000_000,
+            }),
+            ..Options::default()
+        }
+    }
+
+    /// The embedded ICC profile: its bytes are a stream's, uncompressed, found by the
+    /// `acsp` signature 36 bytes into its header. `None` if there is none.
+    fn icc_profile(pdf: &[u8]) -> Option<&[u8]> {
+        let at = pdf.windows(4).position(|w| w == b"acsp")?.checked_sub(36)?;
+        let size = u32::from_be_bytes(pdf[at..at + 4].try_into().ok()?) as usize;
+        // The size field is the stream's length: the stream starts with the profile and
+        // ends with it.
+        assert!(pdf[..at].ends_with(b">>\nstream\n"));
+        assert!(pdf[at + size..].starts_with(b"\nendstream"));
+        Some(&pdf[at..at + size])
+    }
+
+    #[test]
+    fn a_pdfx_booklet_states_its_output_intent_metadata_dates_and_id() {
+        let pdf = book(3, &pdfx(Some("Week 12")), true).finish().unwrap();
+        assert!(pdf.starts_with(b"%PDF-1.6\n"));
+        let text = String::from_utf8_lossy(&pdf);
+        for entry in [
+            // The catalog's OutputIntent, with its output profile.
+            "/OutputIntents [<<\n    /Type /OutputIntent\n    /S /GTS_PDFX\n",
+            "/OutputConditionIdentifier (Custom)",
+            "/Info (cagey grey: black ink on white paper, 20% dot gain)",
+            "/DestOutputProfile ",
+            // The catalog's XMP.
+            "/Metadata ",
+            "/Type /Metadata\n  /Subtype /XML",
+            "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>",
+            "<rdf:li xml:lang=\"x-default\">Week 12</rdf:li>",
+            "<xmp:CreateDate>2023-11-14T22:13:20Z</xmp:CreateDate>",
+            "<xmp:ModifyDate>2023-11-14T22:13:20Z</xmp:ModifyDate>",
+            "<xmp:MetadataDate>2023-11-14T22:13:20Z</xmp:MetadataDate>",
+            "<xmpMM:VersionID>1</xmpMM:VersionID>",
+            "<xmpMM:RenditionClass>default</xmpMM:RenditionClass>",
+            "<pdf:Trapped>False</pdf:Trapped>",
+            // The document information, which agrees with it.
+            "/Title (Week 12)",
+            "/GTS_PDFXVersion (PDF/X-4)",
+            "/Trapped /False",
+            "/CreationDate (D:20231114221320Z)",
+            "/ModDate (D:20231114221320Z)",
+        ] {
+            assert_eq!(text.matches(entry).count(), 1, "{entry}");
+        }
+        // The trailer's ID is the XMP's DocumentID, twice (the file as first made).
+        let id = text
+            .split("/ID [<")
+            .nth(1)
+            .unwrap()
+            .split('>')
+            .next()
+            .unwrap();
+        assert_eq!(text.matches(&format!("/ID [<{id}> <{id}>]")).count(), 1);
+        let document = text
+            .split("<xmpMM:DocumentID>uuid:")
+            .nth(1)
+            .unwrap()
+            .split('<')
+            .next()
+            .unwrap();
+        assert_eq!(document.replace('-', "").to_uppercase(), id);
+        assert!(text.contains("<xmpMM:InstanceID>uuid:"));
+        // The profile: a grey printer's, its size field its length.
+        let profile = icc_profile(&pdf).unwrap();
+        assert_eq!(&profile[12..16], b"prtr");
+        assert_eq!(&profile[16..20], b"GRAY");
+        assert_eq!(&profile[20..24], b"XYZ ");
+        assert_eq!(
+            text.matches(&format!("/Length {}\n  /N 1\n", profile.len()))
+                .count(),
+            1
+        );
+    }
+
+    /// PDF/X requires a title: a booklet given none is called "Puzzles" there and in the
+    /// XMP, and only there (no heading is drawn).
+    #[test]
+    fn a_pdfx_booklet_without_a_title_is_titled_puzzles() {
+        let pdf = book(1, &pdfx(None), false).finish().unwrap();
+        assert_eq!(occurrences(&pdf, b"/Title (Puzzles)"), 1);
+        assert_eq!(occurrences(&pdf, b">Puzzles</rdf:li>"), 1);
+    }
+
+    #[test]
+    fn a_plain_booklet_has_none_of_pdfx_s_marks() {
+        let pdf = book(3, &Options::default(), true).finish().unwrap();
+        assert!(pdf.starts_with(b"%PDF-1.7\n"));
+        for entry in [
+            &b"/OutputIntent"[..],
+            b"GTS_",
+            b"/Metadata",
+            b"xpacket",
+            b"/Trapped",
+            b"/CreationDate",
+            b"/ModDate",
+            b"/ID [",
+            b"/Title",
+        ] {
+            assert_eq!(
+                occurrences(&pdf, entry),
+                0,
+                "{}",
+                String::from_utf8_lossy(entry)
+            );
+        }
+        assert_eq!(icc_profile(&pdf), None);
+    }
+
+    /// The same puzzles and date give the same PDF/X bytes; another date, or other puzzles,
+    /// other IDs.
+    #[test]
+    fn a_pdfx_booklet_is_the_same_bytes_for_the_same_date() {
+        let options = pdfx(Some("Week 12"));
+        let a = book(5, &options, true).finish().unwrap();
+        assert!(a == book(5, &options, true).finish().unwrap());
+        let id = |pdf: &[u8]| {
+            let text = String::from_utf8_lossy(pdf).into_owned();
+            text.split("/ID [<").nth(1).unwrap()[..32].to_string()
+        };
+        let later = Options {
+            pdfx: options.pdfx.map(|pdfx| PdfX {
+                created: pdfx.created + 1,
+                ..pdfx
+            }),
+            ..options.clone()
+        };
+        let b = book(5, &later, true).finish().unwrap();
+        assert_ne!(id(&a), id(&b));
+        assert_eq!(occurrences(&b, b"/CreationDate (D:20231114221321Z)"), 1);
+        assert_ne!(id(&a), id(&book(4, &options, true).finish().unwrap()));
+    }
+
+    #[test]
+    fn a_pdfx_date_past_9999_is_refused() {
+        let mut options = pdfx(None);
+        if let Some(pdfx) = &mut options.pdfx {
+            pdfx.created = super::super::LATEST_CREATED + 1;
+        }
+        assert_eq!(
+            Book::new(&options).err().unwrap().to_string(),
+            "a creation time of 253402300800 seconds since 1970 is past the end of 9999"
+        );
     }
 
     #[test]

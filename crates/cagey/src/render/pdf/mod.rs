@@ -25,7 +25,9 @@
 //! A `Book` is written as it goes: each page's content is compressed as soon as the page
 //! is full, and only the finished PDF's bytes are kept until it is finished. The output is
 //! the same, byte for byte, for the same puzzles and options: it holds no date and no random
-//! identifier.
+//! identifier. A booklet written to PDF/X-4 ([`PdfX`]) holds both, as the standard requires,
+//! but its date is the caller's and its identifier a hash of its bytes: the same puzzles,
+//! options and date still give the same bytes.
 //!
 //! The `Book` is the crate's own: a booklet is asked for with [`crate::booklet`], the one
 //! request that `cagey print` and Python's `print_pdf` make, which proves each puzzle and
@@ -34,13 +36,17 @@
 //!
 //! The files: `layout` (paper, margins, how many a page, cell sizes: arithmetic only),
 //! `embedded_font` (text as glyphs of the bundled font, and the font's subset), `draw` (one
-//! grid into a page's content) and `book` (the document: pages, headings, page numbers;
-//! `book/front` the pages before the puzzles: title page, rules, contents).
+//! grid into a page's content), `book` (the document: pages, headings, page numbers;
+//! `book/front` the pages before the puzzles: title page, rules, contents), and for PDF/X
+//! `pdfx` (the OutputIntent, XMP metadata, dates and IDs) and `icc` (its grey output
+//! profile).
 
 mod book;
 mod draw;
 mod embedded_font;
+mod icc;
 mod layout;
+mod pdfx;
 
 pub(crate) use book::{
     check_text, Answer, Book, Caption, ContentsLine, Example, Options, TextPage, TitlePage,
@@ -51,3 +57,4 @@ pub use layout::{
     largest_per_page, Paper, PerPage, CLUE_MIN, DIGIT_MIN, HEADING_MAX_LINES, MARGIN, MAX_BLEED_MM,
     MAX_GUTTER_MM, MIN_PUZZLE_CELL,
 };
+pub use pdfx::{creation_time, PdfX, PdfXVersion, LATEST_CREATED, UNTITLED};
