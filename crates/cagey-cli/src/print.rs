@@ -186,7 +186,7 @@ pub struct Args {
     /// Write PDF/X for a press: `4` for PDF/X-4 (an OutputIntent with a grey output profile,
     /// XMP metadata, dates and a file ID; a separate answer key too). Dated from
     /// SOURCE_DATE_EPOCH when set, else now; the same inputs and date give the same bytes.
-    #[arg(long, value_name = "4", value_parser = parse_pdfx)]
+    #[arg(long, value_name = "VERSION", value_parser = parse_pdfx)]
     pdfx: Option<PdfXVersion>,
 
     /// The answer key: `end` of the booklet, `none`, or a separate FILE.pdf.

@@ -36,8 +36,8 @@ const EXTREMES: [&str; 13] = [
 ];
 
 /// Value names of flags that take a number.
-const NUMERIC: [&str; 9] = [
-    "N", "SECS", "PX", "MM", "COLUMNS", "PORT", "INDEX", "SEED", "MIN..MAX",
+const NUMERIC: [&str; 10] = [
+    "N", "SECS", "PX", "MM", "COLUMNS", "PORT", "INDEX", "SEED", "MIN..MAX", "VERSION",
 ];
 
 /// Value names of flags that take something else (names, paths, words).
