@@ -13,6 +13,7 @@ use super::error::{GenerateError, SettingError};
 use super::style::CageStyle;
 use super::target::Target;
 use crate::budget::TimeLimit;
+use crate::logic::Level;
 use crate::model::{Operation, Options, Regions};
 use crate::solve::Cancel;
 
@@ -41,6 +42,23 @@ pub const NO_GIVENS_MAX_SIZE: usize = 20;
 /// asked for: 102 of a 32x32's 1,024 cells, 57 of a 24x24's 576. 200 per mille made a
 /// 32x32 faster still (1.5 s) but gives away a third of the grid.
 pub const BIG_GIVENS_PER_MILLE: usize = 100;
+
+/// The largest side whose easy and normal puzzles are made without givens when none are
+/// asked for. Above it steering alone does not reach them: no 16x16 easy was found in
+/// 2,000 attempts (52 s), no 16x16 normal nor 20x20 normal in 60 s, with Keen's cages or
+/// the big style. With [`EASY_GIVENS_PER_MILLE`] and [`NORMAL_GIVENS_PER_MILLE`] of the
+/// cells given, each took 0.1 to 1 s over three seeds (docs/generate.md, "Tuning").
+pub const NO_EASY_GIVENS_MAX_SIZE: usize = 12;
+
+/// The share of cells (per thousand) given to an easy puzzle above
+/// [`NO_EASY_GIVENS_MAX_SIZE`] when no givens are asked for: 20 of a 16x16's 256 cells
+/// (12 took 11 s, 8 found none).
+pub const EASY_GIVENS_PER_MILLE: usize = 80;
+
+/// The share of cells (per thousand) given to a normal puzzle above
+/// [`NO_EASY_GIVENS_MAX_SIZE`] when no givens are asked for: 25 of a 16x16's, 40 of a
+/// 20x20's (16 found no 20x20 normal in 60 s).
+pub const NORMAL_GIVENS_PER_MILLE: usize = 100;
 
 /// The time one puzzle may take by default.
 pub const DEFAULT_TIME_LIMIT: TimeLimit = TimeLimit::new(Duration::from_secs(60));
@@ -304,8 +322,8 @@ pub struct Settings {
     /// The style of the cages: how operations are dealt out (the sizes are `cage_sizes`).
     pub style: CageStyle,
     /// One-cell givens to place; 0 leaves the choice to the generator, which places none
-    /// up to `NO_GIVENS_MAX_SIZE` and a tenth of the cells above (see
-    /// [`Settings::placed_givens`]).
+    /// up to 12x12, a few at easy and normal up to `NO_GIVENS_MAX_SIZE`, and a tenth of the
+    /// cells above (see [`Settings::placed_givens`]).
     pub givens: usize,
     /// Cells to leave in no cage (killer kinds only).
     pub uncaged: usize,
@@ -328,14 +346,22 @@ impl Settings {
     }
 
     /// The one-cell givens the generator places: those asked for, or, when none are,
-    /// `BIG_GIVENS_PER_MILLE` of the cells above `NO_GIVENS_MAX_SIZE` (none below).
+    /// `BIG_GIVENS_PER_MILLE` of the cells above `NO_GIVENS_MAX_SIZE`, and from 13x13 to
+    /// that size `EASY_GIVENS_PER_MILLE` at easy and `NORMAL_GIVENS_PER_MILLE` at normal
+    /// (none otherwise).
     pub fn placed_givens(&self) -> usize {
         let cells = self.size * self.size;
-        if self.givens == 0 && self.size > NO_GIVENS_MAX_SIZE {
-            cells * BIG_GIVENS_PER_MILLE / 1000
-        } else {
-            self.givens.min(cells)
+        if self.givens > 0 {
+            return self.givens.min(cells);
         }
+        let per_mille = match self.target.level() {
+            _ if self.size > NO_GIVENS_MAX_SIZE => BIG_GIVENS_PER_MILLE,
+            _ if self.size <= NO_EASY_GIVENS_MAX_SIZE => 0,
+            Some(Level::Easy) => EASY_GIVENS_PER_MILLE,
+            Some(Level::Normal) => NORMAL_GIVENS_PER_MILLE,
+            _ => 0,
+        };
+        cells * per_mille / 1000
     }
 
     /// KenKen of side `size` with every operation and cages in Keen's style.
@@ -490,6 +516,17 @@ mod tests {
     #[test]
     fn big_grids_get_a_tenth_of_their_cells_given_unless_asked() {
         assert_eq!(Settings::kenken(NO_GIVENS_MAX_SIZE).placed_givens(), 0);
+        // Easy and normal above 12x12 get a few, the other levels none.
+        let at = |size: usize, level: Level| {
+            let mut settings = Settings::kenken(size);
+            settings.target = Target::from(level);
+            settings.placed_givens()
+        };
+        assert_eq!(at(12, Level::Easy), 0);
+        assert_eq!(at(16, Level::Easy), 20);
+        assert_eq!(at(16, Level::Normal), 25);
+        assert_eq!(at(20, Level::Normal), 40);
+        assert_eq!(at(20, Level::Hard), 0);
         assert_eq!(Settings::kenken(24).placed_givens(), 57);
         assert_eq!(Settings::kenken(32).placed_givens(), 102);
         let mut asked = Settings::kenken(32);
