@@ -271,15 +271,23 @@ impl Book {
             for line in chunk {
                 let number = line.page.to_string();
                 let number_width = font.width(&number) as f32 * CONTENTS_SIZE;
-                let text_width = font.width(&line.text) as f32 * CONTENTS_SIZE;
+                // A line too long for the measure with its number (`Puzzles 117–120 ·
+                // Killer Sudoku 12×12 · unreasonable` on A5) is set smaller to fit.
+                let room = measure - number_width - 2.0 * dot;
+                let em = font.width(&line.text) as f32;
+                let size = CONTENTS_SIZE.min(room / em.max(f32::EPSILON));
+                let text_width = em * size;
                 page.content.set_fill_gray(0.0);
-                for (text, at) in [(&line.text[..], x), (&number, x + measure - number_width)] {
+                for (text, at, size) in [
+                    (&line.text[..], x, size),
+                    (&number, x + measure - number_width, CONTENTS_SIZE),
+                ] {
                     self.glyphs.set(
                         &mut page.content,
                         &Text {
                             text,
                             what: "the contents",
-                            size: CONTENTS_SIZE,
+                            size,
                             scale: 100.0,
                             x: at,
                             baseline,
