@@ -4,7 +4,7 @@
 //! title page's lines about the book; and the contents' lines.
 
 use crate::formats::kk;
-use crate::model::{Kind, Operation};
+use crate::model::{and_list, Kind, Operation};
 use crate::{Grid, Puzzle};
 
 /// A rules page: its heading, its paragraphs, and its worked example.
@@ -245,23 +245,14 @@ fn notes(puzzle: &Puzzle, solution: &Grid, killer: bool) -> Vec<String> {
         let once = if killer { ", each digit once" } else { "" };
         notes.push(format!(
             "The {label} cage in {} holds {}: {}\u{a0}=\u{a0}{}{once}.",
-            list(&cells),
-            list(&words),
+            and_list(&cells),
+            and_list(&words),
             // No-break spaces: a line that starts `+ 4 = 7` reads badly.
             equation.join(&format!("\u{a0}{sign}\u{a0}")),
             cage.target(),
         ));
     }
     notes
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 #[cfg(test)]

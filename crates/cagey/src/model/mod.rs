@@ -37,6 +37,7 @@ pub use progress::{CellState, Progress};
 pub use puzzle::{Kind, Options, Puzzle, PuzzleBuilder};
 pub use puzzle_error::PuzzleError;
 pub use regions::Regions;
+pub(crate) use violation::and_list;
 pub use violation::Violation;
 
 /// The largest grid side the model holds: 32, so that a cell's candidates fit one `u32`

@@ -207,7 +207,7 @@ fn times(count: usize) -> String {
 }
 
 /// Names joined as a list is in prose: `a`, `a and b`, `a, b and c`.
-fn and_list(names: &[String]) -> String {
+pub(crate) fn and_list(names: &[String]) -> String {
     match names {
         [] => String::new(),
         [one] => one.clone(),

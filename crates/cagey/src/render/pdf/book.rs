@@ -428,24 +428,26 @@ impl Book {
         let gutter = self.options.gutter * MM;
         let left = MARGIN + if number % 2 == 1 { gutter } else { 0.0 };
         let text_width = width - 2.0 * MARGIN - gutter;
+        let bottom = MARGIN + FOOTER_BAND;
+        let mut page = Page {
+            content,
+            layout,
+            area: [left, bottom, text_width, 0.0],
+            filled: 0,
+            size: 0,
+            number,
+            numbered: true,
+        };
         let mut top = height - MARGIN;
         if let Some(lines) = heading {
-            for line in lines {
-                let size = HEADING_SIZE;
-                let line_width = Font::bundled().width(line) as f32 * size;
-                self.glyphs.set(
-                    &mut content,
-                    &Text {
-                        text: line,
-                        what: "a heading",
-                        size,
-                        scale: 100.0,
-                        x: left + (text_width - line_width) / 2.0,
-                        baseline: top - size,
-                    },
-                )?;
-                top -= HEADING_LEADING * size;
-            }
+            top = self.centred(
+                &mut page,
+                lines,
+                HEADING_SIZE,
+                HEADING_LEADING,
+                top,
+                "a heading",
+            )?;
             top -= HEADING_SIZE;
         }
         // Grids start below the heading's band on every page, headed or not: the first
@@ -453,16 +455,8 @@ impl Book {
         if layout.section != Section::Front {
             top = height - MARGIN - HEADING_BAND;
         }
-        let bottom = MARGIN + FOOTER_BAND;
-        Ok(Page {
-            content,
-            layout,
-            area: [left, bottom, text_width, top - bottom],
-            filled: 0,
-            size: 0,
-            number,
-            numbered: true,
-        })
+        page.area[3] = top - bottom;
+        Ok(page)
     }
 
     /// Draws `puzzle` with `contents` in the next slot of the current page with cells of

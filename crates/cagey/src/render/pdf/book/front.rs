@@ -331,7 +331,7 @@ impl Book {
 
     /// Sets `lines` centred on `page`, the first with its top at `top`; gives the top of the
     /// line after the last.
-    fn centred(
+    pub(super) fn centred(
         &mut self,
         page: &mut Page,
         lines: &[String],
