@@ -100,10 +100,21 @@ fn innies_and_outies_are_worded_as_players_word_them() {
         let Some((head, rest)) = text.split_once(": ") else {
             return false;
         };
-        let kind = ["innies of ", "outies of ", "innies − outies of "]
-            .iter()
-            .any(|k| head.starts_with(k));
-        kind && rest.contains(" = ") && rest.starts_with('r')
+        let kind = [
+            "innies of ",
+            "outies of ",
+            "innies − outies of ",
+            "outies − innies of ",
+        ]
+        .iter()
+        .any(|k| head.starts_with(k));
+        // Walkthroughs write the positive difference (issue #45: "… = -9" was printed).
+        let positive = rest
+            .split(": ")
+            .next()
+            .and_then(|equation| equation.rsplit(" = ").next())
+            .is_some_and(|value| !value.starts_with('-'));
+        kind && rest.contains(" = ") && rest.starts_with('r') && positive
     };
     assert!(!said.is_empty());
     for text in &said {
@@ -113,6 +124,11 @@ fn innies_and_outies_are_worded_as_players_word_them() {
         said.iter()
             .any(|t| t.contains("rows ") || t.contains("columns ")),
         "no innies of several rows or columns among {said:?}"
+    );
+    // An area whose outies outweigh its innies is said that way round.
+    assert!(
+        said.iter().any(|t| t.starts_with("outies − innies of ")),
+        "no outies − innies among {said:?}"
     );
 }
 

@@ -473,17 +473,21 @@ impl Reason {
                 text
             }
             Reason::InniesOuties { houses, innies, outies, value, keep } => {
-                let kind = match (innies.is_empty(), outies.is_empty()) {
-                    (false, true) => "innies",
-                    (true, false) => "outies",
-                    _ => "innies − outies",
-                };
-                let (left, right) = if innies.is_empty() {
-                    (terms(g, outies, " + "), -*value)
+                // Walkthroughs write the positive difference: outies − innies = 9, never
+                // innies − outies = -9.
+                let (kind, left, right) = if innies.is_empty() {
+                    ("outies", terms(g, outies, " + "), -*value)
                 } else if outies.is_empty() {
-                    (terms(g, innies, " + "), *value)
+                    ("innies", terms(g, innies, " + "), *value)
+                } else if *value < 0 {
+                    (
+                        "outies − innies",
+                        format!("{} − {}", terms(g, outies, " + "), terms(g, innies, " − ")),
+                        -*value,
+                    )
                 } else {
                     (
+                        "innies − outies",
                         format!("{} − {}", terms(g, innies, " + "), terms(g, outies, " − ")),
                         *value,
                     )
