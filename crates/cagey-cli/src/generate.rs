@@ -174,7 +174,10 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         true => vec![None],
         false => args.difficulty.iter().copied().map(Some).collect(),
     };
-    let mut requests = Vec::new();
+    let mut parts: Vec<Settings> = Vec::new();
+    // One seed for the run, fresh if none was given (the request's rule): the generator is
+    // keyed by kind, size and level too, so each part of the run draws its own puzzles.
+    let mut seed = None;
     for &kind in &args.kind {
         for &size in &sizes {
             for &difficulty in &difficulties {
@@ -193,17 +196,16 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
                     time_limit: Some(args.time_limit),
                     seed: args.seed,
                 };
-                if let Err(error) = request.settings() {
-                    bail!("{error}");
+                match request.settings() {
+                    Ok(settings) => parts.push(settings),
+                    Err(error) => bail!("{error}"),
                 }
-                requests.push(request);
+                seed.get_or_insert_with(|| request.seed());
             }
         }
     }
-    // One seed for the run, fresh if none was given: the generator is keyed by kind, size
-    // and level too, so each part of the run draws its own puzzles.
-    let seed = requests[0].seed();
-    let total = args.count.saturating_mul(requests.len() as u64);
+    let seed = seed.expect("every run has a kind, a size and a level");
+    let total = args.count.saturating_mul(parts.len() as u64);
     let mut run = Run {
         args,
         seed,
@@ -214,13 +216,8 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         status: Status::Ok,
         made: 0,
     };
-    for request in &requests {
-        let request = Request {
-            seed: Some(seed),
-            ..request.clone()
-        };
-        let settings = request.settings().expect("checked above");
-        run.part(&settings)?;
+    for settings in &parts {
+        run.part(settings)?;
     }
     if run.json == Some(true) {
         run.out.write_all(b"\n]\n")?;

@@ -244,12 +244,11 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     };
     let targets: Vec<&Target> = book_target.iter().chain(&key_target).collect();
     output::refuse_clashes(&targets, &args.input.files)?;
-    let rules = match args.rules.as_str() {
-        "standard" => Rules::Standard,
-        "none" => Rules::None,
-        path => Rules::Own(
-            std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read the rules file {path}"))?,
+    let rules = match Rules::keyword(&args.rules) {
+        Some(rules) => rules,
+        None => Rules::Own(
+            std::fs::read_to_string(&args.rules)
+                .with_context(|| format!("cannot read the rules file {}", args.rules))?,
         ),
     };
     let options = BookletOptions {

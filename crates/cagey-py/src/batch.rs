@@ -280,9 +280,7 @@ pub fn print_pdf<'py>(
     let rules = match rules {
         None => Rules::Standard,
         Some(rules) => match rules.extract::<String>() {
-            Ok(text) if text == "standard" => Rules::Standard,
-            Ok(text) if text == "none" => Rules::None,
-            Ok(text) => Rules::Own(text),
+            Ok(text) => Rules::keyword(&text).unwrap_or(Rules::Own(text)),
             Err(_) => {
                 let path: std::path::PathBuf = rules.extract()?;
                 let text = std::fs::read_to_string(&path).map_err(|error| {

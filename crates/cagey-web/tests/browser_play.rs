@@ -53,6 +53,18 @@ async fn open_text(browser: &Browser, text: &str, summary: &str) {
 }
 
 /// Clicks cell `index` and types `keys`.
+/// Presses Check until the status says `words`: the background solve the comparison
+/// waits for may still be running (up to 5 s).
+async fn check_until(browser: &Browser, words: &str) {
+    for _ in 0..100 {
+        browser.click("#check").await;
+        if browser.text("#status").await.contains(words) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 async fn type_at(browser: &Browser, index: usize, keys: &str) {
     browser.cell(index).await.click().await.unwrap();
     browser.keys(keys).await;
@@ -283,17 +295,7 @@ async fn check_reports_conflicts_always_and_the_solution_only_when_known() {
     type_at(&browser, 4, "3").await;
     type_at(&browser, 5, &format!("{CONTROL}1{NULL}{CONTROL}2{NULL}")).await;
     assert_eq!(marks(&browser, 5, ".notes").await, "12");
-    for _ in 0..100 {
-        browser.click("#check").await;
-        if browser
-            .text("#status")
-            .await
-            .contains("compared with the solution")
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    check_until(&browser, "compared with the solution").await;
     let status = browser.text("#status").await;
     assert_eq!(
         status,
@@ -312,13 +314,7 @@ async fn check_reports_conflicts_always_and_the_solution_only_when_known() {
     open_text(&browser, "3+,0 1\n3+,2 3\n", "2x2").await;
     type_at(&browser, 0, "1").await;
     type_at(&browser, 1, "1").await;
-    for _ in 0..100 {
-        browser.click("#check").await;
-        if browser.text("#status").await.contains("not compared") {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    check_until(&browser, "not compared").await;
     assert_eq!(
         browser.text("#status").await,
         "2 cells repeat a digit (r1c1 and r1c2); 1 cage misses its target (3+ at r1c1); digits \
@@ -367,17 +363,7 @@ async fn check_marks_a_cage_that_misses_its_target_not_its_right_digits() {
     type_at(&browser, 12, "3").await;
     type_at(&browser, 13, "2").await;
     assert_eq!(cells_with(&browser, "cage-miss").await, Vec::<usize>::new());
-    for _ in 0..100 {
-        browser.click("#check").await;
-        if browser
-            .text("#status")
-            .await
-            .contains("compared with the solution")
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    check_until(&browser, "compared with the solution").await;
     assert_eq!(
         browser.text("#status").await,
         "1 cage misses its target (7+ at r4c1); compared with the solution, 1 cell is wrong \

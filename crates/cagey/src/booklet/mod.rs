@@ -166,6 +166,18 @@ pub enum Rules {
     None,
 }
 
+impl Rules {
+    /// The rules a keyword names: `standard` or `none`; `None` for any other text, which a
+    /// front end takes as the book's own rules (or a file of them).
+    pub fn keyword(text: &str) -> Option<Rules> {
+        match text {
+            "standard" => Some(Rules::Standard),
+            "none" => Some(Rules::None),
+            _ => None,
+        }
+    }
+}
+
 /// The largest first puzzle or page number: a million, far past any book, and small
 /// enough that numbers never overflow.
 pub const MAX_FIRST: usize = 1_000_000;
@@ -386,6 +398,12 @@ impl BookletOptions {
         pdf::per_page_for(self.paper, self.per_page, size)
     }
 
+    /// What the puzzles of `kind` are called in captions, the contents and the rules: the
+    /// book's name, or the kind's name in no one's trademark.
+    fn name_of(&self, kind: Kind) -> &str {
+        self.name.as_deref().unwrap_or(kind.generic_name())
+    }
+
     /// What the drawing reads.
     fn drawing(&self) -> pdf::Options {
         pdf::Options {
@@ -417,12 +435,6 @@ pub fn booklet(
     }
     let drawing = options.drawing();
     let first_number = options.first_number.unwrap_or(1);
-    let name = |entry: &BookletEntry| -> String {
-        options
-            .name
-            .clone()
-            .unwrap_or_else(|| entry.puzzle.kind().generic_name().to_string())
-    };
     let levels: Vec<Option<String>> = entries
         .iter()
         .map(|entry| entry.level().map(|level| options.level_names.name(level)))
@@ -441,7 +453,7 @@ pub fn booklet(
         })?;
     }
     let rules = rules_pages(entries, options);
-    let runs = runs(entries, &levels, &name, first_number);
+    let runs = runs(entries, &levels, options);
     let answers_line = usize::from(options.key == Key::End);
     let reserved = if options.contents {
         let lines = rules.len() + runs.len() + answers_line;
@@ -476,10 +488,9 @@ pub fn booklet(
 
     let mut run = runs.iter().peekable();
     for (index, entry) in entries.iter().enumerate() {
-        let name = name(entry);
         let caption = Caption {
             number: first_number + index,
-            name: &name,
+            name: options.name_of(entry.puzzle.kind()),
             level: levels[index].as_deref(),
         };
         let page = book.add_puzzle(&entry.puzzle, &caption)?;
@@ -596,7 +607,7 @@ fn rules_pages(entries: &[BookletEntry], options: &BookletOptions) -> Vec<RulesT
             kinds
                 .into_iter()
                 .map(|(kind, seen)| {
-                    let name = options.name.as_deref().unwrap_or(kind.generic_name());
+                    let name = options.name_of(kind);
                     let page = front::rules(kind, name, seen);
                     RulesText {
                         heading: page.heading,
@@ -615,12 +626,13 @@ fn rules_pages(entries: &[BookletEntry], options: &BookletOptions) -> Vec<RulesT
 fn runs(
     entries: &[BookletEntry],
     levels: &[Option<String>],
-    name: &dyn Fn(&BookletEntry) -> String,
-    first_number: usize,
+    options: &BookletOptions,
 ) -> Vec<(usize, String)> {
+    let first_number = options.first_number.unwrap_or(1);
     let key = |index: usize| {
         let entry = &entries[index];
-        (name(entry), entry.puzzle.size(), levels[index].clone())
+        let name = options.name_of(entry.puzzle.kind());
+        (name, entry.puzzle.size(), levels[index].as_deref())
     };
     let mut runs: Vec<(usize, String)> = Vec::new();
     let mut start = 0;
@@ -641,7 +653,7 @@ fn runs(
         let mut line = format!("{numbers} · {name} {n}×{n}");
         if let Some(level) = level {
             line.push_str(" · ");
-            line.push_str(&level);
+            line.push_str(level);
         }
         runs.push((start, line));
         start = index;
@@ -658,12 +670,9 @@ fn about(entries: &[BookletEntry], options: &BookletOptions) -> Vec<String> {
         "{count} {}",
         if count == 1 { "puzzle" } else { "puzzles" }
     )];
-    let mut kinds: Vec<(String, usize, usize)> = Vec::new();
+    let mut kinds: Vec<(&str, usize, usize)> = Vec::new();
     for entry in entries {
-        let name = options
-            .name
-            .clone()
-            .unwrap_or_else(|| entry.puzzle.kind().generic_name().to_string());
+        let name = options.name_of(entry.puzzle.kind());
         let n = entry.puzzle.size();
         match kinds.iter_mut().find(|(seen, _, _)| *seen == name) {
             Some((_, least, most)) => {
@@ -955,9 +964,12 @@ mod tests {
         let options = BookletOptions::default();
         let four = entries(3, &options);
         let levels = vec![Some("easy".to_string()), Some("easy".to_string()), None];
-        let name = |entry: &BookletEntry| entry.puzzle.kind().generic_name().to_string();
+        let numbered = BookletOptions {
+            first_number: Some(7),
+            ..options.clone()
+        };
         assert_eq!(
-            runs(&four, &levels, &name, 7),
+            runs(&four, &levels, &numbered),
             [
                 (0, "Puzzles 7–8 · Calcudoku 4×4 · easy".to_string()),
                 (2, "Puzzle 9 · Calcudoku 4×4".to_string()),

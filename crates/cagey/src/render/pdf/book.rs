@@ -249,10 +249,9 @@ impl Book {
         }
         let cell = puzzle_cell(paper, per_page, n);
         let what = format!("puzzle {}'s caption", caption.number);
-        let number = self.page.as_ref().map_or(0, |page| page.number);
-        if let Some(page) = &mut self.page {
-            page.size = n;
-        }
+        let page = self.page.as_mut().expect("a page was started");
+        page.size = n;
+        let number = page.number;
         self.place(
             puzzle,
             Contents::NONE,
