@@ -10,6 +10,7 @@ mod explained;
 
 use std::collections::BTreeMap;
 
+use cagey::formats::kk;
 use cagey::logic::{self, Level, LogicLimits};
 use cagey::{examples, Grid, Puzzle};
 use explained::{assert_golden_explanation, assert_sound};
@@ -130,6 +131,56 @@ fn innies_and_outies_are_worded_as_players_word_them() {
         said.iter().any(|t| t.starts_with("outies − innies of ")),
         "no outies − innies among {said:?}"
     );
+}
+
+/// SudokuWiki's pointing-pairs example (its Intersection Removal page: "the 3s in B7 and B9
+/// are alone in box 3 and they are aligned on the row"), givens row by row, `0` empty.
+const SUDOKUWIKI_POINTING: &str =
+    "017903600000080000900000507072010430000402070064370250701000065000030000005601720";
+
+/// Its one solution (a brute-force search finds no other).
+const SUDOKUWIKI_POINTING_SOLUTION: &str =
+    "417953682256187943983246517872519436539462871164378259791824365628735194345691728";
+
+/// A plain sudoku as cagey reads it: a killer whose only cages are its givens, one cell
+/// each, the other cells in no cage.
+fn sudoku_as_killer(givens: &str) -> Puzzle {
+    let mut text = String::from("# killer\n# boxes 3x3\n# size 9\n");
+    for (cell, digit) in givens.chars().enumerate() {
+        if digit != '0' {
+            text.push_str(&format!("{digit},{cell}\n"));
+        }
+    }
+    kk::parse(&text).unwrap()
+}
+
+/// Issue #45: with no intersection removal, SudokuWiki's pointing-pairs example was graded
+/// unreasonable, explained with X-wings, forcing chains and a trial. It is explained with
+/// the pointing the page shows (3 of box 3 only in row 2) and claiming, and with no trial or
+/// search. (It still needs forcing chains: SudokuWiki rates it tough, and the chains stand
+/// in for the wings and colouring its solver would use, which the ladders do not have.)
+#[test]
+fn sudokuwiki_pointing_example_is_explained_with_pointing_and_no_trial() {
+    let puzzle = sudoku_as_killer(SUDOKUWIKI_POINTING);
+    let solution = kk::parse_solution(9, SUDOKUWIKI_POINTING_SOLUTION).unwrap();
+    let explanation = assert_sound("SudokuWiki pointing example", &puzzle, &solution);
+    let used: Vec<&str> = explanation.steps.iter().map(|s| s.rule).collect();
+    for never in ["trial", logic::SEARCH_RULE] {
+        assert!(!used.contains(&never), "{never} used: {used:?}");
+    }
+    for rule in ["pointing", "claiming"] {
+        assert!(used.contains(&rule), "no {rule} in {used:?}");
+    }
+    assert!(explanation.level < Level::Unreasonable);
+    let texts: Vec<String> = explanation.steps.iter().map(|s| s.describe(9)).collect();
+    assert!(
+        texts.iter().any(|t| t.starts_with(
+            "pointing: in box 3, 3 is only in row 2 (r2c7, r2c9), so the rest of row 2 loses 3"
+        )),
+        "{texts:#?}"
+    );
+    let grade = logic::grade(&puzzle, &LogicLimits::default()).unwrap();
+    assert_eq!(grade.level, explanation.level);
 }
 
 /// The explanation of the built-in killer, as `cagey explain --example killer` prints it.

@@ -90,14 +90,21 @@ pub(super) fn combinations(state: &State, k: usize) -> Vec<DigitSet> {
     let table = &state.g.tables[k];
     let mut out: Vec<DigitSet> = Vec::new();
     for &i in &state.cages[k].alive {
-        let mut set = DigitSet::EMPTY;
-        for &d in table.row(i as usize) {
-            set.insert(d);
-        }
-        if !out.contains(&set) {
-            out.push(set);
-        }
+        add_combination(&mut out, table.row(i as usize).iter().copied().collect());
     }
-    out.sort_unstable_by_key(|s| s.iter().collect::<Vec<_>>());
+    sort_combinations(&mut out);
     out
+}
+
+/// Adds `set` to `combos` unless it is there: the layouts of a killer cage list every
+/// order of a combination, and players count combinations.
+pub(super) fn add_combination(combos: &mut Vec<DigitSet>, set: DigitSet) {
+    if !combos.contains(&set) {
+        combos.push(set);
+    }
+}
+
+/// Combinations in the order players list them: `1+9` before `2+8`.
+pub(super) fn sort_combinations(combos: &mut [DigitSet]) {
+    combos.sort_unstable_by_key(|s| s.iter().collect::<Vec<_>>());
 }

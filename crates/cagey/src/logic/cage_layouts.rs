@@ -1,6 +1,7 @@
 //! Normal: cage layouts per cell. A cell keeps only the digits it takes in some layout of
 //! its cage that fits every cell's candidates (Keen's normal cage rule).
 
+use super::cage_combinations::combinations;
 use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
@@ -38,6 +39,13 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
             Reason::CageLayouts {
                 cage: k,
                 count,
+                // Listed only where players count them (killer cages): a KenKen cage's
+                // layouts can run to thousands.
+                combos: if g.killer {
+                    combinations(state, k)
+                } else {
+                    Vec::new()
+                },
                 keep,
             },
             cells.to_vec(),

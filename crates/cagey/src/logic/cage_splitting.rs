@@ -5,6 +5,7 @@
 //! splits across rows 1-3: r3c1 + r3c2 = 7, so r4c1 = 13`.
 
 use super::areas::{equation, several_houses, single_houses, totals};
+use super::cage_combinations::{add_combination, sort_combinations};
 use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
@@ -63,6 +64,7 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
         let table = &g.tables[k];
         let mut per_cell = vec![DigitSet::EMPTY; cells.len()];
         let mut count = 0;
+        let mut combos = Vec::new();
         for &i in &state.cages[k].alive {
             let row = table.row(i as usize);
             let s: i64 = row
@@ -76,12 +78,14 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
                 for (pos, &d) in row.iter().enumerate() {
                     per_cell[pos].insert(d);
                 }
+                add_combination(&mut combos, row.iter().copied().collect());
             }
         }
         let (eliminated, keep) = state.keep_only(cells, &per_cell);
         if eliminated.is_empty() {
             continue;
         }
+        sort_combinations(&mut combos);
         let reason = Reason::CageSplit {
             houses: area.clone(),
             cage: k,
@@ -90,6 +94,7 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
             rest,
             rest_value: total - value - placed_sum,
             count,
+            combos,
             keep,
         };
         let mut cause = cells.to_vec();

@@ -4,6 +4,7 @@
 //! meets cage 11 at r1c3 (2+9) in row 1: 1+9 and 2+8 each leave it nothing but ...`. The cage
 //! keeps the layouts that leave the other one a layout, and its cells their digits.
 
+use super::cage_combinations::{add_combination, sort_combinations};
 use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
@@ -66,6 +67,7 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
             let (ta, tb) = (&g.tables[a], &g.tables[b]);
             let mut per_cell = vec![DigitSet::EMPTY; cells_a.len()];
             let mut count = 0;
+            let mut combos = Vec::new();
             for &i in alive_a {
                 let ra = ta.row(i as usize);
                 let fits = alive_b.iter().any(|&j| {
@@ -77,16 +79,19 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
                     for (pos, &d) in ra.iter().enumerate() {
                         per_cell[pos].insert(d);
                     }
+                    add_combination(&mut combos, ra.iter().copied().collect());
                 }
             }
             let (eliminated, keep) = state.keep_only(cells_a, &per_cell);
             if eliminated.is_empty() {
                 continue;
             }
+            sort_combinations(&mut combos);
             let reason = Reason::CombinationInteraction {
                 cage: a,
                 other: b,
                 count,
+                combos,
                 keep,
             };
             let mut cause = cells_a.to_vec();

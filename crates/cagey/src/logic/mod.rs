@@ -65,6 +65,7 @@ mod hidden_single;
 mod hidden_subset;
 mod innies_outies;
 mod innies_outies_houses;
+mod intersection_removal;
 mod line_sum;
 mod naked_single;
 mod naked_subset;

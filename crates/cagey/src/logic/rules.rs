@@ -15,17 +15,24 @@ use super::rule::Rule;
 use super::{
     cage_combinations, cage_confined, cage_digits, cage_layouts, cage_line, cage_splitting,
     combination_interaction, fish, forcing_chain, given, hidden_cage, hidden_single, hidden_subset,
-    innies_outies, innies_outies_houses, line_sum, naked_single, naked_subset, trial,
+    innies_outies, innies_outies_houses, intersection_removal, line_sum, naked_single,
+    naked_subset, trial,
 };
 use crate::model::Puzzle;
 
-/// Every rule of Keen's ladder, in the order they are tried: cheapest first.
-pub static RULES: [Rule; 13] = [
+/// Every rule of Keen's ladder, in the order they are tried: cheapest first. Pointing and
+/// claiming, sudoku's intersection removal, sit at normal, where sudoku players put them
+/// (see `intersection_removal.rs`), after the cage layouts, whose weight is lower: they
+/// need boxes or regions (KenDoku, jigsaw KenKen), so on a plain KenKen they never fire and
+/// Keen's grades stay Keen's.
+pub static RULES: [Rule; 15] = [
     given::RULE,
     naked_single::RULE,
     hidden_single::RULE,
     cage_digits::RULE,
     cage_layouts::RULE,
+    intersection_removal::POINTING,
+    intersection_removal::CLAIMING,
     cage_line::RULE,
     naked_subset::RULE,
     hidden_subset::RULE,
@@ -49,15 +56,16 @@ const fn at(rule: Rule, level: Level, weight: u32) -> Rule {
 ///
 /// - easy: givens, singles, cage combinations;
 /// - normal: innies and outies of one house (the 45 rule), which digit each cell of a
-///   cage takes, a cage's digit forced into a house, a house's digit confined to a cage,
-///   naked and hidden subsets;
+///   cage takes, a cage's digit forced into a house, pointing and claiming (sudoku's
+///   intersection removal), a house's digit confined to a cage, naked and hidden subsets,
+///   in the order of their weights;
 /// - hard: innies and outies of several houses, hidden cages, cage splitting,
 ///   combination interactions between cages;
 /// - extreme: fish and forcing chains;
 /// - unreasonable: trial.
 ///
 /// Keen's line arithmetic is left out: innies and outies say all it says for sums.
-pub static KILLER_RULES: [Rule; 17] = [
+pub static KILLER_RULES: [Rule; 19] = [
     given::RULE,
     naked_single::RULE,
     hidden_single::RULE,
@@ -65,6 +73,8 @@ pub static KILLER_RULES: [Rule; 17] = [
     innies_outies::RULE,
     at(cage_layouts::RULE, Level::Normal, 40),
     at(cage_line::RULE, Level::Normal, 45),
+    intersection_removal::POINTING,
+    intersection_removal::CLAIMING,
     at(cage_confined::RULE, Level::Normal, 50),
     at(naked_subset::RULE, Level::Normal, 60),
     at(hidden_subset::RULE, Level::Normal, 70),

@@ -34,12 +34,12 @@ impl Contradiction {
     pub(crate) fn describe(&self, g: &Geometry, puzzle: &Puzzle) -> String {
         match *self {
             Contradiction::NoDigit(cell) => format!("{} has no digit left", g.cell(cell)),
-            Contradiction::NoLayout(k) => {
-                format!(
-                    "cage {} has no layout left",
-                    puzzle.cage_name(CageId(k as u16))
-                )
-            }
+            Contradiction::NoLayout(k) => format!(
+                "cage {} has no {} left",
+                puzzle.cage_name(CageId(k as u16)),
+                // Killer players speak of combinations, KenKen's of layouts.
+                if g.killer { "combination" } else { "layout" }
+            ),
             Contradiction::NoPlace(h, missing) => {
                 format!("{} has no place for {}", g.house_name(h), digits(missing))
             }
@@ -70,8 +70,14 @@ pub(crate) struct Geometry {
     pub(crate) houses: Arc<Vec<House>>,
     /// Whether the puzzle has boxes (region houses are then called boxes in texts).
     pub(crate) boxes: bool,
+    /// Whether the killer rule holds (no digit twice in a cage): steps then count a cage's
+    /// combinations, as killer players do, where KenKen's count its layouts.
+    pub(crate) killer: bool,
     /// The cells sharing a house with each cell (itself excluded).
     pub(crate) peers: Arc<Vec<Vec<Cell>>>,
+    /// The region (box or jigsaw region, counted from 0) of each cell; `None` on a grid
+    /// without regions. The house of region `r` is `houses[2 * n + r]`.
+    pub(crate) region_of: Arc<Vec<Option<usize>>>,
     /// The cage of each cell, if any.
     pub(crate) cage_of: Vec<Option<usize>>,
     /// Each cage's full list of layouts.
@@ -161,7 +167,9 @@ impl Geometry {
             sums,
             houses: Arc::clone(&frame.houses),
             boxes: matches!(puzzle.regions(), Regions::Boxes { .. }),
+            killer: puzzle.options().killer,
             peers: Arc::clone(&frame.peers),
+            region_of: Arc::clone(&frame.region_of),
             cage_of,
             tables,
             cage_houses,
@@ -228,6 +236,7 @@ pub(crate) struct Frame {
     houses: Arc<Vec<House>>,
     cell_houses: Vec<Vec<usize>>,
     peers: Arc<Vec<Vec<Cell>>>,
+    region_of: Arc<Vec<Option<usize>>>,
 }
 
 impl Frame {
@@ -255,9 +264,13 @@ impl Frame {
             });
         }
         let mut cell_houses = vec![Vec::new(); n * n];
+        let mut region_of = vec![None; n * n];
         for (h, house) in houses.iter().enumerate() {
             for cell in &house.cells {
                 cell_houses[cell.index()].push(h);
+                if let HouseKind::Region(r) = house.kind {
+                    region_of[cell.index()] = Some(r);
+                }
             }
         }
         let mut seen = vec![false; n * n];
@@ -285,6 +298,7 @@ impl Frame {
             houses: Arc::new(houses),
             cell_houses,
             peers: Arc::new(peers),
+            region_of: Arc::new(region_of),
         }
     }
 }

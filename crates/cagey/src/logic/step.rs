@@ -54,12 +54,20 @@ pub(crate) enum Reason {
         union: DigitSet,
         count: usize,
     },
-    /// In cage `cage`'s `count` fitting layouts, each listed cell keeps only its digits.
+    /// In cage `cage`'s `count` fitting layouts, each listed cell keeps only its digits;
+    /// `combos`, the layouts' digit sets, on a killer (empty otherwise).
     CageLayouts {
         cage: usize,
         count: usize,
+        combos: Vec<DigitSet>,
         keep: Vec<(Cell, DigitSet)>,
     },
+    /// In region `region` (a house index), `d` fits only the step's cells, all in line
+    /// `line`: the rest of the line loses `d`.
+    Pointing { region: usize, line: usize, d: u8 },
+    /// In line `line`, `d` fits only the step's cells, all in region `region`: the rest of
+    /// the region loses `d`.
+    Claiming { line: usize, region: usize, d: u8 },
     /// Every layout of cage `cage` puts `d` in house `house`.
     CageLine { cage: usize, house: usize, d: u8 },
     /// The step's cells hold only `union` between them in house `house` (a subset of `k`).
@@ -141,8 +149,8 @@ pub(crate) enum Reason {
         shared: DigitSet,
     },
     /// The 45 rule over `houses` leaves `part` of cage `cage` adding up to `value`, so the
-    /// cage's open cells `rest` add up to `rest_value`; `count` layouts split so, leaving
-    /// each listed cell only its digits.
+    /// cage's open cells `rest` add up to `rest_value`; `count` layouts split so (of the
+    /// combinations `combos`), leaving each listed cell only its digits.
     CageSplit {
         houses: Vec<usize>,
         cage: usize,
@@ -151,14 +159,16 @@ pub(crate) enum Reason {
         rest: Vec<Cell>,
         rest_value: i64,
         count: usize,
+        combos: Vec<DigitSet>,
         keep: Vec<(Cell, DigitSet)>,
     },
-    /// Cage `cage` keeps the `count` layouts that leave cage `other` (which its cells see)
-    /// a layout; each listed cell keeps only its digits.
+    /// Cage `cage` keeps the `count` layouts (of the combinations `combos`) that leave
+    /// cage `other` (which its cells see) a layout; each listed cell keeps only its digits.
     CombinationInteraction {
         cage: usize,
         other: usize,
         count: usize,
+        combos: Vec<DigitSet>,
         keep: Vec<(Cell, DigitSet)>,
     },
     /// If `cell` were `d`, the rules would take the steps `chain` (the first few; `elided`
@@ -188,7 +198,7 @@ impl Found {
             cells: self.cells.clone(),
             placed: self.placed.clone(),
             eliminated: self.eliminated.clone(),
-            text: self.reason.text(&self.cells, g, puzzle),
+            text: self.reason.text(&self.cells, &self.eliminated, g, puzzle),
         }
     }
 }
@@ -281,6 +291,33 @@ fn combos_text(combos: &[DigitSet]) -> String {
     }
 }
 
+/// The houses of `cell` where a peer loses a digit in `eliminated`, as a placed single's
+/// text names them, with their verb: (`row, column and box`, `lose`), (`column`, `loses`).
+/// A single whose box (or region) also loses the digit says so: "its row and column lose 8"
+/// was said when its box lost it too (issue #45).
+fn losing_houses(g: &Geometry, cell: Cell, eliminated: &[(Cell, u8)]) -> (String, &'static str) {
+    let n = g.n;
+    let (row, col, region) = (cell.row(n), cell.col(n), g.region_of[cell.index()]);
+    let peers = || eliminated.iter().map(|&(c, _)| c).filter(|&c| c != cell);
+    let mut names = Vec::new();
+    if peers().any(|c| c.row(n) == row) {
+        names.push("row");
+    }
+    if peers().any(|c| c.col(n) == col) {
+        names.push("column");
+    }
+    if region.is_some() && peers().any(|c| g.region_of[c.index()] == region) {
+        names.push(if g.boxes { "box" } else { "region" });
+    }
+    let verb = if names.len() == 1 { "loses" } else { "lose" };
+    let said = match names.as_slice() {
+        [] => "peers".to_string(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    (said, if names.is_empty() { "lose" } else { verb })
+}
+
 /// An area as people name it: `row 3`, `rows 1-3`, `columns 4-5`, `boxes 1 and 2`.
 fn area_name(g: &Geometry, houses: &[usize]) -> String {
     let n = g.n;
@@ -321,6 +358,8 @@ impl Reason {
             | Reason::Assume { cell }
             | Reason::Search { cell, .. } => g.cell(*cell),
             Reason::HiddenSingle { house, .. }
+            | Reason::Pointing { region: house, .. }
+            | Reason::Claiming { line: house, .. }
             | Reason::NakedSubset { house, .. }
             | Reason::HiddenSubset { house, .. } => g.house_name(*house),
             Reason::CageDigits { cage: k, .. } | Reason::CageLayouts { cage: k, .. } => {
@@ -357,13 +396,20 @@ impl Reason {
         }
     }
 
-    /// Why, in words; `cells` are the step's cells.
-    fn text(&self, cells: &[Cell], g: &Geometry, puzzle: &Puzzle) -> String {
+    /// Why, in words; `cells` are the step's cells, `eliminated` what it removes.
+    fn text(
+        &self,
+        cells: &[Cell],
+        eliminated: &[(Cell, u8)],
+        g: &Geometry,
+        puzzle: &Puzzle,
+    ) -> String {
         match self {
             Reason::Given { cell, d, .. } => format!("{} is given as {d}", g.cell(*cell)),
             Reason::NakedSingle { cell, d, placed } => {
                 if *placed {
-                    format!("{} is {d}, so its row and column lose {d}", g.cell(*cell))
+                    let (houses, verb) = losing_houses(g, *cell, eliminated);
+                    format!("{} is {d}, so its {houses} {verb} {d}", g.cell(*cell))
                 } else {
                     format!("{} has only {d} left", g.cell(*cell))
                 }
@@ -379,12 +425,35 @@ impl Reason {
                 if *count == 1 { "" } else { "s" },
                 if *count == 1 { "s" } else { "" },
             ),
-            Reason::CageLayouts { cage: k, count, keep } => format!(
+            // A killer player counts combinations (1+9, 2+8), not the orders of their
+            // digits: "in the 4 layouts of cage 10+" counted 1+9 twice (issue #45).
+            Reason::CageLayouts { cage: k, combos, keep, .. } if !combos.is_empty() => format!(
+                "cage {} can only be {}, placed where they fit: {}",
+                cage(puzzle, *k),
+                combos_text(combos),
+                keeps(keep, g),
+            ),
+            Reason::CageLayouts { cage: k, count, keep, .. } => format!(
                 "in the {} layout{} of cage {} that fit, {}",
                 count,
                 if *count == 1 { "" } else { "s" },
                 cage(puzzle, *k),
                 keeps(keep, g),
+            ),
+            Reason::Pointing { region: within, line: only, d }
+            | Reason::Claiming { line: within, region: only, d } => format!(
+                // Pointing: in box 1, 7 is only in row 3 (r3c1, r3c2), so the rest of row 3
+                // loses 7; claiming the same with the line first.
+                "in {}, {d} is only in {} ({}), so the rest of {} loses {d}",
+                g.house_name(*within),
+                g.house_name(*only),
+                g.cells(cells),
+                g.house_name(*only),
+            ),
+            Reason::CageLine { cage: k, house, d } if g.killer => format!(
+                "cage {} must put {d} in {}",
+                cage(puzzle, *k),
+                g.house_name(*house)
             ),
             Reason::CageLine { cage: k, house, d } => format!(
                 "every layout of cage {} puts {d} in {}",
@@ -436,9 +505,10 @@ impl Reason {
                 )
             }
             Reason::CageConfined { house, cage: k, d, keep } => format!(
-                "in {}, {d} fits only cells of cage {}, so the cage puts {d} there; its layouts that do leave {}",
+                "in {}, {d} fits only cells of cage {}, so the cage puts {d} there; its {} that do leave {}",
                 g.house_name(*house),
                 cage(puzzle, *k),
+                if g.killer { "combinations" } else { "layouts" },
                 keeps(keep, g)
             ),
             Reason::LineSum { sum, line, houses: _, whole, leftover, remaining, keep } => {
@@ -517,29 +587,44 @@ impl Reason {
                 }
                 text
             }
-            Reason::CageSplit { houses, cage: k, part, value, rest, rest_value, count, keep } => format!(
-                "cage {} splits across {}: {} = {value} (the 45 rule), so {} = {rest_value}; {} layout{} split so: {}",
-                cage(puzzle, *k),
-                area_name(g, houses),
-                terms(g, part, " + "),
-                terms(g, rest, " + "),
-                count,
-                if *count == 1 { "" } else { "s" },
-                keeps(keep, g)
-            ),
-            Reason::CombinationInteraction { cage: k, other, count, keep } => format!(
-                "cage {} meets cage {}: only {} of its layouts leave that cage one that fits: {}",
-                cage(puzzle, *k),
-                cage(puzzle, *other),
-                count,
-                keeps(keep, g)
-            ),
+            Reason::CageSplit { houses, cage: k, part, value, rest, rest_value, count, combos, keep } => {
+                let split = if combos.is_empty() {
+                    format!("{} layout{} split so", count, if *count == 1 { "" } else { "s" })
+                } else {
+                    format!("it can only be {} split so", combos_text(combos))
+                };
+                format!(
+                    "cage {} splits across {}: {} = {value} (the 45 rule), so {} = {rest_value}; {split}: {}",
+                    cage(puzzle, *k),
+                    area_name(g, houses),
+                    terms(g, part, " + "),
+                    terms(g, rest, " + "),
+                    keeps(keep, g)
+                )
+            }
+            Reason::CombinationInteraction { cage: k, other, count, combos, keep } => {
+                let kept = if combos.is_empty() {
+                    format!("only {count} of its layouts leave")
+                } else {
+                    format!(
+                        "only {} leave{}",
+                        combos_text(combos),
+                        if combos.len() == 1 { "s" } else { "" }
+                    )
+                };
+                format!(
+                    "cage {} meets cage {}: {kept} that cage one that fits: {}",
+                    cage(puzzle, *k),
+                    cage(puzzle, *other),
+                    keeps(keep, g)
+                )
+            }
             Reason::Trial { cell, d, chain, elided, end } => {
                 let mut text = format!("if {} were {d}: ", g.cell(*cell));
                 if !chain.is_empty() {
                     let mut said: Vec<String> = chain
                         .iter()
-                        .map(|f| f.reason.text(&f.cells, g, puzzle))
+                        .map(|f| f.reason.text(&f.cells, &f.eliminated, g, puzzle))
                         .collect();
                     if *elided {
                         said.push("...".into());
@@ -689,14 +774,18 @@ impl Step {
     }
 }
 
-/// A rule's name as the thing to look for: `a hidden single`, `cage digits`, `line
-/// arithmetic` (the article only where the name is one thing; "look for a cage digits" was
-/// the player review's example, issue #43).
+/// A rule's name as the thing to look for: `a hidden single`, `cage combinations`,
+/// `pointing`, `an X-wing` (the article only where the name is one thing: "look for a cage
+/// digits" was the player review's example, issue #43, and "look for a cage combinations"
+/// issue #45's; a plural or an -ing word takes none).
 fn sought(rule: &str) -> String {
     match rule {
         "cage forces a digit into a line" => "a cage that forces a digit into a line".to_string(),
-        "line arithmetic" | "cage splitting" => rule.to_string(),
-        rule if rule.ends_with('s') || rule.starts_with("innies") => rule.to_string(),
+        "line arithmetic" => rule.to_string(),
+        rule if rule.ends_with('s') || rule.ends_with("ing") || rule.starts_with("innies") => {
+            rule.to_string()
+        }
+        rule if rule.starts_with(['a', 'e', 'i', 'o', 'u']) => format!("an {rule}"),
         rule => format!("a {rule}"),
     }
 }
@@ -715,15 +804,25 @@ mod sought_tests {
             sought("cage forces a digit into a line"),
             "a cage that forces a digit into a line"
         );
+        assert_eq!(sought("cage combinations"), "cage combinations");
+        assert_eq!(sought("pointing"), "pointing");
+        assert_eq!(sought("claiming"), "claiming");
+        assert_eq!(sought("cage splitting"), "cage splitting");
         for rule in crate::logic::RULES
             .iter()
             .chain(crate::logic::KILLER_RULES.iter())
         {
             let phrase = sought(rule.name);
+            let last = phrase.rsplit(' ').next().unwrap_or_default();
+            let plural = last.ends_with('s') || last.ends_with("ing");
             assert!(
-                !phrase.starts_with("a ") || !phrase.ends_with('s'),
+                !(phrase.starts_with("a ") || phrase.starts_with("an ")) || !plural,
                 "{phrase}"
             );
+            // "a" before a consonant, "an" before a vowel.
+            if let Some(word) = phrase.strip_prefix("a ") {
+                assert!(!word.starts_with(['a', 'e', 'i', 'o', 'u']), "{phrase}");
+            }
         }
     }
 }
