@@ -377,6 +377,89 @@ fn no_hint_repeats_a_cell_or_a_clause() {
     }
 }
 
+/// Guards #45: hint levels 1 and 2 were the same text for a step about one cell (a single,
+/// a given): level 1 named the cell. Level 1 now names the rule and the row to look in,
+/// level 2 the cells too, level 3 the whole step; no two are the same.
+#[test]
+fn hint_levels_one_two_and_three_differ() {
+    for name in ["kk0", "kk1", "killer", "jigsaw"] {
+        let puzzle = examples::by_name(name).unwrap().puzzle();
+        let n = puzzle.size();
+        let explanation =
+            logic::explain(&puzzle, &Progress::unknown(n), &LogicLimits::default()).unwrap();
+        let mut singles = 0;
+        for step in &explanation.steps {
+            let [one, two, three] = [1, 2, 3].map(|reveal| step.hint_text(reveal, n));
+            assert_ne!(one, two, "{name}");
+            assert_ne!(two, three, "{name}");
+            assert!(two.starts_with(&one), "{name}: {one} / {two}");
+            if step.cells.len() == 1 && step.house == step.cells[0].name(n) {
+                singles += 1;
+                let cell = step.cells[0].name(n);
+                assert!(
+                    !one.contains(&cell),
+                    "{name}: level 1 gives the cell away: {one}"
+                );
+                assert!(
+                    one.ends_with(&format!("in row {}", step.cells[0].row(n) + 1)),
+                    "{one}"
+                );
+                assert!(two.ends_with(&format!(", at {cell}")), "{two}");
+            }
+        }
+        assert!(singles > 0, "{name}: no step about one cell");
+    }
+}
+
+/// Guards #45: a hint from a player's progress said "place 3 in r1c1" where the player had
+/// already placed that 3 (the clean-up of a placed digit was worded as its placement). A
+/// player who filled in the givens and marked nothing gets a hint whose steps clean up
+/// after them first.
+#[test]
+fn no_hint_places_a_digit_the_player_placed() {
+    for name in ["kk1", "killer"] {
+        let example = examples::by_name(name).unwrap();
+        let puzzle = example.puzzle();
+        let solution = example.solution();
+        let n = puzzle.size();
+        let given = |c: Cell| {
+            puzzle.given(c).is_some()
+                || puzzle
+                    .cage_of(c)
+                    .is_some_and(|k| puzzle.cage(k).cells().len() == 1)
+        };
+        let cells: Vec<CellState> = puzzle
+            .cells()
+            .map(|c| {
+                if given(c) {
+                    CellState::Solved(solution.get(c))
+                } else {
+                    CellState::Unknown
+                }
+            })
+            .collect();
+        let placed: Vec<Cell> = puzzle.cells().filter(|&c| given(c)).collect();
+        assert!(!placed.is_empty(), "{name} has givens");
+        let progress = Progress::from_cells(n, cells).unwrap();
+        let hint = logic::hint(&puzzle, &progress, &LogicLimits::default()).unwrap();
+        let Hint::Step { step, before } = &hint else {
+            panic!("{name}: a step: {hint:?}")
+        };
+        assert!(!before.is_empty(), "{name}: no clean-up before the hint");
+        let words = hint.text(3, n);
+        for cell in &placed {
+            let again = format!("place {} in {}", solution.get(*cell), cell.name(n));
+            assert!(!words.contains(&again), "{name}: {again}: {words}");
+            for step in before.iter().chain([step]) {
+                assert!(
+                    !step.placed.iter().any(|(c, _)| c == cell),
+                    "{name}: {words}"
+                );
+            }
+        }
+    }
+}
+
 /// Guards #43 (the player review's first problem): on Keen's first 9x9 extreme, a player
 /// who keeps no pencil marks pressed Hint thirty times and saw nothing, each step an
 /// elimination in cells they had not marked. Each hint now carries the steps that follow up

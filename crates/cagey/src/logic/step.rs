@@ -744,31 +744,48 @@ impl Step {
     /// The hint a player asked for, by how much is revealed: `1` names the rule and where
     /// to look, `2` adds the cells, `3` (or more) is the whole step.
     ///
-    /// The cells the place already names are not named again (`in r1c1`, not `in r1c1, at
-    /// r1c1`; `in cage 12+ at r1c1, with r1c2`), so a step whose place is its one cell gives
-    /// the same hint at 1 and 2.
+    /// The cells the place already names are not named again (`in cage 12+ at r1c1, with
+    /// r1c2`). A step whose place is its cells (a single, a given, a trial: `r3c4`) is looked
+    /// for at 1 in the cell's row and pointed at in 2 (`in row 3`, then `in row 3, at r3c4`):
+    /// 1 and 2 used to be the same text (issue #45).
     pub fn hint_text(&self, reveal: u8, size: usize) -> String {
-        let first = format!(
-            "look for {} ({}) in {}",
-            sought(self.rule),
-            self.level,
-            self.house
-        );
         let named: Vec<&str> = self
             .house
             .split(|ch: char| !ch.is_ascii_alphanumeric())
             .collect();
-        let rest: Vec<String> = self
+        let names: Vec<String> = self
             .cells
             .iter()
             .map(|&c| state::cell_name(c, size))
+            .collect();
+        let rest: Vec<&String> = names
+            .iter()
             .filter(|name| !named.contains(&name.as_str()))
             .collect();
+        let area = match self.cells.first() {
+            Some(first) if rest.is_empty() => format!("row {}", first.row(size) + 1),
+            _ => self.house.clone(),
+        };
+        let first = format!("look for {} ({}) in {area}", sought(self.rule), self.level);
+        let list = |cells: &[&String]| {
+            cells
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         match reveal {
             0 | 1 => first,
-            2 if rest.is_empty() => first,
-            2 if rest.len() < self.cells.len() => format!("{first}, with {}", rest.join(", ")),
-            2 => format!("{first}, at {}", rest.join(", ")),
+            2 if rest.is_empty() => {
+                let all: Vec<&String> = names.iter().collect();
+                if all.is_empty() {
+                    first
+                } else {
+                    format!("{first}, at {}", list(&all))
+                }
+            }
+            2 if rest.len() < self.cells.len() => format!("{first}, with {}", list(&rest)),
+            2 => format!("{first}, at {}", list(&rest)),
             _ => self.describe(size),
         }
     }
