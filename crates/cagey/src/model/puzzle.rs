@@ -115,6 +115,7 @@ impl PuzzleBuilder {
                     Some(first) if first == index => {
                         return Err(PuzzleError::RepeatedCell {
                             cage: index,
+                            name: error_name(index, cage, size),
                             cell,
                             size,
                         })
@@ -136,7 +137,10 @@ impl PuzzleBuilder {
                 }
             }
             if !is_connected(cage.cells(), size) {
-                return Err(PuzzleError::NotConnected { cage: index });
+                return Err(PuzzleError::NotConnected {
+                    cage: index,
+                    name: error_name(index, cage, size),
+                });
             }
         }
         let missing: Vec<Cell> = (0..cell_count)
@@ -352,14 +356,42 @@ impl fmt::Display for Puzzle {
     }
 }
 
+/// A cage as an error about it names it, before the puzzle exists: by label and first cell
+/// (`12× at r1c1`), as every message names cages, or, with no cell in the grid to name (none,
+/// or its first outside), by label and place in the list, counted from 1 (`12× (the 3rd
+/// cage)`).
+fn error_name(index: usize, cage: &Cage, size: usize) -> String {
+    match cage.anchor() {
+        Some(first) if first.index() < size * size => cage.name(size),
+        _ => format!("{} (the {} cage)", cage.signed_label(), ordinal(index + 1)),
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 fn check_cage(index: usize, cage: &Cage, size: usize, options: Options) -> Result<(), PuzzleError> {
     let cells = cage.cells();
+    let name = || error_name(index, cage, size);
     if cells.is_empty() {
-        return Err(PuzzleError::EmptyCage { cage: index });
+        return Err(PuzzleError::EmptyCage {
+            cage: index,
+            name: name(),
+        });
     }
     if let Some(&cell) = cells.iter().find(|c| c.index() >= size * size) {
         return Err(PuzzleError::CellOutOfRange {
             cage: index,
+            name: name(),
             cell,
             size,
         });
@@ -367,6 +399,7 @@ fn check_cage(index: usize, cage: &Cage, size: usize, options: Options) -> Resul
     if let Some(pair) = cells.windows(2).find(|pair| pair[0] == pair[1]) {
         return Err(PuzzleError::RepeatedCell {
             cage: index,
+            name: name(),
             cell: pair[0],
             size,
         });
@@ -375,7 +408,7 @@ fn check_cage(index: usize, cage: &Cage, size: usize, options: Options) -> Resul
     if options.killer && !matches!(operation, Operation::Add | Operation::Given) {
         return Err(PuzzleError::KillerOperation {
             cage: index,
-            name: cage.name(size),
+            name: name(),
         });
     }
     let (least, most) = match operation {
@@ -395,6 +428,7 @@ fn check_cage(index: usize, cage: &Cage, size: usize, options: Options) -> Resul
         };
         return Err(PuzzleError::Arity {
             cage: index,
+            name: name(),
             operation,
             cells: cells.len(),
             expected,
@@ -405,11 +439,15 @@ fn check_cage(index: usize, cage: &Cage, size: usize, options: Options) -> Resul
     let zero_allowed =
         options.multi_cell && matches!(operation, Operation::Subtract | Operation::Unknown);
     if cage.target() == 0 && !zero_allowed {
-        return Err(PuzzleError::ZeroTarget { cage: index });
+        return Err(PuzzleError::ZeroTarget {
+            cage: index,
+            name: name(),
+        });
     }
     if operation == Operation::Given && cage.target() > size as u64 {
         return Err(PuzzleError::GivenOutOfRange {
             cage: index,
+            name: name(),
             target: cage.target(),
             size,
         });
@@ -540,31 +578,31 @@ mod tests {
             ),
             (
                 vec![cage(Add, 3, &[0, 3]), cage(Add, 3, &[1, 2])],
-                "cage 0: its cells are not connected",
+                "cage 3+ at r1c1: its cells are not connected",
             ),
             (
                 vec![cage(Subtract, 1, &[0, 1, 2]), cage(Given, 1, &[3])],
-                "cage 0: a subtraction cage must have exactly two cells, but this one has 3",
+                "cage 1− at r1c1: a subtraction cage must have exactly two cells, but this one has 3",
             ),
             (
                 vec![cage(Given, 1, &[0, 1]), cage(Add, 3, &[2, 3])],
-                "cage 0: a given cage (no operator) must have exactly one cell",
+                "cage 1 at r1c1: a given cage (no operator) must have exactly one cell",
             ),
             (
                 vec![cage(Add, 0, &[0, 1]), cage(Add, 3, &[2, 3])],
-                "cage 0: the target must be positive",
+                "cage 0+ at r1c1: the target must be positive",
             ),
             (
                 vec![cage(Add, 3, &[0, 1]), cage(Add, 3, &[2, 4])],
-                "cage 1: cell 4 is outside the 2x2 grid",
+                "cage 3+ at r2c1: cell 4 is outside the 2x2 grid",
             ),
             (
                 vec![cage(Given, 3, &[0]), cage(Add, 3, &[1, 2, 3])],
-                "cage 0: a given must be a digit from 1 to 2, found 3",
+                "cage 3 at r1c1: a given must be a digit from 1 to 2, found 3",
             ),
             (
                 vec![cage(Add, 3, &[]), cage(Add, 3, &[0, 1, 2, 3])],
-                "cage 0 has no cells",
+                "cage 3+ (the 1st cage) has no cells",
             ),
         ];
         for (cages, message) in cases {
@@ -607,7 +645,7 @@ mod tests {
         // The cage named as every message names it, with no option or flag to set.
         assert_eq!(
             error.to_string(),
-            "cage 0: killer cages are sums, and 2× at r1c1 is not one"
+            "killer cages are sums, and 2× at r1c1 is not one"
         );
         assert!(Puzzle::new(MAX_SIZE + 1, vec![]).is_err());
     }

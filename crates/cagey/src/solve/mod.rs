@@ -279,12 +279,11 @@ pub enum SolveError {
         limit: u128,
     },
     /// One cage has more tuples than a table may hold.
-    #[error("cage {label} at cell {cell} has more tuples of {columns} digits than a table of {limit} cells holds; raise the limit on table cells, or use another method")]
+    #[error("cage {name} has more tuples of {columns} digits than a table of {limit} cells holds; raise the limit on table cells, or use another method")]
     CageTooLarge {
-        /// The cage's label, as the essay writes it (`11+`).
-        label: String,
-        /// The cage's smallest cell.
-        cell: crate::model::Cell,
+        /// The cage as messages name it, by label and first cell: `30+ at r1c1` (it said
+        /// `at cell 0`, counted from 0, issue #45).
+        name: String,
         /// The cage's number of cells.
         columns: usize,
         /// The limit in force, in cells.

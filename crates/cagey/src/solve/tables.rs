@@ -405,8 +405,7 @@ pub(crate) fn tabulate(
         Ok(()) => Ok(walk.table),
         Err(WalkStop::Budget(budget)) => Err(Halt::Budget(budget)),
         Err(WalkStop::Full) => Err(Halt::Refused(SolveError::CageTooLarge {
-            label: cage.label().to_string(),
-            cell: cage.cells()[0],
+            name: cage.name(puzzle.size()),
             columns: width,
             limit: max_cells,
         })),
@@ -714,7 +713,7 @@ mod tests {
         };
         assert!(error
             .to_string()
-            .starts_with("cage 30+ at cell 0 has more tuples"));
+            .starts_with("cage 30+ at r1c1 has more tuples"));
     }
 
     #[test]
