@@ -380,3 +380,62 @@ fn a_link_whose_double_slash_was_collapsed_reads_as_written() {
     }
     assert!(repaired >= 2, "{repaired}");
 }
+
+/// Guards #45: the address of a site cagey reads no links of was read as a kk cage line and
+/// refused for its missing comma; it is refused as a link, naming its site and the sites
+/// cagey reads, by kk alone (no list of twelve formats' refusals).
+#[test]
+fn a_link_to_another_site_names_its_site_and_the_sites_read() {
+    for (link, host) in [
+        ("https://tinyurl.com/abc", "tinyurl.com"),
+        (
+            "https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=000ABC",
+            "logic-masters.de",
+        ),
+    ] {
+        let (format, results) = formats::parse_detected(link).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(format, Format::Kk);
+        let error = results[0].as_ref().unwrap_err().to_string();
+        assert!(
+            error.contains(&format!(
+                "is a link to {host}, a site whose links cagey does not read"
+            )),
+            "{error}"
+        );
+        assert!(!error.contains("comma"), "{error}");
+        for site in ["f-puzzles.com", "sudokupad.app", "penpa-edit", "puzz.link"] {
+            assert!(error.contains(site), "{site}: {error}");
+        }
+        // The streaming reader (the command line's) says the same.
+        let read = formats::Reader::new(link.as_bytes()).next().unwrap();
+        assert!(read.unwrap_err().to_string().contains(host));
+    }
+}
+
+/// Guards #45: an error about one cage named it "cage 0", counted from 0 and naming no
+/// cell; it names the cage by its clue and first cell.
+#[test]
+fn a_cage_in_an_error_is_named_by_its_clue_and_first_cell() {
+    let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+        "killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R2C1","R2C3"],"value":"4"}]}"#;
+    let link = format!(
+        "https://f-puzzles.com/?load={}",
+        lz_str::compress_to_base64(json)
+    );
+    let error = read_error(&link, Format::Fpuzzles);
+    assert_eq!(
+        error,
+        "fpuzzles format, cage 4+ at r2c1: its cells are not connected (each cell must share a side with another)"
+    );
+    // The forum killer with a cage joined corner to corner names it by clue and first cell.
+    let strings = file("tests/links/killer_strings_sigh.txt");
+    let corner = strings
+        .lines()
+        .filter(|l| l.starts_with("3x3"))
+        .filter_map(|l| l.split(' ').next())
+        .find_map(|s| formats::parse_all(Format::LongKiller, s).remove(0).err())
+        .unwrap()
+        .to_string();
+    assert!(!corner.contains("cage 0"), "{corner}");
+    assert!(corner.contains(" at r"), "{corner}");
+}

@@ -514,7 +514,7 @@ mod tests {
             ),
             (
                 "3:a__c_b_,a7s1s12",
-                "cage 2: a subtraction cage must have exactly two cells",
+                "cage 12− at r2c2: a subtraction cage must have exactly two cells",
             ),
         ];
         for (id, expected) in cases {

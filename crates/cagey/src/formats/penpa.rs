@@ -435,6 +435,23 @@ mod tests {
         ));
     }
 
+    /// #45 reported a Penpa payload inflating past 4 MiB refused as "not DEFLATE data
+    /// (HasMoreOutput)": a Penpa text of 4 MiB and a byte, packed as Penpa packs it, is
+    /// refused as inflating to more than the cap, and says so.
+    #[test]
+    fn a_payload_inflating_past_four_mebibytes_says_so() {
+        let mut text = String::from("sudoku,9,9,38,0,1,1,1000,1000,1,1,0,0,0,0\n[0,0,0,0]\n\n{}\n");
+        text.push_str(&" ".repeat((4 << 20) + 1 - text.len()));
+        let error = parse(&pack(&text)).unwrap_err();
+        assert_eq!(error, PenpaError::Limit(LinkLimit::Unpacked));
+        let message = error.to_string();
+        assert!(
+            message.starts_with("the payload unpacks to more than 1048576 characters"),
+            "{message}"
+        );
+        assert!(!message.contains("DEFLATE"), "{message}");
+    }
+
     #[test]
     fn garbage_is_refused() {
         assert!(parse("https://x/penpa-edit/#m=solve&p=").is_err());

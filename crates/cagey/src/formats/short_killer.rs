@@ -44,7 +44,7 @@ pub enum ShortKillerError {
     #[error("no short killer string found")]
     Empty,
     /// Not 81 characters.
-    #[error("the string has {found} characters; a short killer string has 81, one a cell")]
+    #[error("the string has {found} characters; a short killer string has 81, one for each cell of its 9x9 grid in reading order (a longer killer string starts 3x3::k: and has 81 numbers)")]
     Length {
         /// Characters found.
         found: usize,
@@ -130,6 +130,32 @@ pub fn looks_like(line: &str) -> bool {
             .any(|c| matches!(c, '^' | 'v' | '<' | '>' | '`' | '\''))
             // 81 digits and dots: a plain sudoku, which this format's error names.
             || line.chars().all(|c| c.is_ascii_digit() || c == '.'))
+}
+
+/// The fewest characters a short killer string of the wrong length is taken for one at:
+/// a row of the grid.
+const NEAR_MISS_CHARS: usize = SIZE;
+
+/// Whether `line` is a short killer string of the wrong length, or with a character or two
+/// that is neither a sum nor an arrow (a cut or doubled paste, a typo): a row's worth of
+/// characters or more, no space, at least two of the arrows no other format's text has
+/// (`^ < > \` '`), and at most two other characters. Such a line is read as this format,
+/// whose error says what is wrong, rather than as a kk cage line without a comma.
+pub fn near_miss(line: &str) -> bool {
+    let line = line.trim();
+    let count = line.chars().count();
+    count >= NEAR_MISS_CHARS
+        && !line.contains(char::is_whitespace)
+        && line
+            .chars()
+            .filter(|c| matches!(c, '^' | '<' | '>' | '`' | '\''))
+            .count()
+            >= 2
+        && line
+            .chars()
+            .filter(|&c| sum_of(c).is_none() && arrow(c).is_none())
+            .count()
+            <= 2
 }
 
 /// The format as the line-by-line readers see it: one string per line.
@@ -338,6 +364,33 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("position 81 (r9c9)"));
+    }
+
+    /// Guards #45: a string cut short or run long was read as kk, whose error was about a
+    /// missing comma; it is this format's, saying its length and the length it needs.
+    #[test]
+    fn a_string_of_the_wrong_length_says_its_length() {
+        for text in [&ROWS[..80], &format!("{ROWS}<"), &ROWS[..27]] {
+            let (format, results) = crate::formats::parse_detected(text).unwrap();
+            assert_eq!(format, Format::ShortKiller, "{text}");
+            let error = results[0].as_ref().unwrap_err().to_string();
+            let found = text.chars().count();
+            assert!(
+                error.contains(&format!(
+                    "the string has {found} characters; a short killer string has 81"
+                )),
+                "{error}"
+            );
+        }
+        // A typo at a place: its position is named.
+        let typo = format!("{}!{}", &ROWS[..40], &ROWS[41..]);
+        let (format, results) = crate::formats::parse_detected(&typo).unwrap();
+        assert_eq!(format, Format::ShortKiller);
+        let error = results[0].as_ref().unwrap_err().to_string();
+        assert!(error.contains("position 41 (r5c5)"), "{error}");
+        // A kk line and a grid row are not taken for one.
+        assert!(!near_miss("11+,0 1 2 3"));
+        assert!(!near_miss("aabbccdde"));
     }
 
     /// Guards #43: a plain sudoku pasted into the page was read, silently, as a 9x9 Killer

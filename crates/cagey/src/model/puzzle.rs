@@ -115,6 +115,7 @@ impl PuzzleBuilder {
                     Some(first) if first == index => {
                         return Err(PuzzleError::RepeatedCell {
                             cage: index,
+                            name: cage.name(size),
                             cell,
                             size,
                         })
@@ -136,7 +137,10 @@ impl PuzzleBuilder {
                 }
             }
             if !is_connected(cage.cells(), size) {
-                return Err(PuzzleError::NotConnected { cage: index });
+                return Err(PuzzleError::NotConnected {
+                    cage: index,
+                    name: cage.name(size),
+                });
             }
         }
         let missing: Vec<Cell> = (0..cell_count)
@@ -355,18 +359,25 @@ impl fmt::Display for Puzzle {
 fn check_cage(index: usize, cage: &Cage, size: usize, options: Options) -> Result<(), PuzzleError> {
     let cells = cage.cells();
     if cells.is_empty() {
-        return Err(PuzzleError::EmptyCage { cage: index });
+        return Err(PuzzleError::EmptyCage {
+            cage: index,
+            name: cage.signed_label(),
+        });
     }
     if let Some(&cell) = cells.iter().find(|c| c.index() >= size * size) {
         return Err(PuzzleError::CellOutOfRange {
             cage: index,
+            name: cage.signed_label(),
             cell,
             size,
         });
     }
+    // Every cell is in the grid from here on: the cage can be named by its first one.
+    let name = || cage.name(size);
     if let Some(pair) = cells.windows(2).find(|pair| pair[0] == pair[1]) {
         return Err(PuzzleError::RepeatedCell {
             cage: index,
+            name: name(),
             cell: pair[0],
             size,
         });
@@ -375,7 +386,7 @@ fn check_cage(index: usize, cage: &Cage, size: usize, options: Options) -> Resul
     if options.killer && !matches!(operation, Operation::Add | Operation::Given) {
         return Err(PuzzleError::KillerOperation {
             cage: index,
-            name: cage.name(size),
+            name: name(),
         });
     }
     let (least, most) = match operation {
@@ -395,6 +406,7 @@ fn check_cage(index: usize, cage: &Cage, size: usize, options: Options) -> Resul
         };
         return Err(PuzzleError::Arity {
             cage: index,
+            name: name(),
             operation,
             cells: cells.len(),
             expected,
@@ -405,11 +417,15 @@ fn check_cage(index: usize, cage: &Cage, size: usize, options: Options) -> Resul
     let zero_allowed =
         options.multi_cell && matches!(operation, Operation::Subtract | Operation::Unknown);
     if cage.target() == 0 && !zero_allowed {
-        return Err(PuzzleError::ZeroTarget { cage: index });
+        return Err(PuzzleError::ZeroTarget {
+            cage: index,
+            name: name(),
+        });
     }
     if operation == Operation::Given && cage.target() > size as u64 {
         return Err(PuzzleError::GivenOutOfRange {
             cage: index,
+            name: name(),
             target: cage.target(),
             size,
         });
@@ -540,31 +556,31 @@ mod tests {
             ),
             (
                 vec![cage(Add, 3, &[0, 3]), cage(Add, 3, &[1, 2])],
-                "cage 0: its cells are not connected",
+                "cage 3+ at r1c1: its cells are not connected",
             ),
             (
                 vec![cage(Subtract, 1, &[0, 1, 2]), cage(Given, 1, &[3])],
-                "cage 0: a subtraction cage must have exactly two cells, but this one has 3",
+                "cage 1− at r1c1: a subtraction cage must have exactly two cells, but this one has 3",
             ),
             (
                 vec![cage(Given, 1, &[0, 1]), cage(Add, 3, &[2, 3])],
-                "cage 0: a given cage (no operator) must have exactly one cell",
+                "cage 1 at r1c1: a given cage (no operator) must have exactly one cell",
             ),
             (
                 vec![cage(Add, 0, &[0, 1]), cage(Add, 3, &[2, 3])],
-                "cage 0: the target must be positive",
+                "cage 0+ at r1c1: the target must be positive",
             ),
             (
                 vec![cage(Add, 3, &[0, 1]), cage(Add, 3, &[2, 4])],
-                "cage 1: cell 4 is outside the 2x2 grid",
+                "cage 3+: cell 4 is outside the 2x2 grid",
             ),
             (
                 vec![cage(Given, 3, &[0]), cage(Add, 3, &[1, 2, 3])],
-                "cage 0: a given must be a digit from 1 to 2, found 3",
+                "cage 3 at r1c1: a given must be a digit from 1 to 2, found 3",
             ),
             (
                 vec![cage(Add, 3, &[]), cage(Add, 3, &[0, 1, 2, 3])],
-                "cage 0 has no cells",
+                "cage 3+ has no cells",
             ),
         ];
         for (cages, message) in cases {
@@ -594,7 +610,7 @@ mod tests {
             build(Puzzle::builder(2).regions(Regions::Jigsaw(vec![0, 2, 1, 1])))
                 .starts_with("jigsaw regions: region 2 does not exist")
         );
-        assert!(build(Puzzle::builder(2).given(Cell(0), 3)).starts_with("given 3 in cell 0"));
+        assert!(build(Puzzle::builder(2).given(Cell(0), 3)).starts_with("given 3 in r1c1"));
         let killer = Options {
             killer: true,
             ..Options::default()
@@ -607,7 +623,7 @@ mod tests {
         // The cage named as every message names it, with no option or flag to set.
         assert_eq!(
             error.to_string(),
-            "cage 0: killer cages are sums, and 2× at r1c1 is not one"
+            "killer cages are sums, and 2× at r1c1 is not one"
         );
         assert!(Puzzle::new(MAX_SIZE + 1, vec![]).is_err());
     }
