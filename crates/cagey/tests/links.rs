@@ -439,3 +439,82 @@ fn a_cage_in_an_error_is_named_by_its_clue_and_first_cell() {
     assert!(!corner.contains("cage 0"), "{corner}");
     assert!(corner.contains(" at r"), "{corner}");
 }
+
+/// The JSON a written f-puzzles or SudokuPad link packs.
+fn unpacked(link: &str) -> serde_json::Value {
+    let payload = link
+        .rsplit_once("load=")
+        .or_else(|| link.rsplit_once("/fpuzzles"))
+        .unwrap()
+        .1;
+    let wide = lz_str::decompress_from_base64(payload).unwrap();
+    serde_json::from_str(&String::from_utf16(&wide).unwrap()).unwrap()
+}
+
+/// Guards #45: written links lost the title, author, rules and solution (SudokuPad then
+/// says "Untitled", "No rules" and cannot check the answer) and wrote a one-cell given cage
+/// as a cage. A forum killer with one-cell cages and its solution, given a title, author and
+/// rules of two lines, writes them all as f-puzzles' keys and its one-cell cages as givens,
+/// and reads back the same, through both sites.
+#[test]
+fn written_links_keep_what_players_need_and_read_back() {
+    let text = file("tests/links/killer_strings_sigh.txt");
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let (string, solution) = line.split_once(' ').unwrap();
+    let forum = read(string, Format::ShortKiller);
+    // Its smallest cage split into one-cell given cages of its solution's digits.
+    let digits: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
+    let mut cages = forum.puzzle.cages().to_vec();
+    let pair = (0..cages.len())
+        .min_by_key(|&i| cages[i].cells().len())
+        .unwrap();
+    let split = cages.remove(pair);
+    for &cell in split.cells() {
+        cages.push(cagey::model::Cage::given(cell, digits[cell.index()]));
+    }
+    let puzzle = cagey::model::Puzzle::builder(9)
+        .cages(cages)
+        .regions(forum.puzzle.regions().clone())
+        .options(forum.puzzle.options())
+        .build()
+        .unwrap();
+    let mut entry = Entry::new(puzzle);
+    entry.comments = vec![
+        "title=Forum killer".into(),
+        "author=A setter".into(),
+        "rules=Normal killer rules.\\nCages may not repeat digits.".into(),
+        format!("solution={solution}"),
+    ];
+    let ones: Vec<_> = entry
+        .puzzle
+        .cages()
+        .iter()
+        .filter(|c| c.cells().len() == 1)
+        .map(|c| (c.cells()[0], c.target()))
+        .collect();
+    for format in [Format::Fpuzzles, Format::SudokuPad] {
+        let link = formats::write(format, &entry).unwrap();
+        let json = unpacked(&link);
+        assert_eq!(json["title"], "Forum killer", "{format}");
+        assert_eq!(json["author"], "A setter");
+        assert_eq!(
+            json["ruleset"],
+            "Normal killer rules.\nCages may not repeat digits."
+        );
+        let digits: Vec<u64> = solution.bytes().map(|b| u64::from(b - b'0')).collect();
+        assert_eq!(json["solution"], serde_json::json!(digits));
+        for &(cell, digit) in &ones {
+            let (r, c) = (cell.row(9), cell.col(9));
+            assert_eq!(json["grid"][r][c]["value"], digit, "{format}");
+            assert_eq!(json["grid"][r][c]["given"], true);
+        }
+        let cages = json["killercage"].as_array().unwrap();
+        assert!(cages
+            .iter()
+            .all(|c| c["cells"].as_array().unwrap().len() > 1));
+        assert_eq!(cages.len() + ones.len(), entry.puzzle.cages().len());
+        let back = read(&link, format);
+        assert_eq!(back.puzzle, entry.puzzle, "{format}");
+        assert_eq!(back.comments, entry.comments, "{format}");
+    }
+}

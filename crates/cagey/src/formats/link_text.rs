@@ -242,6 +242,32 @@ pub(crate) fn query_value<'a>(url: &'a str, key: &str) -> Option<&'a str> {
         .find_map(|pair| pair.strip_prefix(key)?.strip_prefix('='))
 }
 
+/// The metadata f-puzzles and SudokuPad links carry that an [`Entry`](super::Entry) keeps as
+/// `key=value` comments: SudokuPad shows the first three beside the grid ("Untitled" and
+/// "No rules" without them) and checks a player's grid against the solution.
+pub(crate) const META_KEYS: [&str; 4] = ["title", "author", "rules", "solution"];
+
+/// A label that is SudokuPad's metadata, `key: value` (`title: Four`, `msgcorrect: Well
+/// done`): a key of letters, a colon, and the value (as SudokuPad reads a cage's value).
+pub(crate) fn meta_tag(label: &str) -> Option<(&str, &str)> {
+    let (key, value) = label.split_once(':')?;
+    let value = value.trim();
+    (!key.is_empty() && key.chars().all(|c| c.is_ascii_alphabetic()) && !value.is_empty())
+        .then_some((key, value))
+}
+
+/// A metadata value as the comment `key=value` holds it, on one line: a line break of the
+/// rules becomes `\n`, which [`meta_value`] turns back (a comment is a line of a kk file).
+pub(crate) fn meta_comment(key: &str, value: &str) -> String {
+    let value = value.trim().replace("\r\n", "\n").replace('\n', "\\n");
+    format!("{key}={value}")
+}
+
+/// A comment's metadata value as a link carries it: `\n` back to a line break.
+pub(crate) fn meta_value(comment: &str) -> String {
+    comment.replace("\\n", "\n")
+}
+
 /// The label of an arithmetic cage as written on a site that checks no arithmetic: the
 /// target and the operation's sign, `12+`, `6×`, `2−`, `3÷`; a given is its digit alone, a
 /// hidden operation its target alone (for a cage of more than one cell).
@@ -427,6 +453,21 @@ mod tests {
             "]".repeat(MAX_JSON_DEPTH)
         );
         assert_eq!(lz_unpack_with(&lz_pack(&fine), |_| true), Ok(Some(fine)));
+    }
+
+    #[test]
+    fn metadata_labels_and_comments_read_back() {
+        assert_eq!(meta_tag("title: Four"), Some(("title", "Four")));
+        assert_eq!(
+            meta_tag("msgcorrect: Well done: 9"),
+            Some(("msgcorrect", "Well done: 9"))
+        );
+        assert_eq!(meta_tag("12+"), None);
+        assert_eq!(meta_tag("a b: c"), None);
+        let rules = "Normal sudoku rules.\nCages sum.";
+        let comment = meta_comment("rules", rules);
+        assert_eq!(comment, "rules=Normal sudoku rules.\\nCages sum.");
+        assert_eq!(meta_value(comment.split_once('=').unwrap().1), rules);
     }
 
     #[test]
