@@ -478,7 +478,9 @@ pub(crate) fn with_givens(
     let has_cages = !cages.is_empty();
     let mut inside = Vec::new();
     for (cell, digit) in givens {
-        if has_cages && !covered[cell.index()] {
+        // A digit that is none of the grid's stays a given, which the model refuses naming
+        // its cell (as a cage, a 0 would read as a clue of 0).
+        if has_cages && !covered[cell.index()] && (1..=n).contains(&usize::from(digit)) {
             cages.push(Cage::given(cell, digit));
         } else {
             inside.push((cell, digit));
@@ -978,6 +980,33 @@ mod tests {
         let back = parse(&write_entry(&entry).unwrap()).unwrap();
         assert_eq!(back.puzzle, entry.puzzle);
         assert_eq!(back.comments, entry.comments);
+    }
+
+    /// A given in no cage is a one-cell given cage; one that is no digit of the grid stays
+    /// a given, refused naming its cell.
+    #[test]
+    fn a_given_in_no_cage_is_a_given_cage_and_a_bad_one_is_named() {
+        let json = |digit: u8| {
+            format!(
+                r#"{{"size":4,"grid":{},"killercage":[{{"cells":["R1C1","R1C2"],"value":"3"}}]}}"#,
+                grid(4, |r, c| if (r, c) == (3, 3) {
+                    format!(r#"{{"value":{digit},"given":true}}"#)
+                } else {
+                    "{}".into()
+                })
+            )
+        };
+        let entry = parse(&pack(&json(4))).unwrap();
+        assert_eq!(entry.puzzle.cages().len(), 2);
+        assert_eq!(entry.puzzle.cages()[1].operation(), Operation::Given);
+        assert_eq!(entry.puzzle.given(Cell(15)), None);
+        for digit in [0, 7] {
+            let error = parse(&pack(&json(digit))).unwrap_err().to_string();
+            assert!(
+                error.starts_with(&format!("given {digit} in r4c4")),
+                "{error}"
+            );
+        }
     }
 
     #[test]
