@@ -51,9 +51,9 @@ fn assert_same(a: &Puzzle, b: &Puzzle, context: &str) {
 }
 
 /// How many link formats hold a 9x9 Killer: all five, less Solo when a cell is outside
-/// every cage.
+/// every cage or a cage joins at a corner.
 fn killer_writers(entry: &Entry) -> usize {
-    if entry.puzzle.uncovered().next().is_some() {
+    if entry.puzzle.uncovered().next().is_some() || entry.puzzle.options().corner_cages {
         4
     } else {
         5
@@ -78,7 +78,7 @@ fn round_trips(entry: &Entry) -> usize {
 #[test]
 fn the_forum_killer_strings_read_solve_to_their_solutions_and_round_trip() {
     let text = file("tests/links/killer_strings_sigh.txt");
-    let (mut checked, mut refused) = (0, 0);
+    let (mut checked, mut corners) = (0, 0);
     for line in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -89,15 +89,21 @@ fn the_forum_killer_strings_read_solve_to_their_solutions_and_round_trip() {
         } else {
             Format::ShortKiller
         };
-        // One of the long killers has cages joined corner to corner (a diagonal of three
-        // cells), which cagey's model refuses: every cage is connected side to side.
-        let mut results = formats::parse_all(format, string);
-        if let Err(error) = &results[0] {
-            assert!(error.to_string().contains("not connected"), "{error}");
-            refused += 1;
-            continue;
+        // One of the long killers has a cage joined corner to corner (a diagonal of three
+        // cells): read with the model's corner_cages on, and written only by the formats
+        // that can say so (the forum strings, f-puzzles, SudokuPad; not Solo).
+        let entry = formats::parse_all(format, string).remove(0).unwrap();
+        if entry.puzzle.options().corner_cages {
+            corners += 1;
+            let error = formats::write(Format::Kk, &entry).unwrap_err().to_string();
+            assert!(error.contains("joins at a corner"), "{error}");
+            // Drawn as any other: each cell's label and outline, no error.
+            use cagey::render::{svg, terminal, Contents};
+            let picture = svg::render(&entry.puzzle, Contents::NONE, &svg::Options::default());
+            assert!(picture.is_ok_and(|p| p.contains("<svg")));
+            let text = terminal::draw(&entry.puzzle, Contents::NONE, &terminal::Options::default());
+            assert!(text.is_ok());
         }
-        let entry = results.remove(0).unwrap();
         assert_eq!(formats::detect(string), format);
         let digits: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
         let expected = Grid::from_digits(9, digits).unwrap();
@@ -107,7 +113,7 @@ fn the_forum_killer_strings_read_solve_to_their_solutions_and_round_trip() {
         assert_eq!(round_trips(&entry), killer_writers(&entry), "{string}");
         checked += 1;
     }
-    assert_eq!((checked, refused), (9, 1));
+    assert_eq!((checked, corners), (10, 1));
 }
 
 #[test]
@@ -427,17 +433,18 @@ fn a_cage_in_an_error_is_named_by_its_clue_and_first_cell() {
         error,
         "fpuzzles format, cage 4+ at r2c1: its cells are not connected (each cell must share a side with another)"
     );
-    // The forum killer with a cage joined corner to corner names it by clue and first cell.
-    let strings = file("tests/links/killer_strings_sigh.txt");
-    let corner = strings
-        .lines()
-        .filter(|l| l.starts_with("3x3"))
-        .filter_map(|l| l.split(' ').next())
-        .find_map(|s| formats::parse_all(Format::LongKiller, s).remove(0).err())
-        .unwrap()
-        .to_string();
-    assert!(!corner.contains("cage 0"), "{corner}");
-    assert!(corner.contains(" at r"), "{corner}");
+    // A cage whose cells touch nowhere, in a format that allows corners, too.
+    let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+        "killercage":[{"cells":["R1C1","R1C3"],"value":"4"}]}"#;
+    let link = format!(
+        "https://f-puzzles.com/?load={}",
+        lz_str::compress_to_base64(json)
+    );
+    let error = read_error(&link, Format::Fpuzzles);
+    assert!(
+        error.contains("cage 4+ at r1c1: its cells are not connected"),
+        "{error}"
+    );
 }
 
 /// The JSON a written f-puzzles or SudokuPad link packs.

@@ -411,6 +411,7 @@ pub(crate) fn from_json(value: &Value, options: Options) -> Result<Entry, Fpuzzl
     cages.extend(labelled);
 
     let builder = Puzzle::builder(n)
+        .corners_allowed(true)
         .regions(regions)
         .options(options.union(Options {
             killer: !killer_cages.is_empty(),

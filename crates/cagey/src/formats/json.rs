@@ -219,6 +219,7 @@ fn entry(json: JsonPuzzle, prefix: &str, options: Options) -> Result<Entry, Json
     let options = Options {
         killer: json.killer,
         multi_cell: json.multi_cell,
+        ..Options::default()
     }
     .union(options);
     let mut builder = Puzzle::builder(n).cages(cages).options(options);

@@ -327,6 +327,7 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, PenpaError> {
     }
     let regions = Regions::standard_boxes(n).unwrap_or_default();
     let mut builder = Puzzle::builder(n)
+        .corners_allowed(true)
         .cages(cages)
         .regions(regions)
         .options(options.union(Options {

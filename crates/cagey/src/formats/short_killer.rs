@@ -12,7 +12,8 @@
 //! `F<<` is a cage of three cells summing to 15 along a row. A lone `0` is a cell outside
 //! every cage. Only 9x9 Killer Sudoku with
 //! its boxes is written this way. The writer points each cell along a shortest way to its
-//! cage's first cell in reading order, with straight arrows only.
+//! cage's first cell in reading order, with straight arrows only, or the diagonal ones too
+//! for a cage joined at a corner (the model's `corner_cages`).
 
 use thiserror::Error;
 
@@ -257,6 +258,7 @@ fn parse_with(text: &str, options: Options) -> Result<Entry, ShortKillerError> {
         cages.push(Cage::clued(Operation::Add, sum, cells));
     }
     let puzzle = Puzzle::builder(SIZE)
+        .corners_allowed(true)
         .cages(cages)
         .regions(Regions::Boxes { rows: 3, cols: 3 })
         .options(options.union(Options {
@@ -306,23 +308,29 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
                 cage.target()
             ),
         })?;
-        // Breadth first from the head: each cell points to the cell it was reached from.
-        let mut reached = vec![head];
-        let mut at = 0;
-        while at < reached.len() {
-            let from = reached[at];
-            at += 1;
-            for &(symbol, dr, dc) in &ARROWS[..4] {
-                let r = from.row(SIZE) as isize - dr;
-                let c = from.col(SIZE) as isize - dc;
-                if !(0..SIZE as isize).contains(&r) || !(0..SIZE as isize).contains(&c) {
-                    continue;
+        // Breadth first from the head: each cell points to the cell it was reached from,
+        // along straight arrows, or for a cage joined at a corner the diagonal ones too.
+        for arrows in [&ARROWS[..4], &ARROWS[..]] {
+            let mut reached = vec![head];
+            let mut at = 0;
+            while at < reached.len() {
+                let from = reached[at];
+                at += 1;
+                for &(symbol, dr, dc) in arrows {
+                    let r = from.row(SIZE) as isize - dr;
+                    let c = from.col(SIZE) as isize - dc;
+                    if !(0..SIZE as isize).contains(&r) || !(0..SIZE as isize).contains(&c) {
+                        continue;
+                    }
+                    let cell = Cell::at(r as usize, c as usize, SIZE);
+                    if cage.cells().contains(&cell) && !reached.contains(&cell) {
+                        chars[cell.index()] = symbol;
+                        reached.push(cell);
+                    }
                 }
-                let cell = Cell::at(r as usize, c as usize, SIZE);
-                if cage.cells().contains(&cell) && !reached.contains(&cell) {
-                    chars[cell.index()] = symbol;
-                    reached.push(cell);
-                }
+            }
+            if reached.len() == cage.cells().len() {
+                break;
             }
         }
     }

@@ -390,6 +390,7 @@ fn from_json(value: &Value, options: Options) -> Result<Entry, SudokuPadError> {
         })
         .collect();
     let builder = Puzzle::builder(n)
+        .corners_allowed(true)
         .regions(regions)
         .options(options.union(Options {
             killer,
