@@ -224,6 +224,7 @@ fn answer(case: &Case) -> &'static str {
     let options = Options {
         killer: case.killer,
         multi_cell: case.multi_cell,
+        ..Options::default()
     };
     let puzzle = Puzzle::builder(SIZE)
         .cages(cages)

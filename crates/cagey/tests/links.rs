@@ -51,9 +51,9 @@ fn assert_same(a: &Puzzle, b: &Puzzle, context: &str) {
 }
 
 /// How many link formats hold a 9x9 Killer: all five, less Solo when a cell is outside
-/// every cage.
+/// every cage or a cage joins at a corner.
 fn killer_writers(entry: &Entry) -> usize {
-    if entry.puzzle.uncovered().next().is_some() {
+    if entry.puzzle.uncovered().next().is_some() || entry.puzzle.options().corner_cages {
         4
     } else {
         5
@@ -78,7 +78,7 @@ fn round_trips(entry: &Entry) -> usize {
 #[test]
 fn the_forum_killer_strings_read_solve_to_their_solutions_and_round_trip() {
     let text = file("tests/links/killer_strings_sigh.txt");
-    let (mut checked, mut refused) = (0, 0);
+    let (mut checked, mut corners) = (0, 0);
     for line in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -89,15 +89,21 @@ fn the_forum_killer_strings_read_solve_to_their_solutions_and_round_trip() {
         } else {
             Format::ShortKiller
         };
-        // One of the long killers has cages joined corner to corner (a diagonal of three
-        // cells), which cagey's model refuses: every cage is connected side to side.
-        let mut results = formats::parse_all(format, string);
-        if let Err(error) = &results[0] {
-            assert!(error.to_string().contains("not connected"), "{error}");
-            refused += 1;
-            continue;
+        // One of the long killers has a cage joined corner to corner (a diagonal of three
+        // cells): read with the model's corner_cages on, and written only by the formats
+        // that can say so (the forum strings, f-puzzles, SudokuPad; not Solo).
+        let entry = formats::parse_all(format, string).remove(0).unwrap();
+        if entry.puzzle.options().corner_cages {
+            corners += 1;
+            let error = formats::write(Format::Kk, &entry).unwrap_err().to_string();
+            assert!(error.contains("joins at a corner"), "{error}");
+            // Drawn as any other: each cell's label and outline, no error.
+            use cagey::render::{svg, terminal, Contents};
+            let picture = svg::render(&entry.puzzle, Contents::NONE, &svg::Options::default());
+            assert!(picture.is_ok_and(|p| p.contains("<svg")));
+            let text = terminal::draw(&entry.puzzle, Contents::NONE, &terminal::Options::default());
+            assert!(text.is_ok());
         }
-        let entry = results.remove(0).unwrap();
         assert_eq!(formats::detect(string), format);
         let digits: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
         let expected = Grid::from_digits(9, digits).unwrap();
@@ -107,7 +113,7 @@ fn the_forum_killer_strings_read_solve_to_their_solutions_and_round_trip() {
         assert_eq!(round_trips(&entry), killer_writers(&entry), "{string}");
         checked += 1;
     }
-    assert_eq!((checked, refused), (9, 1));
+    assert_eq!((checked, corners), (10, 1));
 }
 
 #[test]
@@ -379,4 +385,143 @@ fn a_link_whose_double_slash_was_collapsed_reads_as_written() {
         }
     }
     assert!(repaired >= 2, "{repaired}");
+}
+
+/// Guards #45: the address of a site cagey reads no links of was read as a kk cage line and
+/// refused for its missing comma; it is refused as a link, naming its site and the sites
+/// cagey reads, by kk alone (no list of twelve formats' refusals).
+#[test]
+fn a_link_to_another_site_names_its_site_and_the_sites_read() {
+    for (link, host) in [
+        ("https://tinyurl.com/abc", "tinyurl.com"),
+        (
+            "https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=000ABC",
+            "logic-masters.de",
+        ),
+    ] {
+        let (format, results) = formats::parse_detected(link).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(format, Format::Kk);
+        let error = results[0].as_ref().unwrap_err().to_string();
+        assert!(
+            error.contains(&format!(
+                "is a link to {host}, a site whose links cagey does not read"
+            )),
+            "{error}"
+        );
+        assert!(!error.contains("comma"), "{error}");
+        for site in ["f-puzzles.com", "sudokupad.app", "penpa-edit", "puzz.link"] {
+            assert!(error.contains(site), "{site}: {error}");
+        }
+        // The streaming reader (the command line's) says the same.
+        let read = formats::Reader::new(link.as_bytes()).next().unwrap();
+        assert!(read.unwrap_err().to_string().contains(host));
+    }
+}
+
+/// Guards #45: an error about one cage named it "cage 0", counted from 0 and naming no
+/// cell; it names the cage by its clue and first cell.
+#[test]
+fn a_cage_in_an_error_is_named_by_its_clue_and_first_cell() {
+    let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+        "killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R2C1","R2C3"],"value":"4"}]}"#;
+    let link = format!(
+        "https://f-puzzles.com/?load={}",
+        lz_str::compress_to_base64(json)
+    );
+    let error = read_error(&link, Format::Fpuzzles);
+    assert_eq!(
+        error,
+        "fpuzzles format, cage 4+ at r2c1: its cells are not connected (each cell must share a side with another)"
+    );
+    // A cage whose cells touch nowhere, in a format that allows corners, too.
+    let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+        "killercage":[{"cells":["R1C1","R1C3"],"value":"4"}]}"#;
+    let link = format!(
+        "https://f-puzzles.com/?load={}",
+        lz_str::compress_to_base64(json)
+    );
+    let error = read_error(&link, Format::Fpuzzles);
+    assert!(
+        error.contains("cage 4+ at r1c1: its cells are not connected"),
+        "{error}"
+    );
+}
+
+/// The JSON a written f-puzzles or SudokuPad link packs.
+fn unpacked(link: &str) -> serde_json::Value {
+    let payload = link
+        .rsplit_once("load=")
+        .or_else(|| link.rsplit_once("/fpuzzles"))
+        .unwrap()
+        .1;
+    let wide = lz_str::decompress_from_base64(payload).unwrap();
+    serde_json::from_str(&String::from_utf16(&wide).unwrap()).unwrap()
+}
+
+/// Guards #45: written links lost the title, author, rules and solution (SudokuPad then
+/// says "Untitled", "No rules" and cannot check the answer) and wrote a one-cell given cage
+/// as a cage. A forum killer with one-cell cages and its solution, given a title, author and
+/// rules of two lines, writes them all as f-puzzles' keys and its one-cell cages as givens,
+/// and reads back the same, through both sites.
+#[test]
+fn written_links_keep_what_players_need_and_read_back() {
+    let text = file("tests/links/killer_strings_sigh.txt");
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let (string, solution) = line.split_once(' ').unwrap();
+    let forum = read(string, Format::ShortKiller);
+    // Its smallest cage split into one-cell given cages of its solution's digits.
+    let digits: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
+    let mut cages = forum.puzzle.cages().to_vec();
+    let pair = (0..cages.len())
+        .min_by_key(|&i| cages[i].cells().len())
+        .unwrap();
+    let split = cages.remove(pair);
+    for &cell in split.cells() {
+        cages.push(cagey::model::Cage::given(cell, digits[cell.index()]));
+    }
+    let puzzle = cagey::model::Puzzle::builder(9)
+        .cages(cages)
+        .regions(forum.puzzle.regions().clone())
+        .options(forum.puzzle.options())
+        .build()
+        .unwrap();
+    let mut entry = Entry::new(puzzle);
+    entry.comments = vec![
+        "title=Forum killer".into(),
+        "author=A setter".into(),
+        "rules=Normal killer rules.\\nCages may not repeat digits.".into(),
+        format!("solution={solution}"),
+    ];
+    let ones: Vec<_> = entry
+        .puzzle
+        .cages()
+        .iter()
+        .filter(|c| c.cells().len() == 1)
+        .map(|c| (c.cells()[0], c.target()))
+        .collect();
+    for format in [Format::Fpuzzles, Format::SudokuPad] {
+        let link = formats::write(format, &entry).unwrap();
+        let json = unpacked(&link);
+        assert_eq!(json["title"], "Forum killer", "{format}");
+        assert_eq!(json["author"], "A setter");
+        assert_eq!(
+            json["ruleset"],
+            "Normal killer rules.\nCages may not repeat digits."
+        );
+        let digits: Vec<u64> = solution.bytes().map(|b| u64::from(b - b'0')).collect();
+        assert_eq!(json["solution"], serde_json::json!(digits));
+        for &(cell, digit) in &ones {
+            let (r, c) = (cell.row(9), cell.col(9));
+            assert_eq!(json["grid"][r][c]["value"], digit, "{format}");
+            assert_eq!(json["grid"][r][c]["given"], true);
+        }
+        let cages = json["killercage"].as_array().unwrap();
+        assert!(cages
+            .iter()
+            .all(|c| c["cells"].as_array().unwrap().len() > 1));
+        assert_eq!(cages.len() + ones.len(), entry.puzzle.cages().len());
+        let back = read(&link, format);
+        assert_eq!(back.puzzle, entry.puzzle, "{format}");
+        assert_eq!(back.comments, entry.comments, "{format}");
+    }
 }

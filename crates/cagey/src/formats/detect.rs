@@ -2,6 +2,7 @@
 //! each format whether it looks like its own.
 
 use super::format::Format;
+use super::link_text;
 use super::{
     a1, factors, fpuzzles, grid, keen, long_killer, penpa, short_killer, solo, sudokupad,
     sudokuwiki,
@@ -31,9 +32,10 @@ pub(super) fn is_meaningful(line: &str) -> bool {
 /// other format's text has, so that a text detected from it that does not read in that
 /// format reads in none: JSON's `{` or `[`; the links' addresses and payloads
 /// (`sudokupad.app/…`, `f-puzzles.com/…`, `N4Ig…`, `penpa-edit`, `puzz.link/p?factors/…`);
-/// the killer strings (`3x3:0:k:…`, 81 sums and arrows); Solo's and Keen's `PARAMS:DESC`
-/// and `PARAMS#SEED` IDs (no other format has a colon or `#` after its first word); and
-/// SudokuWiki's address or unpacked form ([`sudokuwiki::is_signed`]).
+/// the killer strings (`3x3:0:k:…`, sums and arrows, of any length); Solo's and Keen's
+/// `PARAMS:DESC` and `PARAMS#SEED` IDs (no other format has a colon or `#` after its first
+/// word); SudokuWiki's address or unpacked form ([`sudokuwiki::is_signed`]); and the address
+/// of any other site, which kk refuses as a link cagey does not read, alone.
 ///
 /// The rest are guesses, which [`parse_detected`](super::parse_detected) checks by trying
 /// every other format: a bare `K6C…` SudokuWiki string can be a grid row of letters, an a1
@@ -51,7 +53,8 @@ pub(super) fn is_signed(first: &str) -> bool {
         | Format::Solo
         | Format::Keen => true,
         Format::SudokuWiki => sudokuwiki::is_signed(first.trim()),
-        Format::A1 | Format::Grid | Format::Kk => false,
+        Format::Kk => link_text::web_host(first).is_some(),
+        Format::A1 | Format::Grid => false,
     }
 }
 
@@ -82,6 +85,9 @@ pub(super) fn detect_line(first: &str) -> Format {
         Format::SudokuWiki
     } else if keen::looks_like(first) {
         Format::Keen
+    } else if short_killer::near_miss(first) {
+        // Sums and arrows of the wrong length: the format's error says the length.
+        Format::ShortKiller
     } else if a1::is_size_line(first) || a1::looks_like(first) {
         Format::A1
     } else if grid::looks_like(first) {

@@ -361,9 +361,22 @@ pub fn write_solution(format: Format, puzzle: &Puzzle, grid: &Grid) -> Result<St
     }
 }
 
-/// Writes `entry` in `format`. Comments are kept where the format has them; progress is
-/// kept where it has a place for it (SudokuWiki, JSON).
+/// Writes `entry` in `format`. Comments are kept where the format has them (f-puzzles and
+/// SudokuPad links keep `title=`, `author=`, `rules=` and `solution=`); progress is kept
+/// where it has a place for it (SudokuWiki, JSON).
 pub fn write(format: Format, entry: &Entry) -> Result<String, WriteError> {
+    // Cages joined at corners: only the formats whose cages are lists of cells or arrows
+    // hold them; the others would read them back refused, or as another puzzle.
+    let holds_corners = matches!(
+        format,
+        Format::LongKiller | Format::ShortKiller | Format::Fpuzzles | Format::SudokuPad
+    );
+    if entry.puzzle.options().corner_cages && !holds_corners {
+        return Err(WriteError {
+            format,
+            reason: "a cage of this puzzle joins at a corner, which the format has no way to state; write long-killer, short-killer, fpuzzles or sudokupad".into(),
+        });
+    }
     match format {
         Format::Kk => Ok(kk::write(&entry.puzzle)),
         Format::A1 => a1::write(&entry.puzzle),
@@ -371,8 +384,8 @@ pub fn write(format: Format, entry: &Entry) -> Result<String, WriteError> {
         Format::Keen => keen::write(&entry.puzzle),
         Format::Json => json::write(&entry.puzzle, entry.progress.as_ref()),
         Format::Grid => grid::write(&entry.puzzle),
-        Format::Fpuzzles => fpuzzles::write(&entry.puzzle),
-        Format::SudokuPad => sudokupad::write(&entry.puzzle),
+        Format::Fpuzzles => fpuzzles::write_entry(entry),
+        Format::SudokuPad => sudokupad::write_entry(entry),
         Format::Penpa => penpa::write(&entry.puzzle),
         Format::ShortKiller => short_killer::write(&entry.puzzle),
         Format::LongKiller => long_killer::write(&entry.puzzle),

@@ -9,8 +9,9 @@
 //!    "cage": [{"cells": ["R3C4", "R3C5"], "value": "12×"}, …]}          a cage with a label
 //! ```
 //!
-//! - `region` is a 0-based region index; a cell without it is in its standard box, and
-//!   `null` means no region: a grid of `null`s is a Latin square (KenKen). Regions that are
+//! - `region` is a 0-based region index; a cell without it is in its standard box (for a
+//!   prime side, which has no boxes, in its row, as SudokuPad reads it), and `null` means
+//!   no region: a grid of `null`s is a Latin square (KenKen). Regions that are
 //!   not boxes make a jigsaw.
 //! - A `killercage` is a Killer cage: distinct digits adding up to its `value` (a one-cell
 //!   cage is a given). f-puzzles allows a cage without a sum; cagey needs every sum and says
@@ -40,8 +41,10 @@ use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, Regions}
 pub const FPUZZLES_SIZES: std::ops::RangeInclusive<usize> = 3..=16;
 
 /// Keys of an f-puzzles object that change nothing about the solution: metadata, settings
-/// and drawings.
-const HARMLESS_KEYS: [&str; 15] = [
+/// and drawings. f-puzzles and its solver's extension save settings of their own in every
+/// export (`highlightConflicts`; the solver's `disabledlogic` and `truecandidatesoptions`,
+/// the logic it may use and how it shows candidates; `successMessage`, shown on solving).
+const HARMLESS_KEYS: [&str; 17] = [
     "size",
     // Newer f-puzzles lists the names of the constraints the puzzle has; each has its own key.
     "activeConstraints",
@@ -58,6 +61,8 @@ const HARMLESS_KEYS: [&str; 15] = [
     "circle",
     "highlightConflicts",
     "disabledlogic",
+    "truecandidatesoptions",
+    "successMessage",
 ];
 
 /// The most constraints an error names one by one: a real puzzle has a few.
@@ -222,6 +227,14 @@ pub(crate) fn regions_from_cells(region: &[Option<u64>], n: usize) -> Result<Reg
     if region.iter().any(Option::is_none) {
         return Err("some cells are in a region and some in none; cagey reads a grid whose every cell is in a region, or none is".into());
     }
+    // Regions that are the rows (a prime grid whose regions are left out) add nothing to
+    // the rows: no regions.
+    let mut row_regions: Vec<Option<u64>> = (0..n).map(|r| region[r * n]).collect();
+    row_regions.sort_unstable();
+    row_regions.dedup();
+    if row_regions.len() == n && (0..n * n).all(|i| region[i] == region[(i / n) * n]) {
+        return Ok(Regions::None);
+    }
     // Region numbers 0..n are kept as written, so that a puzzle written and read back is the
     // same puzzle; any other numbering is renumbered in order of first appearance.
     let numbered: Vec<u8> = if region.iter().all(|r| r.is_some_and(|r| r < n as u64)) {
@@ -260,6 +273,21 @@ pub(crate) fn regions_from_cells(region: &[Option<u64>], n: usize) -> Result<Reg
         }
     }
     Ok(Regions::Jigsaw(numbered))
+}
+
+/// The region of the cell at `row`, `col` when its `region` is left out, as SudokuPad reads
+/// f-puzzles' grids: the number of its standard box, and for a prime side, which has no
+/// boxes, its row (SudokuPad's regions are then one row high and the grid wide). A grid
+/// that leaves every region out is thus boxes, or for a prime side its rows, which add
+/// nothing to the rows and read as no regions ([`regions_from_cells`]); an irregular prime
+/// grid lists only the cells whose region is not their row.
+fn default_region(row: usize, col: usize, n: usize) -> u64 {
+    let cell = Cell::at(row, col, n);
+    let region = match Regions::standard_boxes(n) {
+        Some(boxes) => boxes.region_of(cell, n).unwrap_or(row),
+        None => row,
+    };
+    region as u64
 }
 
 /// A puzzle from f-puzzles' JSON object (shared with SudokuPad's `fpuzzles` links).
@@ -302,7 +330,6 @@ pub(crate) fn from_json(value: &Value, options: Options) -> Result<Entry, Fpuzzl
                 )
             })?,
     };
-    let standard = Regions::standard_boxes(n);
     let mut region = vec![None; n * n];
     let mut givens = Vec::new();
     let rows = object
@@ -325,10 +352,7 @@ pub(crate) fn from_json(value: &Value, options: Options) -> Result<Entry, Fpuzzl
         for (c, cell) in cells.iter().enumerate() {
             let index = r * n + c;
             let place = || format!("grid cell R{}C{}", r + 1, c + 1);
-            let default = standard
-                .as_ref()
-                .and_then(|b| b.region_of(Cell(index as u16), n))
-                .map(|b| b as u64);
+            let default = Some(default_region(r, c, n));
             region[index] = match cell.get("region") {
                 None => default,
                 Some(Value::Null) => None,
@@ -382,34 +406,92 @@ pub(crate) fn from_json(value: &Value, options: Options) -> Result<Entry, Fpuzzl
         })?;
         cages.push(Cage::clued(Operation::Add, sum, cells));
     }
-    let labelled = labelled_cages(&list(object, "cage")?, n)?;
+    let mut metadata = Vec::new();
+    let labelled = labelled_cages(&list(object, "cage")?, n, &mut metadata)?;
     cages.extend(labelled);
 
-    let mut builder = Puzzle::builder(n)
-        .cages(cages)
+    let builder = Puzzle::builder(n)
+        .corners_allowed(true)
         .regions(regions)
         .options(options.union(Options {
             killer: !killer_cages.is_empty(),
             ..Options::default()
         }));
-    for (cell, digit) in givens {
-        builder = builder.given(cell, digit);
-    }
-    let puzzle = builder.build().map_err(FpuzzlesError::Puzzle)?;
+    let puzzle = with_givens(builder, cages, givens, n)
+        .build()
+        .map_err(FpuzzlesError::Puzzle)?;
     let mut entry = Entry::new(puzzle);
-    for key in ["title", "author"] {
+    // The keys first, then SudokuPad's metadata cages for what they leave out.
+    for (key, field) in [
+        ("title", "title"),
+        ("author", "author"),
+        ("rules", "ruleset"),
+    ] {
         if let Some(text) = object
-            .get(key)
+            .get(field)
             .and_then(Value::as_str)
             .filter(|t| !t.trim().is_empty())
         {
-            entry.comments.push(format!("{key}={}", text.trim()));
+            entry.comments.push(link_text::meta_comment(key, text));
         }
     }
     if let Some(solution) = solution_text(object.get("solution"), n) {
         entry.comments.push(format!("solution={solution}"));
     }
+    add_metadata(&mut entry, &metadata, n);
     Ok(entry)
+}
+
+/// Adds to `entry` the `key: value` metadata of SudokuPad's cages that it does not have yet,
+/// of the keys an entry keeps ([`link_text::META_KEYS`]); a solution only when it is one.
+pub(crate) fn add_metadata(entry: &mut Entry, metadata: &[(String, String)], n: usize) {
+    for (key, value) in metadata {
+        if !link_text::META_KEYS.contains(&key.as_str()) || entry.meta(key).is_some() {
+            continue;
+        }
+        if key == "solution" {
+            if let Some(solution) = solution_text(Some(&Value::String(value.clone())), n) {
+                entry.comments.push(format!("solution={solution}"));
+            }
+        } else {
+            entry.comments.push(link_text::meta_comment(key, value));
+        }
+    }
+}
+
+/// The puzzle of `builder` with `cages` and the given digits `givens`, as both sites draw
+/// them: a given in a cell of no cage is a one-cell given cage (a cage puzzle's given, as
+/// the writer draws one: [`to_json`]), a given inside a cage a digit fixed there. Without
+/// any other cage, givens stay givens: a grid of givens alone is no cage puzzle, and is
+/// refused as one.
+pub(crate) fn with_givens(
+    builder: crate::model::PuzzleBuilder,
+    mut cages: Vec<Cage>,
+    givens: Vec<(Cell, u8)>,
+    n: usize,
+) -> crate::model::PuzzleBuilder {
+    let mut covered = vec![false; n * n];
+    for cell in cages.iter().flat_map(|cage| cage.cells()) {
+        if let Some(slot) = covered.get_mut(cell.index()) {
+            *slot = true;
+        }
+    }
+    let has_cages = !cages.is_empty();
+    let mut inside = Vec::new();
+    for (cell, digit) in givens {
+        // A digit that is none of the grid's stays a given, which the model refuses naming
+        // its cell (as a cage, a 0 would read as a clue of 0).
+        if has_cages && !covered[cell.index()] && (1..=n).contains(&usize::from(digit)) {
+            cages.push(Cage::given(cell, digit));
+        } else {
+            inside.push((cell, digit));
+        }
+    }
+    let mut builder = builder.cages(cages);
+    for (cell, digit) in inside {
+        builder = builder.given(cell, digit);
+    }
+    builder
 }
 
 /// Whether a JSON value states anything: not null, false, empty or zero.
@@ -461,12 +543,35 @@ fn cage_cells(cage: &Value, n: usize, place: &str) -> Result<Vec<Cell>, Fpuzzles
 /// f-puzzles' generic cages as arithmetic cages: those with a label, read by
 /// [`parse_cage_label`] (a bare number is a given on one cell and a hidden operation on
 /// more, as cagey writes them; Killer cages are `killercage`s, never generic ones).
-fn labelled_cages(cages: &[&Value], n: usize) -> Result<Vec<Cage>, FpuzzlesError> {
+///
+/// A cage whose label is `key: value` and that has no cells, or no colour to draw it in, is
+/// SudokuPad's metadata (`title: …`, `rules: …`, `msgcorrect: …`, as SudokuPad reads such
+/// cages): it goes to `metadata`, not into the puzzle.
+fn labelled_cages(
+    cages: &[&Value],
+    n: usize,
+    metadata: &mut Vec<(String, String)>,
+) -> Result<Vec<Cage>, FpuzzlesError> {
     let mut out = Vec::new();
     for (k, cage) in cages.iter().enumerate() {
         let Some(label) = value_text(cage.get("value")).filter(|t| !t.trim().is_empty()) else {
             continue; // an unlabelled cage is a drawing
         };
+        if let Some((key, value)) = link_text::meta_tag(&label) {
+            let no_cells = cage
+                .get("cells")
+                .and_then(Value::as_array)
+                .is_none_or(Vec::is_empty);
+            let transparent = |field: &str| {
+                cage.get(field)
+                    .and_then(Value::as_str)
+                    .is_none_or(is_transparent)
+            };
+            if no_cells || (transparent("fontC") && transparent("outlineC")) {
+                metadata.push((key.to_string(), value.to_string()));
+                continue;
+            }
+        }
         let cells = cage_cells(cage, n, &format!("cage {}", k + 1))?;
         let (operation, target) = parse_cage_label(&label, cells.len()).ok_or_else(|| {
             FpuzzlesError::shape(
@@ -480,6 +585,14 @@ fn labelled_cages(cages: &[&Value], n: usize) -> Result<Vec<Cage>, FpuzzlesError
         out.push(Cage::new(operation, target, cells));
     }
     Ok(out)
+}
+
+/// Whether a colour `#rgba` or `#rrggbbaa` is fully transparent (its alpha 0), as a
+/// metadata cage's colours are.
+fn is_transparent(colour: &str) -> bool {
+    let hex = colour.trim().strip_prefix('#').unwrap_or_default();
+    hex.chars().all(|c| c.is_ascii_hexdigit())
+        && ((hex.len() == 4 && hex.ends_with('0')) || (hex.len() == 8 && hex.ends_with("00")))
 }
 
 /// A full solution as a `# solution=` value: digits, comma-separated past 9.
@@ -506,8 +619,16 @@ pub(crate) fn solution_text(solution: Option<&Value>, n: usize) -> Option<String
     })
 }
 
-/// The f-puzzles JSON object of `puzzle`, or why f-puzzles cannot hold it.
-pub(crate) fn to_json(puzzle: &Puzzle) -> Result<Value, String> {
+/// The f-puzzles JSON object of `entry`'s puzzle, or why f-puzzles cannot hold it.
+///
+/// A one-cell given cage is drawn as f-puzzles draws a given, a digit in its cell, not as a
+/// cage of one cell with its digit for a clue (SudokuPad then shows it as a given); as long
+/// as another cage is left, since a grid of givens alone would read back as no cage puzzle.
+/// The entry's `title=`, `author=`, `rules=` and `solution=` comments go to f-puzzles' own
+/// keys (`title`, `author`, `ruleset`, `solution`), which SudokuPad shows beside the grid
+/// and checks a finished grid against.
+pub(crate) fn to_json(entry: &Entry) -> Result<Value, String> {
+    let puzzle = &entry.puzzle;
     let n = puzzle.size();
     if !FPUZZLES_SIZES.contains(&n) {
         return Err(format!(
@@ -519,6 +640,15 @@ pub(crate) fn to_json(puzzle: &Puzzle) -> Result<Value, String> {
     if puzzle.options().multi_cell {
         return Err("it has no way to state the multi-cell rule".into());
     }
+    let is_given_cage = |cage: &Cage| cage.operation() == Operation::Given;
+    let givens_as_digits = puzzle.cages().iter().any(|cage| !is_given_cage(cage));
+    let mut digits: Vec<Option<u8>> = puzzle.cells().map(|cell| puzzle.given(cell)).collect();
+    if givens_as_digits {
+        for cage in puzzle.cages().iter().filter(|cage| is_given_cage(cage)) {
+            let digit = u8::try_from(cage.target()).ok();
+            digits[cage.cells()[0].index()] = digit;
+        }
+    }
     let regions = puzzle.regions();
     let standard = Regions::standard_boxes(n);
     let explicit = Some(regions) != standard.as_ref();
@@ -529,7 +659,7 @@ pub(crate) fn to_json(puzzle: &Puzzle) -> Result<Value, String> {
                     .map(|c| {
                         let cell = Cell::at(r, c, n);
                         let mut object = Map::new();
-                        if let Some(digit) = puzzle.given(cell) {
+                        if let Some(digit) = digits[cell.index()] {
                             object.insert("value".into(), json!(digit));
                             object.insert("given".into(), json!(true));
                         }
@@ -551,10 +681,23 @@ pub(crate) fn to_json(puzzle: &Puzzle) -> Result<Value, String> {
     };
     let mut object = Map::new();
     object.insert("size".into(), json!(n));
+    for (key, field) in [
+        ("title", "title"),
+        ("author", "author"),
+        ("rules", "ruleset"),
+    ] {
+        if let Some(text) = entry.meta(key).filter(|t| !t.is_empty()) {
+            object.insert(field.into(), json!(link_text::meta_value(text)));
+        }
+    }
+    if let Some(solution) = solution_digits(entry, n) {
+        object.insert("solution".into(), json!(solution));
+    }
     object.insert("grid".into(), Value::Array(grid));
     let cages: Vec<Value> = puzzle
         .cages()
         .iter()
+        .filter(|cage| !(givens_as_digits && is_given_cage(cage)))
         .map(|cage| {
             let label = if puzzle.options().killer {
                 cage.target().to_string()
@@ -573,15 +716,32 @@ pub(crate) fn to_json(puzzle: &Puzzle) -> Result<Value, String> {
     Ok(Value::Object(object))
 }
 
-/// The packed payload of `puzzle` (no address), or why f-puzzles cannot hold it.
-pub(crate) fn payload(puzzle: &Puzzle) -> Result<String, String> {
-    Ok(link_text::lz_pack(&to_json(puzzle)?.to_string()))
+/// The entry's `solution=` comment as f-puzzles' `solution`, the digits in reading order;
+/// `None` without one, or with one that is not a full grid of the puzzle's digits.
+fn solution_digits(entry: &Entry, n: usize) -> Option<Vec<u8>> {
+    let grid = super::digits::parse_solution(n, entry.meta("solution")?).ok()?;
+    let digits: Vec<u8> = entry.puzzle.cells().map(|cell| grid.get(cell)).collect();
+    digits
+        .iter()
+        .all(|&d| (1..=n).contains(&usize::from(d)))
+        .then_some(digits)
+}
+
+/// The packed payload of `entry` (no address), or why f-puzzles cannot hold it.
+pub(crate) fn payload(entry: &Entry) -> Result<String, String> {
+    Ok(link_text::lz_pack(&to_json(entry)?.to_string()))
 }
 
 /// Writes an f-puzzles link, `https://f-puzzles.com/?load=…`: Killer cages as `killercage`,
 /// arithmetic cages as generic cages labelled `12+` (see the module docs).
 pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
-    payload(puzzle)
+    write_entry(&Entry::new(puzzle.clone()))
+}
+
+/// [`write`] with what the entry carries besides its puzzle: its title, author, rules and
+/// solution comments (see [`to_json`]).
+pub fn write_entry(entry: &Entry) -> Result<String, WriteError> {
+    payload(entry)
         .map(|payload| format!("https://f-puzzles.com/?load={payload}"))
         .map_err(|reason| WriteError {
             format: Format::Fpuzzles,
@@ -690,6 +850,164 @@ mod tests {
             parse("https://f-puzzles.com/"),
             Err(FpuzzlesError::NoLoad)
         ));
+    }
+
+    /// An empty grid of side `n` as f-puzzles' JSON rows, each cell `cell(r, c)`.
+    fn grid(n: usize, cell: impl Fn(usize, usize) -> String) -> String {
+        let rows: Vec<String> = (0..n)
+            .map(|r| {
+                format!(
+                    "[{}]",
+                    (0..n).map(|c| cell(r, c)).collect::<Vec<_>>().join(",")
+                )
+            })
+            .collect();
+        format!("[{}]", rows.join(","))
+    }
+
+    /// Guards #45: real exports carry the solver's settings (`truecandidatesoptions`,
+    /// `disabledlogic`) and a `successMessage`; none is a constraint.
+    #[test]
+    fn solver_settings_in_real_exports_are_not_constraints() {
+        let json = format!(
+            r#"{{"size":4,"grid":{},"killercage":[{{"cells":["R1C1","R1C2"],"value":"3"}}],
+            "truecandidatesoptions":["colored","logical"],"disabledlogic":["tuples"],
+            "successMessage":"Well done!","highlightConflicts":true}}"#,
+            grid(4, |_, _| "{}".into())
+        );
+        let entry = parse(&pack(&json)).unwrap();
+        assert_eq!(entry.puzzle.cages().len(), 1);
+    }
+
+    /// Guards #45: f-puzzles leaves out the `region` of a cell in its default region, which
+    /// for a prime side (no boxes) SudokuPad takes to be its row. An irregular 5x5 lists only
+    /// the cells whose region is not their row; a 7x7 that lists none has no regions.
+    #[test]
+    fn a_prime_grid_fills_in_its_regions_as_sudokupad_does() {
+        // Regions 0-4; cells in their row's region leave `region` out.
+        let regions = [
+            [0, 0, 0, 0, 1],
+            [0, 1, 1, 1, 1],
+            [2, 2, 2, 2, 2],
+            [3, 3, 3, 3, 4],
+            [3, 4, 4, 4, 4],
+        ];
+        let cells = grid(5, |r, c| {
+            if regions[r][c] == r {
+                "{}".into()
+            } else {
+                format!(r#"{{"region":{}}}"#, regions[r][c])
+            }
+        });
+        let json = format!(
+            r#"{{"size":5,"grid":{cells},"killercage":[{{"cells":["R1C1","R1C2"],"value":"3"}}]}}"#
+        );
+        let entry = parse(&pack(&json)).unwrap();
+        let expected: Vec<u8> = regions.iter().flatten().map(|&r| r as u8).collect();
+        assert_eq!(entry.puzzle.regions(), &Regions::Jigsaw(expected));
+        assert_eq!(entry.puzzle.kind(), crate::model::Kind::KillerJigsaw);
+        // The jigsaw writes and reads back (every region then written out).
+        assert_eq!(
+            parse(&write(&entry.puzzle).unwrap()).unwrap().puzzle,
+            entry.puzzle
+        );
+
+        let json = format!(
+            r#"{{"size":7,"grid":{},"killercage":[{{"cells":["R1C1","R1C2"],"value":"3"}}]}}"#,
+            grid(7, |_, _| "{}".into())
+        );
+        let entry = parse(&pack(&json)).unwrap();
+        assert_eq!(entry.puzzle.regions(), &Regions::None);
+        assert_eq!(entry.puzzle.kind(), crate::model::Kind::KillerLatin);
+    }
+
+    /// Guards #45: SudokuPad's metadata cages in f-puzzles' `cage` list (no cells, or no
+    /// colour) broke the read as cages without cells; they are the entry's metadata, and a
+    /// key cagey does not keep (`msgcorrect`) is passed over.
+    #[test]
+    fn sudokupad_metadata_cages_are_metadata() {
+        let json = format!(
+            r##"{{"size":4,"grid":{},"killercage":[{{"cells":["R1C1","R1C2"],"value":"3"}}],
+            "cage":[{{"cells":[],"value":"title: Four"}},{{"value":"author: Someone"}},
+            {{"cells":["R4C4"],"value":"rules: Cages sum.\nNo repeats.","fontC":"#00000000","outlineC":"#0000"}},
+            {{"cells":[],"value":"msgcorrect: Well done"}},
+            {{"cells":[],"value":"solution: 1234341221434321"}}]}}"##,
+            grid(4, |_, _| "{}".into())
+        );
+        let entry = parse(&pack(&json)).unwrap();
+        assert_eq!(entry.meta("title"), Some("Four"));
+        assert_eq!(entry.meta("author"), Some("Someone"));
+        assert_eq!(entry.meta("rules"), Some("Cages sum.\\nNo repeats."));
+        assert_eq!(entry.meta("solution"), Some("1234341221434321"));
+        assert_eq!(entry.meta("msgcorrect"), None);
+        assert_eq!(entry.puzzle.cages().len(), 1);
+        // A visible cage labelled so is no metadata, and its label is refused.
+        let json = format!(
+            r##"{{"size":4,"grid":{},"cage":[{{"cells":["R1C1"],"value":"title: x","outlineC":"#000000"}}]}}"##,
+            grid(4, |_, _| "{}".into())
+        );
+        assert!(parse(&pack(&json))
+            .unwrap_err()
+            .to_string()
+            .contains("\"title: x\""));
+    }
+
+    /// Guards #45: written links kept no title, author, rules or solution, and wrote a
+    /// one-cell given cage as a cage; both read back as written.
+    #[test]
+    fn written_links_keep_metadata_and_write_givens_as_givens() {
+        let text = "3+,0 1\n7+,2 3\n3+,4 5\n7+,6 7\n7+,8 9\n3+,10 11\n7+,12 13\n1,14\n2,15\n";
+        let puzzle = crate::formats::kk::parse(text).unwrap();
+        let puzzle = puzzle
+            .with_options(Options {
+                killer: true,
+                ..Options::default()
+            })
+            .unwrap();
+        let mut entry = Entry::new(puzzle);
+        entry.comments = vec![
+            "title=Tiny".into(),
+            "author=cagey".into(),
+            "rules=Cages sum.\\nNo repeats.".into(),
+            "solution=1234341221434312".into(),
+        ];
+        let json = to_json(&entry).unwrap();
+        assert_eq!(json["title"], "Tiny");
+        assert_eq!(json["ruleset"], "Cages sum.\nNo repeats.");
+        assert_eq!(json["solution"][15], 2);
+        assert_eq!(json["grid"][3][2]["value"], 1);
+        assert_eq!(json["grid"][3][2]["given"], true);
+        assert_eq!(json["killercage"].as_array().unwrap().len(), 7);
+        let back = parse(&write_entry(&entry).unwrap()).unwrap();
+        assert_eq!(back.puzzle, entry.puzzle);
+        assert_eq!(back.comments, entry.comments);
+    }
+
+    /// A given in no cage is a one-cell given cage; one that is no digit of the grid stays
+    /// a given, refused naming its cell.
+    #[test]
+    fn a_given_in_no_cage_is_a_given_cage_and_a_bad_one_is_named() {
+        let json = |digit: u8| {
+            format!(
+                r#"{{"size":4,"grid":{},"killercage":[{{"cells":["R1C1","R1C2"],"value":"3"}}]}}"#,
+                grid(4, |r, c| if (r, c) == (3, 3) {
+                    format!(r#"{{"value":{digit},"given":true}}"#)
+                } else {
+                    "{}".into()
+                })
+            )
+        };
+        let entry = parse(&pack(&json(4))).unwrap();
+        assert_eq!(entry.puzzle.cages().len(), 2);
+        assert_eq!(entry.puzzle.cages()[1].operation(), Operation::Given);
+        assert_eq!(entry.puzzle.given(Cell(15)), None);
+        for digit in [0, 7] {
+            let error = parse(&pack(&json(digit))).unwrap_err().to_string();
+            assert!(
+                error.starts_with(&format!("given {digit} in r4c4")),
+                "{error}"
+            );
+        }
     }
 
     #[test]

@@ -219,6 +219,7 @@ fn entry(json: JsonPuzzle, prefix: &str, options: Options) -> Result<Entry, Json
     let options = Options {
         killer: json.killer,
         multi_cell: json.multi_cell,
+        ..Options::default()
     }
     .union(options);
     let mut builder = Puzzle::builder(n).cages(cages).options(options);
@@ -459,7 +460,7 @@ mod tests {
             ("{\"size\": 2, \"cages\": [{\"op\": \"+\", \"target\": 3, \"cells\": [[0,2]]}]}", "cages[0].cells[0]: [0, 2] is outside the 2x2 grid"),
             ("{\"size\": 2, \"cages\": [], \"colour\": 1}", "the puzzle: unknown field `colour`"),
             ("{\"size\": 2, \"cages\": [{\"op\": \"+\", \"target\": 3, \"cells\": [[0,0],[0,1]]}, {\"op\": \"+\", \"target\": 3, \"cells\": [[1,0],[1,1]]}], \"boxes\": [1, 3]}", "boxes: boxes of 1x3 cells"),
-            ("{\"size\": 2, \"cages\": [{\"op\": \"+\", \"target\": 3, \"cells\": [[0,0],[0,1]]}, {\"op\": \"+\", \"target\": 3, \"cells\": [[1,0],[1,1]]}], \"givens\": [[0, 0, 7]]}", "givens: given 7 in cell 0"),
+            ("{\"size\": 2, \"cages\": [{\"op\": \"+\", \"target\": 3, \"cells\": [[0,0],[0,1]]}, {\"op\": \"+\", \"target\": 3, \"cells\": [[1,0],[1,1]]}], \"givens\": [[0, 0, 7]]}", "givens: given 7 in r1c1"),
             ("{\"size\": 1, \"cages\": [{\"op\": \"=\", \"target\": 1, \"cells\": [[0,0]]}], \"progress\": [[3]]}", "progress[0][0]: 3 is not a digit"),
             // Numbers serde refuses name their field too (they named none before #41).
             ("{\"size\": 2, \"cages\": [{\"op\": \"+\", \"target\": -3, \"cells\": [[0,0]]}]}", "cages[0].target: invalid value: integer `-3`"),

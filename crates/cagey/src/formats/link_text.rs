@@ -57,6 +57,76 @@ pub enum LinkLimit {
     /// The payload unpacks to more text than any puzzle needs: unpacking stopped there.
     #[error("the payload unpacks to more than {MAX_UNPACKED} characters, far more than any puzzle needs (a 32x32 with every cell caged needs about 40,000), so it is not read")]
     Unpacked,
+    /// The payload unpacks to JSON nested deeper than any puzzle's.
+    #[error("the payload unpacks to JSON nested {depth} levels deep (arrays and objects within each other); cagey reads JSON nested at most {MAX_JSON_DEPTH} deep, and a puzzle's is nested 5, so it is not read")]
+    Nested {
+        /// How deep it is nested, counted up to a little past the limit.
+        depth: usize,
+    },
+}
+
+/// The deepest JSON a link's payload may unpack to: a puzzle is an object of arrays of
+/// arrays of objects, five levels with a cage's cells. (SudokuPad's zipped reader,
+/// [`zipped_json`](super::zipped_json), stops at 64 levels too; serde_json at 128.)
+pub(crate) const MAX_JSON_DEPTH: usize = 64;
+
+/// How deep the JSON text `text` nests (`[[1]]` is 2), brackets in strings not counted,
+/// counted up to [`MAX_JSON_DEPTH`] + 1 and no further; 0 for a text that does not start
+/// as JSON does, with `{` or `[`.
+pub(crate) fn json_depth(text: &str) -> usize {
+    if !text.trim_start().starts_with(['{', '[']) {
+        return 0;
+    }
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    let (mut in_string, mut escaped) = (false, false);
+    for c in text.chars() {
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '{' | '[' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+                if deepest > MAX_JSON_DEPTH {
+                    break;
+                }
+            }
+            '}' | ']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// The sites whose links cagey reads, as an error that refuses another site's link lists
+/// them (one place, so that a reader added below is named here too).
+pub(crate) const SITES_READ: &str = "f-puzzles.com, sudokupad.app (also as app.crackingthecryptic.com and sudokupad.svencodes.com), Penpa+ (an address with penpa-edit in it), puzz.link and pzv.jp (Rooms of Factors) and sudokuwiki.org";
+
+/// The host of a web address (`https://tinyurl.com/abc` gives `tinyurl.com`; `www.` starts
+/// one too), or `None` for a line that is not one. Used to refuse the link of a site no
+/// format reads in words about links, not about the kk cage line it would otherwise be
+/// taken for.
+pub(crate) fn web_host(line: &str) -> Option<&str> {
+    let line = line.trim();
+    let lower = |n: usize| line.get(..n).map(str::to_ascii_lowercase);
+    let rest = if lower(8).as_deref() == Some("https://") {
+        &line[8..]
+    } else if lower(7).as_deref() == Some("http://") {
+        &line[7..]
+    } else if lower(4).as_deref() == Some("www.") {
+        line
+    } else {
+        return None;
+    };
+    let host = rest.split(['/', '?', '#', ':']).next().unwrap_or_default();
+    (!host.is_empty() && !host.contains(char::is_whitespace)).then_some(host)
 }
 
 /// Refuses a payload longer than [`MAX_PAYLOAD`].
@@ -112,19 +182,32 @@ pub(crate) fn lz_unpack_with(
     check_length(payload)?;
     let sextets = lz_string::sextets(payload);
     let mut work = lz_string::Work::new(MAX_WORK);
-    let mut attempt = |insert_at: Option<usize>| {
+    // The plain unpacking first. JSON nested past what any puzzle needs is refused by its
+    // depth: said "not lz-string text", it read as a broken link when it is a crafted one
+    // (#45).
+    match lz_string::unpack(&sextets, None, MAX_UNPACKED, &mut work) {
+        Ok(wide) => {
+            if let Ok(text) = String::from_utf16(&wide) {
+                let depth = json_depth(&text);
+                if depth > MAX_JSON_DEPTH {
+                    return Err(LinkLimit::Nested { depth });
+                }
+                if !text.is_empty() && accept(&text) {
+                    return Ok(Some(text));
+                }
+            }
+        }
+        // A payload that unpacks past the cap is refused as it is: doubling a slash would
+        // only spend more on it.
+        Err(LzError::TooLarge) => return Err(LinkLimit::Unpacked),
+        Err(LzError::Invalid | LzError::OutOfWork) => {}
+    }
+    let mut attempt = |insert_at: Option<usize>| -> Result<Option<String>, LzError> {
         let wide = lz_string::unpack(&sextets, insert_at, MAX_UNPACKED, &mut work)?;
         Ok(String::from_utf16(&wide)
             .ok()
             .filter(|text| !text.is_empty() && accept(text)))
     };
-    match attempt(None) {
-        Ok(Some(text)) => return Ok(Some(text)),
-        // A payload that unpacks past the cap is refused as it is: doubling a slash would
-        // only spend more on it.
-        Err(LzError::TooLarge) => return Err(LinkLimit::Unpacked),
-        Ok(None) | Err(LzError::Invalid | LzError::OutOfWork) => {}
-    }
     // A lone slash may have been a double one: try doubling each (one at a time; SudokuPad
     // goes on to pairs, which real links have not needed). Each try unpacks the payload
     // again, so the tries share one budget of work rather than each having its own.
@@ -157,6 +240,32 @@ pub(crate) fn query_value<'a>(url: &'a str, key: &str) -> Option<&'a str> {
     url[start + 1..]
         .split(['&', '?', '#'])
         .find_map(|pair| pair.strip_prefix(key)?.strip_prefix('='))
+}
+
+/// The metadata f-puzzles and SudokuPad links carry that an [`Entry`](super::Entry) keeps as
+/// `key=value` comments: SudokuPad shows the first three beside the grid ("Untitled" and
+/// "No rules" without them) and checks a player's grid against the solution.
+pub(crate) const META_KEYS: [&str; 4] = ["title", "author", "rules", "solution"];
+
+/// A label that is SudokuPad's metadata, `key: value` (`title: Four`, `msgcorrect: Well
+/// done`): a key of letters, a colon, and the value (as SudokuPad reads a cage's value).
+pub(crate) fn meta_tag(label: &str) -> Option<(&str, &str)> {
+    let (key, value) = label.split_once(':')?;
+    let value = value.trim();
+    (!key.is_empty() && key.chars().all(|c| c.is_ascii_alphabetic()) && !value.is_empty())
+        .then_some((key, value))
+}
+
+/// A metadata value as the comment `key=value` holds it, on one line: a line break of the
+/// rules becomes `\n`, which [`meta_value`] turns back (a comment is a line of a kk file).
+pub(crate) fn meta_comment(key: &str, value: &str) -> String {
+    let value = value.trim().replace("\r\n", "\n").replace('\n', "\\n");
+    format!("{key}={value}")
+}
+
+/// A comment's metadata value as a link carries it: `\n` back to a line break.
+pub(crate) fn meta_value(comment: &str) -> String {
+    comment.replace("\\n", "\n")
 }
 
 /// The label of an arithmetic cage as written on a site that checks no arithmetic: the
@@ -246,7 +355,8 @@ mod tests {
     fn the_slash_repair_stops_when_its_work_is_spent() {
         // 1,300 self-extending codes unpack to 850,000 characters, then the stream ends;
         // the lone slashes after its end leave every repair unpacking the same.
-        let mut payload = lz_string::self_extending(1_300);
+        // (After an `a`: after a `{`, the text is JSON nested too deep, refused at once.)
+        let mut payload = lz_string::self_extending_from(b'a', 1_300);
         payload.push_str(&"/A".repeat(MAX_SLASH_TRIES));
         let tries = std::cell::Cell::new(0);
         let started = std::time::Instant::now();
@@ -316,6 +426,60 @@ mod tests {
         assert_eq!(parse_cage_label("x12", 2), Some((Operation::Multiply, 12)));
         assert_eq!(parse_cage_label("title: x", 0), None);
         assert_eq!(parse_cage_label("", 2), None);
+    }
+
+    /// Guards #45: 10,000 `[` packed as a link were refused as "not lz-string base64 text";
+    /// they are JSON nested too deep, and said so with the limit.
+    #[test]
+    fn deeply_nested_json_is_refused_by_its_depth() {
+        for text in ["[".repeat(10_000), format!("{{\"a\":{}", "[".repeat(200))] {
+            let error = lz_unpack_with(&lz_pack(&text), |_| true).unwrap_err();
+            assert_eq!(
+                error,
+                LinkLimit::Nested {
+                    depth: MAX_JSON_DEPTH + 1
+                }
+            );
+            assert!(
+                error.to_string().contains("nested at most 64 deep"),
+                "{error}"
+            );
+        }
+        assert_eq!(json_depth(r#"{"a":[[1],"[[[["],"b":{}}"#), 3);
+        assert_eq!(json_depth("N4Ig"), 0);
+        let fine = format!(
+            "{}{}",
+            "[".repeat(MAX_JSON_DEPTH),
+            "]".repeat(MAX_JSON_DEPTH)
+        );
+        assert_eq!(lz_unpack_with(&lz_pack(&fine), |_| true), Ok(Some(fine)));
+    }
+
+    #[test]
+    fn metadata_labels_and_comments_read_back() {
+        assert_eq!(meta_tag("title: Four"), Some(("title", "Four")));
+        assert_eq!(
+            meta_tag("msgcorrect: Well done: 9"),
+            Some(("msgcorrect", "Well done: 9"))
+        );
+        assert_eq!(meta_tag("12+"), None);
+        assert_eq!(meta_tag("a b: c"), None);
+        let rules = "Normal sudoku rules.\nCages sum.";
+        let comment = meta_comment("rules", rules);
+        assert_eq!(comment, "rules=Normal sudoku rules.\\nCages sum.");
+        assert_eq!(meta_value(comment.split_once('=').unwrap().1), rules);
+    }
+
+    #[test]
+    fn web_hosts_are_found() {
+        assert_eq!(web_host("https://tinyurl.com/abc"), Some("tinyurl.com"));
+        assert_eq!(
+            web_host(" HTTP://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=000ABC"),
+            Some("logic-masters.de")
+        );
+        assert_eq!(web_host("www.example.org:8080/x"), Some("www.example.org"));
+        assert_eq!(web_host("3+,0 1"), None);
+        assert_eq!(web_host("https:// x"), None);
     }
 
     #[test]

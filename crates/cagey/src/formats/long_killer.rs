@@ -158,6 +158,7 @@ fn parse_with(text: &str, options: Options) -> Result<Entry, LongKillerError> {
         .map(|(_, sum, cells)| Cage::clued(Operation::Add, sum, cells))
         .collect();
     let puzzle = Puzzle::builder(SIZE)
+        .corners_allowed(true)
         .cages(cages)
         .regions(Regions::Boxes { rows: 3, cols: 3 })
         .options(options.union(Options {

@@ -368,7 +368,13 @@ const BASE64: &[u8; 65] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 /// `codes²` characters for.
 #[cfg(any(test, fuzzing))]
 pub fn self_extending(codes: u32) -> String {
-    let mut writer = CodeWriter::new(u16::from(b'{'));
+    self_extending_from(b'{', codes)
+}
+
+/// [`self_extending`] after a first `first`: with a letter, a text that is no JSON at all.
+#[cfg(any(test, fuzzing))]
+pub fn self_extending_from(first: u8, codes: u32) -> String {
+    let mut writer = CodeWriter::new(u16::from(first));
     for _ in 0..codes {
         writer.entry(writer.next_entry());
     }

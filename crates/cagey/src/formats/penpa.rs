@@ -4,22 +4,33 @@
 //! lisudoku/sudoku_formats' Penpa decoder):
 //!
 //! - line 1: `sudoku,<cols>,<rows>,<cell size>,…`, with the diagonals flags at fields 12
-//!   and 15;
-//! - line 2: the margins, `[top, bottom, left, right]`;
+//!   and 15; `<cols>` and `<rows>` are the board's, margins included;
+//! - line 2: the margins, `[top, bottom, left, right]`: rows and columns of white space
+//!   around the grid for outside clues, so that the grid is `cols - left - right` wide and
+//!   `rows - top - bottom` high (a 9x9 with a row above and a column left of it for clues is
+//!   `10,10` with margins `[1, 0, 1, 0]`);
 //! - line 4: the question layer as JSON with its names shortened (`z6` killercages, `z1`
 //!   numberS, `zN` number, `zO` null, …).
 //!
-//! Penpa numbers every point of a padded grid; a cell's index is
+//! Penpa numbers every point of the board padded by two on every side; a grid cell's index
+//! (row and column of the grid, from 0; `cols` the board's) is
 //!
 //! ```text
 //!   index = (row + 2 + top) * (cols + 4) + col + 2 + left
+//!
+//!   cols = 10, margins [1, 0, 1, 0]:    . . . . . . . . . . . . . .    padding (2)
+//!                                       . . . . . . . . . . . . . .
+//!                                       . . m m m m m m m m m m . .    margin row (top)
+//!                                       . . m g g g g g g g g g . .    r1c1 at index
+//!                                            ^ margin column (left)    (0+2+1)*14 + 0+2+1
 //! ```
 //!
 //! `killercages` lists each cage's cell indices. A cage's sum is small text (`numberS`) in a
 //! corner of one of its cells, keyed `4 * (index + (rows + 4) * (cols + 4)) + corner`;
 //! `number` holds the givens, keyed by cell index. Penpa has no arithmetic cage, so only
-//! killers are read; a puzzle with thermometers, arrows, symbols, lines in cells or the
-//! diagonal rule is refused by name. Regions are the standard boxes (Penpa's sudoku grids).
+//! killers are read; a puzzle with thermometers, arrows, symbols, lines in cells, numbers
+//! in the margins (outside clues) or the diagonal rule is refused by name. Regions are the
+//! standard boxes (Penpa's sudoku grids).
 
 use base64::Engine as _;
 use miniz_oxide::inflate::TINFLStatus;
@@ -200,27 +211,44 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, PenpaError> {
     let (Some(cols), Some(rows)) = (number(1), number(2)) else {
         return Err(shape(1, "expected sudoku,<cols>,<rows>,…".into()));
     };
-    if cols != rows || !(1..=MAX_SIZE).contains(&cols) {
-        return Err(shape(
-            1,
-            format!("a {cols}x{rows} grid: cagey reads square grids of 1 to {MAX_SIZE}"),
-        ));
-    }
-    let n = cols;
     let space: Vec<usize> = lines
         .get(1)
         .and_then(|l| serde_json::from_str(l).ok())
         .filter(|s: &Vec<usize>| s.len() == 4)
         .ok_or_else(|| shape(2, "expected the margins [top, bottom, left, right]".into()))?;
     // Margins are a few cells at most; a larger number is not Penpa's, and would overflow
-    // the index arithmetic below.
+    // the index arithmetic below (as would a board far past the largest grid).
     if space.iter().any(|&m| m > MAX_MARGIN) {
         return Err(shape(
             2,
             format!("margins {space:?}: more than {MAX_MARGIN} cells"),
         ));
     }
-    let (top, left) = (space[0], space[2]);
+    let (top, bottom, left, right) = (space[0], space[1], space[2], space[3]);
+    // The header's size counts the margins: a 9x9 with a row and a column of space for
+    // outside clues is `10,10` with margins [1, 0, 1, 0].
+    let (inner_cols, inner_rows) = (
+        cols.checked_sub(left + right),
+        rows.checked_sub(top + bottom),
+    );
+    let n = match (inner_cols, inner_rows) {
+        (Some(c), Some(r)) if c == r && (1..=MAX_SIZE).contains(&c) => c,
+        _ => {
+            let inner = match (inner_cols, inner_rows) {
+                (Some(c), Some(r)) => format!("a {c}x{r} grid"),
+                _ => "no grid".into(),
+            };
+            let margins = if top + bottom + left + right > 0 {
+                format!(" (a {cols}x{rows} board less margins {space:?})")
+            } else {
+                String::new()
+            };
+            return Err(shape(
+                1,
+                format!("{inner}{margins}: cagey reads square grids of 1 to {MAX_SIZE}"),
+            ));
+        }
+    };
     let mut question = lines
         .get(3)
         .map(|l| l.to_string())
@@ -249,6 +277,7 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, PenpaError> {
     if !names.is_empty() {
         return Err(PenpaError::Unsupported { names });
     }
+    // Penpa numbers the points of the whole board, margins included, padded by two.
     let width = cols + 4;
     let padded = (rows + 4) * width;
     let cell_of = |index: u64| -> Option<Cell> {
@@ -298,28 +327,36 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, PenpaError> {
     }
     let regions = Regions::standard_boxes(n).unwrap_or_default();
     let mut builder = Puzzle::builder(n)
+        .corners_allowed(true)
         .cages(cages)
         .regions(regions)
         .options(options.union(Options {
             killer: true,
             ..Options::default()
         }));
+    // A number in a margin is an outside clue (a little killer's, a sandwich's): a rule
+    // cagey does not have, so the puzzle is refused rather than solved without it.
+    let in_margin = |index: usize| {
+        let (r, c) = (index / width, index % width);
+        (2..2 + rows).contains(&r) && (2..2 + cols).contains(&c)
+    };
     if let Some(numbers) = data.get("number").and_then(Value::as_object) {
         for (key, value) in numbers {
-            let Some(cell) = key
-                .parse::<u64>()
-                .ok()
-                .filter(|&k| (k as usize) < padded)
-                .and_then(cell_of)
-            else {
+            let Some(index) = key.parse::<u64>().ok().filter(|&k| (k as usize) < padded) else {
                 continue;
             };
-            if let Some(digit) = value
+            let digit = value
                 .get(0)
                 .and_then(Value::as_str)
-                .and_then(|t| t.trim().parse::<u8>().ok())
-            {
-                builder = builder.given(cell, digit);
+                .and_then(|t| t.trim().parse::<u8>().ok());
+            match (cell_of(index), digit) {
+                (Some(cell), Some(digit)) => builder = builder.given(cell, digit),
+                (None, Some(_)) if in_margin(index as usize) => {
+                    return Err(PenpaError::Unsupported {
+                        names: vec!["numbers outside the grid (outside clues)".into()],
+                    })
+                }
+                _ => {}
             }
         }
     }
@@ -405,6 +442,60 @@ mod tests {
         format!("https://x/penpa-edit/#m=solve&p={payload}")
     }
 
+    /// A Penpa link of a 9x9 Killer on a board with `margins`: one cage of 3 over r1c1 and
+    /// r1c2 (its sum in r1c1's top-left corner), a given 5 in r9c9, and a 7 at `clue`, a
+    /// (row, column) of the board, margins included, if given. Built by Penpa's indexing (the
+    /// module docs), as Penpa lays out a grid with space for outside clues.
+    fn with_margins(margins: [usize; 4], clue: Option<(usize, usize)>) -> String {
+        let [top, bottom, left, right] = margins;
+        let (cols, rows) = (9 + left + right, 9 + top + bottom);
+        let board = |r: usize, c: usize| (r + 2) * (cols + 4) + c + 2;
+        let index = |r: usize, c: usize| board(r + top, c + left);
+        let corner = 4 * (index(0, 0) + (rows + 4) * (cols + 4));
+        let clue = clue.map_or(String::new(), |(r, c)| {
+            format!(r#","{}":["7",1,"1"]"#, board(r, c))
+        });
+        let question = format!(
+            r#"{{"killercages":[[{},{}]],"numberS":{{"{corner}":["3",1]}},"number":{{"{}":["5",1,"1"]{clue}}}}}"#,
+            index(0, 0),
+            index(0, 1),
+            index(8, 8)
+        );
+        pack(&format!(
+            "sudoku,{cols},{rows},38,0,1,1,1000,1000,1,1,0,0,0,0\n{margins:?}\n\n{question}\n"
+        ))
+    }
+
+    /// Guards #45: a 9x9 with space for outside clues read as a 10x10 of 2x5 boxes, and one
+    /// with margins on one side only was refused as a 9x10 grid: the margins are taken off.
+    #[test]
+    fn margins_for_outside_clues_are_taken_off() {
+        for margins in [[1, 0, 1, 0], [1, 0, 0, 0], [0, 2, 1, 3], [0, 0, 0, 0]] {
+            let entry =
+                parse(&with_margins(margins, None)).unwrap_or_else(|e| panic!("{margins:?}: {e}"));
+            let puzzle = &entry.puzzle;
+            assert_eq!(puzzle.size(), 9, "{margins:?}");
+            assert_eq!(puzzle.regions(), &Regions::Boxes { rows: 3, cols: 3 });
+            assert_eq!(puzzle.cages().len(), 1);
+            assert_eq!(puzzle.cages()[0].cells(), [Cell(0), Cell(1)]);
+            assert_eq!(puzzle.cages()[0].target(), 3);
+            assert_eq!(puzzle.given(Cell(80)), Some(5), "{margins:?}");
+        }
+        // A number in a margin is an outside clue: refused, not dropped.
+        let error = parse(&with_margins([1, 0, 1, 0], Some((0, 4)))).unwrap_err();
+        assert!(error.to_string().contains("outside clues"), "{error}");
+        // Margins wider than the board, and a board that is not square less its margins.
+        let error = parse(&pack("sudoku,4,4,38\n[3,2,0,0]\n\n{}\n")).unwrap_err();
+        assert!(error.to_string().starts_with("line 1: no grid"), "{error}");
+        let error = parse(&pack("sudoku,10,10,38\n[1,0,0,0]\n\n{}\n")).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("a 10x9 grid (a 10x10 board less margins [1, 0, 0, 0])"),
+            "{error}"
+        );
+    }
+
     #[test]
     fn huge_margins_are_refused_not_overflowed() {
         let text = "sudoku,9,9,38\n[18446744073709551615,0,0,0]\n\n{}\n";
@@ -433,6 +524,23 @@ mod tests {
             error,
             PenpaError::Limit(LinkLimit::Payload { .. })
         ));
+    }
+
+    /// #45 reported a Penpa payload inflating past 4 MiB refused as "not DEFLATE data
+    /// (HasMoreOutput)": a Penpa text of 4 MiB and a byte, packed as Penpa packs it, is
+    /// refused as inflating to more than the cap, and says so.
+    #[test]
+    fn a_payload_inflating_past_four_mebibytes_says_so() {
+        let mut text = String::from("sudoku,9,9,38,0,1,1,1000,1000,1,1,0,0,0,0\n[0,0,0,0]\n\n{}\n");
+        text.push_str(&" ".repeat((4 << 20) + 1 - text.len()));
+        let error = parse(&pack(&text)).unwrap_err();
+        assert_eq!(error, PenpaError::Limit(LinkLimit::Unpacked));
+        let message = error.to_string();
+        assert!(
+            message.starts_with("the payload unpacks to more than 1048576 characters"),
+            "{message}"
+        );
+        assert!(!message.contains("DEFLATE"), "{message}");
     }
 
     #[test]

@@ -652,6 +652,7 @@ mod tests {
     const MULTI_CELL: Options = Options {
         killer: false,
         multi_cell: true,
+        corner_cages: false,
     };
 
     /// A 3x3 puzzle with a three-cell division (2 / (1 * 1), an L in the top-left corner)
@@ -732,7 +733,8 @@ mod tests {
             entries[1].puzzle.options(),
             Options {
                 killer: true,
-                multi_cell: true
+                multi_cell: true,
+                corner_cages: false,
             }
         );
         // `0-` over three cells in the grid format, which has no directive.

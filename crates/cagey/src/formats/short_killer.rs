@@ -12,7 +12,8 @@
 //! `F<<` is a cage of three cells summing to 15 along a row. A lone `0` is a cell outside
 //! every cage. Only 9x9 Killer Sudoku with
 //! its boxes is written this way. The writer points each cell along a shortest way to its
-//! cage's first cell in reading order, with straight arrows only.
+//! cage's first cell in reading order, with straight arrows only, or the diagonal ones too
+//! for a cage joined at a corner (the model's `corner_cages`).
 
 use thiserror::Error;
 
@@ -44,7 +45,7 @@ pub enum ShortKillerError {
     #[error("no short killer string found")]
     Empty,
     /// Not 81 characters.
-    #[error("the string has {found} characters; a short killer string has 81, one a cell")]
+    #[error("the string has {found} characters; a short killer string has 81, one for each cell of its 9x9 grid in reading order (a longer killer string starts 3x3::k: and has 81 numbers)")]
     Length {
         /// Characters found.
         found: usize,
@@ -130,6 +131,32 @@ pub fn looks_like(line: &str) -> bool {
             .any(|c| matches!(c, '^' | 'v' | '<' | '>' | '`' | '\''))
             // 81 digits and dots: a plain sudoku, which this format's error names.
             || line.chars().all(|c| c.is_ascii_digit() || c == '.'))
+}
+
+/// The fewest characters a short killer string of the wrong length is taken for one at:
+/// a row of the grid.
+const NEAR_MISS_CHARS: usize = SIZE;
+
+/// Whether `line` is a short killer string of the wrong length, or with a character or two
+/// that is neither a sum nor an arrow (a cut or doubled paste, a typo): a row's worth of
+/// characters or more, no space, at least two of the arrows no other format's text has
+/// (`^ < > \` '`), and at most two other characters. Such a line is read as this format,
+/// whose error says what is wrong, rather than as a kk cage line without a comma.
+pub fn near_miss(line: &str) -> bool {
+    let line = line.trim();
+    let count = line.chars().count();
+    count >= NEAR_MISS_CHARS
+        && !line.contains(char::is_whitespace)
+        && line
+            .chars()
+            .filter(|c| matches!(c, '^' | '<' | '>' | '`' | '\''))
+            .count()
+            >= 2
+        && line
+            .chars()
+            .filter(|&c| sum_of(c).is_none() && arrow(c).is_none())
+            .count()
+            <= 2
 }
 
 /// The format as the line-by-line readers see it: one string per line.
@@ -231,6 +258,7 @@ fn parse_with(text: &str, options: Options) -> Result<Entry, ShortKillerError> {
         cages.push(Cage::clued(Operation::Add, sum, cells));
     }
     let puzzle = Puzzle::builder(SIZE)
+        .corners_allowed(true)
         .cages(cages)
         .regions(Regions::Boxes { rows: 3, cols: 3 })
         .options(options.union(Options {
@@ -280,23 +308,29 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
                 cage.target()
             ),
         })?;
-        // Breadth first from the head: each cell points to the cell it was reached from.
-        let mut reached = vec![head];
-        let mut at = 0;
-        while at < reached.len() {
-            let from = reached[at];
-            at += 1;
-            for &(symbol, dr, dc) in &ARROWS[..4] {
-                let r = from.row(SIZE) as isize - dr;
-                let c = from.col(SIZE) as isize - dc;
-                if !(0..SIZE as isize).contains(&r) || !(0..SIZE as isize).contains(&c) {
-                    continue;
+        // Breadth first from the head: each cell points to the cell it was reached from,
+        // along straight arrows, or for a cage joined at a corner the diagonal ones too.
+        for arrows in [&ARROWS[..4], &ARROWS[..]] {
+            let mut reached = vec![head];
+            let mut at = 0;
+            while at < reached.len() {
+                let from = reached[at];
+                at += 1;
+                for &(symbol, dr, dc) in arrows {
+                    let r = from.row(SIZE) as isize - dr;
+                    let c = from.col(SIZE) as isize - dc;
+                    if !(0..SIZE as isize).contains(&r) || !(0..SIZE as isize).contains(&c) {
+                        continue;
+                    }
+                    let cell = Cell::at(r as usize, c as usize, SIZE);
+                    if cage.cells().contains(&cell) && !reached.contains(&cell) {
+                        chars[cell.index()] = symbol;
+                        reached.push(cell);
+                    }
                 }
-                let cell = Cell::at(r as usize, c as usize, SIZE);
-                if cage.cells().contains(&cell) && !reached.contains(&cell) {
-                    chars[cell.index()] = symbol;
-                    reached.push(cell);
-                }
+            }
+            if reached.len() == cage.cells().len() {
+                break;
             }
         }
     }
@@ -338,6 +372,33 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("position 81 (r9c9)"));
+    }
+
+    /// Guards #45: a string cut short or run long was read as kk, whose error was about a
+    /// missing comma; it is this format's, saying its length and the length it needs.
+    #[test]
+    fn a_string_of_the_wrong_length_says_its_length() {
+        for text in [&ROWS[..80], &format!("{ROWS}<"), &ROWS[..27]] {
+            let (format, results) = crate::formats::parse_detected(text).unwrap();
+            assert_eq!(format, Format::ShortKiller, "{text}");
+            let error = results[0].as_ref().unwrap_err().to_string();
+            let found = text.chars().count();
+            assert!(
+                error.contains(&format!(
+                    "the string has {found} characters; a short killer string has 81"
+                )),
+                "{error}"
+            );
+        }
+        // A typo at a place: its position is named.
+        let typo = format!("{}!{}", &ROWS[..40], &ROWS[41..]);
+        let (format, results) = crate::formats::parse_detected(&typo).unwrap();
+        assert_eq!(format, Format::ShortKiller);
+        let error = results[0].as_ref().unwrap_err().to_string();
+        assert!(error.contains("position 41 (r5c5)"), "{error}");
+        // A kk line and a grid row are not taken for one.
+        assert!(!near_miss("11+,0 1 2 3"));
+        assert!(!near_miss("aabbccdde"));
     }
 
     /// Guards #43: a plain sudoku pasted into the page was read, silently, as a 9x9 Killer

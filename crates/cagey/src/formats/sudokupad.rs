@@ -15,13 +15,16 @@
 //!   {"cells": [[{}, {"value": 5}, …], …],            cells[row][col]; a value is a given
 //!    "regions": [[[0, 0], [0, 1], …], …],             each region's cells, 0-based [row, col]
 //!    "cages": [{"cells": [[0, 0], [1, 0]], "value": "9", "unique": true}, …],
-//!    "metadata": {"title": …, "author": …, "solution": …}}
+//!    "metadata": {"title": …, "author": …, "rules": …, "solution": …}}
 //! ```
 //!
-//! A cage with cells and a number is a Killer cage; a cage labelled with an operation (`12+`,
-//! `6×`) an arithmetic one, and then a bare number is a hidden operation. A cage without cells
-//! whose value reads `title: …`, `author: …` or `solution: …` is metadata, as in older
-//! puzzles; a cage without a value is a drawing. SudokuPad's lines, arrows and shapes carry
+//! A cage with cells and a number is a Killer cage, or with `"unique": false` on every such
+//! cage a sum whose digits may repeat (a puzzle mixing the two is refused: cagey's killer
+//! rule is the puzzle's); a cage labelled with an operation (`12+`, `6×`) an arithmetic one,
+//! and then a bare number is a hidden operation. A cage without cells whose value reads
+//! `key: value` is metadata, as in older puzzles: `title`, `author`, `rules` and `solution`
+//! become the entry's comments, others (`msgcorrect: …`) are passed over; a cage without a
+//! value is a drawing. A given in a cell of no cage is a one-cell given cage. SudokuPad's lines, arrows and shapes carry
 //! no rule of their own (their meaning is in the rules text), so they are passed over.
 //!
 //! cagey writes SudokuPad links as `https://sudokupad.app/fpuzzles<D>` with the f-puzzles
@@ -232,9 +235,6 @@ fn cells_of(cage: &Value, n: usize, place: &str) -> Result<Vec<Cell>, SudokuPadE
         .collect()
 }
 
-/// Metadata keys older puzzles keep in cages without cells (`title: …`).
-const META_KEYS: [&str; 3] = ["title", "author", "solution"];
-
 /// A puzzle from SudokuPad's JSON.
 fn from_json(value: &Value, options: Options) -> Result<Entry, SudokuPadError> {
     let rows = value
@@ -293,7 +293,7 @@ fn from_json(value: &Value, options: Options) -> Result<Entry, SudokuPadError> {
     let regions =
         fpuzzles::regions_from_cells(&region, n).map_err(|reason| shape("regions", reason))?;
 
-    let mut comments = Vec::new();
+    let mut metadata = Vec::new();
     let mut labelled = Vec::new();
     for (k, cage) in value
         .get("cages")
@@ -306,18 +306,17 @@ fn from_json(value: &Value, options: Options) -> Result<Entry, SudokuPadError> {
         let place = format!("cages[{k}]");
         let cells = cells_of(cage, n, &place)?;
         let label = fpuzzles::value_text(cage.get("value")).filter(|t| !t.trim().is_empty());
+        let unique = cage.get("unique").and_then(Value::as_bool);
         match (cells.is_empty(), label) {
             (true, Some(text)) => {
-                if let Some((key, rest)) = text.split_once(':') {
-                    if META_KEYS.contains(&key.trim()) {
-                        comments.push(format!("{}={}", key.trim(), rest.trim()));
-                    }
+                if let Some((key, rest)) = link_text::meta_tag(&text) {
+                    metadata.push((key.to_string(), rest.to_string()));
                 }
             }
             (true, None) => {}
-            (false, None) if cage.get("unique").and_then(Value::as_bool) == Some(true) => {
+            (false, None) if unique == Some(true) => {
                 return Err(shape(
-                    format!("cage at r{}c{}", cells[0].row(n) + 1, cells[0].col(n) + 1),
+                    format!("cage at {}", cells[0].name(n)),
                     "the cage has no sum; cagey needs the sum of every cage",
                 ));
             }
@@ -325,68 +324,105 @@ fn from_json(value: &Value, options: Options) -> Result<Entry, SudokuPadError> {
             (false, Some(text)) => {
                 let (operation, target) = parse_cage_label(&text, cells.len()).ok_or_else(|| {
                     shape(
-                        format!("cage at r{}c{}", cells[0].row(n) + 1, cells[0].col(n) + 1),
+                        format!("cage at {}", cells[0].name(n)),
                         format!("the label {:?} is not a sum, nor a target with an operation (12+, 6×)", excerpt(&text)),
                     )
                 })?;
-                labelled.push((operation, target, cells));
+                labelled.push((operation, target, cells, unique));
             }
         }
     }
-    // Without any operation sign, numbers are Killer sums.
+    // Without any operation sign, numbers are sums: Killer cages, unless every cage says
+    // `unique: false`, SudokuPad's cage whose digits may repeat (a sum cage of KenDoku's
+    // kind). cagey's rule is the puzzle's, not a cage's, so a mix is refused.
     let arithmetic = labelled
         .iter()
-        .any(|(operation, _, _)| !matches!(operation, Operation::Given | Operation::Unknown));
-    let killer = !arithmetic && !labelled.is_empty();
+        .any(|(operation, _, _, _)| !matches!(operation, Operation::Given | Operation::Unknown));
+    let sums: Vec<&(Operation, u64, Vec<Cell>, Option<bool>)> = labelled
+        .iter()
+        .filter(|(_, _, cells, _)| cells.len() > 1)
+        .collect();
+    let repeating = sums.iter().filter(|cage| cage.3 == Some(false)).count();
+    if !arithmetic && repeating > 0 && repeating < sums.len() {
+        let first = |repeats: bool| {
+            sums.iter()
+                .find(|cage| (cage.3 == Some(false)) == repeats)
+                .map(|cage| format!("{} at {}", cage.1, cage.2[0].name(n)))
+                .unwrap_or_default()
+        };
+        return Err(shape(
+            "cages",
+            format!(
+                "some cages say unique: false, their digits may repeat (the cage {}), and others are Killer cages of different digits (the cage {}); cagey holds puzzles whose cages are all of one kind or the other",
+                first(true),
+                first(false)
+            ),
+        ));
+    }
+    let killer = !arithmetic && !labelled.is_empty() && (repeating == 0 || sums.is_empty());
+    if !arithmetic && repeating > 0 {
+        // Sums whose digits may repeat are cagey's cages without the killer rule, which
+        // must cover the grid as KenKen's do.
+        let mut covered = vec![false; n * n];
+        for (_, _, cells, _) in &labelled {
+            for cell in cells {
+                covered[cell.index()] = true;
+            }
+        }
+        if let Some(free) = covered.iter().position(|&c| !c) {
+            return Err(shape(
+                "cages",
+                format!(
+                    "the cages say unique: false, their digits may repeat, and cagey holds such cages only when they cover the grid, as KenKen's do ({} is in no cage)",
+                    Cell(free as u16).name(n)
+                ),
+            ));
+        }
+    }
     let cages: Vec<Cage> = labelled
         .into_iter()
-        .map(|(operation, target, cells)| {
+        .map(|(operation, target, cells, _)| {
             let operation = match operation {
-                Operation::Unknown if killer => Operation::Add,
+                Operation::Unknown if !arithmetic => Operation::Add,
                 other => other,
             };
             Cage::new(operation, target, cells)
         })
         .collect();
-    let mut builder = Puzzle::builder(n)
-        .cages(cages)
+    let builder = Puzzle::builder(n)
+        .corners_allowed(true)
         .regions(regions)
         .options(options.union(Options {
             killer,
             ..Options::default()
         }));
-    for (cell, digit) in givens {
-        builder = builder.given(cell, digit);
-    }
-    let puzzle = builder.build().map_err(SudokuPadError::Puzzle)?;
+    let puzzle = fpuzzles::with_givens(builder, cages, givens, n)
+        .build()
+        .map_err(SudokuPadError::Puzzle)?;
     let mut entry = Entry::new(puzzle);
-    if let Some(metadata) = value.get("metadata").and_then(Value::as_object) {
-        for key in META_KEYS {
+    if let Some(object) = value.get("metadata").and_then(Value::as_object) {
+        for key in link_text::META_KEYS {
             if let Some(text) =
-                fpuzzles::value_text(metadata.get(key)).filter(|t| !t.trim().is_empty())
+                fpuzzles::value_text(object.get(key)).filter(|t| !t.trim().is_empty())
             {
-                comments.push(format!("{key}={}", text.trim()));
+                metadata.insert(0, (key.to_string(), text));
             }
         }
     }
-    for comment in comments {
-        let (key, text) = comment.split_once('=').unwrap_or_default();
-        if key == "solution" {
-            let digits = Value::String(text.to_string());
-            if let Some(solution) = fpuzzles::solution_text(Some(&digits), n) {
-                entry.comments.push(format!("solution={solution}"));
-            }
-        } else if entry.meta(key).is_none() {
-            entry.comments.push(comment.clone());
-        }
-    }
+    fpuzzles::add_metadata(&mut entry, &metadata, n);
     Ok(entry)
 }
 
 /// Writes a SudokuPad link a player clicks to play the puzzle there:
 /// `https://sudokupad.app/fpuzzles…` with the f-puzzles payload.
 pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
-    fpuzzles::payload(puzzle)
+    write_entry(&Entry::new(puzzle.clone()))
+}
+
+/// [`write`] with the entry's title, author, rules and solution, which SudokuPad shows
+/// beside the grid and checks the answer against (f-puzzles' keys for them).
+pub fn write_entry(entry: &Entry) -> Result<String, WriteError> {
+    fpuzzles::payload(entry)
         .map(|payload| format!("https://sudokupad.app/fpuzzles{payload}"))
         .map_err(|reason| WriteError {
             format: Format::SudokuPad,
@@ -435,6 +471,86 @@ mod tests {
         assert_eq!(entry.puzzle, crate::formats::kk::parse(text).unwrap());
         assert_eq!(entry.meta("title"), Some("Essay"));
         assert_eq!(entry.meta("solution"), Some("1234341221434321"));
+    }
+
+    /// A 4x4 of SudokuPad's own JSON with boxes and `cages`, as an scl link.
+    fn scl(cages: &str) -> String {
+        let json = format!(
+            r#"{{"cells":[[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}]],
+            "regions":[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],
+            "cages":[{cages}]}}"#
+        );
+        format!("https://sudokupad.app/scl{}", link_text::lz_pack(&json))
+    }
+
+    /// Guards #45: `unique: false` is SudokuPad's cage whose digits may repeat; it was read
+    /// as a Killer cage. Every such cage: sums without the killer rule; a mix: refused.
+    #[test]
+    fn unique_false_cages_are_sums_whose_digits_may_repeat() {
+        let pairs: Vec<String> = (0..4)
+            .flat_map(|r| {
+                [0, 2].map(|c| {
+                    format!(
+                        r#"{{"cells":[[{r},{c}],[{r},{}]],"value":"{}","unique":false}}"#,
+                        c + 1,
+                        3 + r
+                    )
+                })
+            })
+            .collect();
+        let entry = parse(&scl(&pairs.join(","))).unwrap();
+        assert!(!entry.puzzle.options().killer);
+        assert_eq!(entry.puzzle.kind(), crate::model::Kind::KenDoku);
+        assert!(entry
+            .puzzle
+            .cages()
+            .iter()
+            .all(|c| c.operation() == Operation::Add));
+        let error = parse(&scl(
+            r#"{"cells":[[0,0],[1,0]],"value":"4","unique":false},{"cells":[[0,1],[0,2]],"value":"5","unique":true}"#,
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("unique: false"), "{error}");
+        assert!(
+            error.contains("4 at r1c1") && error.contains("5 at r1c2"),
+            "{error}"
+        );
+        // Sums that may repeat leaving cells in no cage: refused, naming a free cell.
+        let error = parse(&scl(&pairs[..7].join(","))).unwrap_err().to_string();
+        assert!(error.contains("only when they cover the grid"), "{error}");
+        assert!(error.contains("(r4c3 is in no cage)"), "{error}");
+        // Without `unique`, as older puzzles write them, numbers are Killer sums.
+        let entry = parse(&scl(r#"{"cells":[[0,0],[1,0]],"value":"4"}"#)).unwrap();
+        assert!(entry.puzzle.options().killer);
+    }
+
+    /// Guards #45: SudokuPad's metadata cages (`msgcorrect:`, `rules:`) read as metadata,
+    /// and a given in no cage is a one-cell given cage.
+    #[test]
+    fn metadata_cages_and_givens_read() {
+        let entry = parse(&scl(
+            r#"{"cells":[[0,0],[1,0]],"value":"4","unique":true},{"value":"msgcorrect: Well done!"},
+            {"cells":[],"value":"rules: Cages sum."},{"cells":[],"value":"author: Someone"}"#,
+        ))
+        .unwrap();
+        assert_eq!(entry.meta("rules"), Some("Cages sum."));
+        assert_eq!(entry.meta("author"), Some("Someone"));
+        assert_eq!(entry.comments.len(), 2);
+        let link = scl(r#"{"cells":[[0,0],[1,0]],"value":"4","unique":true}"#);
+        let json = r#"[{},{},{},{"value":2}]"#;
+        let unpacked = link_text::lz_unpack_with(link.split("scl").nth(1).unwrap(), |_| true)
+            .unwrap()
+            .unwrap()
+            .replacen("[{},{},{},{}]", json, 1);
+        let entry = parse(&format!(
+            "https://sudokupad.app/scl{}",
+            link_text::lz_pack(&unpacked)
+        ))
+        .unwrap();
+        assert_eq!(entry.puzzle.cages().len(), 2);
+        assert_eq!(entry.puzzle.given(Cell(3)), None);
+        assert_eq!(entry.puzzle.cages()[1].operation(), Operation::Given);
     }
 
     /// Guards #41: the crafted payload of 40,000 self-extending lz-string codes is refused

@@ -472,6 +472,7 @@ impl Settings {
         Options {
             killer: self.kind.killer(),
             multi_cell: self.multi_cell,
+            ..Options::default()
         }
     }
 }

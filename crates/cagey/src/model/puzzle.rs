@@ -19,6 +19,11 @@ pub struct Options {
     /// minus the sum of the others and `/` the largest divided by the product of the others,
     /// over any number of cells; a subtraction target may be 0.
     pub multi_cell: bool,
+    /// Cages may join at corners: a cage's cells are connected side to side or corner to
+    /// corner, as some forum killers' are (Tarek's unsolvables #35-38). Readers of formats
+    /// whose cages are lists of cells set it when a cage needs it
+    /// ([`PuzzleBuilder::corners_allowed`]); formats that cannot say it refuse to write it.
+    pub corner_cages: bool,
 }
 
 impl Options {
@@ -31,12 +36,16 @@ impl Options {
     ///
     /// let killer = Options { killer: true, ..Options::default() };
     /// let multi = Options { multi_cell: true, ..Options::default() };
-    /// assert_eq!(killer.union(multi), Options { killer: true, multi_cell: true });
+    /// assert_eq!(
+    ///     killer.union(multi),
+    ///     Options { killer: true, multi_cell: true, corner_cages: false }
+    /// );
     /// ```
     pub fn union(self, other: Options) -> Options {
         Options {
             killer: self.killer || other.killer,
             multi_cell: self.multi_cell || other.multi_cell,
+            corner_cages: self.corner_cages || other.corner_cages,
         }
     }
 }
@@ -63,6 +72,7 @@ pub struct PuzzleBuilder {
     regions: Regions,
     options: Options,
     givens: Vec<(Cell, u8)>,
+    corners_allowed: bool,
 }
 
 impl PuzzleBuilder {
@@ -84,6 +94,14 @@ impl PuzzleBuilder {
         self
     }
 
+    /// Accepts cages joined only at corners, turning [`Options::corner_cages`] on when a
+    /// cage needs it (and only then): for readers of formats whose cages are lists of
+    /// cells, which allow them.
+    pub fn corners_allowed(mut self, allowed: bool) -> PuzzleBuilder {
+        self.corners_allowed = allowed;
+        self
+    }
+
     /// Fixes `digit` in `cell`, outside the cage notation.
     pub fn given(mut self, cell: Cell, digit: u8) -> PuzzleBuilder {
         self.givens.push((cell, digit));
@@ -97,8 +115,9 @@ impl PuzzleBuilder {
             size,
             cages,
             regions,
-            options,
+            mut options,
             givens,
+            corners_allowed,
         } = self;
         if !(1..=MAX_SIZE).contains(&size) {
             return Err(PuzzleError::Size { size });
@@ -115,7 +134,7 @@ impl PuzzleBuilder {
                     Some(first) if first == index => {
                         return Err(PuzzleError::RepeatedCell {
                             cage: index,
-                            name: error_name(index, cage, size),
+                            name: cage.name(size),
                             cell,
                             size,
                         })
@@ -136,10 +155,15 @@ impl PuzzleBuilder {
                     None => owner[cell.index()] = Some(index),
                 }
             }
-            if !is_connected(cage.cells(), size) {
+            if !is_connected(cage.cells(), size, options.corner_cages) {
+                // Joined at a corner where the format allows it: the option says so.
+                if corners_allowed && is_connected(cage.cells(), size, true) {
+                    options.corner_cages = true;
+                    continue;
+                }
                 return Err(PuzzleError::NotConnected {
                     cage: index,
-                    name: error_name(index, cage, size),
+                    name: cage.name(size),
                 });
             }
         }
@@ -246,6 +270,7 @@ impl Puzzle {
             regions: Regions::None,
             options: Options::default(),
             givens: Vec::new(),
+            corners_allowed: false,
         }
     }
 
@@ -266,7 +291,9 @@ impl Puzzle {
         let mut builder = Puzzle::builder(self.size)
             .cages(self.cages.clone())
             .regions(self.regions.clone())
-            .options(options);
+            .options(options)
+            // Cages joined at corners stay so: the option is the cages' shape.
+            .corners_allowed(self.options.corner_cages);
         for cell in self.cells() {
             if let Some(digit) = self.given(cell) {
                 builder = builder.given(cell, digit);
@@ -356,46 +383,24 @@ impl fmt::Display for Puzzle {
     }
 }
 
-/// A cage as an error about it names it, before the puzzle exists: by label and first cell
-/// (`12× at r1c1`), as every message names cages, or, with no cell in the grid to name (none,
-/// or its first outside), by label and place in the list, counted from 1 (`12× (the 3rd
-/// cage)`).
-fn error_name(index: usize, cage: &Cage, size: usize) -> String {
-    match cage.anchor() {
-        Some(first) if first.index() < size * size => cage.name(size),
-        _ => format!("{} (the {} cage)", cage.signed_label(), ordinal(index + 1)),
-    }
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`.
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
 fn check_cage(index: usize, cage: &Cage, size: usize, options: Options) -> Result<(), PuzzleError> {
     let cells = cage.cells();
-    let name = || error_name(index, cage, size);
     if cells.is_empty() {
         return Err(PuzzleError::EmptyCage {
             cage: index,
-            name: name(),
+            name: cage.signed_label(),
         });
     }
     if let Some(&cell) = cells.iter().find(|c| c.index() >= size * size) {
         return Err(PuzzleError::CellOutOfRange {
             cage: index,
-            name: name(),
+            name: cage.signed_label(),
             cell,
             size,
         });
     }
+    // Every cell is in the grid from here on: the cage can be named by its first one.
+    let name = || cage.name(size);
     if let Some(pair) = cells.windows(2).find(|pair| pair[0] == pair[1]) {
         return Err(PuzzleError::RepeatedCell {
             cage: index,
@@ -491,7 +496,7 @@ fn check_regions(regions: &Regions, size: usize) -> Result<(), PuzzleError> {
                         house.len()
                     ));
                 }
-                if !is_connected(house, size) {
+                if !is_connected(house, size, false) {
                     return reason(format!("the cells of region {r} are not connected"));
                 }
             }
@@ -507,7 +512,8 @@ fn check_regions(regions: &Regions, size: usize) -> Result<(), PuzzleError> {
 /// allocation: checking every cage was some 600 instructions a cage with two vectors for
 /// a breadth-first walk, 4% of solving Keen's corpus in a batch (callgrind over `cagey
 /// solve --jobs 1`).
-fn is_connected(cells: &[Cell], size: usize) -> bool {
+/// Whether `cells` are connected side to side, or also corner to corner with `corners`.
+fn is_connected(cells: &[Cell], size: usize, corners: bool) -> bool {
     let Some(first) = cells.first() else {
         return true;
     };
@@ -528,7 +534,11 @@ fn is_connected(cells: &[Cell], size: usize) -> bool {
             let above = if row > top { reached[row - 1] } else { 0 };
             let below = if row < bottom { reached[row + 1] } else { 0 };
             let here = reached[row];
-            let spread = (here << 1 | here >> 1 | above | below) & members[row] & !here;
+            let mut near = here << 1 | here >> 1 | above | below;
+            if corners {
+                near |= above << 1 | above >> 1 | below << 1 | below >> 1;
+            }
+            let spread = near & members[row] & !here;
             reached[row] |= spread;
             grew += spread.count_ones() as usize;
         }
@@ -594,7 +604,7 @@ mod tests {
             ),
             (
                 vec![cage(Add, 3, &[0, 1]), cage(Add, 3, &[2, 4])],
-                "cage 3+ at r2c1: cell 4 is outside the 2x2 grid",
+                "cage 3+: cell 4 is outside the 2x2 grid",
             ),
             (
                 vec![cage(Given, 3, &[0]), cage(Add, 3, &[1, 2, 3])],
@@ -602,7 +612,7 @@ mod tests {
             ),
             (
                 vec![cage(Add, 3, &[]), cage(Add, 3, &[0, 1, 2, 3])],
-                "cage 3+ (the 1st cage) has no cells",
+                "cage 3+ has no cells",
             ),
         ];
         for (cages, message) in cases {
@@ -632,7 +642,7 @@ mod tests {
             build(Puzzle::builder(2).regions(Regions::Jigsaw(vec![0, 2, 1, 1])))
                 .starts_with("jigsaw regions: region 2 does not exist")
         );
-        assert!(build(Puzzle::builder(2).given(Cell(0), 3)).starts_with("given 3 in cell 0"));
+        assert!(build(Puzzle::builder(2).given(Cell(0), 3)).starts_with("given 3 in r1c1"));
         let killer = Options {
             killer: true,
             ..Options::default()
@@ -648,6 +658,52 @@ mod tests {
             "killer cages are sums, and 2× at r1c1 is not one"
         );
         assert!(Puzzle::new(MAX_SIZE + 1, vec![]).is_err());
+    }
+
+    /// Guards #45: cages joined at corners (some forum killers') are read where the format
+    /// allows them, the option then on; never otherwise.
+    #[test]
+    fn cages_joined_at_corners_need_the_option() {
+        use Operation::*;
+        let diagonal = || vec![cage(Add, 3, &[0, 3]), cage(Add, 3, &[1, 2])];
+        let error = Puzzle::new(2, diagonal()).unwrap_err();
+        assert!(matches!(error, PuzzleError::NotConnected { cage: 0, .. }));
+        let puzzle = Puzzle::builder(2)
+            .cages(diagonal())
+            .corners_allowed(true)
+            .build()
+            .unwrap();
+        assert!(puzzle.options().corner_cages);
+        // Kept under other options; a side-joined puzzle does not get it.
+        assert!(
+            puzzle
+                .with_options(Options::default())
+                .unwrap()
+                .options()
+                .corner_cages
+        );
+        let plain = vec![cage(Add, 3, &[0, 1]), cage(Add, 3, &[2, 3])];
+        let puzzle = Puzzle::builder(2)
+            .cages(plain)
+            .corners_allowed(true)
+            .build()
+            .unwrap();
+        assert!(!puzzle.options().corner_cages);
+        // Cells that touch nowhere stay refused.
+        let far = vec![
+            cage(Add, 4, &[0, 2]),
+            cage(Add, 5, &[1, 5, 8]),
+            cage(Add, 9, &[3, 4, 6, 7]),
+        ];
+        let error = Puzzle::builder(3)
+            .cages(far)
+            .corners_allowed(true)
+            .build()
+            .unwrap_err();
+        assert!(
+            matches!(error, PuzzleError::NotConnected { cage: 0, .. }),
+            "{error}"
+        );
     }
 
     #[test]
@@ -764,19 +820,28 @@ mod tests {
     fn connectivity_follows_edges_not_corners_nor_wraps() {
         let cells = |list: &[u16]| list.iter().map(|&c| Cell(c)).collect::<Vec<_>>();
         // In a 4x4 grid: a U that turns back up, a spiral's arms, a lone cell.
-        assert!(is_connected(&cells(&[0, 4, 8, 9, 10, 6, 2]), 4));
+        assert!(is_connected(&cells(&[0, 4, 8, 9, 10, 6, 2]), 4, false));
         assert!(is_connected(
             &cells(&[15, 14, 13, 12, 8, 4, 0, 1, 2, 3, 7, 11]),
-            4
+            4,
+            false
         ));
-        assert!(is_connected(&cells(&[5]), 4));
+        assert!(is_connected(&cells(&[5]), 4, false));
         // Corners only, a row's end next to the next row's start, two pieces.
-        assert!(!is_connected(&cells(&[0, 5]), 4));
-        assert!(!is_connected(&cells(&[3, 4]), 4));
-        assert!(!is_connected(&cells(&[0, 1, 3, 7]), 4));
+        assert!(!is_connected(&cells(&[0, 5]), 4, false));
+        assert!(!is_connected(&cells(&[3, 4]), 4, false));
+        assert!(!is_connected(&cells(&[0, 1, 3, 7]), 4, false));
         // The widest grid's last column, and a cell there next to its row's first.
         let last = |row: u16| row * 32 + 31;
-        assert!(is_connected(&cells(&[last(0), last(1), last(2)]), 32));
-        assert!(!is_connected(&cells(&[last(0), 32]), 32));
+        assert!(is_connected(
+            &cells(&[last(0), last(1), last(2)]),
+            32,
+            false
+        ));
+        assert!(!is_connected(&cells(&[last(0), 32]), 32, false));
+        // With corners: a diagonal is joined, a row's end and the next row's start are not.
+        assert!(is_connected(&cells(&[0, 5, 10]), 4, true));
+        assert!(!is_connected(&cells(&[3, 4]), 4, true));
+        assert!(!is_connected(&cells(&[0, 2]), 4, true));
     }
 }

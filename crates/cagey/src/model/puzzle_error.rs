@@ -1,17 +1,18 @@
 //! Why a [`Puzzle`](super::Puzzle) could not be built: [`PuzzleError`], one variant per
 //! invariant that `Puzzle::new` checks, with messages that name cells `r1c1` and cages as
-//! every message does, by label and first cell (`12× at r1c1`; a parser names them its own
-//! way with [`PuzzleError::detail`], and finds them by their position in the list passed
-//! in with [`PuzzleError::cage`]).
+//! every message names them, by clue and first cell (`12+ at r1c1`). Each error about one
+//! cage also holds its position in the list passed in ([`PuzzleError::cage`]), so that a
+//! parser can point back at the line it came from and name it its own way
+//! ([`PuzzleError::detail`]).
 
 use thiserror::Error;
 
 use super::{Cell, Operation, MAX_SIZE};
 
-/// Why a [`Puzzle`] could not be built. Each error about a cage holds its position in the
-/// list given to [`Puzzle::new`], so that a parser can point back at the line it came from,
-/// and its name for people (issue #45: "cage 0", counted from 0 and naming no cell, was
-/// what a link's reader said).
+/// Why a [`Puzzle`] could not be built. Messages name a cage by its clue and first cell
+/// (`cage 12+ at r1c1: …`); the position in the list given to [`Puzzle::new`] is kept beside
+/// it, counted from 0, for parsers, and never printed (a 0-based number named no cell a
+/// player could find).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PuzzleError {
     /// The grid side is outside `1..=MAX_SIZE`.
@@ -28,7 +29,7 @@ pub enum PuzzleError {
     EmptyCage {
         /// Position of the cage.
         cage: usize,
-        /// The cage as people name it (see [`PuzzleError::cage_name`]).
+        /// The cage as messages name it: its clue (it has no first cell).
         name: String,
     },
     /// A cage names a cell outside the grid.
@@ -36,7 +37,7 @@ pub enum PuzzleError {
     CellOutOfRange {
         /// Position of the cage.
         cage: usize,
-        /// The cage as people name it.
+        /// The cage as messages name it: its clue (its cells are not all in the grid).
         name: String,
         /// The offending cell.
         cell: Cell,
@@ -48,7 +49,7 @@ pub enum PuzzleError {
     RepeatedCell {
         /// Position of the cage.
         cage: usize,
-        /// The cage as people name it.
+        /// The cage as messages name it, `12+ at r1c1`.
         name: String,
         /// The repeated cell.
         cell: Cell,
@@ -84,7 +85,7 @@ pub enum PuzzleError {
     NotConnected {
         /// Position of the cage.
         cage: usize,
-        /// The cage as people name it.
+        /// The cage as messages name it, `12+ at r1c1`.
         name: String,
     },
     /// A cage has a number of cells its operation does not allow.
@@ -92,7 +93,7 @@ pub enum PuzzleError {
     Arity {
         /// Position of the cage.
         cage: usize,
-        /// The cage as people name it.
+        /// The cage as messages name it, `12+ at r1c1`.
         name: String,
         /// Its operation.
         operation: Operation,
@@ -106,7 +107,7 @@ pub enum PuzzleError {
     ZeroTarget {
         /// Position of the cage.
         cage: usize,
-        /// The cage as people name it.
+        /// The cage as messages name it, `0+ at r1c1`.
         name: String,
     },
     /// Boxes that do not tile the grid.
@@ -127,7 +128,8 @@ pub enum PuzzleError {
     },
     /// A given outside the cages that is not a digit of a cell of the grid.
     #[error(
-        "given {digit} in cell {cell}: a given is a digit from 1 to {size} in a cell of the grid"
+        "given {digit} in {}: a given is a digit from 1 to {size} in a cell of the grid",
+        cell.name(*size)
     )]
     BadGiven {
         /// The cell.
@@ -150,7 +152,7 @@ pub enum PuzzleError {
     GivenOutOfRange {
         /// Position of the cage.
         cage: usize,
-        /// The cage as people name it.
+        /// The cage as messages name it, `7 at r1c1`.
         name: String,
         /// The given's target.
         target: u64,
@@ -183,10 +185,8 @@ impl PuzzleError {
 }
 
 impl PuzzleError {
-    /// The name people know the cage the error is about by, if it is about one cage: its
-    /// label and first cell, `12× at r1c1`, as every message names cages; a cage with no
-    /// cell in the grid to name (none, or its first outside) by its label and its place in
-    /// the list, counted from 1: `12× (the 3rd cage)`.
+    /// The cage the error is about as its message names it (`12+ at r1c1`), if it is about
+    /// one cage.
     pub fn cage_name(&self) -> Option<&str> {
         match self {
             PuzzleError::EmptyCage { name, .. }
@@ -197,8 +197,8 @@ impl PuzzleError {
             | PuzzleError::ZeroTarget { name, .. }
             | PuzzleError::GivenOutOfRange { name, .. }
             | PuzzleError::KillerOperation { name, .. } => Some(name),
-            PuzzleError::Overlap { .. }
-            | PuzzleError::Size { .. }
+            PuzzleError::Overlap { names, .. } => Some(&names[1]),
+            PuzzleError::Size { .. }
             | PuzzleError::NoCages
             | PuzzleError::Uncovered { .. }
             | PuzzleError::BoxShape { .. }
@@ -207,15 +207,13 @@ impl PuzzleError {
         }
     }
 
-    /// The message without its leading `cage 12× at r1c1: `, for callers that name the cage
+    /// The message without its leading `cage 12+ at r1c1: `, for callers that name the cage
     /// their own way (by line, by label or by letter).
     pub fn detail(&self) -> String {
         let message = self.to_string();
-        match self.cage_name() {
-            Some(name) => message
-                .strip_prefix(&format!("cage {name}: "))
-                .map_or(message.clone(), str::to_string),
-            None => message,
+        match (self.cage_name(), message.split_once(": ")) {
+            (Some(name), Some((head, rest))) if head == format!("cage {name}") => rest.to_string(),
+            _ => message,
         }
     }
 }

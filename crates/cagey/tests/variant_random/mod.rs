@@ -78,6 +78,7 @@ pub fn random_variant(spec: Spec, rng: &mut Rng) -> (Puzzle, Grid) {
     let options = Options {
         killer: spec.killer,
         multi_cell: spec.multi_cell,
+        ..Options::default()
     };
     let puzzle = build(spec.size, cages, regions, options, givens);
     (puzzle, square)

@@ -33,6 +33,15 @@ pub enum KkErrorKind {
     /// One puzzle was expected and another one starts.
     #[error("a second puzzle starts here, where one puzzle was expected")]
     SeveralPuzzles,
+    /// A web address of a site whose links no format reads (a kk line is what is left
+    /// when nothing else reads a line, and an address is no cage line).
+    #[error("{link:?} is a link to {host}, a site whose links cagey does not read; it reads links of {}, and forum killer strings (if this is a short link, open it and paste the address it leads to)", crate::formats::link_text::SITES_READ)]
+    UnknownSite {
+        /// The address, its first characters.
+        link: String,
+        /// Its host.
+        host: String,
+    },
     /// A line has no comma.
     #[error("expected a cage as LABEL,CELLS (e.g. `11+,1 2 5 6`), found no comma")]
     NoComma,

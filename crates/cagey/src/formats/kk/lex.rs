@@ -116,6 +116,16 @@ pub(super) fn parse_line<'a>(
     // Columns count characters from 1.
     let column_of = |byte: usize| line[..byte].chars().count() + 1;
 
+    if let Some(host) = crate::formats::link_text::web_host(line) {
+        return Err(KkError {
+            line: line_number,
+            column: None,
+            kind: KkErrorKind::UnknownSite {
+                link: excerpt(line.trim()),
+                host: excerpt(host),
+            },
+        });
+    }
     // Byte by byte: on lines this short, faster than `find` and its search set-up.
     let comma_after = |from: usize| line.bytes().skip(from).position(|b| b == b',');
     let Some(comma) = comma_after(0) else {

@@ -238,7 +238,7 @@ fn names_bad_directives() {
         ),
         (
             "# givens 0=5\n3+,0 1\n3+,2 3\n",
-            "line 1: given 5 in cell 0",
+            "line 1: given 5 in r1c1",
         ),
         (
             "# killer\n3*,0 1\n3+,2 3\n",

@@ -284,6 +284,7 @@ mod tests {
         let options = Options {
             killer: rng.below(4) == 0,
             multi_cell: rng.below(3) == 0,
+            ..Options::default()
         };
         let mut cages = Vec::new();
         for cells in random_cages(rng) {
