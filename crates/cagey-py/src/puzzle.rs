@@ -4,7 +4,7 @@
 
 use cagey::budget::TimeLimit;
 
-use cagey::formats::{self, digits, Entry, Format, Reader};
+use cagey::formats::{self, digits, Entry, Format, Reader, WriteOptions};
 use cagey::logic::{self, LogicLimits};
 use cagey::model::Progress;
 use cagey::render::{png, svg, Contents};
@@ -295,12 +295,15 @@ impl Puzzle {
 
     /// The puzzle written in `format` (any of `cagey.formats()`), as `cagey convert --to`
     /// writes it, comments and progress kept where the format has a place for them.
-    /// Raises `ValueError` when the format cannot hold the puzzle.
-    #[pyo3(signature = (format="kk"))]
-    fn to(&self, format: &str) -> PyResult<String> {
+    /// `comments=False` leaves the comments out (`# seed=`, `# level=`, `# score=` and
+    /// `# solution=` of a generated puzzle): the text to show a person or a model without
+    /// the answer. Raises `ValueError` when the format cannot hold the puzzle.
+    #[pyo3(signature = (format="kk", comments=true))]
+    pub fn to(&self, format: &str, comments: bool) -> PyResult<String> {
         let format = format_named(format)?;
-        let text = formats::write(format, &self.entry).map_err(value_error)?;
-        Ok(formats::join(format, &[(&self.entry, text)]))
+        let options = WriteOptions { comments };
+        formats::write_all_with(format, std::slice::from_ref(&self.entry), options)
+            .map_err(value_error)
     }
 
     /// Solves the puzzle and says whether its solution is unique, as `cagey solve`.
@@ -449,9 +452,10 @@ impl Puzzle {
         self.svg(py, false, None)
     }
 
-    /// The dataset row of the puzzle (see docs/python.md): a dict of `kk`, `json`, `size`,
-    /// `kind`, `solution`, `level`, `score` and `steps` (each step's `to_dict()`). Raises
-    /// as `grade` and `explain` do.
+    /// The dataset row of the puzzle (see docs/python.md): a dict of `kk` (the puzzle
+    /// without comments, so without its answer), `json`, `size`, `kind`, `solution`,
+    /// `level`, `score`, `seed` (a generated puzzle's `SEED/INDEX`, else `None`) and `steps`
+    /// (each step's `to_dict()`). Raises as `grade` and `explain` do.
     #[pyo3(signature = (time_limit=10.0))]
     fn record<'py>(
         &self,
@@ -470,13 +474,14 @@ impl Puzzle {
             .map_err(|e| logic_error(py, e))?;
         let steps = ExplanationRecord::new(&explanation, model).steps;
         let row = PyDict::new(py);
-        row.set_item("kk", self.to("kk")?)?;
-        row.set_item("json", self.to("json")?)?;
+        row.set_item("kk", self.to("kk", false)?)?;
+        row.set_item("json", self.to("json", false)?)?;
         row.set_item("size", model.size())?;
         row.set_item("kind", self.kind())?;
         row.set_item("solution", values::grid(py, &solution)?)?;
         row.set_item("level", grade.level.name())?;
         row.set_item("score", grade.score)?;
+        row.set_item("seed", self.seed())?;
         row.set_item("steps", values::record(py, &steps)?)?;
         Ok(row)
     }
@@ -488,7 +493,7 @@ impl Puzzle {
 
     /// The puzzle in the kk format.
     fn __str__(&self) -> PyResult<String> {
-        self.to("kk")
+        self.to("kk", true)
     }
 
     /// Two puzzles are equal when they have the same grid, cages and rules.
@@ -502,7 +507,7 @@ impl Puzzle {
     /// its comments as kk would carry them; read back, it is the same puzzle.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Pickled)> {
         let this = slf.get();
-        let json = this.to("json")?;
+        let json = this.to("json", true)?;
         let restore = slf.py().import("cagey")?.getattr("_restore")?;
         Ok((restore, (json, this.entry.comments.clone(), this.format())))
     }

@@ -9,6 +9,7 @@ the matching subcommand does, in its words.
     ps = cagey.read("puzzles.kk")         # every puzzle of a file
     p.size, p.kind, p.cages               # cages with label, operation, target, cells (row, col)
     p.to("keen")                          # every format cagey writes (cagey.formats())
+    p.to("kk", comments=False)            # a prompt: no `# solution=` comment
     r = p.solve(time_limit=5.0)           # r.verdict: "unique" | "several" | "none" | "gave_up"
     p.count(limit=1000)                   # number of solutions, exact or a lower bound
     c = p.check(grid)                     # c.solved; each broken rule, then the empty cells:

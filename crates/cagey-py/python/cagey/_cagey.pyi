@@ -87,8 +87,9 @@ class Puzzle:
     @property
     def seed(self) -> Optional[str]:
         """A generated puzzle's `SEED/INDEX`, or `None`."""
-    def to(self, format: str = "kk") -> str:
-        """The puzzle written in `format`, as `cagey convert --to`."""
+    def to(self, format: str = "kk", comments: bool = True) -> str:
+        """The puzzle written in `format`, as `cagey convert --to`; `comments=False`
+        leaves the comments (a generated puzzle's `# solution=` among them) out."""
     def solve(
         self, time_limit: Optional[float] = 60.0, method: str = "propagate", max_nodes: int = ...
     ) -> "SolveResult":
@@ -114,7 +115,8 @@ class Puzzle:
     def _repr_svg_(self) -> str:
         """The picture a notebook shows."""
     def record(self, time_limit: Optional[float] = 10.0) -> dict[str, Any]:
-        """The dataset row: kk, json, size, kind, solution, level, score, steps."""
+        """The dataset row: kk (without comments), json, size, kind, solution, level, score,
+        seed, steps."""
     def __eq__(self, other: object) -> bool: ...
 
 class SolveResult:

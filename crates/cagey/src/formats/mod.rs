@@ -62,8 +62,8 @@ mod zipped_json;
 
 pub use detect::detect;
 pub use dispatch::{
-    join, parse, parse_all, parse_all_with, parse_detected, write, write_all, write_solution,
-    ParseError, Unreadable,
+    join, join_with, parse, parse_all, parse_all_with, parse_detected, write, write_all,
+    write_all_with, write_solution, ParseError, Unreadable, WriteOptions,
 };
 pub use entry::Entry;
 pub use format::{Format, UnknownFormat};
