@@ -14,7 +14,7 @@ use cagey::render::pdf::{self, Paper, PdfX, PdfXVersion, PerPage};
 use cagey::solve::DEFAULT_MAX_NODES;
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyList};
 use rayon::prelude::*;
 
 use crate::errors::{value_error, LimitError};
@@ -389,6 +389,25 @@ pub fn parse_all(py: Python<'_>, text: &str, format: Option<&str>) -> PyResult<V
 #[pyfunction]
 pub fn formats() -> Vec<&'static str> {
     Format::ALL.iter().map(|f| f.name()).collect()
+}
+
+/// The grid answer of side `size` in `text`, a reply in prose, a markdown table, a code
+/// block, a list of lists or bare digits, as rows of ints (0 for an empty cell).
+///
+/// The last grid in the text is the answer (a reply often restates the puzzle or a draft
+/// first): the last `size` lines of `size` cells each, one after another, or the last line
+/// of all `size * size` cells. A line is a row when, once a label before its last `:` or
+/// `[` (`Row 1:`) and a leading `r1` or `row 1` are dropped, it holds only cells and
+/// separators (spaces, `|`, `,`, `;`, brackets, quotes, `*`, `` ` ``, `-`). A cell is a
+/// number from 1 to `size`; `0`, `.` or `_` is an empty cell; up to 9x9 digits may stand
+/// side by side (`1243`); above 9x9 a letter stands for a number from 10 (`A` 10, `B` 11,
+/// ... `G` 16). Lines of separators only (a table's `|---|`, a code fence) and blank
+/// lines are passed over; any other line ends a grid. Raises `ValueError` when no grid is
+/// found, saying what was looked for and the most rows found together.
+#[pyfunction]
+pub fn parse_answer<'py>(py: Python<'py>, text: &str, size: usize) -> PyResult<Bound<'py, PyList>> {
+    let grid = cagey::formats::reply::parse_answer(size, text).map_err(value_error)?;
+    crate::values::grid(py, &grid)
 }
 
 /// The names of the solving methods `solve(method=...)` takes (`cagey solve --methods`).

@@ -31,6 +31,7 @@ fn _cagey(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::Step>()?;
     m.add_class::<results::Explanation>()?;
     m.add_class::<results::Hint>()?;
+    m.add_class::<results::Verification>()?;
     m.add_class::<batch::Generator>()?;
     m.add_function(wrap_pyfunction!(puzzle::_restore, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
@@ -39,6 +40,7 @@ fn _cagey(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::read, m)?)?;
     m.add_function(wrap_pyfunction!(batch::parse_all, m)?)?;
     m.add_function(wrap_pyfunction!(batch::formats, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::parse_answer, m)?)?;
     m.add_function(wrap_pyfunction!(batch::methods, m)?)?;
     m.add_function(wrap_pyfunction!(batch::examples, m)?)?;
     m.add_function(wrap_pyfunction!(batch::levels, m)?)?;

@@ -2,9 +2,11 @@
 //! every question the command asks of one as a method. Each method calls the library as the
 //! matching subcommand does (`crates/cagey-cli/src/*.rs`) and keeps its words.
 
+use std::sync::OnceLock;
+
 use cagey::budget::TimeLimit;
 
-use cagey::formats::{self, digits, Entry, Format, Reader, WriteOptions};
+use cagey::formats::{self, digits, reply, Entry, Format, Reader, WriteOptions};
 use cagey::logic::{self, LogicLimits};
 use cagey::model::Progress;
 use cagey::render::{png, svg, Contents};
@@ -16,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyType};
 
 use crate::errors::{self, format_error, logic_error, read_error, value_error};
-use crate::results::{Check, Count, Explanation, Grade, Hint, SolveResult};
+use crate::results::{Check, Count, Explanation, Grade, Hint, SolveResult, Verification};
 use crate::values;
 
 // The time limits' defaults are written in the signatures as numbers, so that `help()`
@@ -34,6 +36,9 @@ pub struct Puzzle {
     pub entry: Entry,
     /// The format it was read from, if it was read.
     pub format: Option<Format>,
+    /// Its one solution once proven ([`Puzzle::answer`]): `verify` is asked of the same
+    /// puzzle again and again (every answer of a dataset's model), and proves it once.
+    proven: OnceLock<Grid>,
 }
 
 /// One cage: its label as the puzzle writes it, its operation, target and cells.
@@ -107,10 +112,7 @@ pub fn read_all(
     let mut reader = reader;
     while let Some(entry) = reader.next() {
         let entry = entry.map_err(|error| read_error(py, source, &error))?;
-        puzzles.push(Puzzle {
-            entry,
-            format: reader.format(),
-        });
+        puzzles.push(Puzzle::new(entry, reader.format()));
     }
     Ok(puzzles)
 }
@@ -133,6 +135,15 @@ pub fn grid_arg(size: usize, grid: &Bound<'_, PyAny>) -> PyResult<Grid> {
         .ok_or_else(|| PyValueError::new_err(format!("a digit of the grid is larger than {size}")))
 }
 
+/// An answer given by the caller: rows of ints (0 for an empty cell), or a reply's text
+/// in which `parse_answer` finds the grid.
+fn answer_arg(size: usize, answer: &Bound<'_, PyAny>) -> PyResult<Grid> {
+    match answer.extract::<String>() {
+        Ok(text) => reply::parse_answer(size, &text).map_err(value_error),
+        Err(_) => grid_arg(size, answer),
+    }
+}
+
 /// Where a player stands: `None` for the progress the puzzle was read with (or nothing),
 /// else a grid of placed digits.
 fn progress_arg(entry: &Entry, progress: Option<&Bound<'_, PyAny>>) -> PyResult<Progress> {
@@ -148,18 +159,28 @@ impl Puzzle {
         &self.entry.puzzle
     }
 
-    /// A puzzle made from an entry the binding built (generated ones).
-    pub fn from_entry(entry: Entry) -> Puzzle {
+    /// A puzzle of `entry`, read from `format`.
+    pub fn new(entry: Entry, format: Option<Format>) -> Puzzle {
         Puzzle {
             entry,
-            format: None,
+            format,
+            proven: OnceLock::new(),
         }
     }
 
+    /// A puzzle made from an entry the binding built (generated ones).
+    pub fn from_entry(entry: Entry) -> Puzzle {
+        Puzzle::new(entry, None)
+    }
+
     /// The one solution, proven unique by the production solver, as `cagey render
-    /// --solution` and `cagey print` publish it.
+    /// --solution` and `cagey print` publish it; proven on the first call only.
     pub fn answer(&self, py: Python<'_>) -> PyResult<Grid> {
-        crate::answer::answer(py, &self.entry)
+        if let Some(grid) = self.proven.get() {
+            return Ok(grid.clone());
+        }
+        let grid = crate::answer::answer(py, &self.entry)?;
+        Ok(self.proven.get_or_init(|| grid).clone())
     }
 }
 
@@ -199,10 +220,7 @@ impl Puzzle {
                 names.join(", ")
             )));
         };
-        Ok(Puzzle {
-            entry: Entry::new(example.puzzle()),
-            format: Some(Format::Kk),
-        })
+        Ok(Puzzle::new(Entry::new(example.puzzle()), Some(Format::Kk)))
     }
 
     /// The side of the grid (4 for a 4x4).
@@ -353,6 +371,38 @@ impl Puzzle {
         let model = self.model();
         let grid = grid_arg(model.size(), grid)?;
         Ok(Check::new(CheckRecord::new(model, &grid)))
+    }
+
+    /// Whether `grid` is a solution: full, and breaking no rule (`check(grid).solved`).
+    /// The independent checker decides, without solving the puzzle.
+    fn is_solution(&self, grid: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let model = self.model();
+        let grid = grid_arg(model.size(), grid)?;
+        Ok(cagey::model::check(model, &grid).is_ok())
+    }
+
+    /// How `answer` stands against the puzzle's one solution: a `Verification` whose
+    /// `verdict` is "solved", "wrong" (`wrong` names the filled cells that are not the
+    /// solution's, `(row, col)` from 0; `empty` any left empty) or "incomplete" (every
+    /// filled cell right, `empty` the rest). `answer` is rows of ints (0 for empty), or a
+    /// reply's text, read as `parse_answer` reads it (`ValueError` when it holds no grid).
+    /// The solution is proven unique on the first call (else `SolutionError`), then kept.
+    fn verify(&self, py: Python<'_>, answer: &Bound<'_, PyAny>) -> PyResult<Verification> {
+        let model = self.model();
+        let answer = answer_arg(model.size(), answer)?;
+        let solution = self.answer(py)?;
+        let verification = cagey::model::verify(model, &solution, &answer)
+            .map_err(|violation| value_error(violation.describe(model, &answer)))?;
+        Ok(Verification::new(&verification, model.size()))
+    }
+
+    /// The grid answer in `text`, a reply in prose, a markdown table, a code block, a
+    /// list of lists or bare digits, as rows of ints (0 for an empty cell): the last grid
+    /// of the puzzle's size in it (see `cagey.parse_answer`). Raises `ValueError` saying
+    /// what it looked for when there is none.
+    fn parse_answer<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyList>> {
+        let grid = reply::parse_answer(self.size(), text).map_err(value_error)?;
+        values::grid(py, &grid)
     }
 
     /// The puzzle's level and score, as `cagey grade`: the level of the hardest rule a

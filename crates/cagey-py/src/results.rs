@@ -614,3 +614,90 @@ impl Hint {
         values::record(py, &self.record)
     }
 }
+
+/// How an answer stands against the puzzle's one solution, as `verify` says: `verdict`
+/// ("solved", "wrong" or "incomplete"), `wrong` (the filled cells that are not the
+/// solution's) and `empty` (the empty cells), `(row, col)` from 0, and `message`, the
+/// verdict in words with cells named `r1c1`. True exactly when solved.
+#[pyclass(module = "cagey", frozen)]
+pub struct Verification {
+    verdict: &'static str,
+    wrong: Vec<(usize, usize)>,
+    empty: Vec<(usize, usize)>,
+    message: String,
+}
+
+impl Verification {
+    /// The library's verdict on a grid of side `size`.
+    pub fn new(verification: &cagey::model::Verification, size: usize) -> Verification {
+        let places = |cells: &[cagey::model::Cell]| -> Vec<(usize, usize)> {
+            cells.iter().map(|c| (c.row(size), c.col(size))).collect()
+        };
+        Verification {
+            verdict: verification.name(),
+            wrong: places(verification.wrong()),
+            empty: places(verification.empty()),
+            message: verification.describe(size),
+        }
+    }
+}
+
+#[pymethods]
+impl Verification {
+    /// "solved", "wrong" or "incomplete".
+    #[getter]
+    fn verdict(&self) -> &'static str {
+        self.verdict
+    }
+
+    /// Whether the answer is the solution.
+    #[getter]
+    fn solved(&self) -> bool {
+        self.verdict == "solved"
+    }
+
+    /// The filled cells whose digit is not the solution's, `(row, col)` from 0.
+    #[getter]
+    fn wrong(&self) -> Vec<(usize, usize)> {
+        self.wrong.clone()
+    }
+
+    /// The empty cells, `(row, col)` from 0.
+    #[getter]
+    fn empty(&self) -> Vec<(usize, usize)> {
+        self.empty.clone()
+    }
+
+    /// The verdict in words: `solved`, `2 cells are wrong: r1c2 and r1c3; 13 cells are
+    /// empty`, `incomplete: r4c4 is empty`.
+    #[getter]
+    fn message(&self) -> &str {
+        &self.message
+    }
+
+    fn __bool__(&self) -> bool {
+        self.solved()
+    }
+
+    fn __str__(&self) -> &str {
+        &self.message
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<cagey.Verification {}: {}>", self.verdict, self.message)
+    }
+
+    /// The verification as a plain dict: verdict, wrong, empty (each `[row, col]`),
+    /// message.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("verdict", self.verdict)?;
+        let lists = |cells: &[(usize, usize)]| -> Vec<[usize; 2]> {
+            cells.iter().map(|&(r, c)| [r, c]).collect()
+        };
+        dict.set_item("wrong", lists(&self.wrong))?;
+        dict.set_item("empty", lists(&self.empty))?;
+        dict.set_item("message", &self.message)?;
+        Ok(dict)
+    }
+}

@@ -10,6 +10,7 @@ the matching subcommand does, in its words.
     p.size, p.kind, p.cages               # cages with label, operation, target, cells (row, col)
     p.to("keen")                          # every format cagey writes (cagey.formats())
     p.to("kk", comments=False)            # a prompt: no `# solution=` comment
+    p.verify(reply)                       # "solved" | "wrong" (which cells) | "incomplete"
     r = p.solve(time_limit=5.0)           # r.verdict: "unique" | "several" | "none" | "gave_up"
     p.count(limit=1000)                   # number of solutions, exact or a lower bound
     c = p.check(grid)                     # c.solved; each broken rule, then the empty cells:
@@ -42,6 +43,7 @@ from ._cagey import (
     SolutionError,
     SolveResult,
     Step,
+    Verification,
     Violation,
     _restore,
     examples,
@@ -51,6 +53,7 @@ from ._cagey import (
     levels,
     methods,
     parse_all,
+    parse_answer,
     print_pdf,
     read,
     solve_many,
@@ -70,6 +73,7 @@ __all__ = [
     "SolutionError",
     "SolveResult",
     "Step",
+    "Verification",
     "Violation",
     "examples",
     "formats",
@@ -78,6 +82,7 @@ __all__ = [
     "levels",
     "methods",
     "parse_all",
+    "parse_answer",
     "print_pdf",
     "read",
     "solve_many",

@@ -98,6 +98,12 @@ class Puzzle:
         """Counts its solutions up to `limit`."""
     def check(self, grid: GridArg) -> "Check":
         """Whether `grid` solves it: every rule it breaks, then its empty cells."""
+    def is_solution(self, grid: GridArg) -> bool:
+        """Whether `grid` is full and breaks no rule."""
+    def verify(self, answer: GridArg) -> "Verification":
+        """How `answer` (rows of ints, or a reply's text) stands against the solution."""
+    def parse_answer(self, text: str) -> Grid:
+        """The grid answer in a reply's text (see `cagey.parse_answer`)."""
     def grade(self, time_limit: Optional[float] = 10.0) -> "Grade":
         """Its level and score, as `cagey grade`."""
     def explain(
@@ -289,6 +295,28 @@ class Hint:
     def to_dict(self) -> dict[str, Any]:
         """The hint as plain data."""
 
+class Verification:
+    """How an answer stands against the puzzle's one solution; true exactly when solved."""
+
+    @property
+    def verdict(self) -> str:
+        """"solved", "wrong" or "incomplete"."""
+    @property
+    def solved(self) -> bool:
+        """Whether the answer is the solution."""
+    @property
+    def wrong(self) -> List[Place]:
+        """The filled cells that are not the solution's."""
+    @property
+    def empty(self) -> List[Place]:
+        """The empty cells."""
+    @property
+    def message(self) -> str:
+        """The verdict in words, cells named r1c1."""
+    def __bool__(self) -> bool: ...
+    def to_dict(self) -> dict[str, Any]:
+        """The verification as plain data: verdict, wrong, empty, message."""
+
 class Generator(Iterator[Puzzle]):
     """The iterator `generate` returns."""
 
@@ -355,6 +383,10 @@ def read(path: Union[str, PathLike[str]], format: Optional[str] = None) -> List[
 
 def parse_all(text: str, format: Optional[str] = None) -> List[Puzzle]:
     """Every puzzle of a text."""
+
+def parse_answer(text: str, size: int) -> Grid:
+    """The grid answer of side `size` in a reply's text: prose, a markdown table, a list
+    of lists or bare digits; the last grid in it."""
 
 def formats() -> List[str]:
     """The format names."""

@@ -29,7 +29,7 @@ mod violation;
 
 pub use cage::{Cage, Label};
 pub use cell::{CageId, Cell};
-pub use checker::{check, check_all, revealed_operations, violations};
+pub use checker::{check, check_all, revealed_operations, verify, violations, Verification};
 pub use digit_set::{DigitSet, Digits};
 pub use grid::Grid;
 pub use operation::Operation;
