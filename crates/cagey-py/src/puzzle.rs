@@ -8,7 +8,7 @@ use cagey::budget::TimeLimit;
 
 use cagey::formats::{self, digits, reply, Entry, Format, Reader, WriteOptions};
 use cagey::logic::{self, LogicLimits};
-use cagey::model::Progress;
+use cagey::model::{self, Fingerprint, Progress};
 use cagey::render::{png, svg, Contents};
 use cagey::solve::{self, Limits, DEFAULT_MAX_NODES};
 use cagey::wire::{CheckRecord, ExplanationRecord, GradeRecord};
@@ -39,6 +39,8 @@ pub struct Puzzle {
     /// Its one solution once proven ([`Puzzle::answer`]): `verify` is asked of the same
     /// puzzle again and again (every answer of a dataset's model), and proves it once.
     proven: OnceLock<Grid>,
+    /// Its fingerprint once computed (`hash()` and `==` ask for it again and again).
+    print: OnceLock<Fingerprint>,
 }
 
 /// One cage: its label as the puzzle writes it, its operation, target and cells.
@@ -165,7 +167,13 @@ impl Puzzle {
             entry,
             format,
             proven: OnceLock::new(),
+            print: OnceLock::new(),
         }
+    }
+
+    /// The library's fingerprint of the puzzle, computed once.
+    fn print(&self) -> Fingerprint {
+        *self.print.get_or_init(|| model::fingerprint(self.model()))
     }
 
     /// A puzzle made from an entry the binding built (generated ones).
@@ -546,11 +554,32 @@ impl Puzzle {
         self.to("kk", true)
     }
 
-    /// Two puzzles are equal when they have the same grid, cages and rules.
+    /// The puzzle's fingerprint, 32 hex digits: the same for the puzzle turned a quarter,
+    /// a half or three quarters, or mirrored (cages, givens, boxes and regions carried
+    /// along), and whatever order its text lists the cages in; for a puzzle of givens
+    /// alone (no cage doing arithmetic) also with its digits renamed. KenKen operations
+    /// and killer sums fix the digits, so for them no renaming is allowed. Different
+    /// puzzles have different fingerprints (a 128-bit hash: a collision is a 2^-128
+    /// chance). The library's `model::fingerprint`, the same on every machine.
+    fn fingerprint(&self) -> String {
+        self.print().to_string()
+    }
+
+    /// Puzzles are equal when their fingerprints are: the same puzzle, however turned,
+    /// mirrored or written. Comments, progress and format do not count.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
             .cast::<Puzzle>()
-            .is_ok_and(|other| other.get().model() == self.model())
+            .is_ok_and(|other| other.get().print() == self.print())
+    }
+
+    /// The hash of the fingerprint, so that `set()` and `dict` keep one of each puzzle.
+    fn __hash__(&self) -> isize {
+        // -1 is CPython's error value for a hash; PyO3 passes it on as such.
+        match self.print().0 as u64 as isize {
+            -1 => -2,
+            hash => hash,
+        }
     }
 
     /// Pickling (for multiprocessing, Dask, Ray): the puzzle travels as its JSON text with

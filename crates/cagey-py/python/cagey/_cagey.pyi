@@ -123,7 +123,11 @@ class Puzzle:
     def record(self, time_limit: Optional[float] = 10.0) -> dict[str, Any]:
         """The dataset row: kk (without comments), json, size, kind, solution, level, score,
         seed, steps."""
+    def fingerprint(self) -> str:
+        """32 hex digits, the same under the square's 8 symmetries (and digit renaming
+        where no cage does arithmetic); puzzles compare and hash by it."""
     def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class SolveResult:
     """What `solve` found."""
