@@ -11,9 +11,11 @@ use cagey::wire::{
     ViolationRecord,
 };
 use cagey::Grid;
-use pyo3::exceptions::PyIndexError;
+use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use pyo3::IntoPyObjectExt;
+use serde::{Deserialize, Serialize};
 
 use crate::values;
 
@@ -22,7 +24,7 @@ use crate::values;
 /// line) and the effort (`nodes`, `guesses`, `seconds`).
 #[pyclass(module = "cagey", frozen)]
 pub struct SolveResult {
-    verdict: &'static str,
+    verdict: String,
     solutions: Vec<Grid>,
     message: String,
     nodes: u64,
@@ -35,7 +37,7 @@ impl SolveResult {
     pub fn new(report: &Report) -> SolveResult {
         let outcome = &report.outcome;
         SolveResult {
-            verdict: Verdict::of(outcome).name(),
+            verdict: Verdict::of(outcome).name().to_string(),
             solutions: outcome.solutions().to_vec(),
             message: outcome.describe(),
             nodes: report.stats.nodes,
@@ -49,8 +51,8 @@ impl SolveResult {
 impl SolveResult {
     /// "unique", "several", "none" or "gave_up".
     #[getter]
-    fn verdict(&self) -> &'static str {
-        self.verdict
+    fn verdict(&self) -> &str {
+        &self.verdict
     }
 
     /// The solution as rows of ints (the first found when there are several), or `None`.
@@ -100,7 +102,7 @@ impl SolveResult {
     /// The result as a plain dict: verdict, grid, message, nodes, guesses, seconds.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        dict.set_item("verdict", self.verdict)?;
+        dict.set_item("verdict", &self.verdict)?;
         dict.set_item("grid", self.grid(py)?)?;
         dict.set_item("message", &self.message)?;
         dict.set_item("nodes", self.nodes)?;
@@ -112,20 +114,50 @@ impl SolveResult {
     fn __repr__(&self) -> String {
         format!("<cagey.SolveResult {}: {}>", self.verdict, self.message)
     }
+
+    /// Pickling: the result's fields, the solutions as their digits.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        let solutions: Vec<(usize, Vec<u8>)> = self
+            .solutions
+            .iter()
+            .map(|g| (g.size(), g.digits().to_vec()))
+            .collect();
+        let state = (
+            &self.verdict,
+            solutions,
+            &self.message,
+            self.nodes,
+            self.guesses,
+            self.seconds,
+        );
+        reduce(py, "SolveResult", state)
+    }
 }
 
 /// How many solutions `count` found: `count`, and whether it is `exact` (otherwise there
 /// are at least that many: the search stopped at its limit or ran out of time).
 #[pyclass(module = "cagey", frozen)]
 pub struct Count {
-    search: Search,
+    count: u64,
+    end: &'static str,
+    /// The command's line for it.
+    message: String,
 }
+
+/// Why a count stopped, each name `Count.end` gives.
+const ENDS: [&str; 3] = ["exhausted", "limit", "gave_up"];
 
 impl Count {
     /// The count of a search.
     pub fn new(search: &Search) -> Count {
         Count {
-            search: search.clone(),
+            count: search.count,
+            end: match search.end {
+                End::Exhausted => ENDS[0],
+                End::SolutionLimit => ENDS[1],
+                End::OutOfBudget(_) => ENDS[2],
+            },
+            message: search.describe(),
         }
     }
 }
@@ -135,33 +167,34 @@ impl Count {
     /// Solutions found.
     #[getter]
     fn count(&self) -> u64 {
-        self.search.count
+        self.count
     }
 
     /// True when every possibility was examined, so `count` is the number of solutions.
     #[getter]
     fn exact(&self) -> bool {
-        self.search.end == End::Exhausted
+        self.end == ENDS[0]
     }
 
     /// Why the count stopped: "exhausted", "limit" or "gave_up".
     #[getter]
     fn end(&self) -> &'static str {
-        match self.search.end {
-            End::Exhausted => "exhausted",
-            End::SolutionLimit => "limit",
-            End::OutOfBudget(_) => "gave_up",
-        }
+        self.end
     }
 
     fn __int__(&self) -> u64 {
-        self.search.count
+        self.count
     }
 
     /// The line `cagey solve --count` prints: `2`, `at least 100 (stopped at the limit of
     /// 100)`.
     fn __str__(&self) -> String {
-        self.search.describe()
+        self.message.clone()
+    }
+
+    /// Pickling: count, end and the command's line.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        reduce(py, "Count", (self.count, self.end, &self.message))
     }
 
     fn __repr__(&self) -> String {
@@ -171,7 +204,7 @@ impl Count {
     /// The count as a plain dict: count, exact, end.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        dict.set_item("count", self.search.count)?;
+        dict.set_item("count", self.count)?;
         dict.set_item("exact", self.exact())?;
         dict.set_item("end", self.end())?;
         Ok(dict)
@@ -244,6 +277,11 @@ impl Check {
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         values::record(py, &self.record)
     }
+
+    /// Pickling: the record's JSON.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        reduce(py, "Check", (json(&self.record)?,))
+    }
 }
 
 /// One thing that keeps a grid from solving its puzzle: the `rule` broken ("row",
@@ -288,6 +326,11 @@ impl Violation {
     /// The violation as a plain dict: rule, cells, message.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         values::record(py, &self.record)
+    }
+
+    /// Pickling: the record's JSON.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        reduce(py, "Violation", (json(&self.record)?,))
     }
 
     fn __str__(&self) -> &str {
@@ -343,6 +386,11 @@ impl Grade {
     /// The grade as a plain dict, as `cagey grade --output jsonl` and the server write it.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         values::record(py, &self.record)
+    }
+
+    /// Pickling: the record's JSON.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        reduce(py, "Grade", (json(&self.record)?,))
     }
 
     /// `hard 412`, as `cagey grade` prints it.
@@ -437,6 +485,11 @@ impl Step {
     /// weight, house, cells, placed, eliminated, text, description, hints.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         values::record(py, &self.record)
+    }
+
+    /// Pickling: the record's JSON.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        reduce(py, "Step", (json(&self.record)?,))
     }
 
     fn __repr__(&self) -> String {
@@ -546,6 +599,11 @@ impl Explanation {
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         values::record(py, &self.record)
     }
+
+    /// Pickling: the record's JSON and the command's lines.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        reduce(py, "Explanation", (json(&self.record)?, &self.lines))
+    }
 }
 
 /// A hint, as `cagey hint`: `kind` ("step", "mistakes", "solved" or "stuck"), `text` (the
@@ -613,6 +671,11 @@ impl Hint {
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         values::record(py, &self.record)
     }
+
+    /// Pickling: the record's JSON and the words at the level asked.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        reduce(py, "Hint", (json(&self.record)?, &self.text))
+    }
 }
 
 /// How an answer stands against the puzzle's one solution, as `verify` says: `verdict`
@@ -621,7 +684,7 @@ impl Hint {
 /// verdict in words with cells named `r1c1`. True exactly when solved.
 #[pyclass(module = "cagey", frozen)]
 pub struct Verification {
-    verdict: &'static str,
+    verdict: String,
     wrong: Vec<(usize, usize)>,
     empty: Vec<(usize, usize)>,
     message: String,
@@ -634,7 +697,7 @@ impl Verification {
             cells.iter().map(|c| (c.row(size), c.col(size))).collect()
         };
         Verification {
-            verdict: verification.name(),
+            verdict: verification.name().to_string(),
             wrong: places(verification.wrong()),
             empty: places(verification.empty()),
             message: verification.describe(size),
@@ -646,8 +709,8 @@ impl Verification {
 impl Verification {
     /// "solved", "wrong" or "incomplete".
     #[getter]
-    fn verdict(&self) -> &'static str {
-        self.verdict
+    fn verdict(&self) -> &str {
+        &self.verdict
     }
 
     /// Whether the answer is the solution.
@@ -691,7 +754,7 @@ impl Verification {
     /// message.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        dict.set_item("verdict", self.verdict)?;
+        dict.set_item("verdict", &self.verdict)?;
         let lists = |cells: &[(usize, usize)]| -> Vec<[usize; 2]> {
             cells.iter().map(|&(r, c)| [r, c]).collect()
         };
@@ -700,4 +763,140 @@ impl Verification {
         dict.set_item("message", &self.message)?;
         Ok(dict)
     }
+
+    /// Pickling: the fields.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        let state = (&self.verdict, &self.wrong, &self.empty, &self.message);
+        reduce(py, "Verification", state)
+    }
+}
+
+/// What `__reduce__` answers: `cagey._unpickle` and its arguments, the class's name and its
+/// state.
+type Reduced<'py> = (Bound<'py, PyAny>, (&'static str, Bound<'py, PyAny>));
+
+/// A result pickled as `cagey._unpickle(kind, state)`.
+fn reduce<'py>(
+    py: Python<'py>,
+    kind: &'static str,
+    state: impl IntoPyObject<'py>,
+) -> PyResult<Reduced<'py>> {
+    let unpickle = py.import("cagey")?.getattr("_unpickle")?;
+    let state = state.into_bound_py_any(py)?;
+    Ok((unpickle, (kind, state)))
+}
+
+/// A record as the JSON its `to_dict()` holds, to pickle it.
+fn json(record: &impl Serialize) -> PyResult<String> {
+    serde_json::to_string(record).map_err(crate::errors::value_error)
+}
+
+/// A record read back from the JSON [`json`] wrote.
+fn record<T: for<'de> Deserialize<'de>>(kind: &str, text: &str) -> PyResult<T> {
+    serde_json::from_str(text)
+        .map_err(|error| PyValueError::new_err(format!("a pickled {kind} is damaged: {error}")))
+}
+
+/// Rebuilds a pickled result (the other half of each result's `__reduce__`).
+#[pyfunction]
+pub fn _unpickle(py: Python<'_>, kind: &str, state: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let object = match kind {
+        "SolveResult" => {
+            #[allow(clippy::type_complexity)]
+            let (verdict, solutions, message, nodes, guesses, seconds): (
+                String,
+                Vec<(usize, Vec<u8>)>,
+                String,
+                u64,
+                u64,
+                f64,
+            ) = state.extract()?;
+            let solutions = solutions
+                .into_iter()
+                .map(|(size, digits)| {
+                    Grid::from_digits(size, digits).ok_or_else(|| {
+                        PyValueError::new_err("a pickled SolveResult holds a grid that is none")
+                    })
+                })
+                .collect::<PyResult<Vec<Grid>>>()?;
+            let result = SolveResult {
+                verdict,
+                solutions,
+                message,
+                nodes,
+                guesses,
+                seconds,
+            };
+            result.into_bound_py_any(py)?
+        }
+        "Count" => {
+            let (count, end, message): (u64, String, String) = state.extract()?;
+            let end = ENDS.into_iter().find(|e| *e == end).ok_or_else(|| {
+                PyValueError::new_err(format!("a pickled Count ends {end:?}, which is no end"))
+            })?;
+            Count {
+                count,
+                end,
+                message,
+            }
+            .into_bound_py_any(py)?
+        }
+        "Check" => {
+            let (text,): (String,) = state.extract()?;
+            Check::new(record(kind, &text)?).into_bound_py_any(py)?
+        }
+        "Violation" => {
+            let (text,): (String,) = state.extract()?;
+            Violation::new(record(kind, &text)?).into_bound_py_any(py)?
+        }
+        "Grade" => {
+            let (text,): (String,) = state.extract()?;
+            Grade {
+                record: record(kind, &text)?,
+            }
+            .into_bound_py_any(py)?
+        }
+        "Step" => {
+            let (text,): (String,) = state.extract()?;
+            Step::new(record(kind, &text)?).into_bound_py_any(py)?
+        }
+        "Explanation" => {
+            let (text, lines): (String, Vec<String>) = state.extract()?;
+            Explanation {
+                record: record(kind, &text)?,
+                lines,
+            }
+            .into_bound_py_any(py)?
+        }
+        "Hint" => {
+            let (text, words): (String, String) = state.extract()?;
+            Hint {
+                record: record(kind, &text)?,
+                text: words,
+            }
+            .into_bound_py_any(py)?
+        }
+        "Verification" => {
+            #[allow(clippy::type_complexity)]
+            let (verdict, wrong, empty, message): (
+                String,
+                Vec<(usize, usize)>,
+                Vec<(usize, usize)>,
+                String,
+            ) = state.extract()?;
+            Verification {
+                verdict,
+                wrong,
+                empty,
+                message,
+            }
+            .into_bound_py_any(py)?
+        }
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "{kind:?} is no result cagey pickles"
+            )))
+        }
+    };
+    Ok(object.unbind())
 }

@@ -46,6 +46,7 @@ from ._cagey import (
     Verification,
     Violation,
     _restore,
+    _unpickle,
     examples,
     formats,
     generate,
