@@ -17,6 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
 use rayon::prelude::*;
 
+use crate::args;
 use crate::errors::{value_error, LimitError};
 use crate::puzzle::{read_all, solve_limits, Puzzle};
 use crate::results::SolveResult;
@@ -71,7 +72,7 @@ fn puzzles_arg(py: Python<'_>, puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<cagey
 pub fn solve_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
-    jobs: usize,
+    #[pyo3(from_py_with = args::jobs)] jobs: usize,
     time_limit: Option<f64>,
     method: &str,
 ) -> PyResult<Vec<SolveResult>> {
@@ -95,9 +96,11 @@ pub fn solve_many(
 }
 
 /// The iterator `generate` returns: puzzles in index order, made ahead on a pool by the
-/// library's ordered stream. Dropping it stops the work ahead. One thread at a time takes
-/// the next puzzle; others wait their turn (with the GIL released).
-#[pyclass(module = "cagey")]
+/// library's ordered stream. Dropping it stops the work ahead. It may be shared between
+/// threads: one at a time takes the next puzzle, others wait their turn with the GIL
+/// released, and each puzzle is handed out once. (Frozen: no method borrows it mutably, so
+/// PyO3's borrow checking never refuses a second thread.)
+#[pyclass(module = "cagey", frozen)]
 pub struct Generator {
     stream: Mutex<Stream>,
 }
@@ -170,21 +173,21 @@ impl Generator {
                     cage_size=None, givens=0, uncaged=0, score=None, style="keen"))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
-    size: Option<usize>,
+    #[pyo3(from_py_with = args::size_or_none)] size: Option<usize>,
     difficulty: Option<&str>,
-    count: u64,
-    seed: Option<u64>,
+    #[pyo3(from_py_with = args::count)] count: u64,
+    #[pyo3(from_py_with = args::seed_or_none)] seed: Option<u64>,
     kind: &str,
     ops: Option<&str>,
-    first: u64,
-    jobs: usize,
+    #[pyo3(from_py_with = args::first)] first: u64,
+    #[pyo3(from_py_with = args::jobs)] jobs: usize,
     time_limit: f64,
     hidden_ops: bool,
     multi_cell: bool,
     cage_size: Option<&str>,
-    givens: usize,
-    uncaged: usize,
-    score: Option<(u32, u32)>,
+    #[pyo3(from_py_with = args::givens)] givens: usize,
+    #[pyo3(from_py_with = args::uncaged)] uncaged: usize,
+    #[pyo3(from_py_with = args::score_or_none)] score: Option<(u32, u32)>,
     style: &str,
 ) -> PyResult<Generator> {
     fn parsed<T: std::str::FromStr>(name: &str, text: Option<&str>) -> PyResult<Option<T>>
@@ -246,7 +249,7 @@ pub fn print_pdf<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     path: Option<std::path::PathBuf>,
-    per_page: Option<usize>,
+    #[pyo3(from_py_with = args::per_page_or_none)] per_page: Option<usize>,
     answers: &str,
     paper: &str,
     title: Option<String>,
@@ -254,8 +257,8 @@ pub fn print_pdf<'py>(
     bleed: f32,
     name: Option<String>,
     level_names: &str,
-    first_number: Option<usize>,
-    first_page: Option<usize>,
+    #[pyo3(from_py_with = args::first_number_or_none)] first_number: Option<usize>,
+    #[pyo3(from_py_with = args::first_page_or_none)] first_page: Option<usize>,
     gutter: f32,
     crop_marks: bool,
     subtitle: Option<String>,
@@ -264,7 +267,7 @@ pub fn print_pdf<'py>(
     rules: Option<&Bound<'py, PyAny>>,
     contents: bool,
     pdfx: Option<&str>,
-    created: Option<u64>,
+    #[pyo3(from_py_with = args::created_or_none)] created: Option<u64>,
 ) -> PyResult<Option<Bound<'py, PyBytes>>> {
     let pdfx = match pdfx {
         Some(version) => Some(PdfX {
@@ -405,7 +408,11 @@ pub fn formats() -> Vec<&'static str> {
 /// lines are passed over; any other line ends a grid. Raises `ValueError` when no grid is
 /// found, saying what was looked for and the most rows found together.
 #[pyfunction]
-pub fn parse_answer<'py>(py: Python<'py>, text: &str, size: usize) -> PyResult<Bound<'py, PyList>> {
+pub fn parse_answer<'py>(
+    py: Python<'py>,
+    text: &str,
+    #[pyo3(from_py_with = args::size)] size: usize,
+) -> PyResult<Bound<'py, PyList>> {
     let grid = cagey::formats::reply::parse_answer(size, text).map_err(value_error)?;
     crate::values::grid(py, &grid)
 }

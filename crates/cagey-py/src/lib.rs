@@ -5,12 +5,15 @@
 //! library's errors into Python exceptions with the command's messages). `puzzle` holds
 //! `Puzzle` and its questions, `results` what they answer, `batch` the calls over many
 //! puzzles (`solve_many`, `generate`, `print_pdf`, `read`), `answer` the proven solution an
-//! answer key publishes, `values` plain Python data from the library's records. The Python
+//! answer key publishes, `values` plain Python data from the library's records, `args` the
+//! whole-number arguments read with their names, `html` what a notebook shows of a result. The Python
 //! side (`python/cagey/__init__.py`) only re-exports these names, with the type stubs.
 
 mod answer;
+mod args;
 mod batch;
 mod errors;
+mod html;
 mod puzzle;
 mod results;
 mod values;
@@ -21,6 +24,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _cagey(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<puzzle::Puzzle>()?;
     m.add_class::<puzzle::Cage>()?;
     m.add_class::<results::SolveResult>()?;

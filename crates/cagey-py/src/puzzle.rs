@@ -17,6 +17,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyType};
 
+use crate::args;
 use crate::errors::{self, format_error, logic_error, read_error, value_error};
 use crate::results::{Check, Count, Explanation, Grade, Hint, SolveResult, Verification};
 use crate::values;
@@ -336,16 +337,18 @@ impl Puzzle {
     /// Returns a `SolveResult`: `verdict` is "unique", "several", "none" or "gave_up";
     /// `grid` the (first) solution as rows of ints. Running out of time or nodes is a
     /// verdict, not an error. `time_limit=0` sets no limit; `method` is one of
-    /// `cagey.methods()`.
-    #[pyo3(signature = (time_limit=60.0, method="propagate", max_nodes=DEFAULT_MAX_NODES))]
+    /// `cagey.methods()`; `max_nodes` caps the search nodes (`None`: the solver's own
+    /// budget, as `cagey solve` sets it).
+    #[pyo3(signature = (time_limit=60.0, method="propagate", max_nodes=None))]
     fn solve(
         &self,
         py: Python<'_>,
         time_limit: Option<f64>,
         method: &str,
-        max_nodes: u64,
+        #[pyo3(from_py_with = args::max_nodes_or_none)] max_nodes: Option<u64>,
     ) -> PyResult<SolveResult> {
         let solver = cagey::solvers::named(method).map_err(value_error)?;
+        let max_nodes = max_nodes.unwrap_or(DEFAULT_MAX_NODES);
         let limits = solve_limits(2, time_limit, max_nodes)?;
         let model = self.model();
         let report = py
@@ -359,7 +362,12 @@ impl Puzzle {
     /// or a budget, so that there are at least `count`); `str()` of it is the command's
     /// line. `int(c)` is the count.
     #[pyo3(signature = (limit=1_000_000, time_limit=60.0))]
-    fn count(&self, py: Python<'_>, limit: u64, time_limit: Option<f64>) -> PyResult<Count> {
+    fn count(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = args::limit)] limit: u64,
+        time_limit: Option<f64>,
+    ) -> PyResult<Count> {
         if limit == 0 {
             return Err(PyValueError::new_err("limit must be at least 1"));
         }
@@ -463,7 +471,7 @@ impl Puzzle {
         &self,
         py: Python<'_>,
         progress: Option<&Bound<'_, PyAny>>,
-        level: u8,
+        #[pyo3(from_py_with = args::level)] level: u8,
         time_limit: Option<f64>,
     ) -> PyResult<Hint> {
         if !(1..=3).contains(&level) {
@@ -482,7 +490,12 @@ impl Puzzle {
     /// `solution=True` its one solution is drawn in (proven unique first, else
     /// `SolutionError`). `size` is the side in pixels.
     #[pyo3(signature = (solution=false, size=None))]
-    fn svg(&self, py: Python<'_>, solution: bool, size: Option<u32>) -> PyResult<String> {
+    fn svg(
+        &self,
+        py: Python<'_>,
+        solution: bool,
+        #[pyo3(from_py_with = args::pixels_or_none)] size: Option<u32>,
+    ) -> PyResult<String> {
         let grid = solution.then(|| self.answer(py)).transpose()?;
         let contents = grid.as_ref().map_or(Contents::NONE, Contents::grid);
         svg::render(self.model(), contents, &svg::Options { size }).map_err(value_error)
@@ -493,7 +506,7 @@ impl Puzzle {
     fn png<'py>(
         &self,
         py: Python<'py>,
-        size: Option<u32>,
+        #[pyo3(from_py_with = args::pixels_or_none)] size: Option<u32>,
         solution: bool,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let grid = solution.then(|| self.answer(py)).transpose()?;

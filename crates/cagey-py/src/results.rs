@@ -11,13 +11,13 @@ use cagey::wire::{
     ViolationRecord,
 };
 use cagey::Grid;
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PySlice};
 use pyo3::IntoPyObjectExt;
 use serde::{Deserialize, Serialize};
 
-use crate::values;
+use crate::{html, values};
 
 /// What `solve` found: `verdict` ("unique", "several", "none" or "gave_up"), the solution
 /// `grid` (the first found; `None` when there is none), `message` (the command's verdict
@@ -115,6 +115,16 @@ impl SolveResult {
         format!("<cagey.SolveResult {}: {}>", self.verdict, self.message)
     }
 
+    /// A notebook's view: the verdict and the solution as a table.
+    fn _repr_html_(&self) -> String {
+        let grid = self.solutions.first().map(html::grid).unwrap_or_default();
+        format!(
+            "<div><b>{}</b>: {}{grid}</div>",
+            html::escape(&self.verdict),
+            html::escape(&self.message)
+        )
+    }
+
     /// Pickling: the result's fields, the solutions as their digits.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
         let solutions: Vec<(usize, Vec<u8>)> = self
@@ -201,6 +211,11 @@ impl Count {
         format!("<cagey.Count {}>", self.__str__())
     }
 
+    /// A notebook's view: the command's line.
+    fn _repr_html_(&self) -> String {
+        format!("<div><b>count</b>: {}</div>", html::escape(&self.message))
+    }
+
     /// The count as a plain dict: count, exact, end.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
@@ -250,13 +265,16 @@ impl Check {
         self.record.violations.len()
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<Violation> {
-        let len = self.record.violations.len() as isize;
-        let i = if index < 0 { index + len } else { index };
-        if !(0..len).contains(&i) {
-            return Err(PyIndexError::new_err("violation index out of range"));
-        }
-        Ok(Violation::new(self.record.violations[i as usize].clone()))
+    /// A violation by its index (from the end when negative), or a list of the
+    /// violations of a slice, as a list's.
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        item(py, &self.record.violations, index, "violation", |record| {
+            Violation::new(record.clone())
+        })
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -265,11 +283,33 @@ impl Check {
             .map(Bound::into_any)
     }
 
+    /// The violations, last first.
+    fn __reversed__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let violations: Vec<Violation> = self.violations().into_iter().rev().collect();
+        PyList::new(py, violations)?.try_iter().map(Bound::into_any)
+    }
+
     fn __repr__(&self) -> String {
         match self.record.violations.len() {
             0 => "<cagey.Check solved>".to_string(),
             count => format!("<cagey.Check {count} violations>"),
         }
+    }
+
+    /// A notebook's view: solved, or a list of what is broken.
+    fn _repr_html_(&self) -> String {
+        if self.record.solved {
+            return "<div><b>solved</b></div>".to_string();
+        }
+        let items = self
+            .record
+            .violations
+            .iter()
+            .map(|v| format!("<li><b>{}</b>: {}</li>", v.rule, html::escape(&v.message)));
+        format!(
+            "<div><b>not solved</b><ul>{}</ul></div>",
+            items.collect::<String>()
+        )
     }
 
     /// The check as a plain dict, as `/api/check` answers: `solved`, and `violations`, each
@@ -343,6 +383,15 @@ impl Violation {
             self.record.rule, self.record.message
         )
     }
+
+    /// A notebook's view: the rule and the sentence.
+    fn _repr_html_(&self) -> String {
+        format!(
+            "<div><b>{}</b>: {}</div>",
+            self.record.rule,
+            html::escape(&self.record.message)
+        )
+    }
 }
 
 /// A puzzle's grade, as `cagey grade`: `level` (easy, normal, hard, extreme,
@@ -400,6 +449,22 @@ impl Grade {
 
     fn __repr__(&self) -> String {
         format!("<cagey.Grade {} {}>", self.record.level, self.record.score)
+    }
+
+    /// A notebook's view: level and score, and the rules used.
+    fn _repr_html_(&self) -> String {
+        let rules = self
+            .record
+            .rules
+            .iter()
+            .map(|r| format!("<tr><td>{}</td><td>{}</td></tr>", r.rule, r.count));
+        format!(
+            "<div><b>{}</b>, score {} in {} steps<table>{}</table></div>",
+            self.record.level,
+            self.record.score,
+            self.record.steps,
+            rules.collect::<String>()
+        )
     }
 }
 
@@ -498,6 +563,11 @@ impl Step {
             self.record.rule, self.record.level, self.record.description
         )
     }
+
+    /// A notebook's view: the rule, its level and the step in words.
+    fn _repr_html_(&self) -> String {
+        format!("<div>{}</div>", html::step(&self.record))
+    }
 }
 
 /// An explanation: its steps in order (iterate, index or `len()` it), the `verdict` it
@@ -563,19 +633,28 @@ impl Explanation {
         self.record.steps.len()
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<Step> {
-        let len = self.record.steps.len() as isize;
-        let i = if index < 0 { index + len } else { index };
-        if !(0..len).contains(&i) {
-            return Err(PyIndexError::new_err("step index out of range"));
-        }
-        Ok(Step::new(self.record.steps[i as usize].clone()))
+    /// A step by its index (from the end when negative), or a list of the steps of a
+    /// slice, as a list's.
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        item(py, &self.record.steps, index, "step", |record| {
+            Step::new(record.clone())
+        })
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         PyList::new(py, self.steps())?
             .try_iter()
             .map(Bound::into_any)
+    }
+
+    /// The steps, last first.
+    fn __reversed__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let steps: Vec<Step> = self.steps().into_iter().rev().collect();
+        PyList::new(py, steps)?.try_iter().map(Bound::into_any)
     }
 
     /// The explanation as `cagey explain` prints it, one numbered line a step, then the
@@ -591,6 +670,20 @@ impl Explanation {
             "<cagey.Explanation {} steps, {}>",
             self.record.steps.len(),
             self.record.verdict.name()
+        )
+    }
+
+    /// A notebook's view: the steps as a numbered list, then the verdict.
+    fn _repr_html_(&self) -> String {
+        let steps = self
+            .record
+            .steps
+            .iter()
+            .map(|step| format!("<li>{}</li>", html::step(step)));
+        format!(
+            "<div><ol>{}</ol><b>{}</b></div>",
+            steps.collect::<String>(),
+            html::escape(self.record.verdict.message())
         )
     }
 
@@ -665,6 +758,15 @@ impl Hint {
 
     fn __repr__(&self) -> String {
         format!("<cagey.Hint {}: {}>", self.record.kind(), self.text)
+    }
+
+    /// A notebook's view: the kind and the words.
+    fn _repr_html_(&self) -> String {
+        format!(
+            "<div><b>{}</b>: {}</div>",
+            self.record.kind(),
+            html::escape(&self.text)
+        )
     }
 
     /// The hint as a plain dict, as `/api/hint` answers it.
@@ -750,6 +852,15 @@ impl Verification {
         format!("<cagey.Verification {}: {}>", self.verdict, self.message)
     }
 
+    /// A notebook's view: the verdict in words.
+    fn _repr_html_(&self) -> String {
+        format!(
+            "<div><b>{}</b>: {}</div>",
+            html::escape(&self.verdict),
+            html::escape(&self.message)
+        )
+    }
+
     /// The verification as a plain dict: verdict, wrong, empty (each `[row, col]`),
     /// message.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -769,6 +880,39 @@ impl Verification {
         let state = (&self.verdict, &self.wrong, &self.empty, &self.message);
         reduce(py, "Verification", state)
     }
+}
+
+/// The item of `records` at `index` as a list's `[]` gives it: one by an int (from the end
+/// when negative), a list by a slice; `IndexError` naming `what` past the end.
+fn item<'py, R, T>(
+    py: Python<'py>,
+    records: &[R],
+    index: &Bound<'py, PyAny>,
+    what: &str,
+    make: impl Fn(&R) -> T,
+) -> PyResult<Bound<'py, PyAny>>
+where
+    T: IntoPyObject<'py>,
+{
+    if let Ok(slice) = index.cast::<PySlice>() {
+        let span = slice.indices(records.len() as isize)?;
+        let mut picked = Vec::with_capacity(span.slicelength);
+        let mut at = span.start;
+        for _ in 0..span.slicelength {
+            picked.push(make(&records[at as usize]));
+            at += span.step;
+        }
+        return PyList::new(py, picked).map(Bound::into_any);
+    }
+    let index: isize = index
+        .extract()
+        .map_err(|_| PyTypeError::new_err(format!("{what} indices must be ints or slices")))?;
+    let len = records.len() as isize;
+    let i = if index < 0 { index + len } else { index };
+    if !(0..len).contains(&i) {
+        return Err(PyIndexError::new_err(format!("{what} index out of range")));
+    }
+    make(&records[i as usize]).into_bound_py_any(py)
 }
 
 /// What `__reduce__` answers: `cagey._unpickle` and its arguments, the class's name and its

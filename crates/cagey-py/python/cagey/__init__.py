@@ -30,6 +30,7 @@ The whole API, with a notebook-style example: docs/python.md in the repository.
 """
 
 from ._cagey import (
+    __version__,
     Cage,
     Check,
     Count,
@@ -61,6 +62,7 @@ from ._cagey import (
 )
 
 __all__ = [
+    "__version__",
     "Cage",
     "Check",
     "Count",

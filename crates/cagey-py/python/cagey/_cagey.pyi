@@ -1,7 +1,10 @@
 """Type stubs of the extension module `cagey._cagey` (re-exported by `cagey`)."""
 
 from os import PathLike
-from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, overload
+
+__version__: str
+"""The package's version (the workspace's)."""
 
 Grid = List[List[int]]
 """A grid of digits, row by row; 0 for an empty cell."""
@@ -91,7 +94,10 @@ class Puzzle:
         """The puzzle written in `format`, as `cagey convert --to`; `comments=False`
         leaves the comments (a generated puzzle's `# solution=` among them) out."""
     def solve(
-        self, time_limit: Optional[float] = 60.0, method: str = "propagate", max_nodes: int = ...
+        self,
+        time_limit: Optional[float] = 60.0,
+        method: str = "propagate",
+        max_nodes: Optional[int] = None,
     ) -> "SolveResult":
         """Solves it and says whether the solution is unique."""
     def count(self, limit: int = 1000000, time_limit: Optional[float] = 60.0) -> "Count":
@@ -156,6 +162,8 @@ class SolveResult:
     def __bool__(self) -> bool: ...
     def to_dict(self) -> dict[str, Any]:
         """The result as plain data."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows."""
 
 class Count:
     """How many solutions `count` found."""
@@ -172,6 +180,8 @@ class Count:
     def __int__(self) -> int: ...
     def to_dict(self) -> dict[str, Any]:
         """The count as plain data."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows."""
 
 class Violation:
     """One thing that keeps a grid from solving its puzzle: a broken rule, or the empty cells."""
@@ -187,6 +197,8 @@ class Violation:
         """The sentence `cagey check` prints; `str()` of it too."""
     def to_dict(self) -> dict[str, Any]:
         """The violation as plain data: rule, cells, message."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows."""
 
 class Check(Sequence[Violation]):
     """A check of a grid, as `/api/check` answers: empty (and false) exactly when solved."""
@@ -198,8 +210,13 @@ class Check(Sequence[Violation]):
     def violations(self) -> List[Violation]:
         """Every broken rule (rows, columns, boxes or regions, givens, cages), then the empty cells."""
     def __len__(self) -> int: ...
-    def __getitem__(self, index: int) -> Violation: ...  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> Violation: ...
+    @overload
+    def __getitem__(self, index: slice) -> List[Violation]: ...
     def __iter__(self) -> Iterator[Violation]: ...
+    def __reversed__(self) -> Iterator[Violation]: ...
+    def _repr_html_(self) -> str: ...
     def to_dict(self) -> dict[str, Any]:
         """The check as plain data, as `/api/check` answers."""
 
@@ -220,6 +237,8 @@ class Grade:
         """The rules used with their number of steps."""
     def to_dict(self) -> dict[str, Any]:
         """The grade as plain data."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows."""
 
 class Step:
     """One step of an explanation or hint."""
@@ -256,6 +275,8 @@ class Step:
         """The step as three hints revealing more and more."""
     def to_dict(self) -> dict[str, Any]:
         """The step as plain data."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows."""
 
 class Explanation(Sequence[Step]):
     """The steps of an explanation and how it ended."""
@@ -273,8 +294,13 @@ class Explanation(Sequence[Step]):
     def level(self) -> Optional[str]:
         """The hardest level of the steps."""
     def __len__(self) -> int: ...
-    def __getitem__(self, index: int) -> Step: ...  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> Step: ...
+    @overload
+    def __getitem__(self, index: slice) -> List[Step]: ...
     def __iter__(self) -> Iterator[Step]: ...
+    def __reversed__(self) -> Iterator[Step]: ...
+    def _repr_html_(self) -> str: ...
     def to_dict(self) -> dict[str, Any]:
         """The explanation as plain data, as `/api/explain` answers."""
 
@@ -298,6 +324,8 @@ class Hint:
         """The cells involved."""
     def to_dict(self) -> dict[str, Any]:
         """The hint as plain data."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows."""
 
 class Verification:
     """How an answer stands against the puzzle's one solution; true exactly when solved."""
@@ -320,9 +348,11 @@ class Verification:
     def __bool__(self) -> bool: ...
     def to_dict(self) -> dict[str, Any]:
         """The verification as plain data: verdict, wrong, empty, message."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows."""
 
 class Generator(Iterator[Puzzle]):
-    """The iterator `generate` returns."""
+    """The iterator `generate` returns; threads may share it, each puzzle handed out once."""
 
     def __iter__(self) -> "Generator": ...
     def __next__(self) -> Puzzle: ...
