@@ -11,7 +11,7 @@ use cagey::formats::{Entry, Format};
 use cagey::generate::{GenKind, Request, Stream, Target};
 use cagey::logic::Level;
 use cagey::render::pdf::{self, Paper, PdfX, PdfXVersion, PerPage};
-use cagey::solve::DEFAULT_MAX_NODES;
+use cagey::solve::{Cancel, Limits, DEFAULT_MAX_NODES};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
@@ -19,6 +19,7 @@ use rayon::prelude::*;
 
 use crate::args;
 use crate::errors::{value_error, LimitError};
+use crate::interrupt::interruptible;
 use crate::puzzle::{read_all, solve_limits, Puzzle};
 use crate::results::SolveResult;
 
@@ -77,17 +78,21 @@ pub fn solve_many(
     method: &str,
 ) -> PyResult<Vec<SolveResult>> {
     let solver = cagey::solvers::named(method).map_err(value_error)?;
-    let limits = solve_limits(2, time_limit, DEFAULT_MAX_NODES)?;
+    let cancel = Cancel::new();
+    let limits = Limits {
+        cancel: Some(cancel.clone()),
+        ..solve_limits(2, time_limit, DEFAULT_MAX_NODES)?
+    };
     let puzzles = puzzles_arg(py, puzzles)?;
     let pool = pool(jobs)?;
-    let reports = py.detach(|| {
+    let reports = interruptible(py, &cancel, || {
         pool.install(|| {
             puzzles
                 .par_iter()
                 .map(|p| solver.solve(p, &limits))
                 .collect::<Result<Vec<_>, _>>()
         })
-    });
+    })?;
     Ok(reports
         .map_err(value_error)?
         .iter()

@@ -14,6 +14,7 @@ mod args;
 mod batch;
 mod errors;
 mod html;
+mod interrupt;
 mod puzzle;
 mod results;
 mod values;

@@ -10,7 +10,7 @@ use cagey::formats::{self, digits, reply, Entry, Format, Reader, WriteOptions};
 use cagey::logic::{self, LogicLimits};
 use cagey::model::{self, Fingerprint, Progress};
 use cagey::render::{png, svg, Contents};
-use cagey::solve::{self, Limits, DEFAULT_MAX_NODES};
+use cagey::solve::{self, Budget, Cancel, End, Limits, Outcome, Report, Search, DEFAULT_MAX_NODES};
 use cagey::wire::{CheckRecord, ExplanationRecord, GradeRecord};
 use cagey::{Grid, Puzzle as Model};
 use pyo3::exceptions::PyValueError;
@@ -19,6 +19,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyType};
 
 use crate::args;
 use crate::errors::{self, format_error, logic_error, read_error, value_error};
+use crate::interrupt::{self, interruptible};
 use crate::results::{Check, Count, Explanation, Grade, Hint, SolveResult, Verification};
 use crate::values;
 
@@ -82,6 +83,26 @@ pub fn logic_limits(seconds: Option<f64>) -> PyResult<LogicLimits> {
         time_limit: time_limit(seconds)?,
         ..LogicLimits::default()
     })
+}
+
+/// `limits` with a fresh cancel flag, and the flag: for a call Ctrl-C stops.
+fn cancellable(limits: Limits) -> (Limits, Cancel) {
+    let cancel = Cancel::new();
+    let limits = Limits {
+        cancel: Some(cancel.clone()),
+        ..limits
+    };
+    (limits, cancel)
+}
+
+/// `limits` with a fresh cancel flag, and the flag: for a call Ctrl-C stops.
+fn logic_cancellable(limits: LogicLimits) -> (LogicLimits, Cancel) {
+    let cancel = Cancel::new();
+    let limits = LogicLimits {
+        cancel: Some(cancel.clone()),
+        ..limits
+    };
+    (limits, cancel)
 }
 
 /// The solver's limits for up to `max_solutions` solutions.
@@ -349,11 +370,27 @@ impl Puzzle {
     ) -> PyResult<SolveResult> {
         let solver = cagey::solvers::named(method).map_err(value_error)?;
         let max_nodes = max_nodes.unwrap_or(DEFAULT_MAX_NODES);
-        let limits = solve_limits(2, time_limit, max_nodes)?;
+        let (limits, cancel) = cancellable(solve_limits(2, time_limit, max_nodes)?);
         let model = self.model();
-        let report = py
-            .detach(|| solver.solve(model, &limits))
-            .map_err(value_error)?;
+        let report = interrupt::search(
+            py,
+            &limits,
+            &cancel,
+            |l| solver.solve(model, l),
+            |report| {
+                matches!(
+                    report,
+                    Ok(Report {
+                        outcome: Outcome::GaveUp {
+                            budget: Budget::Time(_),
+                            ..
+                        },
+                        ..
+                    })
+                )
+            },
+        )?
+        .map_err(value_error)?;
         Ok(SolveResult::new(&report))
     }
 
@@ -371,11 +408,24 @@ impl Puzzle {
         if limit == 0 {
             return Err(PyValueError::new_err("limit must be at least 1"));
         }
-        let limits = solve_limits(limit, time_limit, DEFAULT_MAX_NODES)?;
+        let (limits, cancel) = cancellable(solve_limits(limit, time_limit, DEFAULT_MAX_NODES)?);
         let model = self.model();
-        let search = py
-            .detach(|| solve::default_solver().search(model, &limits, &mut |_| {}))
-            .map_err(value_error)?;
+        let search = interrupt::search(
+            py,
+            &limits,
+            &cancel,
+            |limits| solve::default_solver().search(model, limits, &mut |_| {}),
+            |search| {
+                matches!(
+                    search,
+                    Ok(Search {
+                        end: End::OutOfBudget(Budget::Time(_)),
+                        ..
+                    })
+                )
+            },
+        )?
+        .map_err(value_error)?;
         Ok(Count::new(&search))
     }
 
@@ -427,10 +477,9 @@ impl Puzzle {
     /// `LimitError` when grading runs past the time limit.
     #[pyo3(signature = (time_limit=10.0))]
     fn grade(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Grade> {
-        let limits = logic_limits(time_limit)?;
+        let (limits, cancel) = logic_cancellable(logic_limits(time_limit)?);
         let model = self.model();
-        let grade = py
-            .detach(|| logic::grade(model, &limits))
+        let grade = interruptible(py, &cancel, || logic::grade(model, &limits))?
             .map_err(|e| logic_error(py, e))?;
         Ok(Grade {
             record: GradeRecord::new(&grade),
@@ -449,11 +498,10 @@ impl Puzzle {
         progress: Option<&Bound<'_, PyAny>>,
         time_limit: Option<f64>,
     ) -> PyResult<Explanation> {
-        let limits = logic_limits(time_limit)?;
+        let (limits, cancel) = logic_cancellable(logic_limits(time_limit)?);
         let start = progress_arg(&self.entry, progress)?;
         let model = self.model();
-        let explanation = py
-            .detach(|| logic::explain(model, &start, &limits))
+        let explanation = interruptible(py, &cancel, || logic::explain(model, &start, &limits))?
             .map_err(|e| logic_error(py, e))?;
         Ok(Explanation::new(
             ExplanationRecord::new(&explanation, model),
@@ -477,11 +525,10 @@ impl Puzzle {
         if !(1..=3).contains(&level) {
             return Err(PyValueError::new_err("level must be 1, 2 or 3"));
         }
-        let limits = logic_limits(time_limit)?;
+        let (limits, cancel) = logic_cancellable(logic_limits(time_limit)?);
         let progress = progress_arg(&self.entry, progress)?;
         let model = self.model();
-        let hint = py
-            .detach(|| logic::hint(model, &progress, &limits))
+        let hint = interruptible(py, &cancel, || logic::hint(model, &progress, &limits))?
             .map_err(|e| logic_error(py, e))?;
         Ok(Hint::new(&hint, &progress, level, model.size()))
     }
@@ -533,16 +580,15 @@ impl Puzzle {
         py: Python<'py>,
         time_limit: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let limits = logic_limits(time_limit)?;
+        let (limits, cancel) = logic_cancellable(logic_limits(time_limit)?);
         let model = self.model();
         let solution = self.answer(py)?;
-        let (grade, explanation) = py
-            .detach(|| {
-                let grade = logic::grade(model, &limits)?;
-                let explanation = logic::explain(model, &Progress::unknown(model.size()), &limits)?;
-                Ok((grade, explanation))
-            })
-            .map_err(|e| logic_error(py, e))?;
+        let (grade, explanation) = interruptible(py, &cancel, || {
+            let grade = logic::grade(model, &limits)?;
+            let explanation = logic::explain(model, &Progress::unknown(model.size()), &limits)?;
+            Ok::<_, logic::LogicError>((grade, explanation))
+        })?
+        .map_err(|e| logic_error(py, e))?;
         let steps = ExplanationRecord::new(&explanation, model).steps;
         let row = PyDict::new(py);
         row.set_item("kk", self.to("kk", false)?)?;
