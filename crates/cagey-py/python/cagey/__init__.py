@@ -11,6 +11,7 @@ the matching subcommand does, in its words.
     p.to("keen")                          # every format cagey writes (cagey.formats())
     p.to("kk", comments=False)            # a prompt: no `# solution=` comment
     p.verify(reply)                       # "solved" | "wrong" (which cells) | "incomplete"
+    p.fingerprint(); set(puzzles)         # the same under turns and mirrors: one of each
     r = p.solve(time_limit=5.0)           # r.verdict: "unique" | "several" | "none" | "gave_up"
     p.count(limit=1000)                   # number of solutions, exact or a lower bound
     c = p.check(grid)                     # c.solved; each broken rule, then the empty cells:
@@ -26,7 +27,7 @@ the matching subcommand does, in its words.
 Errors are exceptions with the command's messages: `FormatError` (a `ValueError` with
 `line`, `column` and `format`), `LimitError` when a limit runs out, `SolutionError` (a
 `ValueError`) when a puzzle without exactly one solution is asked for what needs one.
-The whole API, with a notebook-style example: docs/python.md in the repository.
+Long calls stop on Ctrl-C (`KeyboardInterrupt`); every result pickles. The whole API, with a notebook-style example: docs/python.md in the repository.
 """
 
 from ._cagey import (
