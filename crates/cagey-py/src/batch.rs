@@ -11,13 +11,15 @@ use cagey::formats::{Entry, Format};
 use cagey::generate::{GenKind, Request, Stream, Target};
 use cagey::logic::Level;
 use cagey::render::pdf::{self, Paper, PdfX, PdfXVersion, PerPage};
-use cagey::solve::DEFAULT_MAX_NODES;
+use cagey::solve::{Cancel, Limits, DEFAULT_MAX_NODES};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyList};
 use rayon::prelude::*;
 
+use crate::args;
 use crate::errors::{value_error, LimitError};
+use crate::interrupt::interruptible;
 use crate::puzzle::{read_all, solve_limits, Puzzle};
 use crate::results::SolveResult;
 
@@ -71,22 +73,26 @@ fn puzzles_arg(py: Python<'_>, puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<cagey
 pub fn solve_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
-    jobs: usize,
+    #[pyo3(from_py_with = args::jobs)] jobs: usize,
     time_limit: Option<f64>,
     method: &str,
 ) -> PyResult<Vec<SolveResult>> {
     let solver = cagey::solvers::named(method).map_err(value_error)?;
-    let limits = solve_limits(2, time_limit, DEFAULT_MAX_NODES)?;
+    let cancel = Cancel::new();
+    let limits = Limits {
+        cancel: Some(cancel.clone()),
+        ..solve_limits(2, time_limit, DEFAULT_MAX_NODES)?
+    };
     let puzzles = puzzles_arg(py, puzzles)?;
     let pool = pool(jobs)?;
-    let reports = py.detach(|| {
+    let reports = interruptible(py, &cancel, || {
         pool.install(|| {
             puzzles
                 .par_iter()
                 .map(|p| solver.solve(p, &limits))
                 .collect::<Result<Vec<_>, _>>()
         })
-    });
+    })?;
     Ok(reports
         .map_err(value_error)?
         .iter()
@@ -95,9 +101,11 @@ pub fn solve_many(
 }
 
 /// The iterator `generate` returns: puzzles in index order, made ahead on a pool by the
-/// library's ordered stream. Dropping it stops the work ahead. One thread at a time takes
-/// the next puzzle; others wait their turn (with the GIL released).
-#[pyclass(module = "cagey")]
+/// library's ordered stream. Dropping it stops the work ahead. It may be shared between
+/// threads: one at a time takes the next puzzle, others wait their turn with the GIL
+/// released, and each puzzle is handed out once. (Frozen: no method borrows it mutably, so
+/// PyO3's borrow checking never refuses a second thread.)
+#[pyclass(module = "cagey", frozen)]
 pub struct Generator {
     stream: Mutex<Stream>,
 }
@@ -170,21 +178,21 @@ impl Generator {
                     cage_size=None, givens=0, uncaged=0, score=None, style="keen"))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
-    size: Option<usize>,
+    #[pyo3(from_py_with = args::size_or_none)] size: Option<usize>,
     difficulty: Option<&str>,
-    count: u64,
-    seed: Option<u64>,
+    #[pyo3(from_py_with = args::count)] count: u64,
+    #[pyo3(from_py_with = args::seed_or_none)] seed: Option<u64>,
     kind: &str,
     ops: Option<&str>,
-    first: u64,
-    jobs: usize,
+    #[pyo3(from_py_with = args::first)] first: u64,
+    #[pyo3(from_py_with = args::jobs)] jobs: usize,
     time_limit: f64,
     hidden_ops: bool,
     multi_cell: bool,
     cage_size: Option<&str>,
-    givens: usize,
-    uncaged: usize,
-    score: Option<(u32, u32)>,
+    #[pyo3(from_py_with = args::givens)] givens: usize,
+    #[pyo3(from_py_with = args::uncaged)] uncaged: usize,
+    #[pyo3(from_py_with = args::score_or_none)] score: Option<(u32, u32)>,
     style: &str,
 ) -> PyResult<Generator> {
     fn parsed<T: std::str::FromStr>(name: &str, text: Option<&str>) -> PyResult<Option<T>>
@@ -246,7 +254,7 @@ pub fn print_pdf<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     path: Option<std::path::PathBuf>,
-    per_page: Option<usize>,
+    #[pyo3(from_py_with = args::per_page_or_none)] per_page: Option<usize>,
     answers: &str,
     paper: &str,
     title: Option<String>,
@@ -254,8 +262,8 @@ pub fn print_pdf<'py>(
     bleed: f32,
     name: Option<String>,
     level_names: &str,
-    first_number: Option<usize>,
-    first_page: Option<usize>,
+    #[pyo3(from_py_with = args::first_number_or_none)] first_number: Option<usize>,
+    #[pyo3(from_py_with = args::first_page_or_none)] first_page: Option<usize>,
     gutter: f32,
     crop_marks: bool,
     subtitle: Option<String>,
@@ -264,7 +272,7 @@ pub fn print_pdf<'py>(
     rules: Option<&Bound<'py, PyAny>>,
     contents: bool,
     pdfx: Option<&str>,
-    created: Option<u64>,
+    #[pyo3(from_py_with = args::created_or_none)] created: Option<u64>,
 ) -> PyResult<Option<Bound<'py, PyBytes>>> {
     let pdfx = match pdfx {
         Some(version) => Some(PdfX {
@@ -389,6 +397,29 @@ pub fn parse_all(py: Python<'_>, text: &str, format: Option<&str>) -> PyResult<V
 #[pyfunction]
 pub fn formats() -> Vec<&'static str> {
     Format::ALL.iter().map(|f| f.name()).collect()
+}
+
+/// The grid answer of side `size` in `text`, a reply in prose, a markdown table, a code
+/// block, a list of lists or bare digits, as rows of ints (0 for an empty cell).
+///
+/// The last grid in the text is the answer (a reply often restates the puzzle or a draft
+/// first): the last `size` lines of `size` cells each, one after another, or the last line
+/// of all `size * size` cells. A line is a row when, once a label before its last `:` or
+/// `[` (`Row 1:`) and a leading `r1` or `row 1` are dropped, it holds only cells and
+/// separators (spaces, `|`, `,`, `;`, brackets, quotes, `*`, `` ` ``, `-`). A cell is a
+/// number from 1 to `size`; `0`, `.` or `_` is an empty cell; up to 9x9 digits may stand
+/// side by side (`1243`); above 9x9 a letter stands for a number from 10 (`A` 10, `B` 11,
+/// ... `G` 16). Lines of separators only (a table's `|---|`, a code fence) and blank
+/// lines are passed over; any other line ends a grid. Raises `ValueError` when no grid is
+/// found, saying what was looked for and the most rows found together.
+#[pyfunction]
+pub fn parse_answer<'py>(
+    py: Python<'py>,
+    text: &str,
+    #[pyo3(from_py_with = args::size)] size: usize,
+) -> PyResult<Bound<'py, PyList>> {
+    let grid = cagey::formats::reply::parse_answer(size, text).map_err(value_error)?;
+    crate::values::grid(py, &grid)
 }
 
 /// The names of the solving methods `solve(method=...)` takes (`cagey solve --methods`).

@@ -5,12 +5,16 @@
 //! library's errors into Python exceptions with the command's messages). `puzzle` holds
 //! `Puzzle` and its questions, `results` what they answer, `batch` the calls over many
 //! puzzles (`solve_many`, `generate`, `print_pdf`, `read`), `answer` the proven solution an
-//! answer key publishes, `values` plain Python data from the library's records. The Python
+//! answer key publishes, `values` plain Python data from the library's records, `args` the
+//! whole-number arguments read with their names, `html` what a notebook shows of a result. The Python
 //! side (`python/cagey/__init__.py`) only re-exports these names, with the type stubs.
 
 mod answer;
+mod args;
 mod batch;
 mod errors;
+mod html;
+mod interrupt;
 mod puzzle;
 mod results;
 mod values;
@@ -21,6 +25,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _cagey(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<puzzle::Puzzle>()?;
     m.add_class::<puzzle::Cage>()?;
     m.add_class::<results::SolveResult>()?;
@@ -31,14 +36,17 @@ fn _cagey(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::Step>()?;
     m.add_class::<results::Explanation>()?;
     m.add_class::<results::Hint>()?;
+    m.add_class::<results::Verification>()?;
     m.add_class::<batch::Generator>()?;
     m.add_function(wrap_pyfunction!(puzzle::_restore, m)?)?;
+    m.add_function(wrap_pyfunction!(results::_unpickle, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::generate, m)?)?;
     m.add_function(wrap_pyfunction!(batch::print_pdf, m)?)?;
     m.add_function(wrap_pyfunction!(batch::read, m)?)?;
     m.add_function(wrap_pyfunction!(batch::parse_all, m)?)?;
     m.add_function(wrap_pyfunction!(batch::formats, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::parse_answer, m)?)?;
     m.add_function(wrap_pyfunction!(batch::methods, m)?)?;
     m.add_function(wrap_pyfunction!(batch::examples, m)?)?;
     m.add_function(wrap_pyfunction!(batch::levels, m)?)?;

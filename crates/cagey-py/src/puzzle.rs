@@ -2,21 +2,25 @@
 //! every question the command asks of one as a method. Each method calls the library as the
 //! matching subcommand does (`crates/cagey-cli/src/*.rs`) and keeps its words.
 
+use std::sync::OnceLock;
+
 use cagey::budget::TimeLimit;
 
-use cagey::formats::{self, digits, Entry, Format, Reader};
+use cagey::formats::{self, digits, reply, Entry, Format, Reader, WriteOptions};
 use cagey::logic::{self, LogicLimits};
-use cagey::model::Progress;
+use cagey::model::{self, Fingerprint, Progress};
 use cagey::render::{png, svg, Contents};
-use cagey::solve::{self, Limits, DEFAULT_MAX_NODES};
+use cagey::solve::{self, Budget, Cancel, End, Limits, Outcome, Report, Search, DEFAULT_MAX_NODES};
 use cagey::wire::{CheckRecord, ExplanationRecord, GradeRecord};
 use cagey::{Grid, Puzzle as Model};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyType};
 
+use crate::args;
 use crate::errors::{self, format_error, logic_error, read_error, value_error};
-use crate::results::{Check, Count, Explanation, Grade, Hint, SolveResult};
+use crate::interrupt::{self, interruptible};
+use crate::results::{Check, Count, Explanation, Grade, Hint, SolveResult, Verification};
 use crate::values;
 
 // The time limits' defaults are written in the signatures as numbers, so that `help()`
@@ -34,6 +38,11 @@ pub struct Puzzle {
     pub entry: Entry,
     /// The format it was read from, if it was read.
     pub format: Option<Format>,
+    /// Its one solution once proven ([`Puzzle::answer`]): `verify` is asked of the same
+    /// puzzle again and again (every answer of a dataset's model), and proves it once.
+    proven: OnceLock<Grid>,
+    /// Its fingerprint once computed (`hash()` and `==` ask for it again and again).
+    print: OnceLock<Fingerprint>,
 }
 
 /// One cage: its label as the puzzle writes it, its operation, target and cells.
@@ -76,6 +85,26 @@ pub fn logic_limits(seconds: Option<f64>) -> PyResult<LogicLimits> {
     })
 }
 
+/// `limits` with a fresh cancel flag, and the flag: for a call Ctrl-C stops.
+fn cancellable(limits: Limits) -> (Limits, Cancel) {
+    let cancel = Cancel::new();
+    let limits = Limits {
+        cancel: Some(cancel.clone()),
+        ..limits
+    };
+    (limits, cancel)
+}
+
+/// `limits` with a fresh cancel flag, and the flag: for a call Ctrl-C stops.
+fn logic_cancellable(limits: LogicLimits) -> (LogicLimits, Cancel) {
+    let cancel = Cancel::new();
+    let limits = LogicLimits {
+        cancel: Some(cancel.clone()),
+        ..limits
+    };
+    (limits, cancel)
+}
+
 /// The solver's limits for up to `max_solutions` solutions.
 pub fn solve_limits(max_solutions: u64, seconds: Option<f64>, max_nodes: u64) -> PyResult<Limits> {
     Ok(Limits {
@@ -107,10 +136,7 @@ pub fn read_all(
     let mut reader = reader;
     while let Some(entry) = reader.next() {
         let entry = entry.map_err(|error| read_error(py, source, &error))?;
-        puzzles.push(Puzzle {
-            entry,
-            format: reader.format(),
-        });
+        puzzles.push(Puzzle::new(entry, reader.format()));
     }
     Ok(puzzles)
 }
@@ -133,6 +159,15 @@ pub fn grid_arg(size: usize, grid: &Bound<'_, PyAny>) -> PyResult<Grid> {
         .ok_or_else(|| PyValueError::new_err(format!("a digit of the grid is larger than {size}")))
 }
 
+/// An answer given by the caller: rows of ints (0 for an empty cell), or a reply's text
+/// in which `parse_answer` finds the grid.
+fn answer_arg(size: usize, answer: &Bound<'_, PyAny>) -> PyResult<Grid> {
+    match answer.extract::<String>() {
+        Ok(text) => reply::parse_answer(size, &text).map_err(value_error),
+        Err(_) => grid_arg(size, answer),
+    }
+}
+
 /// Where a player stands: `None` for the progress the puzzle was read with (or nothing),
 /// else a grid of placed digits.
 fn progress_arg(entry: &Entry, progress: Option<&Bound<'_, PyAny>>) -> PyResult<Progress> {
@@ -148,18 +183,34 @@ impl Puzzle {
         &self.entry.puzzle
     }
 
-    /// A puzzle made from an entry the binding built (generated ones).
-    pub fn from_entry(entry: Entry) -> Puzzle {
+    /// A puzzle of `entry`, read from `format`.
+    pub fn new(entry: Entry, format: Option<Format>) -> Puzzle {
         Puzzle {
             entry,
-            format: None,
+            format,
+            proven: OnceLock::new(),
+            print: OnceLock::new(),
         }
     }
 
+    /// The library's fingerprint of the puzzle, computed once.
+    fn print(&self) -> Fingerprint {
+        *self.print.get_or_init(|| model::fingerprint(self.model()))
+    }
+
+    /// A puzzle made from an entry the binding built (generated ones).
+    pub fn from_entry(entry: Entry) -> Puzzle {
+        Puzzle::new(entry, None)
+    }
+
     /// The one solution, proven unique by the production solver, as `cagey render
-    /// --solution` and `cagey print` publish it.
+    /// --solution` and `cagey print` publish it; proven on the first call only.
     pub fn answer(&self, py: Python<'_>) -> PyResult<Grid> {
-        crate::answer::answer(py, &self.entry)
+        if let Some(grid) = self.proven.get() {
+            return Ok(grid.clone());
+        }
+        let grid = crate::answer::answer(py, &self.entry)?;
+        Ok(self.proven.get_or_init(|| grid).clone())
     }
 }
 
@@ -199,10 +250,7 @@ impl Puzzle {
                 names.join(", ")
             )));
         };
-        Ok(Puzzle {
-            entry: Entry::new(example.puzzle()),
-            format: Some(Format::Kk),
-        })
+        Ok(Puzzle::new(Entry::new(example.puzzle()), Some(Format::Kk)))
     }
 
     /// The side of the grid (4 for a 4x4).
@@ -295,33 +343,54 @@ impl Puzzle {
 
     /// The puzzle written in `format` (any of `cagey.formats()`), as `cagey convert --to`
     /// writes it, comments and progress kept where the format has a place for them.
-    /// Raises `ValueError` when the format cannot hold the puzzle.
-    #[pyo3(signature = (format="kk"))]
-    fn to(&self, format: &str) -> PyResult<String> {
+    /// `comments=False` leaves the comments out (`# seed=`, `# level=`, `# score=` and
+    /// `# solution=` of a generated puzzle): the text to show a person or a model without
+    /// the answer. Raises `ValueError` when the format cannot hold the puzzle.
+    #[pyo3(signature = (format="kk", comments=true))]
+    pub fn to(&self, format: &str, comments: bool) -> PyResult<String> {
         let format = format_named(format)?;
-        let text = formats::write(format, &self.entry).map_err(value_error)?;
-        Ok(formats::join(format, &[(&self.entry, text)]))
+        let options = WriteOptions { comments };
+        formats::write_all_with(format, std::slice::from_ref(&self.entry), options)
+            .map_err(value_error)
     }
 
     /// Solves the puzzle and says whether its solution is unique, as `cagey solve`.
     /// Returns a `SolveResult`: `verdict` is "unique", "several", "none" or "gave_up";
     /// `grid` the (first) solution as rows of ints. Running out of time or nodes is a
     /// verdict, not an error. `time_limit=0` sets no limit; `method` is one of
-    /// `cagey.methods()`.
-    #[pyo3(signature = (time_limit=60.0, method="propagate", max_nodes=DEFAULT_MAX_NODES))]
+    /// `cagey.methods()`; `max_nodes` caps the search nodes (`None`: the solver's own
+    /// budget, as `cagey solve` sets it).
+    #[pyo3(signature = (time_limit=60.0, method="propagate", max_nodes=None))]
     fn solve(
         &self,
         py: Python<'_>,
         time_limit: Option<f64>,
         method: &str,
-        max_nodes: u64,
+        #[pyo3(from_py_with = args::max_nodes_or_none)] max_nodes: Option<u64>,
     ) -> PyResult<SolveResult> {
         let solver = cagey::solvers::named(method).map_err(value_error)?;
-        let limits = solve_limits(2, time_limit, max_nodes)?;
+        let max_nodes = max_nodes.unwrap_or(DEFAULT_MAX_NODES);
+        let (limits, cancel) = cancellable(solve_limits(2, time_limit, max_nodes)?);
         let model = self.model();
-        let report = py
-            .detach(|| solver.solve(model, &limits))
-            .map_err(value_error)?;
+        let report = interrupt::search(
+            py,
+            &limits,
+            &cancel,
+            |l| solver.solve(model, l),
+            |report| {
+                matches!(
+                    report,
+                    Ok(Report {
+                        outcome: Outcome::GaveUp {
+                            budget: Budget::Time(_),
+                            ..
+                        },
+                        ..
+                    })
+                )
+            },
+        )?
+        .map_err(value_error)?;
         Ok(SolveResult::new(&report))
     }
 
@@ -330,15 +399,33 @@ impl Puzzle {
     /// or a budget, so that there are at least `count`); `str()` of it is the command's
     /// line. `int(c)` is the count.
     #[pyo3(signature = (limit=1_000_000, time_limit=60.0))]
-    fn count(&self, py: Python<'_>, limit: u64, time_limit: Option<f64>) -> PyResult<Count> {
+    fn count(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = args::limit)] limit: u64,
+        time_limit: Option<f64>,
+    ) -> PyResult<Count> {
         if limit == 0 {
             return Err(PyValueError::new_err("limit must be at least 1"));
         }
-        let limits = solve_limits(limit, time_limit, DEFAULT_MAX_NODES)?;
+        let (limits, cancel) = cancellable(solve_limits(limit, time_limit, DEFAULT_MAX_NODES)?);
         let model = self.model();
-        let search = py
-            .detach(|| solve::default_solver().search(model, &limits, &mut |_| {}))
-            .map_err(value_error)?;
+        let search = interrupt::search(
+            py,
+            &limits,
+            &cancel,
+            |limits| solve::default_solver().search(model, limits, &mut |_| {}),
+            |search| {
+                matches!(
+                    search,
+                    Ok(Search {
+                        end: End::OutOfBudget(Budget::Time(_)),
+                        ..
+                    })
+                )
+            },
+        )?
+        .map_err(value_error)?;
         Ok(Count::new(&search))
     }
 
@@ -352,16 +439,47 @@ impl Puzzle {
         Ok(Check::new(CheckRecord::new(model, &grid)))
     }
 
+    /// Whether `grid` is a solution: full, and breaking no rule (`check(grid).solved`).
+    /// The independent checker decides, without solving the puzzle.
+    fn is_solution(&self, grid: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let model = self.model();
+        let grid = grid_arg(model.size(), grid)?;
+        Ok(cagey::model::check(model, &grid).is_ok())
+    }
+
+    /// How `answer` stands against the puzzle's one solution: a `Verification` whose
+    /// `verdict` is "solved", "wrong" (`wrong` names the filled cells that are not the
+    /// solution's, `(row, col)` from 0; `empty` any left empty) or "incomplete" (every
+    /// filled cell right, `empty` the rest). `answer` is rows of ints (0 for empty), or a
+    /// reply's text, read as `parse_answer` reads it (`ValueError` when it holds no grid).
+    /// The solution is proven unique on the first call (else `SolutionError`), then kept.
+    fn verify(&self, py: Python<'_>, answer: &Bound<'_, PyAny>) -> PyResult<Verification> {
+        let model = self.model();
+        let answer = answer_arg(model.size(), answer)?;
+        let solution = self.answer(py)?;
+        let verification = cagey::model::verify(model, &solution, &answer)
+            .map_err(|violation| value_error(violation.describe(model, &answer)))?;
+        Ok(Verification::new(&verification, model.size()))
+    }
+
+    /// The grid answer in `text`, a reply in prose, a markdown table, a code block, a
+    /// list of lists or bare digits, as rows of ints (0 for an empty cell): the last grid
+    /// of the puzzle's size in it (see `cagey.parse_answer`). Raises `ValueError` saying
+    /// what it looked for when there is none.
+    fn parse_answer<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyList>> {
+        let grid = reply::parse_answer(self.size(), text).map_err(value_error)?;
+        values::grid(py, &grid)
+    }
+
     /// The puzzle's level and score, as `cagey grade`: the level of the hardest rule a
     /// person needs (easy, normal, hard, extreme, unreasonable), and a score that orders
     /// puzzles within a level. Raises `SolutionError` unless it has exactly one solution,
     /// `LimitError` when grading runs past the time limit.
     #[pyo3(signature = (time_limit=10.0))]
     fn grade(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Grade> {
-        let limits = logic_limits(time_limit)?;
+        let (limits, cancel) = logic_cancellable(logic_limits(time_limit)?);
         let model = self.model();
-        let grade = py
-            .detach(|| logic::grade(model, &limits))
+        let grade = interruptible(py, &cancel, || logic::grade(model, &limits))?
             .map_err(|e| logic_error(py, e))?;
         Ok(Grade {
             record: GradeRecord::new(&grade),
@@ -380,11 +498,10 @@ impl Puzzle {
         progress: Option<&Bound<'_, PyAny>>,
         time_limit: Option<f64>,
     ) -> PyResult<Explanation> {
-        let limits = logic_limits(time_limit)?;
+        let (limits, cancel) = logic_cancellable(logic_limits(time_limit)?);
         let start = progress_arg(&self.entry, progress)?;
         let model = self.model();
-        let explanation = py
-            .detach(|| logic::explain(model, &start, &limits))
+        let explanation = interruptible(py, &cancel, || logic::explain(model, &start, &limits))?
             .map_err(|e| logic_error(py, e))?;
         Ok(Explanation::new(
             ExplanationRecord::new(&explanation, model),
@@ -402,17 +519,16 @@ impl Puzzle {
         &self,
         py: Python<'_>,
         progress: Option<&Bound<'_, PyAny>>,
-        level: u8,
+        #[pyo3(from_py_with = args::level)] level: u8,
         time_limit: Option<f64>,
     ) -> PyResult<Hint> {
         if !(1..=3).contains(&level) {
             return Err(PyValueError::new_err("level must be 1, 2 or 3"));
         }
-        let limits = logic_limits(time_limit)?;
+        let (limits, cancel) = logic_cancellable(logic_limits(time_limit)?);
         let progress = progress_arg(&self.entry, progress)?;
         let model = self.model();
-        let hint = py
-            .detach(|| logic::hint(model, &progress, &limits))
+        let hint = interruptible(py, &cancel, || logic::hint(model, &progress, &limits))?
             .map_err(|e| logic_error(py, e))?;
         Ok(Hint::new(&hint, &progress, level, model.size()))
     }
@@ -421,7 +537,12 @@ impl Puzzle {
     /// `solution=True` its one solution is drawn in (proven unique first, else
     /// `SolutionError`). `size` is the side in pixels.
     #[pyo3(signature = (solution=false, size=None))]
-    fn svg(&self, py: Python<'_>, solution: bool, size: Option<u32>) -> PyResult<String> {
+    fn svg(
+        &self,
+        py: Python<'_>,
+        solution: bool,
+        #[pyo3(from_py_with = args::pixels_or_none)] size: Option<u32>,
+    ) -> PyResult<String> {
         let grid = solution.then(|| self.answer(py)).transpose()?;
         let contents = grid.as_ref().map_or(Contents::NONE, Contents::grid);
         svg::render(self.model(), contents, &svg::Options { size }).map_err(value_error)
@@ -432,7 +553,7 @@ impl Puzzle {
     fn png<'py>(
         &self,
         py: Python<'py>,
-        size: Option<u32>,
+        #[pyo3(from_py_with = args::pixels_or_none)] size: Option<u32>,
         solution: bool,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let grid = solution.then(|| self.answer(py)).transpose()?;
@@ -449,34 +570,35 @@ impl Puzzle {
         self.svg(py, false, None)
     }
 
-    /// The dataset row of the puzzle (see docs/python.md): a dict of `kk`, `json`, `size`,
-    /// `kind`, `solution`, `level`, `score` and `steps` (each step's `to_dict()`). Raises
-    /// as `grade` and `explain` do.
+    /// The dataset row of the puzzle (see docs/python.md): a dict of `kk` (the puzzle
+    /// without comments, so without its answer), `json`, `size`, `kind`, `solution`,
+    /// `level`, `score`, `seed` (a generated puzzle's `SEED/INDEX`, else `None`) and `steps`
+    /// (each step's `to_dict()`). Raises as `grade` and `explain` do.
     #[pyo3(signature = (time_limit=10.0))]
     fn record<'py>(
         &self,
         py: Python<'py>,
         time_limit: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let limits = logic_limits(time_limit)?;
+        let (limits, cancel) = logic_cancellable(logic_limits(time_limit)?);
         let model = self.model();
         let solution = self.answer(py)?;
-        let (grade, explanation) = py
-            .detach(|| {
-                let grade = logic::grade(model, &limits)?;
-                let explanation = logic::explain(model, &Progress::unknown(model.size()), &limits)?;
-                Ok((grade, explanation))
-            })
-            .map_err(|e| logic_error(py, e))?;
+        let (grade, explanation) = interruptible(py, &cancel, || {
+            let grade = logic::grade(model, &limits)?;
+            let explanation = logic::explain(model, &Progress::unknown(model.size()), &limits)?;
+            Ok::<_, logic::LogicError>((grade, explanation))
+        })?
+        .map_err(|e| logic_error(py, e))?;
         let steps = ExplanationRecord::new(&explanation, model).steps;
         let row = PyDict::new(py);
-        row.set_item("kk", self.to("kk")?)?;
-        row.set_item("json", self.to("json")?)?;
+        row.set_item("kk", self.to("kk", false)?)?;
+        row.set_item("json", self.to("json", false)?)?;
         row.set_item("size", model.size())?;
         row.set_item("kind", self.kind())?;
         row.set_item("solution", values::grid(py, &solution)?)?;
         row.set_item("level", grade.level.name())?;
         row.set_item("score", grade.score)?;
+        row.set_item("seed", self.seed())?;
         row.set_item("steps", values::record(py, &steps)?)?;
         Ok(row)
     }
@@ -488,21 +610,42 @@ impl Puzzle {
 
     /// The puzzle in the kk format.
     fn __str__(&self) -> PyResult<String> {
-        self.to("kk")
+        self.to("kk", true)
     }
 
-    /// Two puzzles are equal when they have the same grid, cages and rules.
+    /// The puzzle's fingerprint, 32 hex digits: the same for the puzzle turned a quarter,
+    /// a half or three quarters, or mirrored (cages, givens, boxes and regions carried
+    /// along), and whatever order its text lists the cages in; for a puzzle of givens
+    /// alone (no cage doing arithmetic) also with its digits renamed. KenKen operations
+    /// and killer sums fix the digits, so for them no renaming is allowed. Different
+    /// puzzles have different fingerprints (a 128-bit hash: a collision is a 2^-128
+    /// chance). The library's `model::fingerprint`, the same on every machine.
+    fn fingerprint(&self) -> String {
+        self.print().to_string()
+    }
+
+    /// Puzzles are equal when their fingerprints are: the same puzzle, however turned,
+    /// mirrored or written. Comments, progress and format do not count.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
             .cast::<Puzzle>()
-            .is_ok_and(|other| other.get().model() == self.model())
+            .is_ok_and(|other| other.get().print() == self.print())
+    }
+
+    /// The hash of the fingerprint, so that `set()` and `dict` keep one of each puzzle.
+    fn __hash__(&self) -> isize {
+        // -1 is CPython's error value for a hash; PyO3 passes it on as such.
+        match self.print().0 as u64 as isize {
+            -1 => -2,
+            hash => hash,
+        }
     }
 
     /// Pickling (for multiprocessing, Dask, Ray): the puzzle travels as its JSON text with
     /// its comments as kk would carry them; read back, it is the same puzzle.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Pickled)> {
         let this = slf.get();
-        let json = this.to("json")?;
+        let json = this.to("json", true)?;
         let restore = slf.py().import("cagey")?.getattr("_restore")?;
         Ok((restore, (json, this.entry.comments.clone(), this.format())))
     }

@@ -11,18 +11,20 @@ use cagey::wire::{
     ViolationRecord,
 };
 use cagey::Grid;
-use pyo3::exceptions::PyIndexError;
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PySlice};
+use pyo3::IntoPyObjectExt;
+use serde::{Deserialize, Serialize};
 
-use crate::values;
+use crate::{html, values};
 
 /// What `solve` found: `verdict` ("unique", "several", "none" or "gave_up"), the solution
 /// `grid` (the first found; `None` when there is none), `message` (the command's verdict
 /// line) and the effort (`nodes`, `guesses`, `seconds`).
 #[pyclass(module = "cagey", frozen)]
 pub struct SolveResult {
-    verdict: &'static str,
+    verdict: String,
     solutions: Vec<Grid>,
     message: String,
     nodes: u64,
@@ -35,7 +37,7 @@ impl SolveResult {
     pub fn new(report: &Report) -> SolveResult {
         let outcome = &report.outcome;
         SolveResult {
-            verdict: Verdict::of(outcome).name(),
+            verdict: Verdict::of(outcome).name().to_string(),
             solutions: outcome.solutions().to_vec(),
             message: outcome.describe(),
             nodes: report.stats.nodes,
@@ -49,8 +51,8 @@ impl SolveResult {
 impl SolveResult {
     /// "unique", "several", "none" or "gave_up".
     #[getter]
-    fn verdict(&self) -> &'static str {
-        self.verdict
+    fn verdict(&self) -> &str {
+        &self.verdict
     }
 
     /// The solution as rows of ints (the first found when there are several), or `None`.
@@ -100,7 +102,7 @@ impl SolveResult {
     /// The result as a plain dict: verdict, grid, message, nodes, guesses, seconds.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        dict.set_item("verdict", self.verdict)?;
+        dict.set_item("verdict", &self.verdict)?;
         dict.set_item("grid", self.grid(py)?)?;
         dict.set_item("message", &self.message)?;
         dict.set_item("nodes", self.nodes)?;
@@ -112,20 +114,60 @@ impl SolveResult {
     fn __repr__(&self) -> String {
         format!("<cagey.SolveResult {}: {}>", self.verdict, self.message)
     }
+
+    /// A notebook's view: the verdict and the solution as a table.
+    fn _repr_html_(&self) -> String {
+        let grid = self.solutions.first().map(html::grid).unwrap_or_default();
+        format!(
+            "<div><b>{}</b>: {}{grid}</div>",
+            html::escape(&self.verdict),
+            html::escape(&self.message)
+        )
+    }
+
+    /// Pickling: the result's fields, the solutions as their digits.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        let solutions: Vec<(usize, Vec<u8>)> = self
+            .solutions
+            .iter()
+            .map(|g| (g.size(), g.digits().to_vec()))
+            .collect();
+        let state = (
+            &self.verdict,
+            solutions,
+            &self.message,
+            self.nodes,
+            self.guesses,
+            self.seconds,
+        );
+        reduce(py, "SolveResult", state)
+    }
 }
 
 /// How many solutions `count` found: `count`, and whether it is `exact` (otherwise there
 /// are at least that many: the search stopped at its limit or ran out of time).
 #[pyclass(module = "cagey", frozen)]
 pub struct Count {
-    search: Search,
+    count: u64,
+    end: &'static str,
+    /// The command's line for it.
+    message: String,
 }
+
+/// Why a count stopped, each name `Count.end` gives.
+const ENDS: [&str; 3] = ["exhausted", "limit", "gave_up"];
 
 impl Count {
     /// The count of a search.
     pub fn new(search: &Search) -> Count {
         Count {
-            search: search.clone(),
+            count: search.count,
+            end: match search.end {
+                End::Exhausted => ENDS[0],
+                End::SolutionLimit => ENDS[1],
+                End::OutOfBudget(_) => ENDS[2],
+            },
+            message: search.describe(),
         }
     }
 }
@@ -135,43 +177,49 @@ impl Count {
     /// Solutions found.
     #[getter]
     fn count(&self) -> u64 {
-        self.search.count
+        self.count
     }
 
     /// True when every possibility was examined, so `count` is the number of solutions.
     #[getter]
     fn exact(&self) -> bool {
-        self.search.end == End::Exhausted
+        self.end == ENDS[0]
     }
 
     /// Why the count stopped: "exhausted", "limit" or "gave_up".
     #[getter]
     fn end(&self) -> &'static str {
-        match self.search.end {
-            End::Exhausted => "exhausted",
-            End::SolutionLimit => "limit",
-            End::OutOfBudget(_) => "gave_up",
-        }
+        self.end
     }
 
     fn __int__(&self) -> u64 {
-        self.search.count
+        self.count
     }
 
     /// The line `cagey solve --count` prints: `2`, `at least 100 (stopped at the limit of
     /// 100)`.
     fn __str__(&self) -> String {
-        self.search.describe()
+        self.message.clone()
+    }
+
+    /// Pickling: count, end and the command's line.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        reduce(py, "Count", (self.count, self.end, &self.message))
     }
 
     fn __repr__(&self) -> String {
         format!("<cagey.Count {}>", self.__str__())
     }
 
+    /// A notebook's view: the command's line.
+    fn _repr_html_(&self) -> String {
+        format!("<div><b>count</b>: {}</div>", html::escape(&self.message))
+    }
+
     /// The count as a plain dict: count, exact, end.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        dict.set_item("count", self.search.count)?;
+        dict.set_item("count", self.count)?;
         dict.set_item("exact", self.exact())?;
         dict.set_item("end", self.end())?;
         Ok(dict)
@@ -217,19 +265,28 @@ impl Check {
         self.record.violations.len()
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<Violation> {
-        let len = self.record.violations.len() as isize;
-        let i = if index < 0 { index + len } else { index };
-        if !(0..len).contains(&i) {
-            return Err(PyIndexError::new_err("violation index out of range"));
-        }
-        Ok(Violation::new(self.record.violations[i as usize].clone()))
+    /// A violation by its index (from the end when negative), or a list of the
+    /// violations of a slice, as a list's.
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        item(py, &self.record.violations, index, "violation", |record| {
+            Violation::new(record.clone())
+        })
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         PyList::new(py, self.violations())?
             .try_iter()
             .map(Bound::into_any)
+    }
+
+    /// The violations, last first.
+    fn __reversed__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let violations: Vec<Violation> = self.violations().into_iter().rev().collect();
+        PyList::new(py, violations)?.try_iter().map(Bound::into_any)
     }
 
     fn __repr__(&self) -> String {
@@ -239,10 +296,31 @@ impl Check {
         }
     }
 
+    /// A notebook's view: solved, or a list of what is broken.
+    fn _repr_html_(&self) -> String {
+        if self.record.solved {
+            return "<div><b>solved</b></div>".to_string();
+        }
+        let items = self
+            .record
+            .violations
+            .iter()
+            .map(|v| format!("<li><b>{}</b>: {}</li>", v.rule, html::escape(&v.message)));
+        format!(
+            "<div><b>not solved</b><ul>{}</ul></div>",
+            items.collect::<String>()
+        )
+    }
+
     /// The check as a plain dict, as `/api/check` answers: `solved`, and `violations`, each
     /// with `rule`, `cells` (`[row, col]`) and `message`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         values::record(py, &self.record)
+    }
+
+    /// Pickling: the record's JSON.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        reduce(py, "Check", (json(&self.record)?,))
     }
 }
 
@@ -290,6 +368,11 @@ impl Violation {
         values::record(py, &self.record)
     }
 
+    /// Pickling: the record's JSON.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        reduce(py, "Violation", (json(&self.record)?,))
+    }
+
     fn __str__(&self) -> &str {
         &self.record.message
     }
@@ -298,6 +381,15 @@ impl Violation {
         format!(
             "<cagey.Violation {}: {}>",
             self.record.rule, self.record.message
+        )
+    }
+
+    /// A notebook's view: the rule and the sentence.
+    fn _repr_html_(&self) -> String {
+        format!(
+            "<div><b>{}</b>: {}</div>",
+            self.record.rule,
+            html::escape(&self.record.message)
         )
     }
 }
@@ -345,6 +437,11 @@ impl Grade {
         values::record(py, &self.record)
     }
 
+    /// Pickling: the record's JSON.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        reduce(py, "Grade", (json(&self.record)?,))
+    }
+
     /// `hard 412`, as `cagey grade` prints it.
     fn __str__(&self) -> String {
         format!("{} {}", self.record.level, self.record.score)
@@ -352,6 +449,22 @@ impl Grade {
 
     fn __repr__(&self) -> String {
         format!("<cagey.Grade {} {}>", self.record.level, self.record.score)
+    }
+
+    /// A notebook's view: level and score, and the rules used.
+    fn _repr_html_(&self) -> String {
+        let rules = self
+            .record
+            .rules
+            .iter()
+            .map(|r| format!("<tr><td>{}</td><td>{}</td></tr>", r.rule, r.count));
+        format!(
+            "<div><b>{}</b>, score {} in {} steps<table>{}</table></div>",
+            self.record.level,
+            self.record.score,
+            self.record.steps,
+            rules.collect::<String>()
+        )
     }
 }
 
@@ -439,11 +552,21 @@ impl Step {
         values::record(py, &self.record)
     }
 
+    /// Pickling: the record's JSON.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        reduce(py, "Step", (json(&self.record)?,))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<cagey.Step {} ({}): {}>",
             self.record.rule, self.record.level, self.record.description
         )
+    }
+
+    /// A notebook's view: the rule, its level and the step in words.
+    fn _repr_html_(&self) -> String {
+        format!("<div>{}</div>", html::step(&self.record))
     }
 }
 
@@ -510,19 +633,28 @@ impl Explanation {
         self.record.steps.len()
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<Step> {
-        let len = self.record.steps.len() as isize;
-        let i = if index < 0 { index + len } else { index };
-        if !(0..len).contains(&i) {
-            return Err(PyIndexError::new_err("step index out of range"));
-        }
-        Ok(Step::new(self.record.steps[i as usize].clone()))
+    /// A step by its index (from the end when negative), or a list of the steps of a
+    /// slice, as a list's.
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        item(py, &self.record.steps, index, "step", |record| {
+            Step::new(record.clone())
+        })
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         PyList::new(py, self.steps())?
             .try_iter()
             .map(Bound::into_any)
+    }
+
+    /// The steps, last first.
+    fn __reversed__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let steps: Vec<Step> = self.steps().into_iter().rev().collect();
+        PyList::new(py, steps)?.try_iter().map(Bound::into_any)
     }
 
     /// The explanation as `cagey explain` prints it, one numbered line a step, then the
@@ -541,10 +673,29 @@ impl Explanation {
         )
     }
 
+    /// A notebook's view: the steps as a numbered list, then the verdict.
+    fn _repr_html_(&self) -> String {
+        let steps = self
+            .record
+            .steps
+            .iter()
+            .map(|step| format!("<li>{}</li>", html::step(step)));
+        format!(
+            "<div><ol>{}</ol><b>{}</b></div>",
+            steps.collect::<String>(),
+            html::escape(self.record.verdict.message())
+        )
+    }
+
     /// The explanation as a plain dict, as `/api/explain` answers: the verdict's fields,
     /// `start` (every cell's candidates before the first step) and `steps`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         values::record(py, &self.record)
+    }
+
+    /// Pickling: the record's JSON and the command's lines.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        reduce(py, "Explanation", (json(&self.record)?, &self.lines))
     }
 }
 
@@ -609,8 +760,287 @@ impl Hint {
         format!("<cagey.Hint {}: {}>", self.record.kind(), self.text)
     }
 
+    /// A notebook's view: the kind and the words.
+    fn _repr_html_(&self) -> String {
+        format!(
+            "<div><b>{}</b>: {}</div>",
+            self.record.kind(),
+            html::escape(&self.text)
+        )
+    }
+
     /// The hint as a plain dict, as `/api/hint` answers it.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         values::record(py, &self.record)
     }
+
+    /// Pickling: the record's JSON and the words at the level asked.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        reduce(py, "Hint", (json(&self.record)?, &self.text))
+    }
+}
+
+/// How an answer stands against the puzzle's one solution, as `verify` says: `verdict`
+/// ("solved", "wrong" or "incomplete"), `wrong` (the filled cells that are not the
+/// solution's) and `empty` (the empty cells), `(row, col)` from 0, and `message`, the
+/// verdict in words with cells named `r1c1`. True exactly when solved.
+#[pyclass(module = "cagey", frozen)]
+pub struct Verification {
+    verdict: String,
+    wrong: Vec<(usize, usize)>,
+    empty: Vec<(usize, usize)>,
+    message: String,
+}
+
+impl Verification {
+    /// The library's verdict on a grid of side `size`.
+    pub fn new(verification: &cagey::model::Verification, size: usize) -> Verification {
+        let places = |cells: &[cagey::model::Cell]| -> Vec<(usize, usize)> {
+            cells.iter().map(|c| (c.row(size), c.col(size))).collect()
+        };
+        Verification {
+            verdict: verification.name().to_string(),
+            wrong: places(verification.wrong()),
+            empty: places(verification.empty()),
+            message: verification.describe(size),
+        }
+    }
+}
+
+#[pymethods]
+impl Verification {
+    /// "solved", "wrong" or "incomplete".
+    #[getter]
+    fn verdict(&self) -> &str {
+        &self.verdict
+    }
+
+    /// Whether the answer is the solution.
+    #[getter]
+    fn solved(&self) -> bool {
+        self.verdict == "solved"
+    }
+
+    /// The filled cells whose digit is not the solution's, `(row, col)` from 0.
+    #[getter]
+    fn wrong(&self) -> Vec<(usize, usize)> {
+        self.wrong.clone()
+    }
+
+    /// The empty cells, `(row, col)` from 0.
+    #[getter]
+    fn empty(&self) -> Vec<(usize, usize)> {
+        self.empty.clone()
+    }
+
+    /// The verdict in words: `solved`, `2 cells are wrong: r1c2 and r1c3; 13 cells are
+    /// empty`, `incomplete: r4c4 is empty`.
+    #[getter]
+    fn message(&self) -> &str {
+        &self.message
+    }
+
+    fn __bool__(&self) -> bool {
+        self.solved()
+    }
+
+    fn __str__(&self) -> &str {
+        &self.message
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<cagey.Verification {}: {}>", self.verdict, self.message)
+    }
+
+    /// A notebook's view: the verdict in words.
+    fn _repr_html_(&self) -> String {
+        format!(
+            "<div><b>{}</b>: {}</div>",
+            html::escape(&self.verdict),
+            html::escape(&self.message)
+        )
+    }
+
+    /// The verification as a plain dict: verdict, wrong, empty (each `[row, col]`),
+    /// message.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("verdict", &self.verdict)?;
+        let lists = |cells: &[(usize, usize)]| -> Vec<[usize; 2]> {
+            cells.iter().map(|&(r, c)| [r, c]).collect()
+        };
+        dict.set_item("wrong", lists(&self.wrong))?;
+        dict.set_item("empty", lists(&self.empty))?;
+        dict.set_item("message", &self.message)?;
+        Ok(dict)
+    }
+
+    /// Pickling: the fields.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        let state = (&self.verdict, &self.wrong, &self.empty, &self.message);
+        reduce(py, "Verification", state)
+    }
+}
+
+/// The item of `records` at `index` as a list's `[]` gives it: one by an int (from the end
+/// when negative), a list by a slice; `IndexError` naming `what` past the end.
+fn item<'py, R, T>(
+    py: Python<'py>,
+    records: &[R],
+    index: &Bound<'py, PyAny>,
+    what: &str,
+    make: impl Fn(&R) -> T,
+) -> PyResult<Bound<'py, PyAny>>
+where
+    T: IntoPyObject<'py>,
+{
+    if let Ok(slice) = index.cast::<PySlice>() {
+        let span = slice.indices(records.len() as isize)?;
+        let mut picked = Vec::with_capacity(span.slicelength);
+        let mut at = span.start;
+        for _ in 0..span.slicelength {
+            picked.push(make(&records[at as usize]));
+            at += span.step;
+        }
+        return PyList::new(py, picked).map(Bound::into_any);
+    }
+    let index: isize = index
+        .extract()
+        .map_err(|_| PyTypeError::new_err(format!("{what} indices must be ints or slices")))?;
+    let len = records.len() as isize;
+    let i = if index < 0 { index + len } else { index };
+    if !(0..len).contains(&i) {
+        return Err(PyIndexError::new_err(format!("{what} index out of range")));
+    }
+    make(&records[i as usize]).into_bound_py_any(py)
+}
+
+/// What `__reduce__` answers: `cagey._unpickle` and its arguments, the class's name and its
+/// state.
+type Reduced<'py> = (Bound<'py, PyAny>, (&'static str, Bound<'py, PyAny>));
+
+/// A result pickled as `cagey._unpickle(kind, state)`.
+fn reduce<'py>(
+    py: Python<'py>,
+    kind: &'static str,
+    state: impl IntoPyObject<'py>,
+) -> PyResult<Reduced<'py>> {
+    let unpickle = py.import("cagey")?.getattr("_unpickle")?;
+    let state = state.into_bound_py_any(py)?;
+    Ok((unpickle, (kind, state)))
+}
+
+/// A record as the JSON its `to_dict()` holds, to pickle it.
+fn json(record: &impl Serialize) -> PyResult<String> {
+    serde_json::to_string(record).map_err(crate::errors::value_error)
+}
+
+/// A record read back from the JSON [`json`] wrote.
+fn record<T: for<'de> Deserialize<'de>>(kind: &str, text: &str) -> PyResult<T> {
+    serde_json::from_str(text)
+        .map_err(|error| PyValueError::new_err(format!("a pickled {kind} is damaged: {error}")))
+}
+
+/// Rebuilds a pickled result (the other half of each result's `__reduce__`).
+#[pyfunction]
+pub fn _unpickle(py: Python<'_>, kind: &str, state: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let object = match kind {
+        "SolveResult" => {
+            #[allow(clippy::type_complexity)]
+            let (verdict, solutions, message, nodes, guesses, seconds): (
+                String,
+                Vec<(usize, Vec<u8>)>,
+                String,
+                u64,
+                u64,
+                f64,
+            ) = state.extract()?;
+            let solutions = solutions
+                .into_iter()
+                .map(|(size, digits)| {
+                    Grid::from_digits(size, digits).ok_or_else(|| {
+                        PyValueError::new_err("a pickled SolveResult holds a grid that is none")
+                    })
+                })
+                .collect::<PyResult<Vec<Grid>>>()?;
+            let result = SolveResult {
+                verdict,
+                solutions,
+                message,
+                nodes,
+                guesses,
+                seconds,
+            };
+            result.into_bound_py_any(py)?
+        }
+        "Count" => {
+            let (count, end, message): (u64, String, String) = state.extract()?;
+            let end = ENDS.into_iter().find(|e| *e == end).ok_or_else(|| {
+                PyValueError::new_err(format!("a pickled Count ends {end:?}, which is no end"))
+            })?;
+            Count {
+                count,
+                end,
+                message,
+            }
+            .into_bound_py_any(py)?
+        }
+        "Check" => {
+            let (text,): (String,) = state.extract()?;
+            Check::new(record(kind, &text)?).into_bound_py_any(py)?
+        }
+        "Violation" => {
+            let (text,): (String,) = state.extract()?;
+            Violation::new(record(kind, &text)?).into_bound_py_any(py)?
+        }
+        "Grade" => {
+            let (text,): (String,) = state.extract()?;
+            Grade {
+                record: record(kind, &text)?,
+            }
+            .into_bound_py_any(py)?
+        }
+        "Step" => {
+            let (text,): (String,) = state.extract()?;
+            Step::new(record(kind, &text)?).into_bound_py_any(py)?
+        }
+        "Explanation" => {
+            let (text, lines): (String, Vec<String>) = state.extract()?;
+            Explanation {
+                record: record(kind, &text)?,
+                lines,
+            }
+            .into_bound_py_any(py)?
+        }
+        "Hint" => {
+            let (text, words): (String, String) = state.extract()?;
+            Hint {
+                record: record(kind, &text)?,
+                text: words,
+            }
+            .into_bound_py_any(py)?
+        }
+        "Verification" => {
+            #[allow(clippy::type_complexity)]
+            let (verdict, wrong, empty, message): (
+                String,
+                Vec<(usize, usize)>,
+                Vec<(usize, usize)>,
+                String,
+            ) = state.extract()?;
+            Verification {
+                verdict,
+                wrong,
+                empty,
+                message,
+            }
+            .into_bound_py_any(py)?
+        }
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "{kind:?} is no result cagey pickles"
+            )))
+        }
+    };
+    Ok(object.unbind())
 }

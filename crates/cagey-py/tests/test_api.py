@@ -202,8 +202,11 @@ def test_pictures(kk0):
 
 def test_record_is_a_json_ready_dataset_row(kk0):
     row = kk0.record()
-    assert set(row) == {"kk", "json", "size", "kind", "solution", "level", "score", "steps"}
-    assert row["solution"] == KK0_SOLUTION and row["kk"] == kk0.to("kk")
+    assert set(row) == {
+        "kk", "json", "size", "kind", "solution", "level", "score", "seed", "steps"
+    }
+    assert row["solution"] == KK0_SOLUTION and row["kk"] == kk0.to("kk", comments=False)
+    assert row["seed"] is None
     assert cagey.Puzzle.parse(row["json"]) == kk0
     assert json.loads(json.dumps(row)) == row
 

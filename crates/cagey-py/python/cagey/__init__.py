@@ -9,6 +9,9 @@ the matching subcommand does, in its words.
     ps = cagey.read("puzzles.kk")         # every puzzle of a file
     p.size, p.kind, p.cages               # cages with label, operation, target, cells (row, col)
     p.to("keen")                          # every format cagey writes (cagey.formats())
+    p.to("kk", comments=False)            # a prompt: no `# solution=` comment
+    p.verify(reply)                       # "solved" | "wrong" (which cells) | "incomplete"
+    p.fingerprint(); set(puzzles)         # the same under turns and mirrors: one of each
     r = p.solve(time_limit=5.0)           # r.verdict: "unique" | "several" | "none" | "gave_up"
     p.count(limit=1000)                   # number of solutions, exact or a lower bound
     c = p.check(grid)                     # c.solved; each broken rule, then the empty cells:
@@ -24,10 +27,11 @@ the matching subcommand does, in its words.
 Errors are exceptions with the command's messages: `FormatError` (a `ValueError` with
 `line`, `column` and `format`), `LimitError` when a limit runs out, `SolutionError` (a
 `ValueError`) when a puzzle without exactly one solution is asked for what needs one.
-The whole API, with a notebook-style example: docs/python.md in the repository.
+Long calls stop on Ctrl-C (`KeyboardInterrupt`); every result pickles. The whole API, with a notebook-style example: docs/python.md in the repository.
 """
 
 from ._cagey import (
+    __version__,
     Cage,
     Check,
     Count,
@@ -41,8 +45,10 @@ from ._cagey import (
     SolutionError,
     SolveResult,
     Step,
+    Verification,
     Violation,
     _restore,
+    _unpickle,
     examples,
     formats,
     generate,
@@ -50,12 +56,14 @@ from ._cagey import (
     levels,
     methods,
     parse_all,
+    parse_answer,
     print_pdf,
     read,
     solve_many,
 )
 
 __all__ = [
+    "__version__",
     "Cage",
     "Check",
     "Count",
@@ -69,6 +77,7 @@ __all__ = [
     "SolutionError",
     "SolveResult",
     "Step",
+    "Verification",
     "Violation",
     "examples",
     "formats",
@@ -77,6 +86,7 @@ __all__ = [
     "levels",
     "methods",
     "parse_all",
+    "parse_answer",
     "print_pdf",
     "read",
     "solve_many",

@@ -1,7 +1,10 @@
 """Type stubs of the extension module `cagey._cagey` (re-exported by `cagey`)."""
 
 from os import PathLike
-from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, overload
+
+__version__: str
+"""The package's version (the workspace's)."""
 
 Grid = List[List[int]]
 """A grid of digits, row by row; 0 for an empty cell."""
@@ -87,16 +90,26 @@ class Puzzle:
     @property
     def seed(self) -> Optional[str]:
         """A generated puzzle's `SEED/INDEX`, or `None`."""
-    def to(self, format: str = "kk") -> str:
-        """The puzzle written in `format`, as `cagey convert --to`."""
+    def to(self, format: str = "kk", comments: bool = True) -> str:
+        """The puzzle written in `format`, as `cagey convert --to`; `comments=False`
+        leaves the comments (a generated puzzle's `# solution=` among them) out."""
     def solve(
-        self, time_limit: Optional[float] = 60.0, method: str = "propagate", max_nodes: int = ...
+        self,
+        time_limit: Optional[float] = 60.0,
+        method: str = "propagate",
+        max_nodes: Optional[int] = None,
     ) -> "SolveResult":
         """Solves it and says whether the solution is unique."""
     def count(self, limit: int = 1000000, time_limit: Optional[float] = 60.0) -> "Count":
         """Counts its solutions up to `limit`."""
     def check(self, grid: GridArg) -> "Check":
         """Whether `grid` solves it: every rule it breaks, then its empty cells."""
+    def is_solution(self, grid: GridArg) -> bool:
+        """Whether `grid` is full and breaks no rule."""
+    def verify(self, answer: GridArg) -> "Verification":
+        """How `answer` (rows of ints, or a reply's text) stands against the solution."""
+    def parse_answer(self, text: str) -> Grid:
+        """The grid answer in a reply's text (see `cagey.parse_answer`)."""
     def grade(self, time_limit: Optional[float] = 10.0) -> "Grade":
         """Its level and score, as `cagey grade`."""
     def explain(
@@ -114,8 +127,13 @@ class Puzzle:
     def _repr_svg_(self) -> str:
         """The picture a notebook shows."""
     def record(self, time_limit: Optional[float] = 10.0) -> dict[str, Any]:
-        """The dataset row: kk, json, size, kind, solution, level, score, steps."""
+        """The dataset row: kk (without comments), json, size, kind, solution, level, score,
+        seed, steps."""
+    def fingerprint(self) -> str:
+        """32 hex digits, the same under the square's 8 symmetries (and digit renaming
+        where no cage does arithmetic); puzzles compare and hash by it."""
     def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class SolveResult:
     """What `solve` found."""
@@ -144,6 +162,8 @@ class SolveResult:
     def __bool__(self) -> bool: ...
     def to_dict(self) -> dict[str, Any]:
         """The result as plain data."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows."""
 
 class Count:
     """How many solutions `count` found."""
@@ -160,6 +180,8 @@ class Count:
     def __int__(self) -> int: ...
     def to_dict(self) -> dict[str, Any]:
         """The count as plain data."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows."""
 
 class Violation:
     """One thing that keeps a grid from solving its puzzle: a broken rule, or the empty cells."""
@@ -175,6 +197,8 @@ class Violation:
         """The sentence `cagey check` prints; `str()` of it too."""
     def to_dict(self) -> dict[str, Any]:
         """The violation as plain data: rule, cells, message."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows."""
 
 class Check(Sequence[Violation]):
     """A check of a grid, as `/api/check` answers: empty (and false) exactly when solved."""
@@ -186,8 +210,13 @@ class Check(Sequence[Violation]):
     def violations(self) -> List[Violation]:
         """Every broken rule (rows, columns, boxes or regions, givens, cages), then the empty cells."""
     def __len__(self) -> int: ...
-    def __getitem__(self, index: int) -> Violation: ...  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> Violation: ...
+    @overload
+    def __getitem__(self, index: slice) -> List[Violation]: ...
     def __iter__(self) -> Iterator[Violation]: ...
+    def __reversed__(self) -> Iterator[Violation]: ...
+    def _repr_html_(self) -> str: ...
     def to_dict(self) -> dict[str, Any]:
         """The check as plain data, as `/api/check` answers."""
 
@@ -208,6 +237,8 @@ class Grade:
         """The rules used with their number of steps."""
     def to_dict(self) -> dict[str, Any]:
         """The grade as plain data."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows."""
 
 class Step:
     """One step of an explanation or hint."""
@@ -244,6 +275,8 @@ class Step:
         """The step as three hints revealing more and more."""
     def to_dict(self) -> dict[str, Any]:
         """The step as plain data."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows."""
 
 class Explanation(Sequence[Step]):
     """The steps of an explanation and how it ended."""
@@ -261,8 +294,13 @@ class Explanation(Sequence[Step]):
     def level(self) -> Optional[str]:
         """The hardest level of the steps."""
     def __len__(self) -> int: ...
-    def __getitem__(self, index: int) -> Step: ...  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> Step: ...
+    @overload
+    def __getitem__(self, index: slice) -> List[Step]: ...
     def __iter__(self) -> Iterator[Step]: ...
+    def __reversed__(self) -> Iterator[Step]: ...
+    def _repr_html_(self) -> str: ...
     def to_dict(self) -> dict[str, Any]:
         """The explanation as plain data, as `/api/explain` answers."""
 
@@ -286,9 +324,35 @@ class Hint:
         """The cells involved."""
     def to_dict(self) -> dict[str, Any]:
         """The hint as plain data."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows."""
+
+class Verification:
+    """How an answer stands against the puzzle's one solution; true exactly when solved."""
+
+    @property
+    def verdict(self) -> str:
+        """"solved", "wrong" or "incomplete"."""
+    @property
+    def solved(self) -> bool:
+        """Whether the answer is the solution."""
+    @property
+    def wrong(self) -> List[Place]:
+        """The filled cells that are not the solution's."""
+    @property
+    def empty(self) -> List[Place]:
+        """The empty cells."""
+    @property
+    def message(self) -> str:
+        """The verdict in words, cells named r1c1."""
+    def __bool__(self) -> bool: ...
+    def to_dict(self) -> dict[str, Any]:
+        """The verification as plain data: verdict, wrong, empty, message."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows."""
 
 class Generator(Iterator[Puzzle]):
-    """The iterator `generate` returns."""
+    """The iterator `generate` returns; threads may share it, each puzzle handed out once."""
 
     def __iter__(self) -> "Generator": ...
     def __next__(self) -> Puzzle: ...
@@ -354,6 +418,10 @@ def read(path: Union[str, PathLike[str]], format: Optional[str] = None) -> List[
 def parse_all(text: str, format: Optional[str] = None) -> List[Puzzle]:
     """Every puzzle of a text."""
 
+def parse_answer(text: str, size: int) -> Grid:
+    """The grid answer of side `size` in a reply's text: prose, a markdown table, a list
+    of lists or bare digits; the last grid in it."""
+
 def formats() -> List[str]:
     """The format names."""
 
@@ -370,4 +438,5 @@ def kinds() -> List[str]:
     """The kinds `generate` makes."""
 
 def _restore(json: str, comments: List[str], format: Optional[str] = None) -> Puzzle: ...
+def _unpickle(kind: str, state: Any) -> Any: ...
 def _panic_for_test() -> None: ...

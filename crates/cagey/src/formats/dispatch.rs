@@ -286,14 +286,58 @@ pub fn parse(text: &str) -> Result<Entry, ParseError> {
         .expect("every parser reports at least one result")
 }
 
+/// What a writer writes beside the puzzle itself. The default writes everything the format
+/// has a place for, as `cagey convert` does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// The entry's comment lines (`# seed=`, `# level=`, `# score=` and `# solution=` of a
+    /// generated puzzle), in the formats that have them (kk, a1, grid). Off for a prompt:
+    /// a generated puzzle's `# solution=` comment is its answer. A format's directives
+    /// (kk's `# killer`) are the puzzle's rules, not comments, and are always written.
+    pub comments: bool,
+}
+
+impl WriteOptions {
+    /// The puzzle alone, for a person or a model to solve: no comments, so no answer.
+    pub const PROMPT: WriteOptions = WriteOptions { comments: false };
+}
+
+impl Default for WriteOptions {
+    fn default() -> WriteOptions {
+        WriteOptions { comments: true }
+    }
+}
+
 /// Writes several entries in `format` as one document (see [`join`]); fails on the first
 /// entry the format cannot hold.
 pub fn write_all(format: Format, entries: &[Entry]) -> Result<String, WriteError> {
+    write_all_with(format, entries, WriteOptions::default())
+}
+
+/// [`write_all`] under `options`: the one call that writes a document, with its comments
+/// or without.
+///
+/// ```
+/// use cagey::formats::{self, Entry, Format, WriteOptions};
+///
+/// let mut entry = Entry::new(formats::kk::parse("3+,0 1\n3+,2 3\n").unwrap());
+/// entry.comments.push("solution=1221".into());
+/// let text = formats::write_all(Format::Kk, std::slice::from_ref(&entry))?;
+/// assert_eq!(text, "# solution=1221\n3+,0 1\n3+,2 3\n\n");
+/// let prompt = formats::write_all_with(Format::Kk, &[entry], WriteOptions::PROMPT)?;
+/// assert_eq!(prompt, "3+,0 1\n3+,2 3\n\n");
+/// # Ok::<(), formats::WriteError>(())
+/// ```
+pub fn write_all_with(
+    format: Format,
+    entries: &[Entry],
+    options: WriteOptions,
+) -> Result<String, WriteError> {
     let written = entries
         .iter()
         .map(|entry| Ok((entry, write(format, entry)?)))
         .collect::<Result<Vec<_>, WriteError>>()?;
-    Ok(join(format, &written))
+    Ok(join_with(format, &written, options))
 }
 
 /// Assembles entries already written in `format` into one document, each with its comments
@@ -317,11 +361,19 @@ pub fn write_all(format: Format, entries: &[Entry]) -> Result<String, WriteError
 /// # Ok::<(), formats::WriteError>(())
 /// ```
 pub fn join(format: Format, written: &[(&Entry, String)]) -> String {
+    join_with(format, written, WriteOptions::default())
+}
+
+/// [`join`] under `options`: the comments left out when `options.comments` is off.
+pub fn join_with(format: Format, written: &[(&Entry, String)], options: WriteOptions) -> String {
     match format {
         Format::Kk | Format::A1 | Format::Grid => written
             .iter()
             .map(|(entry, text)| {
-                let comments: String = entry.comments.iter().map(|c| format!("# {c}\n")).collect();
+                let comments: String = match options.comments {
+                    true => entry.comments.iter().map(|c| format!("# {c}\n")).collect(),
+                    false => String::new(),
+                };
                 format!("{comments}{text}\n")
             })
             .collect(),
@@ -432,6 +484,34 @@ mod tests {
             let (detected, results) = parse_detected(text).unwrap();
             assert_eq!(detected, format, "{text}");
             assert!(results.iter().all(Result::is_err), "{text}");
+        }
+    }
+
+    /// Guards #47: a prompt written without comments carries no `# solution=` (nor level,
+    /// score, seed), in every format that writes comments, and still reads back as the same
+    /// puzzle, its directives (`# killer`) kept.
+    #[test]
+    fn a_prompt_leaves_the_comments_and_so_the_answer_out() {
+        let killer = crate::examples::by_name("killer").unwrap().puzzle();
+        let kk0 = crate::examples::by_name("kk0").unwrap().puzzle();
+        for puzzle in [kk0, killer] {
+            let mut entry = Entry::new(puzzle);
+            entry.comments = vec!["seed=1/0".into(), "level=easy".into(), "solution=1".into()];
+            for format in [Format::Kk, Format::A1, Format::Grid] {
+                let Ok(full) = write_all(format, std::slice::from_ref(&entry)) else {
+                    continue; // a1 and grid hold no killer
+                };
+                assert!(full.contains("# solution=1"), "{format}: {full}");
+                let prompt =
+                    write_all_with(format, std::slice::from_ref(&entry), WriteOptions::PROMPT)
+                        .unwrap();
+                for word in ["seed", "level", "solution"] {
+                    assert!(!prompt.contains(word), "{format}: {prompt}");
+                }
+                let read = parse_all(format, &prompt).remove(0).unwrap();
+                assert_eq!(read.puzzle, entry.puzzle, "{format}: {prompt}");
+                assert!(read.comments.is_empty(), "{format}: {prompt}");
+            }
         }
     }
 

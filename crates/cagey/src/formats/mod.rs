@@ -17,7 +17,8 @@
 //! | `factors` | [`factors`] | puzz.link Rooms of Factors links `https://puzz.link/p?factors/…` |
 //!
 //! [`digits`] reads the grids of digits they share: `# solution=` comments, Keen's `S`
-//! strings, the grids `cagey check` reads.
+//! strings, the grids `cagey check` reads. [`reply`] finds a grid answer among the words of
+//! a reply (a model's, in prose, a markdown table or a list of lists).
 //!
 //! [`detect`] tells them apart; [`parse_all`] and [`write()`] dispatch on a [`Format`]. A
 //! [`Reader`] reads the same puzzles one at a time from a stream, for inputs too large to
@@ -53,6 +54,7 @@ pub mod long_killer;
 mod lz_string;
 pub mod penpa;
 mod reader;
+pub mod reply;
 pub mod short_killer;
 pub mod solo;
 pub mod sudokupad;
@@ -62,8 +64,8 @@ mod zipped_json;
 
 pub use detect::detect;
 pub use dispatch::{
-    join, parse, parse_all, parse_all_with, parse_detected, write, write_all, write_solution,
-    ParseError, Unreadable,
+    join, join_with, parse, parse_all, parse_all_with, parse_detected, write, write_all,
+    write_all_with, write_solution, ParseError, Unreadable, WriteOptions,
 };
 pub use entry::Entry;
 pub use format::{Format, UnknownFormat};

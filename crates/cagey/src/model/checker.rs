@@ -113,6 +113,146 @@ pub fn check_all(puzzle: &Puzzle, grid: &Grid) -> Vec<Violation> {
     found
 }
 
+/// How an answer stands against a puzzle's one solution: what [`verify`] says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verification {
+    /// The answer is full and solves the puzzle.
+    Solved,
+    /// Some filled cells hold another digit than the solution's (and some may be empty).
+    Wrong {
+        /// The filled cells whose digit is not the solution's, in reading order.
+        wrong: Vec<Cell>,
+        /// The empty cells, in reading order.
+        empty: Vec<Cell>,
+    },
+    /// Every filled cell holds the solution's digit, but some are empty.
+    Incomplete {
+        /// The empty cells, in reading order, never none.
+        empty: Vec<Cell>,
+    },
+}
+
+impl Verification {
+    /// `solved`, `wrong` or `incomplete`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verification::Solved => "solved",
+            Verification::Wrong { .. } => "wrong",
+            Verification::Incomplete { .. } => "incomplete",
+        }
+    }
+
+    /// The cells that hold another digit than the solution's.
+    pub fn wrong(&self) -> &[Cell] {
+        match self {
+            Verification::Wrong { wrong, .. } => wrong,
+            Verification::Solved | Verification::Incomplete { .. } => &[],
+        }
+    }
+
+    /// The cells left empty.
+    pub fn empty(&self) -> &[Cell] {
+        match self {
+            Verification::Wrong { empty, .. } | Verification::Incomplete { empty } => empty,
+            Verification::Solved => &[],
+        }
+    }
+
+    /// The verdict in words, cells named `r1c1` (at most [`LISTED_CELLS`] of each, the rest
+    /// counted): `solved`, `2 cells are wrong: r1c1 and r2c3; 5 are empty`, `r4c4 is empty`.
+    pub fn describe(&self, size: usize) -> String {
+        let named = |cells: &[Cell]| -> String {
+            let mut names: Vec<String> = cells
+                .iter()
+                .take(LISTED_CELLS)
+                .map(|cell| cell.name(size))
+                .collect();
+            if cells.len() > LISTED_CELLS {
+                names.push(format!("{} more", cells.len() - LISTED_CELLS));
+            }
+            super::violation::and_list(&names)
+        };
+        let empty = |cells: &[Cell]| match cells.len() {
+            1 => format!("{} is empty", named(cells)),
+            n => format!("{n} cells are empty: {}", named(cells)),
+        };
+        match self {
+            Verification::Solved => "solved".to_string(),
+            Verification::Wrong { wrong, empty } => {
+                let what = match wrong.len() {
+                    1 => format!("{} is wrong", named(wrong)),
+                    n => format!("{n} cells are wrong: {}", named(wrong)),
+                };
+                match empty.len() {
+                    0 => what,
+                    1 => format!("{what}; 1 cell is empty"),
+                    n => format!("{what}; {n} cells are empty"),
+                }
+            }
+            Verification::Incomplete { empty: cells } => {
+                format!("incomplete: {}", empty(cells))
+            }
+        }
+    }
+}
+
+/// At most this many cells of each list are named in [`Verification::describe`], the rest
+/// counted, as [`Violation::describe`] counts a nearly empty grid's cells.
+pub const LISTED_CELLS: usize = 12;
+
+/// How `answer` (0 for an empty cell) stands against `solution`, the puzzle's one solution:
+/// [`Verification::Solved`] when it is full and solves `puzzle` (checked by [`check`], not by
+/// comparison, so that the verdict never rests on `solution` alone),
+/// [`Verification::Wrong`] with every filled cell that differs from `solution`, else
+/// [`Verification::Incomplete`] with the empty cells. What a model's answer is graded by,
+/// where [`check_all`] would pass a partial grid whose wrong digits break no rule yet.
+/// A grid of another side than the puzzle's is the [`Violation::WrongSize`] error.
+///
+/// ```
+/// use cagey::{Grid, model::{verify, Verification}};
+///
+/// let puzzle = cagey::formats::kk::parse("3+,0 1\n3+,2 3\n").unwrap();
+/// let solution = Grid::from_digits(2, vec![1, 2, 2, 1]).unwrap();
+/// // Legal so far, but r1c1 is not the solution's 1.
+/// let answer = Grid::from_digits(2, vec![2, 0, 0, 0]).unwrap();
+/// let verdict = verify(&puzzle, &solution, &answer).unwrap();
+/// assert_eq!(verdict.describe(2), "r1c1 is wrong; 3 cells are empty");
+/// ```
+pub fn verify(puzzle: &Puzzle, solution: &Grid, answer: &Grid) -> Result<Verification, Violation> {
+    let n = puzzle.size();
+    for grid in [answer, solution] {
+        if grid.size() != n {
+            return Err(Violation::WrongSize {
+                expected: n,
+                found: grid.size(),
+            });
+        }
+    }
+    let empty = empty_cells(puzzle, answer);
+    if empty.is_empty() && check(puzzle, answer).is_ok() {
+        return Ok(Verification::Solved);
+    }
+    let wrong: Vec<Cell> = puzzle
+        .cells()
+        .filter(|&cell| answer.get(cell) != 0 && answer.get(cell) != solution.get(cell))
+        .collect();
+    Ok(match (wrong.is_empty(), empty.is_empty()) {
+        (false, _) => Verification::Wrong { wrong, empty },
+        (true, false) => Verification::Incomplete { empty },
+        // Full, every digit the solution's, yet breaking a rule: `solution` is not a
+        // solution. Every cell the checker blames is then wrong.
+        (true, true) => Verification::Wrong {
+            wrong: check_all(puzzle, answer)
+                .iter()
+                .flat_map(|violation| violation.cells(puzzle, answer))
+                .collect::<std::collections::BTreeSet<Cell>>()
+                .into_iter()
+                .collect(),
+            empty,
+        },
+    })
+}
+
 /// The cells of `grid` that hold no digit, in reading order.
 fn empty_cells(puzzle: &Puzzle, grid: &Grid) -> Vec<Cell> {
     puzzle.cells().filter(|&cell| grid.get(cell) == 0).collect()
@@ -373,6 +513,61 @@ mod tests {
 
     /// Regression (#42): `/api/check` answered only the first empty cell, `r2c1 is empty`,
     /// for a grid with two 3s in row 1 and the rest empty.
+    /// Guards #47: a partial grid whose wrong digits break no rule yet is `wrong`, not
+    /// merely incomplete; an empty one is incomplete; the solution is solved.
+    #[test]
+    fn verify_says_solved_wrong_or_incomplete() {
+        let puzzle = crate::formats::kk::parse(
+            "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n",
+        )
+        .unwrap();
+        let solution =
+            Grid::from_digits(4, vec![1, 2, 4, 3, 4, 3, 2, 1, 2, 1, 3, 4, 3, 4, 1, 2]).unwrap();
+        assert_eq!(
+            verify(&puzzle, &solution, &solution),
+            Ok(Verification::Solved)
+        );
+        let empty = Grid::from_digits(4, vec![0; 16]).unwrap();
+        let verdict = verify(&puzzle, &solution, &empty).unwrap();
+        assert_eq!(verdict.name(), "incomplete");
+        assert_eq!(verdict.empty().len(), 16);
+        assert!(verdict
+            .describe(4)
+            .starts_with("incomplete: 16 cells are empty: r1c1, r1c2"));
+        // r1c2 and r1c3 swapped: no rule is broken yet (r1c2's cage is half empty), but
+        // both are wrong.
+        let mut digits = vec![0; 16];
+        digits[0] = 1;
+        digits[1] = 4;
+        digits[2] = 2;
+        let partial = Grid::from_digits(4, digits).unwrap();
+        assert!(violations(&puzzle, &partial).is_empty());
+        let verdict = verify(&puzzle, &solution, &partial).unwrap();
+        assert_eq!(verdict.name(), "wrong");
+        assert_eq!(verdict.wrong(), [Cell(1), Cell(2)]);
+        assert_eq!(verdict.empty().len(), 13);
+        assert_eq!(
+            verdict.describe(4),
+            "2 cells are wrong: r1c2 and r1c3; 13 cells are empty"
+        );
+        let mut right_so_far = solution.clone();
+        right_so_far.set(Cell(15), 0);
+        assert_eq!(
+            verify(&puzzle, &solution, &right_so_far)
+                .unwrap()
+                .describe(4),
+            "incomplete: r4c4 is empty"
+        );
+        let small = Grid::from_digits(2, vec![0; 4]).unwrap();
+        assert!(matches!(
+            verify(&puzzle, &solution, &small),
+            Err(Violation::WrongSize {
+                expected: 4,
+                found: 2
+            })
+        ));
+    }
+
     #[test]
     fn check_all_names_broken_rules_before_empty_cells() {
         let puzzle = crate::formats::kk::parse(

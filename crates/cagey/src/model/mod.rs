@@ -16,6 +16,7 @@
 //! - **progress**: a partial state, what is known of each cell so far ([`Progress`]).
 
 mod cage;
+mod canonical;
 mod cell;
 mod checker;
 mod digit_set;
@@ -28,8 +29,9 @@ mod regions;
 mod violation;
 
 pub use cage::{Cage, Label};
+pub use canonical::{canonical_form, fingerprint, relabels_digits, Fingerprint, Symmetry};
 pub use cell::{CageId, Cell};
-pub use checker::{check, check_all, revealed_operations, violations};
+pub use checker::{check, check_all, revealed_operations, verify, violations, Verification};
 pub use digit_set::{DigitSet, Digits};
 pub use grid::Grid;
 pub use operation::Operation;

@@ -35,14 +35,15 @@
 
 pub mod solve;
 
-use serde::Serialize;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::budget::Budget;
-use crate::logic::{Explanation, Grade, Hint, Level, Step, Verdict};
+use crate::logic::{self, Explanation, Grade, Hint, Level, Step, Verdict};
 use crate::model::{self, Cell, CellState, Grid, Progress, Puzzle, Violation};
 
 /// A cell as `[row, col]`, both from 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Place(pub usize, pub usize);
 
 impl Place {
@@ -53,7 +54,7 @@ impl Place {
 }
 
 /// A digit at a cell, `[row, col, digit]`: a placement or an elimination.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mark(pub usize, pub usize, pub u8);
 
 impl Mark {
@@ -90,6 +91,57 @@ impl Serialize for CellRecord {
     }
 }
 
+impl<'de> Deserialize<'de> for CellRecord {
+    /// `0`, a digit, or a list of candidates, as [`CellRecord`]'s `Serialize` writes them.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<CellRecord, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Digit(u8),
+            Candidates(Vec<u8>),
+        }
+        Ok(CellRecord(match Written::deserialize(deserializer)? {
+            Written::Digit(0) => CellState::Unknown,
+            Written::Digit(digit) => CellState::Solved(digit),
+            Written::Candidates(digits) => CellState::Candidates(digits.into_iter().collect()),
+        }))
+    }
+}
+
+/// A name the library holds as a constant (a rule's, a violation's): `&'static str`, spelt
+/// so that serde's derive, which takes a field written `&'static str` to borrow from its
+/// input for ever, reads it through `rule_name` or `violation_rule` instead.
+pub type Name = &'static str;
+
+/// One of `names` read back as the library's own `&'static str`: the records name rules and
+/// violations by the library's constant names, and a name it does not know is an error.
+fn known_name<'de, D: Deserializer<'de>>(
+    deserializer: D,
+    what: &str,
+    mut names: impl Iterator<Item = &'static str>,
+) -> Result<&'static str, D::Error> {
+    let name = String::deserialize(deserializer)?;
+    names
+        .find(|known| *known == name)
+        .ok_or_else(|| D::Error::custom(format!("no {what} is called {name:?}")))
+}
+
+/// A rule's name: one of either ladder's, or the search's.
+fn rule_name<'de, D: Deserializer<'de>>(deserializer: D) -> Result<&'static str, D::Error> {
+    let ladders = logic::RULES.iter().chain(logic::KILLER_RULES.iter());
+    let names = ladders.map(|rule| rule.name).chain([logic::SEARCH_RULE]);
+    known_name(deserializer, "rule", names)
+}
+
+/// What a [`ViolationRecord`] says is broken, each of [`ViolationRecord::new`]'s names.
+const VIOLATION_RULES: [&str; 8] = [
+    "size", "empty", "row", "column", "region", "given", "cage", "killer",
+];
+
+fn violation_rule<'de, D: Deserializer<'de>>(deserializer: D) -> Result<&'static str, D::Error> {
+    known_name(deserializer, "violation", VIOLATION_RULES.into_iter())
+}
+
 /// `progress` as one [`CellRecord`] per cell, row-major.
 pub fn progress_cells(progress: &Progress) -> Vec<CellRecord> {
     progress
@@ -100,10 +152,11 @@ pub fn progress_cells(progress: &Progress) -> Vec<CellRecord> {
 }
 
 /// One step of an explanation or a hint.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StepRecord {
     /// The rule's name.
-    pub rule: &'static str,
+    #[serde(deserialize_with = "rule_name")]
+    pub rule: Name,
     /// The rule's level.
     pub level: Level,
     /// The rule's weight (what the step adds to the score).
@@ -144,7 +197,7 @@ impl StepRecord {
 }
 
 /// The answer to a hint request, tagged by `kind`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum HintRecord {
     /// The next step; the message is its first hint (rule and house).
@@ -259,7 +312,7 @@ impl HintRecord {
 
 /// How an explanation ended, tagged by `verdict`: the last record of
 /// `cagey explain --output jsonl`, and the head of `/api/explain`'s answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "verdict", rename_all = "snake_case")]
 pub enum VerdictRecord {
     /// Solved: the only solution.
@@ -394,7 +447,7 @@ impl VerdictRecord {
 }
 
 /// A whole explanation: how it ended, and its steps.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExplanationRecord {
     /// How it ended (its fields sit beside `steps`).
     #[serde(flatten)]
@@ -426,7 +479,7 @@ impl ExplanationRecord {
 }
 
 /// A puzzle's grade.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GradeRecord {
     /// The hardest level needed.
     pub level: Level,
@@ -439,10 +492,11 @@ pub struct GradeRecord {
 }
 
 /// One rule of a grade and how often it was used.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RuleCount {
     /// The rule's name.
-    pub rule: &'static str,
+    #[serde(deserialize_with = "rule_name")]
+    pub rule: Name,
     /// How many steps it took.
     pub count: u32,
 }
@@ -465,12 +519,13 @@ impl GradeRecord {
 
 /// One thing that keeps a grid from solving its puzzle: a broken rule, or the cells left
 /// empty.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ViolationRecord {
     /// What is broken: `row`, `column`, `region` (a box or a jigsaw region), `given`, `cage`,
     /// `killer` (a digit repeated in a killer cage), `empty` or `size` (a grid of another
     /// side than the puzzle's).
-    pub rule: &'static str,
+    #[serde(deserialize_with = "violation_rule")]
+    pub rule: Name,
     /// The cells that break it ([`Violation::cells`]): those holding the repeated digit, the
     /// cell contradicting its given, the cage's cells, the empty cells.
     pub cells: Vec<Place>,
@@ -516,7 +571,7 @@ impl ViolationRecord {
 /// assert_eq!(json["violations"][2]["rule"], "empty");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckRecord {
     /// Whether the grid solves the puzzle: full, and breaking no rule.
     pub solved: bool,
@@ -547,6 +602,49 @@ mod tests {
     use serde_json::json;
 
     const KK0: &str = "1,0\n11+,1 2 5 6\n4+,3 7\n8*,4 8 9\n1-,10 11\n7+,12 13\n2%,14 15\n";
+
+    /// Guards #47: every record reads back from the JSON it writes, equal to itself (the
+    /// Python package pickles its results so), and an unknown rule's name is refused.
+    #[test]
+    fn records_read_back_from_their_json() {
+        fn round_trip<T: Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug>(
+            record: &T,
+        ) {
+            let json = serde_json::to_string(record).unwrap();
+            let read: T = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+            assert_eq!(&read, record);
+        }
+        let limits = LogicLimits::default();
+        for text in [KK0, crate::examples::by_name("killer").unwrap().text] {
+            let puzzle = crate::formats::parse(text).unwrap().puzzle;
+            let n = puzzle.size();
+            let explanation = logic::explain(&puzzle, &Progress::unknown(n), &limits).unwrap();
+            let record = ExplanationRecord::new(&explanation, &puzzle);
+            assert!(!record.steps.is_empty());
+            round_trip(&record);
+            round_trip(&GradeRecord::new(&logic::grade(&puzzle, &limits).unwrap()));
+            // Part way: the start carries solved cells and candidates.
+            let mut progress = Progress::unknown(n);
+            for step in &explanation.steps[..3] {
+                progress.apply(&step.placed, &step.eliminated);
+            }
+            let partial = logic::explain(&puzzle, &progress, &limits).unwrap();
+            round_trip(&ExplanationRecord::new(&partial, &puzzle));
+            let hint = logic::hint(&puzzle, &progress, &limits).unwrap();
+            round_trip(&HintRecord::new(&hint, &progress));
+            let grid = Grid::from_digits(n, vec![1; n * n]).unwrap();
+            round_trip(&CheckRecord::new(&puzzle, &grid));
+        }
+        let step = r#"{"rule":"no such rule","level":"easy","weight":1,"house":"","cells":[],
+            "placed":[],"eliminated":[],"text":"","description":"","hints":["","",""]}"#;
+        let error = serde_json::from_str::<StepRecord>(step).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("no rule is called \"no such rule\""),
+            "{error}"
+        );
+    }
 
     #[test]
     fn a_step_names_cells_as_row_and_column() {
