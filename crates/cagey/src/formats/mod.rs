@@ -53,6 +53,7 @@ mod link_text;
 pub mod long_killer;
 mod lz_string;
 pub mod penpa;
+pub mod prompt;
 mod reader;
 pub mod reply;
 pub mod short_killer;
