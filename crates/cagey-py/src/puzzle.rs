@@ -354,6 +354,14 @@ impl Puzzle {
             .map_err(value_error)
     }
 
+    /// The puzzle as text for a person or a model to solve from: the rules of its kind in
+    /// one paragraph, its boxes or regions, cages and givens by their cells (`r1c1`), and
+    /// the answer form expected, which `parse_answer` reads. It holds no comment, so no
+    /// solution, level or seed.
+    fn prompt(&self) -> String {
+        formats::prompt::write(self.model())
+    }
+
     /// Solves the puzzle and says whether its solution is unique, as `cagey solve`.
     /// Returns a `SolveResult`: `verdict` is "unique", "several", "none" or "gave_up";
     /// `grid` the (first) solution as rows of ints. Running out of time or nodes is a
@@ -570,8 +578,8 @@ impl Puzzle {
         self.svg(py, false, None)
     }
 
-    /// The dataset row of the puzzle (see docs/python.md): a dict of `kk` (the puzzle
-    /// without comments, so without its answer), `json`, `size`, `kind`, `solution`,
+    /// The dataset row of the puzzle (see docs/python.md): a dict of `prompt` (see
+    /// `prompt()`), `kk` (the puzzle without comments, so without its answer), `json`, `size`, `kind`, `solution`,
     /// `level`, `score`, `seed` (a generated puzzle's `SEED/INDEX`, else `None`) and `steps`
     /// (each step's `to_dict()`). Raises as `grade` and `explain` do.
     #[pyo3(signature = (time_limit=10.0))]
@@ -591,6 +599,7 @@ impl Puzzle {
         .map_err(|e| logic_error(py, e))?;
         let steps = ExplanationRecord::new(&explanation, model).steps;
         let row = PyDict::new(py);
+        row.set_item("prompt", formats::prompt::write(model))?;
         row.set_item("kk", self.to("kk", false)?)?;
         row.set_item("json", self.to("json", false)?)?;
         row.set_item("size", model.size())?;

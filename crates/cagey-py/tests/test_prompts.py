@@ -113,3 +113,24 @@ def test_parse_answer_reads_letters_above_nine():
 
 def test_a_generated_puzzle_verifies_its_own_solution(generated):
     assert generated.verify(generated.solution).solved
+
+
+@pytest.mark.parametrize("name", ["kk0", "killer"])
+def test_the_prompt_form_states_the_puzzle_and_reads_back_an_answer_in_its_form(name):
+    puzzle = cagey.Puzzle.example(name)
+    prompt = puzzle.prompt()
+    n = puzzle.size
+    assert prompt.startswith(f"Solve this {n}×{n} ")
+    assert "r1c1" in prompt and "#" not in prompt and "solution" not in prompt
+    assert "\nCages (" in prompt and "\n- " in prompt
+    # An answer written as the prompt asks (one line a row, digits apart) is read and
+    # verified as solved.
+    grid = puzzle.solve().grid
+    reply = "Here is my answer:\n" + "\n".join(" ".join(map(str, row)) for row in grid)
+    assert puzzle.verify(puzzle.parse_answer(reply)).verdict == "solved"
+
+
+def test_a_record_carries_the_prompt(generated):
+    row = generated.record()
+    assert row["prompt"] == generated.prompt()
+    assert "solution" not in row["prompt"]

@@ -93,6 +93,9 @@ class Puzzle:
     def to(self, format: str = "kk", comments: bool = True) -> str:
         """The puzzle written in `format`, as `cagey convert --to`; `comments=False`
         leaves the comments (a generated puzzle's `# solution=` among them) out."""
+    def prompt(self) -> str:
+        """The puzzle as text to solve from: the rules of its kind, boxes or regions,
+        cages and givens by r1c1 cells, the answer form expected. No comments."""
     def solve(
         self,
         time_limit: Optional[float] = 60.0,
@@ -127,8 +130,8 @@ class Puzzle:
     def _repr_svg_(self) -> str:
         """The picture a notebook shows."""
     def record(self, time_limit: Optional[float] = 10.0) -> dict[str, Any]:
-        """The dataset row: kk (without comments), json, size, kind, solution, level, score,
-        seed, steps."""
+        """The dataset row: prompt, kk (without comments), json, size, kind, solution,
+        level, score, seed, steps."""
     def fingerprint(self) -> str:
         """32 hex digits, the same under the square's 8 symmetries (and digit renaming
         where no cage does arithmetic); puzzles compare and hash by it."""

@@ -210,8 +210,9 @@ mod tests {
 
     #[test]
     fn a_killer_prompt_states_sums_boxes_and_cells_in_no_cage() {
-        let puzzle = kk::parse("# size 4\n# boxes 2x2\n# killer\n6+,0 1\n4+,2 3\n5+,4 8\n7+,5 6 7\n")
-            .expect("a valid killer");
+        let puzzle =
+            kk::parse("# size 4\n# boxes 2x2\n# killer\n6+,0 1\n4+,2 3\n5+,4 8\n7+,5 6 7\n")
+                .expect("a valid killer");
         let prompt = write(&puzzle);
         assert!(
             prompt.starts_with("Solve this 4×4 Killer Sudoku puzzle.\n"),

@@ -294,6 +294,7 @@ mod tests {
     const KILLER: crate::model::Options = crate::model::Options {
         killer: true,
         multi_cell: false,
+        corner_cages: false,
     };
 
     fn example(name: &str) -> Puzzle {
