@@ -170,7 +170,8 @@ pub(super) struct Queues {
     pub(super) in_lines: Vec<u32>,
     pub(super) in_lines_queued: Vec<bool>,
     /// Houses whose sum's items (cells on their own, groups) changed since the house-sum
-    /// rule last looked at them, bit `h` for house `h` (at most 3 * 32).
+    /// rule last looked at them, bit `h` for house `h` (at most 3 * 32), then the sum regions
+    /// after them (see `Rules::sum_regions`).
     pub(super) house_dirty: u128,
     /// Houses whose cells changed since all-different consistency last looked at them
     /// ([`matching`](super::matching)), bit `h` for house `h`.
@@ -302,7 +303,7 @@ impl<'r> Engine<'r> {
         queues.reset(rules);
         sums.reset(rules);
         matching.reset(rules);
-        reset_filled(&mut weights, rules.cages.len() + rules.houses, 1);
+        reset_filled(&mut weights, rules.cages.len() + rules.sum_houses, 1);
         nogoods.reset();
         Engine {
             rules,

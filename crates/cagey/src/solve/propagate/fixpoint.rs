@@ -110,7 +110,7 @@ impl Engine<'_> {
                 }
             }
         }
-        self.queues.house_dirty = u128::MAX >> (128 - self.rules.houses);
+        self.queues.house_dirty = u128::MAX >> (128 - self.rules.sum_houses);
         self.queues.matching_dirty = self.queues.house_dirty & self.matching.on;
         for &(cell, bit) in &self.rules.givens {
             let cell = cell as usize;
@@ -173,10 +173,12 @@ impl Engine<'_> {
                 self.queues.in_lines_queued[cage] = false;
                 self.culprit = cage;
                 self.cage_in_lines(cage)
-            } else if self.queues.house_dirty != 0 {
+            } else if self.queues.house_dirty & (u128::MAX >> (128 - rules.houses)) != 0 {
                 self.house_sums()
             } else if self.queues.matching_dirty != 0 {
                 self.all_different()
+            } else if self.queues.house_dirty != 0 {
+                self.region_sum()
             } else {
                 return true;
             };

@@ -16,7 +16,8 @@
 //!       compact_table cage tables: consistency, cage in a house,
 //!                     house in a cage                                (compact_table.rs)
 //!       bounds        cages too big to tabulate: sum and product bounds (bounds.rs)
-//!       house_sums    each house adds up to n(n+1)/2: innies, outies  (house_sums.rs)
+//!       house_sums    each house adds up to n(n+1)/2, and in killers each
+//!                     union of rows, columns or regions 1..k: innies, outies (house_sums.rs)
 //!       matching      all different by perfect matchings (above 16x16) (matching.rs)
 //!       nogoods       what earlier runs refuted, watched literals     (nogoods.rs)
 //!     engine        the state: candidates, positions, live tuples, trail, queues (engine.rs)
