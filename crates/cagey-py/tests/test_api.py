@@ -203,7 +203,7 @@ def test_pictures(kk0):
 def test_record_is_a_json_ready_dataset_row(kk0):
     row = kk0.record()
     assert set(row) == {
-        "kk", "json", "size", "kind", "solution", "level", "score", "seed", "steps"
+        "prompt", "kk", "json", "size", "kind", "solution", "level", "score", "seed", "steps"
     }
     assert row["solution"] == KK0_SOLUTION and row["kk"] == kk0.to("kk", comments=False)
     assert row["seed"] is None
