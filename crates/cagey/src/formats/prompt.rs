@@ -86,15 +86,17 @@ pub fn write(puzzle: &Puzzle) -> String {
     }
     let uncovered = puzzle.uncovered().count();
     if uncovered > 0 {
-        let _ = writeln!(
-            out,
-            "{uncovered} cells are in no cage: only the rows, columns{} rule them.\n",
-            if puzzle.regions() == &Regions::None {
-                ""
-            } else {
-                " and boxes"
-            }
-        );
+        let houses = match puzzle.regions() {
+            Regions::None => "rows and columns",
+            Regions::Boxes { .. } => "rows, columns and boxes",
+            Regions::Jigsaw(_) => "rows, columns and regions",
+        };
+        let cells = if uncovered == 1 {
+            "1 cell is".to_string()
+        } else {
+            format!("{uncovered} cells are")
+        };
+        let _ = writeln!(out, "{cells} in no cage: only the {houses} rule them.\n");
     }
     let digits = if n > 9 {
         format!("numbers 1 to {n}")
@@ -225,7 +227,10 @@ mod tests {
             "{prompt}"
         );
         assert!(prompt.contains("- 7+: r2c2, r2c3, r2c4\n"), "{prompt}");
-        assert!(prompt.contains("7 cells are in no cage"), "{prompt}");
+        assert!(
+            prompt.contains("7 cells are in no cage: only the rows, columns and boxes rule them."),
+            "{prompt}"
+        );
         assert!(
             !prompt.contains("product") && !prompt.contains("operation"),
             "{prompt}"
