@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use crate::model::{Cage, Cell, Kind, Operation, Puzzle, Regions};
+use crate::model::{and_list, Cage, Cell, Kind, Operation, Puzzle, Regions};
 
 /// The prompt for `puzzle`.
 ///
@@ -159,22 +159,13 @@ fn rules(puzzle: &Puzzle) -> String {
         });
     }
     if !parts.is_empty() {
-        let _ = write!(text, "{}. ", join(&parts));
+        let _ = write!(text, "{}. ", and_list(&parts));
     }
     if ops(Operation::Unknown) {
         text.push_str("A target with ? hides its operation: any one of these that makes it. ");
     }
     text.push_str("A digit may repeat within a cage as long as its row and column allow it.");
     text
-}
-
-/// `a, b and c`.
-fn join(parts: &[String]) -> String {
-    match parts {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 /// `r1c1, r1c2, r2c1`.

@@ -39,7 +39,6 @@ pub use progress::{CellState, Progress};
 pub use puzzle::{Kind, Options, Puzzle, PuzzleBuilder};
 pub use puzzle_error::PuzzleError;
 pub use regions::Regions;
-#[cfg(feature = "pdf")]
 pub(crate) use violation::and_list;
 pub use violation::Violation;
 
