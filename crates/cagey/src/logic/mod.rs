@@ -12,7 +12,9 @@
 //! - [`grade`]: the hardest level a puzzle needs and a score (the sum of its steps' weights);
 //! - [`explain`]: every step from a starting [`Progress`](crate::model::Progress) to the solution, or as far as logic
 //!   goes, with a [`Verdict`];
-//! - [`hint`]: the next step from a player's progress, mistakes first.
+//! - [`hint`]: the next step from a player's progress, mistakes first;
+//! - [`judge`]: the step check, whether one move on a board follows from it by the rules,
+//!   only agrees with the solution, or is wrong (a process reward).
 //!
 //! A puzzle is graded `d` when the rules up to `d` solve it and those up to `d - 1` do not.
 //! Every rule only removes candidates (or places digits) and a rule that applies keeps
@@ -37,7 +39,7 @@
 //! uses (`level`, `step`, `limits`, `rule`, `state`, `subsets`); the rules, one a file; the
 //! engine (`engine`) that runs a list of rules given to it; the list (`rules`); the bridge
 //! to the production solver (`bridge`); and on top what callers ask for (`grade`, `probe`,
-//! `explain`, `hint`, and the `Logic` solver over `search`). This file only declares them
+//! `explain`, `hint`, `judge`, and the `Logic` solver over `search`). This file only declares them
 //! and re-exports the public words.
 
 // The words every rule imports: the ground floor.
@@ -81,6 +83,7 @@ mod conflict;
 mod explain;
 mod grade;
 mod hint;
+mod judge;
 mod probe;
 mod search;
 mod solver;
@@ -89,6 +92,10 @@ pub use bridge::{SEARCH_RULE, SEARCH_WEIGHT};
 pub use explain::{explain, Explanation, Verdict};
 pub use grade::{grade, Grade};
 pub use hint::{hint, Hint, Mistake};
+pub use judge::{
+    judge, JudgeError, JudgeLimits, Judgement, Move, MoveError, MoveVerdict, DEFAULT_JUDGE_WORK,
+    MOVE_ACTIONS,
+};
 pub use level::{Level, UnknownLevel};
 pub use limits::{
     LogicError, LogicLimits, DEFAULT_MAX_STEPS, DEFAULT_MAX_TRIAL_DEPTH, DEFAULT_MAX_WORK,

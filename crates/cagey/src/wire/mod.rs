@@ -4,6 +4,9 @@
 //! Python package all write, with the words a person reads in them. Here so that a step is
 //! described one way, in one encoding, wherever it is read.
 //!
+//! Beside them: [`solve`], the records of solving and grading many puzzles, and [`judge`], the
+//! step check's board and judged move.
+//!
 //! Cells travel as `[row, col]`, both from 0, as the JSON puzzle format writes them; a digit
 //! at a cell as `[row, col, digit]`:
 //!
@@ -33,6 +36,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod judge;
 pub mod solve;
 
 use serde::de::Error as _;
