@@ -37,6 +37,7 @@ fn _cagey(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::Explanation>()?;
     m.add_class::<results::Hint>()?;
     m.add_class::<results::Verification>()?;
+    m.add_class::<results::Judgement>()?;
     m.add_class::<batch::Generator>()?;
     m.add_function(wrap_pyfunction!(puzzle::_restore, m)?)?;
     m.add_function(wrap_pyfunction!(results::_unpickle, m)?)?;

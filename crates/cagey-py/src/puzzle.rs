@@ -11,6 +11,7 @@ use cagey::logic::{self, LogicLimits};
 use cagey::model::{self, Fingerprint, Progress};
 use cagey::render::{png, svg, Contents};
 use cagey::solve::{self, Budget, Cancel, End, Limits, Outcome, Report, Search, DEFAULT_MAX_NODES};
+use cagey::wire::judge::{self as wire_judge, BoardEntry, JudgementRecord};
 use cagey::wire::{CheckRecord, ExplanationRecord, GradeRecord};
 use cagey::{Grid, Puzzle as Model};
 use pyo3::exceptions::PyValueError;
@@ -20,7 +21,9 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyType};
 use crate::args;
 use crate::errors::{self, format_error, logic_error, read_error, value_error};
 use crate::interrupt::{self, interruptible};
-use crate::results::{Check, Count, Explanation, Grade, Hint, SolveResult, Verification};
+use crate::results::{
+    Check, Count, Explanation, Grade, Hint, Judgement, SolveResult, Verification,
+};
 use crate::values;
 
 // The time limits' defaults are written in the signatures as numbers, so that `help()`
@@ -175,6 +178,54 @@ fn progress_arg(entry: &Entry, progress: Option<&Bound<'_, PyAny>>) -> PyResult<
         None => Ok(entry.progress_or_empty()),
         Some(grid) => Ok(Progress::from_grid(&grid_arg(entry.puzzle.size(), grid)?)),
     }
+}
+
+/// A board given by the caller: rows whose entries are `0` (empty), a digit, or a list of
+/// candidate digits; `None` for the progress the puzzle was read with (or nothing). Read
+/// into the library's board once, which names a bad cell.
+fn board_arg(entry: &Entry, board: Option<&Bound<'_, PyAny>>) -> PyResult<Progress> {
+    let Some(board) = board else {
+        return Ok(entry.progress_or_empty());
+    };
+    let shape = || {
+        PyValueError::new_err(
+            "a board is a list of rows, each entry 0 (empty), a digit, or a list of candidates",
+        )
+    };
+    let rows: Vec<Vec<Bound<'_, PyAny>>> = board.extract().map_err(|_| shape())?;
+    let rows = rows
+        .into_iter()
+        .map(|row| {
+            row.into_iter()
+                .map(|item| match item.extract::<i64>() {
+                    Ok(digit) => Ok(BoardEntry::Digit(digit)),
+                    Err(_) => item
+                        .extract::<Vec<i64>>()
+                        .map(BoardEntry::Candidates)
+                        .map_err(|_| shape()),
+                })
+                .collect::<PyResult<Vec<BoardEntry>>>()
+        })
+        .collect::<PyResult<Vec<Vec<BoardEntry>>>>()?;
+    wire_judge::board(entry.puzzle.size(), &rows).map_err(value_error)
+}
+
+/// A move given by the caller: `(action, row, col, digit)` or `(action, row, col)` for an
+/// erase, row and column from 1; read by the library, which names what is wrong.
+fn move_arg(size: usize, mv: &Bound<'_, PyAny>) -> PyResult<logic::Move> {
+    let shape = || {
+        PyValueError::new_err(
+            "a move is a tuple (\"place\" or \"eliminate\", row, col, digit) or (\"erase\", row, col), row and col from 1",
+        )
+    };
+    let (action, row, col, digit): (String, i64, i64, Option<i64>) = match mv.extract() {
+        Ok(four) => four,
+        Err(_) => {
+            let (action, row, col): (String, i64, i64) = mv.extract().map_err(|_| shape())?;
+            (action, row, col, None)
+        }
+    };
+    logic::Move::parse(&action, row, col, digit, size).map_err(value_error)
 }
 
 impl Puzzle {
@@ -539,6 +590,51 @@ impl Puzzle {
         let hint = interruptible(py, &cancel, || logic::hint(model, &progress, &limits))?
             .map_err(|e| logic_error(py, e))?;
         Ok(Hint::new(&hint, &progress, level, model.size()))
+    }
+
+    /// The step check: judges one `move` on `board`, a process reward for a model that
+    /// solves step by step. `board` is rows whose entries are 0 (empty), a digit, or a
+    /// list of the cell's candidates (pencil marks; a cell without a list has the
+    /// candidates the rules derive); `None` for the puzzle's own progress. `move` is
+    /// `("place", row, col, digit)`, `("eliminate", row, col, digit)` (cross a candidate
+    /// out) or `("erase", row, col)`, row and column from 1 as `r1c1` counts them.
+    ///
+    /// A `Judgement`: `verdict` is "follows" (the rules derive it from the board; `rule`
+    /// and `level` say how, `reason` in the engine's words), "consistent" (it agrees with
+    /// the solution, but the rules up to `max_level` do not derive it: a right guess) or
+    /// "wrong" (no solution has it; `reason` says what breaks); `reward` 1.0, 0.0 or -1.0.
+    /// A move the board cannot take (off the grid, a digit out of range, over a given or a
+    /// placed digit, erasing an empty cell) raises `ValueError` naming the cell.
+    /// `SolutionError` for a puzzle without a solution, `LimitError` past the time limit.
+    #[pyo3(signature = (board, r#move, max_level="unreasonable", time_limit=10.0))]
+    fn judge(
+        &self,
+        py: Python<'_>,
+        board: Option<&Bound<'_, PyAny>>,
+        r#move: &Bound<'_, PyAny>,
+        max_level: &str,
+        time_limit: Option<f64>,
+    ) -> PyResult<Judgement> {
+        let model = self.model();
+        let board = board_arg(&self.entry, board)?;
+        let mv = move_arg(model.size(), r#move)?;
+        let max_level = max_level
+            .parse::<logic::Level>()
+            .map_err(|error| PyValueError::new_err(format!("max_level: {error}")))?;
+        // The step check's own work limit, under the caller's time limit.
+        let (logic, cancel) = logic_cancellable(LogicLimits {
+            max_work: logic::DEFAULT_JUDGE_WORK,
+            ..logic_limits(time_limit)?
+        });
+        let limits = logic::JudgeLimits { logic, max_level };
+        let judged = interruptible(py, &cancel, || logic::judge(model, &board, mv, &limits))?
+            .map_err(|error| match error {
+                logic::JudgeError::Move(error) => value_error(error),
+                logic::JudgeError::Logic(error) => logic_error(py, error),
+            })?;
+        Ok(Judgement {
+            record: JudgementRecord::new(&judged, model.size()),
+        })
     }
 
     /// The puzzle drawn as an SVG document, as `cagey render --to svg`; with

@@ -1,10 +1,11 @@
 //! What the methods answer: `SolveResult`, `Count`, `Check` and its `Violation`s, `Grade`,
-//! `Explanation`, `Step` and `Hint`. Each holds the library's record (the `wire` shape where there is one) and reads
+//! `Explanation`, `Step`, `Hint`, `Verification` and `Judgement`. Each holds the library's record (the `wire` shape where there is one) and reads
 //! its fields from it; `to_dict()` is that record as plain, JSON-ready data.
 
 use cagey::logic::{self, Hint as LogicHint};
 use cagey::model::Progress;
 use cagey::solve::{End, Report, Search};
+use cagey::wire::judge::JudgementRecord;
 use cagey::wire::solve::Verdict;
 use cagey::wire::{
     CheckRecord, ExplanationRecord, GradeRecord, HintRecord, StepRecord, VerdictRecord,
@@ -882,6 +883,120 @@ impl Verification {
     }
 }
 
+/// A move judged by the step check (`Puzzle.judge`): `verdict` ("follows", "consistent"
+/// or "wrong"), `reward` (1.0, 0.0 or -1.0), for a move that follows the `rule` of the step
+/// that derived it, the hardest `level` on the way, that `step` and how many `steps` the
+/// engine took; `reason` in words for every verdict. True exactly when the move follows.
+#[pyclass(module = "cagey", frozen)]
+pub struct Judgement {
+    /// The library's record.
+    pub record: JudgementRecord,
+}
+
+#[pymethods]
+impl Judgement {
+    /// "follows", "consistent" or "wrong".
+    #[getter]
+    fn verdict(&self) -> &'static str {
+        self.record.verdict.name()
+    }
+
+    /// The verdict's reward: 1.0 for a move that follows, 0.0 for one only consistent
+    /// with the solution, -1.0 for a wrong one.
+    #[getter]
+    fn reward(&self) -> f64 {
+        self.record.reward
+    }
+
+    /// For a move that follows, the rule of the step that derived it; else `None`.
+    #[getter]
+    fn rule(&self) -> Option<&'static str> {
+        self.record.rule
+    }
+
+    /// For a move that follows, the hardest level of the steps that derived it (easy,
+    /// normal, hard, extreme, unreasonable); else `None`.
+    #[getter]
+    fn level(&self) -> Option<&'static str> {
+        self.record.level.map(|level| level.name())
+    }
+
+    /// Why, in words, cells named `r1c1`.
+    #[getter]
+    fn reason(&self) -> &str {
+        &self.record.reason
+    }
+
+    /// For a move that follows, the steps the engine took from the board to derive it
+    /// (1 when the move is the engine's own next step); else 0.
+    #[getter]
+    fn steps(&self) -> usize {
+        self.record.steps
+    }
+
+    /// For a move that follows, the `Step` that derived it; else `None`.
+    #[getter]
+    fn step(&self) -> Option<Step> {
+        self.record.step.clone().map(Step::new)
+    }
+
+    /// The move judged, as `judge` takes it: `(action, row, col, digit)` with row and
+    /// column from 1, `(action, row, col)` for an erase.
+    #[getter]
+    fn r#move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let at = &self.record.at;
+        let action = self.record.action.as_str();
+        if action == "erase" {
+            (action, at.0 + 1, at.1 + 1).into_bound_py_any(py)
+        } else {
+            (action, at.0 + 1, at.1 + 1, at.2).into_bound_py_any(py)
+        }
+    }
+
+    fn __bool__(&self) -> bool {
+        self.verdict() == "follows"
+    }
+
+    /// `follows (hidden single, easy): ...`, `wrong: ...`.
+    fn __str__(&self) -> String {
+        match (self.record.rule, self.record.level) {
+            (Some(rule), Some(level)) => {
+                format!(
+                    "{} ({rule}, {level}): {}",
+                    self.verdict(),
+                    self.record.reason
+                )
+            }
+            _ => format!("{}: {}", self.verdict(), self.record.reason),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<cagey.Judgement {}>", self.__str__())
+    }
+
+    /// A notebook's view: the verdict, its reward and the reason.
+    fn _repr_html_(&self) -> String {
+        format!(
+            "<div><b>{}</b> ({:+}): {}</div>",
+            html::escape(self.verdict()),
+            self.record.reward,
+            html::escape(&self.record.reason)
+        )
+    }
+
+    /// The judgement as a plain dict (the library's record: `move` is `[row, col, digit]`
+    /// from 0, as every record of the package's `to_dict()` writes cells).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        values::record(py, &self.record)
+    }
+
+    /// Pickling: the record's JSON.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        reduce(py, "Judgement", (json(&self.record)?,))
+    }
+}
+
 /// The item of `records` at `index` as a list's `[]` gives it: one by an int (from the end
 /// when negative), a list by a slice; `IndexError` naming `what` past the end.
 fn item<'py, R, T>(
@@ -1033,6 +1148,13 @@ pub fn _unpickle(py: Python<'_>, kind: &str, state: &Bound<'_, PyAny>) -> PyResu
                 wrong,
                 empty,
                 message,
+            }
+            .into_bound_py_any(py)?
+        }
+        "Judgement" => {
+            let (text,): (String,) = state.extract()?;
+            Judgement {
+                record: record(kind, &text)?,
             }
             .into_bound_py_any(py)?
         }

@@ -20,6 +20,7 @@ FIELDS = {
     "Explanation": ["verdict", "message", "level"],
     "Hint": ["kind", "text", "message", "cells"],
     "Verification": ["verdict", "solved", "wrong", "empty", "message"],
+    "Judgement": ["verdict", "reward", "rule", "level", "reason", "steps", "move"],
 }
 
 
@@ -47,6 +48,9 @@ def results(p: cagey.Puzzle) -> list:
         p.hint(progress=partial, level=3),
         p.verify(partial),
         p.verify(solution),
+        p.judge(None, ("place", 1, 1, solution[0][0])),
+        p.judge(None, ("place", 1, 1, solution[0][0] % p.size + 1)),
+        p.judge(partial, ("erase", 1, 1)),
     ]
 
 

@@ -19,6 +19,8 @@ the matching subcommand does, in its words.
     g = p.grade()                         # g.level, g.score
     for step in p.explain(): ...          # step.rule, step.level, step.text, step.placed, ...
     p.hint(progress, level=1)             # as cagey hint
+    j = p.judge(board, ("place", 2, 3, 5)) # the step check: j.verdict, j.rule, j.level, j.reward
+                                          # (a Gymnasium environment: cagey.gym, the gym extra)
     p.svg(); p.png(size=600)              # pictures; a notebook shows a Puzzle as one
     cagey.solve_many(puzzles, jobs=0)     # every core, input order, the GIL released
     cagey.generate(size=9, difficulty="hard", count=1000, seed=7)   # an iterator of puzzles
@@ -40,6 +42,7 @@ from ._cagey import (
     Generator,
     Grade,
     Hint,
+    Judgement,
     LimitError,
     Puzzle,
     SolutionError,
@@ -72,6 +75,7 @@ __all__ = [
     "Generator",
     "Grade",
     "Hint",
+    "Judgement",
     "LimitError",
     "Puzzle",
     "SolutionError",

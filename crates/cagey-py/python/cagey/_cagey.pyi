@@ -12,6 +12,10 @@ GridArg = Union[Sequence[Sequence[int]], str]
 """A grid given to a method: rows of ints (0 for empty), or text of digits."""
 Place = Tuple[int, int]
 """A cell, `(row, col)` from 0."""
+BoardArg = Sequence[Sequence[Union[int, Sequence[int]]]]
+"""A step check's board: rows of 0 (empty), a digit, or a cell's candidates as a list."""
+MoveArg = Union[Tuple[str, int, int, int], Tuple[str, int, int]]
+"""A step check's move: ("place" | "eliminate", row, col, digit) or ("erase", row, col), from 1."""
 Mark = Tuple[int, int, int]
 """A digit at a cell, `(row, col, digit)`."""
 
@@ -123,6 +127,15 @@ class Puzzle:
         self, progress: Optional[GridArg] = None, level: int = 1, time_limit: Optional[float] = 10.0
     ) -> "Hint":
         """The next step from `progress`, as `cagey hint --level`."""
+    def judge(
+        self,
+        board: Optional[BoardArg],
+        move: MoveArg,
+        max_level: str = "unreasonable",
+        time_limit: Optional[float] = 10.0,
+    ) -> "Judgement":
+        """The step check: whether `move` follows from `board` by the rules, only agrees
+        with the solution, or is wrong; rows and columns from 1."""
     def svg(self, solution: bool = False, size: Optional[int] = None) -> str:
         """The puzzle drawn as SVG."""
     def png(self, size: Optional[int] = 600, solution: bool = False) -> bytes:
@@ -351,6 +364,39 @@ class Verification:
     def __bool__(self) -> bool: ...
     def to_dict(self) -> dict[str, Any]:
         """The verification as plain data: verdict, wrong, empty, message."""
+    def _repr_html_(self) -> str:
+        """What a notebook shows."""
+
+class Judgement:
+    """A move judged by the step check; true exactly when it follows."""
+
+    @property
+    def verdict(self) -> str:
+        """"follows", "consistent" or "wrong"."""
+    @property
+    def reward(self) -> float:
+        """1.0, 0.0 or -1.0."""
+    @property
+    def rule(self) -> Optional[str]:
+        """The rule of the step that derived a move that follows."""
+    @property
+    def level(self) -> Optional[str]:
+        """The hardest level on the way, for a move that follows."""
+    @property
+    def reason(self) -> str:
+        """Why, cells named r1c1."""
+    @property
+    def steps(self) -> int:
+        """The engine's steps from the board to the move (0 unless it follows)."""
+    @property
+    def step(self) -> Optional[Step]:
+        """The step that derived a move that follows."""
+    @property
+    def move(self) -> MoveArg:
+        """The move, as `judge` takes it."""
+    def __bool__(self) -> bool: ...
+    def to_dict(self) -> dict[str, Any]:
+        """The judgement as plain data (cells from 0, as every record)."""
     def _repr_html_(self) -> str:
         """What a notebook shows."""
 
