@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 import cagey
-from conftest import KK0, KK0_SOLUTION
+from conftest import CORPORA, KK0, KK0_SOLUTION
 
 gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
@@ -41,9 +41,21 @@ def test_wrong_moves_say_why_and_cost(kk0):
 
 
 def test_a_right_guess_is_consistent_and_earns_nothing(kk0):
-    # Under the easy rules only, the last cell's digit is not reached from a blank board.
-    j = kk0.judge(None, ("place", 4, 4, KK0_SOLUTION[3][3]), max_level="easy")
-    assert j.verdict == "consistent" and j.reward == 0.0 and j.rule is None
+    # On a puzzle Keen grades hard, the easy rules do not reach every digit from a blank
+    # board: under max_level="easy" those are right guesses; with every rule they follow.
+    hard = cagey.read(CORPORA / "keen" / "keen_5dh.kk")[0]
+    solution = hard.solve().grid
+    verdicts = {}
+    for r in range(5):
+        for c in range(5):
+            move = ("place", r + 1, c + 1, solution[r][c])
+            j = hard.judge(None, move, max_level="easy")
+            verdicts.setdefault(j.verdict, []).append(move)
+            if j.verdict == "consistent":
+                assert j.reward == 0.0 and j.rule is None and j.level is None
+                assert "do not derive it" in j.reason
+                assert hard.judge(None, move).verdict == "follows"
+    assert set(verdicts) <= {"follows", "consistent"} and "consistent" in verdicts
     # On a board with a mistake nothing follows: a right move is only consistent.
     wrong = [[1, 3, 0, 0]] + [[0] * 4] * 3
     j = kk0.judge(wrong, ("place", 4, 4, KK0_SOLUTION[3][3]))
@@ -95,6 +107,13 @@ def test_the_environment_passes_gymnasiums_checker(observation):
     check_env(env, skip_render_check=False)
     env = CageyEnv(puzzles=[cagey.Puzzle.parse(KK0)], observation=observation)
     check_env(env)
+
+
+def test_the_environment_is_registered():
+    env = gymnasium.make("cagey/Cagey-v0", size=4, difficulty="easy", render_mode="ansi")
+    check_env(env.unwrapped)
+    obs, info = env.reset(seed=1)
+    assert env.observation_space.contains(obs) and info["puzzle"].size == 4
 
 
 def _follow_hints(env, seed):

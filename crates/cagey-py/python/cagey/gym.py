@@ -76,7 +76,7 @@ _TARGET_MAX = np.iinfo(np.int64).max
 class CageyEnv(gymnasium.Env):
     """A cage puzzle to solve move by move; see the module's documentation."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
         self,
