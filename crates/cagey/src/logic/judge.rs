@@ -576,6 +576,15 @@ fn wrong_reason(
         };
         return format!("{} holds {sure} digit", cell.name(n));
     }
+    // A digit the board's own marks crossed out of the cell.
+    if let (Move::Place { cell, digit }, CellState::Candidates(set)) = (mv, board.get(mv.cell())) {
+        if !set.contains(digit) {
+            return format!(
+                "{said}: {digit} is crossed out of {}'s candidates",
+                cell.name(n)
+            );
+        }
+    }
     // A repeat first: the digit already in a house of the cell.
     if let Move::Place { cell, digit } = mv {
         let repeat = g.houses.iter().enumerate().find_map(|(h, house)| {
@@ -778,6 +787,15 @@ mod tests {
         assert_eq!(
             wrong.reason,
             "place 2 in r1c1: then cage 1 at r1c1 has no layout left"
+        );
+        // A digit the board's marks crossed out.
+        let mut marked = Progress::unknown(4);
+        marked.apply(&[], &[(Cell(1), 3)]);
+        let crossed = judged(&puzzle, &marked, ("place", 1, 2, Some(3)));
+        assert_eq!(crossed.verdict, MoveVerdict::Wrong);
+        assert_eq!(
+            crossed.reason,
+            "place 3 in r1c2: 3 is crossed out of r1c2's candidates"
         );
         // A repeat in a row.
         let mut board = Progress::unknown(4);
