@@ -195,6 +195,9 @@ pub fn canonical_form(puzzle: &Puzzle) -> Vec<u32> {
 /// run into each other.
 const PART: u32 = u32::MAX;
 
+/// Marks a puzzle under the diagonal rule, after its killer and multi-cell flags (0 or 1).
+const DIAGONALS: u32 = 2;
+
 /// `puzzle` after `symmetry` as numbers: size and options; each cell's cage, numbered by
 /// first appearance in reading order (0 for none); each cage's operation and target in that
 /// order; each cell's region, numbered alike (none without regions); each cell's given
@@ -232,8 +235,14 @@ fn encode(puzzle: &Puzzle, symmetry: Symmetry, relabel: bool) -> Vec<u32> {
         n as u32,
         u32::from(options.killer),
         u32::from(options.multi_cell),
-        PART,
     ];
+    // The diagonal rule only when it is on, so that every other puzzle keeps the
+    // fingerprint it had before the rule existed. Both diagonals map onto the two under
+    // every symmetry of the square, so the rule needs nothing moved.
+    if options.diagonals {
+        form.push(DIAGONALS);
+    }
+    form.push(PART);
     // Cages numbered by first appearance.
     let mut number = vec![0u32; puzzle.cages().len()];
     let mut order = Vec::new();
@@ -295,6 +304,7 @@ mod tests {
         killer: true,
         multi_cell: false,
         corner_cages: false,
+        diagonals: false,
     };
 
     fn example(name: &str) -> Puzzle {
@@ -344,6 +354,18 @@ mod tests {
             fingerprint(&plain.with_options(options).unwrap()),
             fingerprint(&plain)
         );
+        // So is the diagonal rule, and it is the same under every symmetry.
+        let options = crate::model::Options {
+            diagonals: true,
+            ..plain.options()
+        };
+        let crossed = plain.with_options(options).unwrap();
+        assert_ne!(fingerprint(&crossed), fingerprint(&plain));
+        for symmetry in Symmetry::ALL {
+            let moved = symmetry.apply(&crossed);
+            assert!(moved.options().diagonals);
+            assert_eq!(fingerprint(&moved), fingerprint(&crossed));
+        }
     }
 
     #[test]
