@@ -325,7 +325,11 @@ fn a_killer_x_has_one_solution_and_is_explained_soundly_and_a_single_names_its_d
         let report = solver
             .solve(&puzzle, &Limits::solutions(2))
             .expect("solved");
-        assert_eq!(report.outcome.solutions(), [solution.clone()], "{name}");
+        assert_eq!(
+            report.outcome.solutions(),
+            std::slice::from_ref(&solution),
+            "{name}"
+        );
     }
     // A digit placed in the centre leaves its row, column, box and both diagonals.
     let centre = cagey::Cell::at(4, 4, 9);
