@@ -33,7 +33,7 @@ use std::hash::Hasher;
 
 use siphasher::sip128::{Hasher128, SipHasher13};
 
-use super::{Cage, Cell, Operation, Puzzle, Regions};
+use super::{Cage, Cell, Grid, Operation, Puzzle, Regions};
 
 /// One of the 8 symmetries of the square (see the module's table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -189,6 +189,57 @@ pub fn canonical_form(puzzle: &Puzzle) -> Vec<u32> {
         .map(|&symmetry| encode(puzzle, symmetry, relabel))
         .min()
         .expect("8 symmetries")
+}
+
+/// The fingerprint of a solution `grid`: the same for the grid turned or mirrored and, with
+/// `relabel`, with its digits renamed. Two puzzles with one fingerprint ([`fingerprint`])
+/// and one solution each have solutions with one grid fingerprint (with `relabel` as
+/// [`relabels_digits`] says of them): the symmetry that takes one puzzle to the other takes
+/// its solution along. A generator that splits a run into shards by this value, known as
+/// soon as a grid is drawn, never makes one puzzle in two shards.
+///
+/// ```
+/// use cagey::model::{grid_fingerprint, Symmetry};
+/// use cagey::Grid;
+///
+/// let grid = Grid::from_digits(3, vec![1, 2, 3, 2, 3, 1, 3, 1, 2]).unwrap();
+/// let turned = Grid::from_digits(3, vec![3, 2, 1, 1, 3, 2, 2, 1, 3]).unwrap();
+/// assert_eq!(grid_fingerprint(&grid, false), grid_fingerprint(&turned, false));
+/// // 1 and 3 swapped: no turn or mirror of the grid.
+/// let renamed = Grid::from_digits(3, vec![3, 2, 1, 2, 1, 3, 1, 3, 2]).unwrap();
+/// assert_ne!(grid_fingerprint(&grid, false), grid_fingerprint(&renamed, false));
+/// assert_eq!(grid_fingerprint(&grid, true), grid_fingerprint(&renamed, true));
+/// ```
+pub fn grid_fingerprint(grid: &Grid, relabel: bool) -> Fingerprint {
+    let n = grid.size();
+    let digits = grid.digits();
+    let form = Symmetry::ALL
+        .iter()
+        .map(|&symmetry| {
+            let mut moved = vec![0u8; n * n];
+            for (index, &digit) in digits.iter().enumerate() {
+                moved[symmetry.map(Cell(index as u16), n).index()] = digit;
+            }
+            if relabel {
+                let mut rename = [0u8; super::MAX_SIZE + 1];
+                let mut next = 0u8;
+                for digit in &mut moved {
+                    let slot = &mut rename[usize::from(*digit)];
+                    if *slot == 0 && *digit != 0 {
+                        next += 1;
+                        *slot = next;
+                    }
+                    *digit = *slot;
+                }
+            }
+            moved
+        })
+        .min()
+        .expect("8 symmetries");
+    let mut hasher = SipHasher13::new();
+    hasher.write(&(n as u32).to_le_bytes());
+    hasher.write(&form);
+    Fingerprint(hasher.finish128().as_u128())
 }
 
 /// Marks the start of each part of an encoding, so that parts of different lengths never

@@ -30,7 +30,9 @@ mod regions;
 mod violation;
 
 pub use cage::{Cage, Label};
-pub use canonical::{canonical_form, fingerprint, relabels_digits, Fingerprint, Symmetry};
+pub use canonical::{
+    canonical_form, fingerprint, grid_fingerprint, relabels_digits, Fingerprint, Symmetry,
+};
 pub use cell::{CageId, Cell};
 pub use checker::{check, check_all, revealed_operations, verify, violations, Verification};
 pub use diagonal::Diagonal;

@@ -33,7 +33,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod compact;
+pub mod row;
 pub mod solve;
+
+pub use compact::{CompactError, CompactStep};
+pub use row::{RowError, RowOptions, RowRecord, RowSteps, StepForm};
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
