@@ -86,3 +86,14 @@ pub fn score_or_none(value: &Bound<'_, PyAny>) -> PyResult<Option<(u32, u32)>> {
         .map_err(|_| PyTypeError::new_err("must be a (min, max) pair of ints"))?;
     Ok(Some((natural(&low, "score")?, natural(&high, "score")?)))
 }
+
+/// The argument `shard`, an `(index, count)` pair, or `None`.
+pub fn shard_or_none(value: &Bound<'_, PyAny>) -> PyResult<Option<(u64, u64)>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    let (index, count): (Bound<'_, PyAny>, Bound<'_, PyAny>) = value
+        .extract()
+        .map_err(|_| PyTypeError::new_err("must be an (index, count) pair of ints"))?;
+    Ok(Some((natural(&index, "shard")?, natural(&count, "shard")?)))
+}

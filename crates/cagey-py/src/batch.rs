@@ -1,4 +1,4 @@
-//! Many puzzles at once: `solve_many` on a thread pool with the GIL released, `generate`
+//! Many puzzles at once: `solve_many` and `records` on a thread pool with the GIL released, `generate`
 //! as an iterator over a pool that works ahead of the reader, and `print_pdf`. Each follows
 //! its subcommand (`solve --jobs`, `generate --jobs`, `print`): input order kept, puzzle
 //! `i` of a generation made from `Settings::rng(seed, i)` so that any `jobs`, and any split of
@@ -8,10 +8,13 @@ use std::sync::Mutex;
 
 use cagey::booklet::{booklet, BookletEntry, BookletOptions, Key, Levels, Rules};
 use cagey::formats::{Entry, Format};
-use cagey::generate::{GenKind, Request, Stream, Target};
+use cagey::generate::{
+    DistinctStream, GenKind, GenerateError, Made, Request, Shard, Stream, Target,
+};
 use cagey::logic::Level;
 use cagey::render::pdf::{self, Paper, PdfX, PdfXVersion, PerPage};
 use cagey::solve::{Cancel, Limits, DEFAULT_MAX_NODES};
+use cagey::wire::RowRecord;
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
@@ -20,8 +23,9 @@ use rayon::prelude::*;
 use crate::args;
 use crate::errors::{value_error, LimitError};
 use crate::interrupt::interruptible;
-use crate::puzzle::{read_all, solve_limits, Puzzle};
+use crate::puzzle::{read_all, row_error, row_options, solve_limits, Puzzle};
 use crate::results::SolveResult;
+use crate::values;
 
 /// Threads for `jobs`: 0 for one per core.
 fn threads(jobs: usize) -> usize {
@@ -39,30 +43,37 @@ fn pool(jobs: usize) -> PyResult<rayon::ThreadPool> {
         .map_err(|e| PyRuntimeError::new_err(e.to_string()))
 }
 
-/// The puzzles of a Python iterable of `Puzzle`s or texts (each text one puzzle).
-fn puzzles_arg(py: Python<'_>, puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<cagey::Puzzle>> {
+/// The puzzles of a Python iterable of `Puzzle`s or texts (each text one puzzle), with the
+/// comments they were read or made with; `what` names the function in messages.
+fn entries_arg(py: Python<'_>, puzzles: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Entry>> {
     let mut out = Vec::new();
     for item in puzzles.try_iter()? {
         let item = item?;
         if let Ok(puzzle) = item.cast::<Puzzle>() {
-            out.push(puzzle.get().model().clone());
+            out.push(puzzle.get().entry.clone());
         } else if let Ok(text) = item.extract::<String>() {
             let mut read = read_all(py, text.as_bytes(), None, None)?;
             match read.len() {
-                1 => out.push(read.remove(0).entry.puzzle),
+                1 => out.push(read.remove(0).entry),
                 n => {
                     return Err(PyValueError::new_err(format!(
-                        "a text of solve_many holds {n} puzzles; give one a text, or Puzzles"
+                        "a text of {what} holds {n} puzzles; give one a text, or Puzzles"
                     )))
                 }
             }
         } else {
-            return Err(PyValueError::new_err(
-                "solve_many takes Puzzles or texts of one puzzle each",
-            ));
+            return Err(PyValueError::new_err(format!(
+                "{what} takes Puzzles or texts of one puzzle each"
+            )));
         }
     }
     Ok(out)
+}
+
+/// The puzzles of a Python iterable of `Puzzle`s or texts (each text one puzzle).
+fn puzzles_arg(py: Python<'_>, puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<cagey::Puzzle>> {
+    let entries = entries_arg(py, puzzles, "solve_many")?;
+    Ok(entries.into_iter().map(|entry| entry.puzzle).collect())
 }
 
 /// Solves every puzzle (`Puzzle`s, or texts of one puzzle each) on `jobs` threads (0: one
@@ -100,6 +111,47 @@ pub fn solve_many(
         .collect())
 }
 
+/// The dataset rows of `puzzles` (`Puzzle`s, or texts of one puzzle each), built by the
+/// library on `jobs` threads (0: one per core) with the GIL released, in input order: for
+/// each, the dict `p.record(time_limit, explain, steps)` gives. The first puzzle that makes
+/// no row raises its error (`SolutionError`, `LimitError`, ...), its message led by
+/// `puzzle N: ` (from 1). Ctrl-C stops the work within a row's time.
+#[pyfunction]
+#[pyo3(signature = (puzzles, jobs=0, explain=true, steps="full", time_limit=10.0))]
+pub fn records<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = args::jobs)] jobs: usize,
+    explain: bool,
+    steps: &str,
+    time_limit: Option<f64>,
+) -> PyResult<Bound<'py, PyList>> {
+    let (options, cancel) = row_options(time_limit, explain, steps)?;
+    let entries = entries_arg(py, puzzles, "records")?;
+    let pool = pool(jobs)?;
+    let rows = interruptible(py, &cancel, || {
+        pool.install(|| {
+            entries
+                .par_iter()
+                .map(|entry| match cancel.is_cancelled() {
+                    // Interrupted: the rows not yet begun are not built.
+                    true => None,
+                    false => Some(RowRecord::new(entry, &options)),
+                })
+                .collect::<Vec<_>>()
+        })
+    })?;
+    let list = PyList::empty(py);
+    for (index, row) in rows.into_iter().enumerate() {
+        match row {
+            Some(Ok(row)) => list.append(values::row(py, &row)?)?,
+            Some(Err(error)) => return Err(row_error(py, error, Some(index + 1))),
+            None => return Err(PyRuntimeError::new_err("the rows were cancelled")),
+        }
+    }
+    Ok(list)
+}
+
 /// The iterator `generate` returns: puzzles in index order, made ahead on a pool by the
 /// library's ordered stream. Dropping it stops the work ahead. It may be shared between
 /// threads: one at a time takes the next puzzle, others wait their turn with the GIL
@@ -107,7 +159,38 @@ pub fn solve_many(
 /// PyO3's borrow checking never refuses a second thread.)
 #[pyclass(module = "cagey", frozen)]
 pub struct Generator {
-    stream: Mutex<Stream>,
+    stream: Mutex<Source>,
+}
+
+/// Where a `Generator`'s puzzles come from: the library's plain run, or its run that leaves
+/// out repeats (`distinct=True`).
+enum Source {
+    Plain(Stream),
+    Distinct(Box<DistinctStream>),
+}
+
+impl Source {
+    fn next(&mut self) -> Option<Made> {
+        match self {
+            Source::Plain(stream) => stream.next(),
+            Source::Distinct(stream) => stream.next(),
+        }
+    }
+
+    fn seed(&self) -> u64 {
+        match self {
+            Source::Plain(stream) => stream.seed(),
+            Source::Distinct(stream) => stream.seed(),
+        }
+    }
+
+    /// Puzzles left to hand out (for a distinct run, at most this many).
+    fn len(&self) -> usize {
+        match self {
+            Source::Plain(stream) => stream.len(),
+            Source::Distinct(stream) => stream.size_hint().1.unwrap_or(usize::MAX),
+        }
+    }
 }
 
 #[pymethods]
@@ -126,6 +209,10 @@ impl Generator {
         };
         match made.result {
             Ok(generated) => Ok(Some(Puzzle::from_entry(generated.entry(seed, made.index)))),
+            // The run's end, not one puzzle's.
+            Err(error @ GenerateError::TooFewDistinct { .. }) => {
+                Err(LimitError::new_err(format!("seed {seed}: {error}")))
+            }
             Err(error) => Err(LimitError::new_err(format!(
                 "puzzle {seed}/{}: {error}",
                 made.index
@@ -165,6 +252,13 @@ impl Generator {
 ///   givens      digits given at the start (0: none up to 20x20, a tenth of the cells above)
 ///   uncaged     cells left out of every cage
 ///   score       (min, max) score within the difficulty
+///   distinct    leave out every puzzle that repeats an earlier one of the run (by its
+///               fingerprint: the same turned or mirrored) and make one of the next
+///               indices in its place; `LimitError` at the end if the settings give too
+///               few different puzzles
+///   shard       (i, n): with distinct, shard i of n of a run split over machines (the
+///               same seed and settings on each); shards never make the same puzzle
+///               (docs/python.md, "Distinct puzzles")
 ///
 /// A puzzle that cannot be made within the limits raises `LimitError` when its turn
 /// comes (`puzzle SEED/INDEX: ...`); a bad setting raises `ValueError` at once.
@@ -175,7 +269,8 @@ impl Generator {
 #[pyfunction]
 #[pyo3(signature = (size=None, difficulty=None, count=1, seed=None, kind="kenken", ops=None,
                     first=0, jobs=0, time_limit=60.0, hidden_ops=false, multi_cell=false,
-                    cage_size=None, givens=0, uncaged=0, score=None, style="keen"))]
+                    cage_size=None, givens=0, uncaged=0, score=None, style="keen",
+                    distinct=false, shard=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     #[pyo3(from_py_with = args::size_or_none)] size: Option<usize>,
@@ -194,6 +289,8 @@ pub fn generate(
     #[pyo3(from_py_with = args::uncaged)] uncaged: usize,
     #[pyo3(from_py_with = args::score_or_none)] score: Option<(u32, u32)>,
     style: &str,
+    distinct: bool,
+    #[pyo3(from_py_with = args::shard_or_none)] shard: Option<(u64, u64)>,
 ) -> PyResult<Generator> {
     fn parsed<T: std::str::FromStr>(name: &str, text: Option<&str>) -> PyResult<Option<T>>
     where
@@ -220,11 +317,30 @@ pub fn generate(
         time_limit: Some(crate::puzzle::time_limit(Some(time_limit))?),
         seed,
     };
-    let settings = request.settings().map_err(value_error)?;
+    let mut settings = request.settings().map_err(value_error)?;
     let end = first.saturating_add(count);
-    let stream = Stream::new(settings, request.seed(), first..end, jobs).map_err(value_error)?;
+    let source = match (distinct, shard) {
+        (false, None) => Source::Plain(
+            Stream::new(settings, request.seed(), first..end, jobs).map_err(value_error)?,
+        ),
+        (false, Some(_)) => {
+            return Err(PyValueError::new_err(
+                "shard splits a run with distinct=True; give distinct=True too",
+            ))
+        }
+        (true, shard) => {
+            settings.shard = shard
+                .map(|(index, count)| Shard::new(index, count))
+                .transpose()
+                .map_err(|error| PyValueError::new_err(format!("shard: {error}")))?;
+            Source::Distinct(Box::new(
+                DistinctStream::new(settings, request.seed(), first..end, jobs)
+                    .map_err(value_error)?,
+            ))
+        }
+    };
     Ok(Generator {
-        stream: Mutex::new(stream),
+        stream: Mutex::new(source),
     })
 }
 

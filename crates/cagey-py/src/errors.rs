@@ -72,6 +72,12 @@ fn column(error: &ParseError) -> Option<usize> {
 /// puzzle without one solution, `ValueError` otherwise.
 pub fn logic_error(py: Python<'_>, error: LogicError) -> PyErr {
     let message = error.to_string();
+    logic_error_worded(py, &error, message)
+}
+
+/// A logic error as `logic_error` raises it, worded `message` (the error's own words after
+/// the puzzle's number, for one of many).
+pub fn logic_error_worded(py: Python<'_>, error: &LogicError, message: String) -> PyErr {
     match error {
         LogicError::Limit(_) => LimitError::new_err(message),
         LogicError::NoSolution => solution_error(py, message, "none"),

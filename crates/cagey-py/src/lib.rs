@@ -42,6 +42,7 @@ fn _cagey(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puzzle::_restore, m)?)?;
     m.add_function(wrap_pyfunction!(results::_unpickle, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::records, m)?)?;
     m.add_function(wrap_pyfunction!(batch::generate, m)?)?;
     m.add_function(wrap_pyfunction!(batch::print_pdf, m)?)?;
     m.add_function(wrap_pyfunction!(batch::read, m)?)?;

@@ -12,7 +12,7 @@ use cagey::model::{self, Fingerprint, Progress};
 use cagey::render::{png, svg, Contents};
 use cagey::solve::{self, Budget, Cancel, End, Limits, Outcome, Report, Search, DEFAULT_MAX_NODES};
 use cagey::wire::judge::{self as wire_judge, BoardEntry, JudgementRecord};
-use cagey::wire::{CheckRecord, ExplanationRecord, GradeRecord};
+use cagey::wire::{CheckRecord, ExplanationRecord, GradeRecord, RowError, RowOptions, RowRecord};
 use cagey::{Grid, Puzzle as Model};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -106,6 +106,38 @@ fn logic_cancellable(limits: LogicLimits) -> (LogicLimits, Cancel) {
         ..limits
     };
     (limits, cancel)
+}
+
+/// A dataset row's options, as `record` and `records` take them, with a fresh cancel flag
+/// in its limits, and the flag.
+pub fn row_options(
+    time_limit: Option<f64>,
+    explain: bool,
+    steps: &str,
+) -> PyResult<(RowOptions, Cancel)> {
+    let (limits, cancel) = logic_cancellable(logic_limits(time_limit)?);
+    let options = RowOptions {
+        explain,
+        steps: steps
+            .parse()
+            .map_err(|error: String| PyValueError::new_err(error))?,
+        limits,
+    };
+    Ok((options, cancel))
+}
+
+/// Why a puzzle made no row, as the exception its question raises alone (`SolutionError`,
+/// `LimitError`, ...), its message led by `puzzle N: ` when it is one of many.
+pub fn row_error(py: Python<'_>, error: RowError, number: Option<usize>) -> PyErr {
+    let message = match number {
+        Some(number) => format!("puzzle {number}: {error}"),
+        None => error.to_string(),
+    };
+    match error {
+        RowError::Answer(error) => crate::answer::answer_error(py, &error, message),
+        RowError::Logic(error) => errors::logic_error_worded(py, &error, message),
+        RowError::Write(_) => value_error(message),
+    }
 }
 
 /// The solver's limits for up to `max_solutions` solutions.
@@ -674,38 +706,27 @@ impl Puzzle {
         self.svg(py, false, None)
     }
 
-    /// The dataset row of the puzzle (see docs/python.md): a dict of `prompt` (see
-    /// `prompt()`), `kk` (the puzzle without comments, so without its answer), `json`, `size`, `kind`, `solution`,
-    /// `level`, `score`, `seed` (a generated puzzle's `SEED/INDEX`, else `None`) and `steps`
-    /// (each step's `to_dict()`). Raises as `grade` and `explain` do.
-    #[pyo3(signature = (time_limit=10.0))]
+    /// The dataset row of the puzzle (see docs/python.md), the library's `RowRecord`: a
+    /// dict of `prompt` (see `prompt()`), `kk` and `json` (the puzzle without comments, so
+    /// without its answer), `size`, `kind`, `solution` (proven unique), `level`, `score`,
+    /// `seed` (a generated puzzle's `SEED/INDEX`, else `None`) and `steps`: with
+    /// `explain=True` the steps from the empty grid, each step's `to_dict()` for
+    /// `steps="full"` or one line such as `"hidden single: r3c4=7"` for `steps="compact"`
+    /// (docs/python.md, "Compact steps"); `None` with `explain=False`. `cagey.records`
+    /// builds many on every core. Raises as `grade` and `explain` do.
+    #[pyo3(signature = (time_limit=10.0, explain=true, steps="full"))]
     fn record<'py>(
         &self,
         py: Python<'py>,
         time_limit: Option<f64>,
+        explain: bool,
+        steps: &str,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let (limits, cancel) = logic_cancellable(logic_limits(time_limit)?);
-        let model = self.model();
-        let solution = self.answer(py)?;
-        let (grade, explanation) = interruptible(py, &cancel, || {
-            let grade = logic::grade(model, &limits)?;
-            let explanation = logic::explain(model, &Progress::unknown(model.size()), &limits)?;
-            Ok::<_, logic::LogicError>((grade, explanation))
-        })?
-        .map_err(|e| logic_error(py, e))?;
-        let steps = ExplanationRecord::new(&explanation, model).steps;
-        let row = PyDict::new(py);
-        row.set_item("prompt", formats::prompt::write(model))?;
-        row.set_item("kk", self.to("kk", false)?)?;
-        row.set_item("json", self.to("json", false)?)?;
-        row.set_item("size", model.size())?;
-        row.set_item("kind", self.kind())?;
-        row.set_item("solution", values::grid(py, &solution)?)?;
-        row.set_item("level", grade.level.name())?;
-        row.set_item("score", grade.score)?;
-        row.set_item("seed", self.seed())?;
-        row.set_item("steps", values::record(py, &steps)?)?;
-        Ok(row)
+        let (options, cancel) = row_options(time_limit, explain, steps)?;
+        let entry = &self.entry;
+        let row = interruptible(py, &cancel, || RowRecord::new(entry, &options))?
+            .map_err(|error| row_error(py, error, None))?;
+        values::row(py, &row)
     }
 
     /// `4x4 KenKen, 7 cages`, as the command describes a puzzle.

@@ -55,3 +55,19 @@ def test_puzzles_travel_to_workers_pickled(client):
     puzzles = cagey.read(CORPORA / "keen" / "keen_4dn.kk")[:4]
     grades = client.gather(client.map(lambda p: str(p.grade()), puzzles))
     assert grades == [str(p.grade()) for p in puzzles]
+
+
+def distinct_shard(index: int, shards: int = 3) -> list:
+    """Shard `index` of a run of small puzzles with no repeats: its rows, compact."""
+    made = cagey.generate(size=3, difficulty="easy", count=30, seed=SEED, distinct=True,
+                          shard=(index, shards), jobs=1)
+    return cagey.records(made, jobs=1, steps="compact")
+
+
+def test_distinct_shards_on_workers_share_no_puzzle(client):
+    """Issue #47: shards of one seed, each on a worker, share no puzzle, and each shard's
+    rows are those one process builds."""
+    parts = client.gather(client.map(distinct_shard, range(3)))
+    prints = [cagey.Puzzle.parse(row["kk"]).fingerprint() for part in parts for row in part]
+    assert len(prints) == len(set(prints)) == 90
+    assert parts[1] == distinct_shard(1)

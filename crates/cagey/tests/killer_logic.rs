@@ -241,3 +241,117 @@ fn calibration_over_the_solo_corpora() {
         times.len()
     );
 }
+
+/// A Killer X made here: triples along the rows, their sums
+/// taken from a grid whose diagonals hold every digit (the first the production solver
+/// finds for a Killer X of one given), with boxes and the diagonal rule.
+fn killer_x() -> (Puzzle, Grid) {
+    use cagey::model::{Cage, Cell, Operation, Options, Regions};
+    use cagey::solve::Limits;
+    let options = Options {
+        killer: true,
+        diagonals: true,
+        ..Options::default()
+    };
+    let boxes = Regions::standard_boxes(9).expect("3x3 boxes");
+    let seed = Puzzle::builder(9)
+        .cages(vec![Cage::given(Cell(0), 1)])
+        .regions(boxes.clone())
+        .options(options)
+        .build()
+        .expect("one given");
+    let solver = cagey::solvers::by_name("propagate").expect("the production solver");
+    let report = solver.solve(&seed, &Limits::solutions(1)).expect("solved");
+    let grid = report.outcome.solutions()[0].clone();
+    let at = |row: usize, col: usize| Cell::at(row, col, 9);
+    let mut shapes: Vec<Vec<Cell>> = Vec::new();
+    for row in 0..9 {
+        for col in (0..9).step_by(3) {
+            shapes.push(vec![at(row, col), at(row, col + 1), at(row, col + 2)]);
+        }
+    }
+    // Triples leave swaps (a 5 6 over a 6 5): a triple with a cell two solutions differ on
+    // is split into given cells, until one solution is left.
+    loop {
+        let cages = shapes
+            .iter()
+            .map(|cells| {
+                let sum = cells.iter().map(|&c| u64::from(grid.get(c))).sum();
+                Cage::new(Operation::Add, sum, cells.clone())
+            })
+            .collect();
+        let puzzle = Puzzle::builder(9)
+            .cages(cages)
+            .regions(boxes.clone())
+            .options(options)
+            .build()
+            .expect("triples");
+        let report = solver
+            .solve(&puzzle, &Limits::solutions(2))
+            .expect("solved");
+        let [first, second] = report.outcome.solutions() else {
+            return (puzzle, grid);
+        };
+        let differ = puzzle
+            .cells()
+            .find(|&c| first.get(c) != second.get(c))
+            .expect("two solutions differ");
+        let split = shapes
+            .iter()
+            .position(|cells| cells.contains(&differ))
+            .expect("every cell in a cage");
+        let cells = shapes.swap_remove(split);
+        shapes.extend(cells.into_iter().map(|cell| vec![cell]));
+    }
+}
+
+#[test]
+fn a_killer_x_has_one_solution_and_is_explained_soundly_and_a_single_names_its_diagonals() {
+    use cagey::solve::Limits;
+    let (puzzle, solution) = killer_x();
+    assert_eq!(cagey::check(&puzzle, &solution), Ok(()));
+    // Without its diagonals it has other solutions: the rule is needed.
+    let plain = puzzle
+        .with_options(cagey::model::Options {
+            diagonals: false,
+            ..puzzle.options()
+        })
+        .unwrap();
+    let solver = cagey::solvers::by_name("propagate").expect("the production solver");
+    let report = solver.solve(&plain, &Limits::solutions(2)).expect("solved");
+    assert_eq!(report.outcome.count(), 2);
+    for name in ["propagate", "logic"] {
+        let solver = cagey::solvers::by_name(name).expect("a solver");
+        let report = solver
+            .solve(&puzzle, &Limits::solutions(2))
+            .expect("solved");
+        assert_eq!(
+            report.outcome.solutions(),
+            std::slice::from_ref(&solution),
+            "{name}"
+        );
+    }
+    // A digit placed in the centre leaves its row, column, box and both diagonals.
+    let centre = cagey::Cell::at(4, 4, 9);
+    let mut cells = vec![cagey::model::CellState::Unknown; 81];
+    cells[centre.index()] = cagey::model::CellState::Solved(solution.get(centre));
+    let start = cagey::model::Progress::from_cells(9, cells).expect("a progress");
+    let from_centre = logic::explain(&puzzle, &start, &LogicLimits::default()).expect("explained");
+    let d = solution.get(centre);
+    assert!(
+        from_centre.steps.iter().any(|step| step.text
+            == format!("r5c5 is {d}, so its row, column, box and diagonals lose {d}")),
+        "{:?}",
+        from_centre
+            .steps
+            .iter()
+            .take(3)
+            .map(|s| &s.text)
+            .collect::<Vec<_>>()
+    );
+    let explanation = assert_sound("killer X", &puzzle, &solution);
+    assert_eq!(
+        explanation.verdict,
+        logic::Verdict::Solved(solution.clone())
+    );
+}

@@ -23,7 +23,9 @@ the matching subcommand does, in its words.
                                           # (a Gymnasium environment: cagey.gym, the gym extra)
     p.svg(); p.png(size=600)              # pictures; a notebook shows a Puzzle as one
     cagey.solve_many(puzzles, jobs=0)     # every core, input order, the GIL released
+    cagey.records(puzzles, jobs=0)        # dataset rows (p.record()) on every core
     cagey.generate(size=9, difficulty="hard", count=1000, seed=7)   # an iterator of puzzles
+    cagey.generate(size=4, count=1000, seed=7, distinct=True, shard=(0, 2))  # no repeats
     cagey.print_pdf(puzzles, "book.pdf", per_page=4, answers="end")
 
 Errors are exceptions with the command's messages: `FormatError` (a `ValueError` with
@@ -62,6 +64,7 @@ from ._cagey import (
     parse_answer,
     print_pdf,
     read,
+    records,
     solve_many,
 )
 
@@ -93,5 +96,6 @@ __all__ = [
     "parse_answer",
     "print_pdf",
     "read",
+    "records",
     "solve_many",
 ]

@@ -142,9 +142,12 @@ class Puzzle:
         """The puzzle drawn as PNG bytes."""
     def _repr_svg_(self) -> str:
         """The picture a notebook shows."""
-    def record(self, time_limit: Optional[float] = 10.0) -> dict[str, Any]:
+    def record(
+        self, time_limit: Optional[float] = 10.0, explain: bool = True, steps: str = "full"
+    ) -> dict[str, Any]:
         """The dataset row: prompt, kk (without comments), json, size, kind, solution,
-        level, score, seed, steps."""
+        level, score, seed, steps (None without explain; dicts, or lines for
+        steps="compact")."""
     def fingerprint(self) -> str:
         """32 hex digits, the same under the square's 8 symmetries (and digit renaming
         where no cage does arithmetic); puzzles compare and hash by it."""
@@ -424,8 +427,11 @@ def generate(
     uncaged: int = 0,
     score: Optional[Tuple[int, int]] = None,
     style: str = "keen",
+    distinct: bool = False,
+    shard: Optional[Tuple[int, int]] = None,
 ) -> Generator:
-    """New puzzles, each proved unique, as `cagey generate`."""
+    """New puzzles, each proved unique, as `cagey generate`; with distinct=True none
+    repeats in the run, nor across the shards (i, n) of one seed."""
 
 def solve_many(
     puzzles: Iterable[Union[Puzzle, str]],
@@ -434,6 +440,16 @@ def solve_many(
     method: str = "propagate",
 ) -> List[SolveResult]:
     """Solves every puzzle on `jobs` threads, in input order."""
+
+def records(
+    puzzles: Iterable[Union[Puzzle, str]],
+    jobs: int = 0,
+    explain: bool = True,
+    steps: str = "full",
+    time_limit: Optional[float] = 10.0,
+) -> List[dict[str, Any]]:
+    """The dataset rows (each `p.record(...)`) of every puzzle, built on `jobs` threads
+    with the GIL released, in input order."""
 
 def print_pdf(
     puzzles: Iterable[Puzzle],

@@ -653,6 +653,7 @@ mod tests {
         killer: false,
         multi_cell: true,
         corner_cages: false,
+        diagonals: false,
     };
 
     /// A 3x3 puzzle with a three-cell division (2 / (1 * 1), an L in the top-left corner)
@@ -735,6 +736,7 @@ mod tests {
                 killer: true,
                 multi_cell: true,
                 corner_cages: false,
+                diagonals: false,
             }
         );
         // `0-` over three cells in the grid format, which has no directive.

@@ -38,4 +38,13 @@ pub enum GenerateError {
         /// Attempts made.
         attempts: u32,
     },
+    /// A run with no repeats ([`DistinctStream`](super::DistinctStream)) spent its spare
+    /// indices before making as many different puzzles as were asked for.
+    #[error("{missing} of the puzzles asked for were not made: the others would repeat an earlier one ({repeats} repeats left out); these settings make too few different puzzles")]
+    TooFewDistinct {
+        /// Puzzles not made.
+        missing: u64,
+        /// Puzzles left out as repeats (or, in a shard, as another shard's).
+        repeats: u64,
+    },
 }

@@ -27,6 +27,7 @@
 mod cages;
 mod candidate;
 mod distinct;
+mod distinct_stream;
 mod error;
 mod fill;
 mod grader;
@@ -35,6 +36,7 @@ mod latin;
 mod repair;
 mod request;
 mod settings;
+mod shard;
 mod steer;
 mod stream;
 mod style;
@@ -57,11 +59,13 @@ pub use latin::random_latin_square;
 pub use repair::{make_unique, Change, Repair, RepairError};
 
 pub use distinct::{Distinct, Repeat};
+pub use distinct_stream::DistinctStream;
 pub use error::{GenerateError, SettingError};
 pub use grader::Graded;
 pub(crate) use request::present;
 pub use request::{fresh_seed, Request};
 pub use settings::{CageSizes, GenKind, OperationSet, Settings, DEFAULT_TIME_LIMIT};
+pub use shard::{Shard, DRAWS_PER_SHARD};
 pub use stream::{Made, Stream};
 // The generator's tuning (MAX_ATTEMPTS and the others beside it in settings.rs and
 // grader.rs, each measured where it is defined) is the library's own business, not part of
@@ -88,15 +92,21 @@ pub struct Generated {
     pub repairs: u32,
     /// Changes made while steering toward the level, over all attempts.
     pub steps: u32,
+    /// The shard of the run it was made for ([`Settings::shard`]), if the run is split.
+    pub shard: Option<Shard>,
 }
 
 impl Generated {
     /// The puzzle as `cagey generate` writes it (and the Python package hands it out): its
-    /// comments `seed=SEED/INDEX` (enough to make it again), `level=` and `score=` when it
-    /// was graded, and `solution=` (digits, comma-separated above 9x9).
+    /// comments `seed=SEED/INDEX` (with `shard=I/N` when the run is split, enough to make
+    /// it again), `level=` and `score=` when it was graded, and `solution=` (digits,
+    /// comma-separated above 9x9).
     pub fn entry(&self, seed: u64, index: u64) -> crate::formats::Entry {
         let mut entry = crate::formats::Entry::new(self.puzzle.clone());
         entry.comments.push(format!("seed={seed}/{index}"));
+        if let Some(shard) = self.shard {
+            entry.comments.push(format!("shard={shard}"));
+        }
         if let Some(graded) = self.graded {
             entry.comments.push(format!("level={}", graded.level));
             entry.comments.push(format!("score={}", graded.score));
@@ -262,6 +272,7 @@ fn generate_with<R: Rng + ?Sized>(
             attempts: attempt,
             repairs,
             steps,
+            shard: settings.shard,
         });
     }
     Err(GenerateError::Exhausted {
@@ -281,20 +292,28 @@ fn draw<R: Rng + ?Sized>(
     deadline: Deadline,
 ) -> Option<Candidate> {
     let n = settings.size;
-    let (regions, solution) = match settings.kind {
-        GenKind::KenKen => (
+    let mut grid = || match settings.kind {
+        GenKind::KenKen => Some((
             Regions::None,
             latin::random_latin_square_within(n, rng, deadline)?,
-        ),
+        )),
         GenKind::KenDoku | GenKind::Killer => {
             let regions = Regions::standard_boxes(n)?;
             let grid = random_grid(n, &regions, rng)?;
-            (regions, grid)
+            Some((regions, grid))
         }
         GenKind::KillerJigsaw => (0..JIGSAW_TRIES).find_map(|_| {
             let regions = random_regions(n, rng);
             random_grid(n, &regions, rng).map(|grid| (regions, grid))
-        })?,
+        }),
+    };
+    let (regions, solution) = match settings.shard {
+        None => grid()?,
+        // A split run: grids until one of the shard's, before any cage is cut.
+        Some(shard) => (0..shard.max_draws())
+            .take_while(|_| !deadline.passed())
+            .filter_map(|_| grid())
+            .find(|(_, solution)| shard.may_hold(solution))?,
     };
     debug_assert!(settings.regions_needed() == (regions != Regions::None));
     let cages = cages::partition(settings, &solution, rng)?;

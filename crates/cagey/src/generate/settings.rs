@@ -10,6 +10,7 @@ use std::time::Duration;
 use rand::{Rng, RngExt};
 
 use super::error::{GenerateError, SettingError};
+use super::shard::Shard;
 use super::style::CageStyle;
 use super::target::Target;
 use crate::budget::TimeLimit;
@@ -335,6 +336,9 @@ pub struct Settings {
     /// Stop at the next attempt once this is cancelled, if set (a server's client has gone;
     /// an attempt itself is bounded by `time_limit`).
     pub cancel: Option<Cancel>,
+    /// The shard of a run split over machines, if it is ([`Shard`]): only puzzles whose
+    /// solution is the shard's are made.
+    pub shard: Option<Shard>,
 }
 
 impl Settings {
@@ -379,6 +383,7 @@ impl Settings {
             target: Target::Any,
             time_limit: DEFAULT_TIME_LIMIT,
             cancel: None,
+            shard: None,
         }
     }
 

@@ -18,7 +18,7 @@
 //! rule), so cells of one cage are told apart like cells of one house.
 
 use super::rule::{Ctx, Rule};
-use super::state::State;
+use super::state::{HouseKind, State};
 use super::step::{Found, Reason};
 use crate::model::{Cell, DigitSet};
 
@@ -273,6 +273,9 @@ pub(super) fn several_houses(state: &State) -> Vec<Vec<usize>> {
     // Pairs of regions with two cells side by side, found through each cell's region.
     let mut region_of = vec![usize::MAX; n * n];
     for h in 2 * n..g.houses.len() {
+        if !matches!(g.houses[h].kind, HouseKind::Region(_)) {
+            continue;
+        }
         for c in &g.houses[h].cells {
             region_of[c.index()] = h;
         }

@@ -72,7 +72,7 @@ impl Crossings {
     fn new(state: &State) -> Option<Crossings> {
         let g = state.g;
         let n = g.n;
-        if g.houses.len() <= 2 * n {
+        if g.region_of.iter().all(Option::is_none) {
             return None;
         }
         let mut rows = vec![DigitSet::EMPTY; n * n];

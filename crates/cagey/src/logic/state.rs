@@ -13,7 +13,7 @@
 
 use std::sync::Arc;
 
-use crate::model::{CageId, Cell, DigitSet, Operation, Puzzle, Regions};
+use crate::model::{CageId, Cell, Diagonal, DigitSet, Operation, Puzzle, Regions};
 use crate::solve::tables::Table;
 
 /// What a contradictory state has, as data (its words on request, [`Contradiction::describe`]).
@@ -48,12 +48,14 @@ impl Contradiction {
     }
 }
 
-/// What kind of house: a row, a column, or a box or jigsaw region.
+/// What kind of house: a row, a column, a box or jigsaw region, or a long diagonal under the
+/// diagonal rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum HouseKind {
     Row(usize),
     Col(usize),
     Region(usize),
+    Diagonal(Diagonal),
 }
 
 /// A group of `n` cells holding every digit once.
@@ -108,9 +110,11 @@ impl Geometry {
         tables: Vec<Table>,
         frame: &mut Option<Frame>,
     ) -> Geometry {
-        let same = frame
-            .as_ref()
-            .is_some_and(|f| f.n == puzzle.size() && f.regions.same_numbers(puzzle.regions()));
+        let same = frame.as_ref().is_some_and(|f| {
+            f.n == puzzle.size()
+                && f.regions.same_numbers(puzzle.regions())
+                && f.diagonals == puzzle.options().diagonals
+        });
         if !same {
             *frame = Some(Frame::new(puzzle));
         }
@@ -199,6 +203,7 @@ impl Geometry {
             HouseKind::Col(c) => format!("column {}", c + 1),
             HouseKind::Region(i) if self.boxes => format!("box {}", i + 1),
             HouseKind::Region(i) => format!("region {}", i + 1),
+            HouseKind::Diagonal(diagonal) => diagonal.name(self.n),
         }
     }
 
@@ -233,6 +238,7 @@ fn one_cell_digit(table: &Table) -> Option<u8> {
 pub(crate) struct Frame {
     n: usize,
     regions: Regions,
+    diagonals: bool,
     houses: Arc<Vec<House>>,
     cell_houses: Vec<Vec<usize>>,
     peers: Arc<Vec<Vec<Cell>>>,
@@ -261,6 +267,13 @@ impl Frame {
             houses.push(House {
                 kind: HouseKind::Region(i),
                 cells,
+            });
+        }
+        // The diagonals come last, so that houses `2n..3n` stay the regions.
+        for &diagonal in puzzle.diagonals() {
+            houses.push(House {
+                kind: HouseKind::Diagonal(diagonal),
+                cells: diagonal.cells(n),
             });
         }
         let mut cell_houses = vec![Vec::new(); n * n];
@@ -295,6 +308,7 @@ impl Frame {
         Frame {
             n,
             regions: puzzle.regions().clone(),
+            diagonals: puzzle.options().diagonals,
             houses: Arc::new(houses),
             cell_houses,
             peers: Arc::new(peers),

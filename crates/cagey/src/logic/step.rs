@@ -12,8 +12,8 @@
 use std::collections::BTreeMap;
 
 use super::level::Level;
-use super::state::{self, digits, Contradiction, Geometry};
-use crate::model::{CageId, Cell, DigitSet, Puzzle};
+use super::state::{self, digits, Contradiction, Geometry, HouseKind};
+use crate::model::{CageId, Cell, Diagonal, DigitSet, Puzzle};
 
 /// A step as a rule finds it: plain data, no words (see [`Found::step`] for those).
 #[derive(Clone, Debug)]
@@ -309,6 +309,19 @@ fn losing_houses(g: &Geometry, cell: Cell, eliminated: &[(Cell, u8)]) -> (String
     if region.is_some() && peers().any(|c| g.region_of[c.index()] == region) {
         names.push(if g.boxes { "box" } else { "region" });
     }
+    let on = |diagonal: Diagonal, c: Cell| diagonal.contains(c, n);
+    let diagonals = g.houses.iter().filter_map(|house| match house.kind {
+        HouseKind::Diagonal(diagonal) if on(diagonal, cell) => Some(diagonal),
+        _ => None,
+    });
+    match diagonals
+        .filter(|&diagonal| peers().any(|c| on(diagonal, c)))
+        .count()
+    {
+        0 => {}
+        1 => names.push("diagonal"),
+        _ => names.push("diagonals"),
+    }
     let verb = if names.len() == 1 { "loses" } else { "lose" };
     let said = match names.as_slice() {
         [] => "peers".to_string(),
@@ -330,7 +343,8 @@ fn area_name(g: &Geometry, houses: &[usize]) -> String {
             return format!("columns {}-{}", first - n + 1, last - n + 1);
         }
     }
-    if houses.len() == 2 && houses[0] >= 2 * n {
+    let region = |h: usize| matches!(g.houses[h].kind, HouseKind::Region(_));
+    if houses.len() == 2 && region(houses[0]) && region(houses[1]) {
         let word = if g.boxes { "boxes" } else { "regions" };
         return format!(
             "{word} {} and {}",

@@ -33,7 +33,7 @@ use std::hash::Hasher;
 
 use siphasher::sip128::{Hasher128, SipHasher13};
 
-use super::{Cage, Cell, Operation, Puzzle, Regions};
+use super::{Cage, Cell, Grid, Operation, Puzzle, Regions};
 
 /// One of the 8 symmetries of the square (see the module's table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -191,9 +191,63 @@ pub fn canonical_form(puzzle: &Puzzle) -> Vec<u32> {
         .expect("8 symmetries")
 }
 
+/// The fingerprint of a solution `grid`: the same for the grid turned or mirrored and, with
+/// `relabel`, with its digits renamed. Two puzzles with one fingerprint ([`fingerprint`])
+/// and one solution each have solutions with one grid fingerprint (with `relabel` as
+/// [`relabels_digits`] says of them): the symmetry that takes one puzzle to the other takes
+/// its solution along. A generator that splits a run into shards by this value, known as
+/// soon as a grid is drawn, never makes one puzzle in two shards.
+///
+/// ```
+/// use cagey::model::{grid_fingerprint, Symmetry};
+/// use cagey::Grid;
+///
+/// let grid = Grid::from_digits(3, vec![1, 2, 3, 2, 3, 1, 3, 1, 2]).unwrap();
+/// let turned = Grid::from_digits(3, vec![3, 2, 1, 1, 3, 2, 2, 1, 3]).unwrap();
+/// assert_eq!(grid_fingerprint(&grid, false), grid_fingerprint(&turned, false));
+/// // 1 and 3 swapped: no turn or mirror of the grid.
+/// let renamed = Grid::from_digits(3, vec![3, 2, 1, 2, 1, 3, 1, 3, 2]).unwrap();
+/// assert_ne!(grid_fingerprint(&grid, false), grid_fingerprint(&renamed, false));
+/// assert_eq!(grid_fingerprint(&grid, true), grid_fingerprint(&renamed, true));
+/// ```
+pub fn grid_fingerprint(grid: &Grid, relabel: bool) -> Fingerprint {
+    let n = grid.size();
+    let digits = grid.digits();
+    let form = Symmetry::ALL
+        .iter()
+        .map(|&symmetry| {
+            let mut moved = vec![0u8; n * n];
+            for (index, &digit) in digits.iter().enumerate() {
+                moved[symmetry.map(Cell(index as u16), n).index()] = digit;
+            }
+            if relabel {
+                let mut rename = [0u8; super::MAX_SIZE + 1];
+                let mut next = 0u8;
+                for digit in &mut moved {
+                    let slot = &mut rename[usize::from(*digit)];
+                    if *slot == 0 && *digit != 0 {
+                        next += 1;
+                        *slot = next;
+                    }
+                    *digit = *slot;
+                }
+            }
+            moved
+        })
+        .min()
+        .expect("8 symmetries");
+    let mut hasher = SipHasher13::new();
+    hasher.write(&(n as u32).to_le_bytes());
+    hasher.write(&form);
+    Fingerprint(hasher.finish128().as_u128())
+}
+
 /// Marks the start of each part of an encoding, so that parts of different lengths never
 /// run into each other.
 const PART: u32 = u32::MAX;
+
+/// Marks a puzzle under the diagonal rule, after its killer and multi-cell flags (0 or 1).
+const DIAGONALS: u32 = 2;
 
 /// `puzzle` after `symmetry` as numbers: size and options; each cell's cage, numbered by
 /// first appearance in reading order (0 for none); each cage's operation and target in that
@@ -232,8 +286,14 @@ fn encode(puzzle: &Puzzle, symmetry: Symmetry, relabel: bool) -> Vec<u32> {
         n as u32,
         u32::from(options.killer),
         u32::from(options.multi_cell),
-        PART,
     ];
+    // The diagonal rule only when it is on, so that every other puzzle keeps the
+    // fingerprint it had before the rule existed. Both diagonals map onto the two under
+    // every symmetry of the square, so the rule needs nothing moved.
+    if options.diagonals {
+        form.push(DIAGONALS);
+    }
+    form.push(PART);
     // Cages numbered by first appearance.
     let mut number = vec![0u32; puzzle.cages().len()];
     let mut order = Vec::new();
@@ -295,6 +355,7 @@ mod tests {
         killer: true,
         multi_cell: false,
         corner_cages: false,
+        diagonals: false,
     };
 
     fn example(name: &str) -> Puzzle {
@@ -344,6 +405,18 @@ mod tests {
             fingerprint(&plain.with_options(options).unwrap()),
             fingerprint(&plain)
         );
+        // So is the diagonal rule, and it is the same under every symmetry.
+        let options = crate::model::Options {
+            diagonals: true,
+            ..plain.options()
+        };
+        let crossed = plain.with_options(options).unwrap();
+        assert_ne!(fingerprint(&crossed), fingerprint(&plain));
+        for symmetry in Symmetry::ALL {
+            let moved = symmetry.apply(&crossed);
+            assert!(moved.options().diagonals);
+            assert_eq!(fingerprint(&moved), fingerprint(&crossed));
+        }
     }
 
     #[test]

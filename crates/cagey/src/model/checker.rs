@@ -2,11 +2,13 @@
 //!
 //! This is the referee for every solver, so it shares no code with them: it recomputes each
 //! cage's arithmetic from the digits in the grid, in the plainest way, with checked
-//! arithmetic, and checks the Latin rule row by row and column by column.
+//! arithmetic, and checks the Latin rule row by row and column by column (and box by box,
+//! and along the diagonals when the puzzle has them).
 
 use super::{CageId, Cell, Grid, Operation, Puzzle, Violation};
 
-/// Checks that `grid` is full, Latin, has every digit once in each box or region, holds the
+/// Checks that `grid` is full, Latin, has every digit once in each box or region (and
+/// diagonal, under the diagonal rule), holds the
 /// givens, and meets every cage of `puzzle` (with distinct digits under the killer rule).
 pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
     let n = puzzle.size();
@@ -40,6 +42,15 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
             let digit = grid.get(cell);
             if std::mem::replace(&mut seen[usize::from(digit)], true) {
                 return Err(Violation::RegionRepeat { region, digit });
+            }
+        }
+    }
+    for &diagonal in puzzle.diagonals() {
+        let mut seen = vec![false; n + 1];
+        for cell in diagonal.cells(n) {
+            let digit = grid.get(cell);
+            if std::mem::replace(&mut seen[usize::from(digit)], true) {
+                return Err(Violation::DiagonalRepeat { diagonal, digit });
             }
         }
     }
@@ -299,6 +310,11 @@ pub fn violations(puzzle: &Puzzle, grid: &Grid) -> Vec<Violation> {
     for (region, house) in puzzle.regions().houses(n).iter().enumerate() {
         for digit in repeats(&mut house.iter().copied()) {
             found.push(Violation::RegionRepeat { region, digit });
+        }
+    }
+    for &diagonal in puzzle.diagonals() {
+        for digit in repeats(&mut diagonal.cells(n).into_iter()) {
+            found.push(Violation::DiagonalRepeat { diagonal, digit });
         }
     }
     for cell in puzzle.cells() {

@@ -19,6 +19,7 @@ mod cage;
 mod canonical;
 mod cell;
 mod checker;
+mod diagonal;
 mod digit_set;
 mod grid;
 mod operation;
@@ -29,9 +30,12 @@ mod regions;
 mod violation;
 
 pub use cage::{Cage, Label};
-pub use canonical::{canonical_form, fingerprint, relabels_digits, Fingerprint, Symmetry};
+pub use canonical::{
+    canonical_form, fingerprint, grid_fingerprint, relabels_digits, Fingerprint, Symmetry,
+};
 pub use cell::{CageId, Cell};
 pub use checker::{check, check_all, revealed_operations, verify, violations, Verification};
+pub use diagonal::Diagonal;
 pub use digit_set::{DigitSet, Digits};
 pub use grid::Grid;
 pub use operation::Operation;

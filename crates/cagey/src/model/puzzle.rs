@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::{Cage, CageId, Cell, Operation, PuzzleError, Regions, MAX_SIZE};
+use super::{Cage, CageId, Cell, Diagonal, Operation, PuzzleError, Regions, MAX_SIZE};
 
 /// Rules that apply to the whole puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -24,6 +24,9 @@ pub struct Options {
     /// whose cages are lists of cells set it when a cage needs it
     /// ([`PuzzleBuilder::corners_allowed`]); formats that cannot say it refuse to write it.
     pub corner_cages: bool,
+    /// The diagonal rule (Killer X, Sudoku X): each of the two long diagonals also holds
+    /// every digit once ([`Diagonal`]).
+    pub diagonals: bool,
 }
 
 impl Options {
@@ -38,7 +41,7 @@ impl Options {
     /// let multi = Options { multi_cell: true, ..Options::default() };
     /// assert_eq!(
     ///     killer.union(multi),
-    ///     Options { killer: true, multi_cell: true, corner_cages: false }
+    ///     Options { killer: true, multi_cell: true, ..Options::default() }
     /// );
     /// ```
     pub fn union(self, other: Options) -> Options {
@@ -46,6 +49,7 @@ impl Options {
             killer: self.killer || other.killer,
             multi_cell: self.multi_cell || other.multi_cell,
             corner_cages: self.corner_cages || other.corner_cages,
+            diagonals: self.diagonals || other.diagonals,
         }
     }
 }
@@ -346,6 +350,25 @@ impl Puzzle {
         &self.cages[id.index()]
     }
 
+    /// The long diagonals that are houses: both under the diagonal rule
+    /// ([`Options::diagonals`]), else none.
+    pub fn diagonals(&self) -> &'static [Diagonal] {
+        if self.options.diagonals {
+            &Diagonal::BOTH
+        } else {
+            &[]
+        }
+    }
+
+    /// Every house but the rows and columns, each as its cells: the boxes or regions
+    /// ([`Regions::houses`]), then the diagonals under the diagonal rule. What a rule that
+    /// treats every house alike loops over beside the rows and columns.
+    pub fn extra_houses(&self) -> Vec<Vec<Cell>> {
+        let mut houses = self.regions.houses(self.size);
+        houses.extend(self.diagonals().iter().map(|d| d.cells(self.size)));
+        houses
+    }
+
     /// The id of the cage holding `cell`; `None` only for a cell a killer puzzle leaves
     /// outside every cage.
     pub fn cage_of(&self, cell: Cell) -> Option<CageId> {
@@ -379,7 +402,17 @@ impl fmt::Display for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let count = self.cages.len();
         let noun = if count == 1 { "cage" } else { "cages" };
-        write!(f, "{n}x{n} {}, {count} {noun}", self.kind(), n = self.size)
+        let diagonals = if self.options.diagonals {
+            " with diagonals"
+        } else {
+            ""
+        };
+        write!(
+            f,
+            "{n}x{n} {}{diagonals}, {count} {noun}",
+            self.kind(),
+            n = self.size
+        )
     }
 }
 

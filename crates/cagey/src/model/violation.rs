@@ -3,7 +3,7 @@
 //! wording of it that `cagey check`, `/api/check`, Python's `check` and every other message
 //! use.
 
-use super::{CageId, Cell, Grid, Puzzle, Regions};
+use super::{CageId, Cell, Diagonal, Grid, Puzzle, Regions};
 
 /// A rule a grid breaks, or the cells it leaves empty. Its fields count from 0, as the model does; put it in words
 /// with [`Violation::describe`], which counts from 1 and names cells `r3c4`. (It has no
@@ -42,6 +42,13 @@ pub enum Violation {
         /// The repeated digit.
         digit: u8,
     },
+    /// A digit appears more than once on a long diagonal, under the diagonal rule.
+    DiagonalRepeat {
+        /// The diagonal.
+        diagonal: Diagonal,
+        /// The repeated digit.
+        digit: u8,
+    },
     /// A cage's digits do not give its target.
     Cage(CageId),
     /// A digit repeats inside a cage under the killer rule.
@@ -73,6 +80,9 @@ impl Violation {
                 let mut house = puzzle.regions().houses(n).swap_remove(region);
                 house.sort_unstable();
                 holding(&mut house.into_iter(), digit)
+            }
+            Violation::DiagonalRepeat { diagonal, digit } => {
+                holding(&mut diagonal.cells(n).into_iter(), digit)
             }
             Violation::Given(cell) => vec![cell],
             Violation::Cage(id) => {
@@ -151,6 +161,9 @@ impl Violation {
                     repeat(digit)
                 )
             }
+            Violation::DiagonalRepeat { diagonal, digit } => {
+                format!("{} {}", diagonal.name(n), repeat(digit))
+            }
             Violation::Given(cell) => format!(
                 "{} holds {}, but the puzzle gives {}",
                 cell.name(n),
@@ -218,6 +231,36 @@ pub(crate) fn and_list(names: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{check, violations, Cage, Operation, Options};
+
+    #[test]
+    fn a_digit_twice_on_a_diagonal_breaks_the_diagonal_rule_and_is_named_by_its_ends() {
+        // A Latin square whose diagonals hold one digit each.
+        let digits = vec![1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 1, 2, 4, 3, 2, 1];
+        let grid = Grid::from_digits(4, digits.clone()).unwrap();
+        let cages = (0..16)
+            .map(|i| Cage::new(Operation::Given, u64::from(digits[i]), vec![Cell(i as u16)]))
+            .collect();
+        let plain = Puzzle::new(4, cages).unwrap();
+        assert_eq!(check(&plain, &grid), Ok(()));
+        let crossed = plain
+            .with_options(Options {
+                diagonals: true,
+                ..Options::default()
+            })
+            .unwrap();
+        let found = violations(&crossed, &grid);
+        let words: Vec<String> = found.iter().map(|v| v.describe(&crossed, &grid)).collect();
+        assert_eq!(
+            words,
+            [
+                "the diagonal r1c1-r4c4 holds 1 four times: r1c1, r2c2, r3c3 and r4c4",
+                "the diagonal r1c4-r4c1 holds 4 four times: r1c4, r2c3, r3c2 and r4c1",
+            ]
+        );
+        assert_eq!(check(&crossed, &grid), Err(found[0].clone()));
+        assert_eq!(crossed.to_string(), "4x4 KenKen with diagonals, 16 cages");
+    }
 
     #[test]
     fn counts_and_lists_are_worded_as_prose() {

@@ -274,23 +274,28 @@ impl From<SolveError> for Halt {
 }
 
 /// The houses of a puzzle as the essay's methods number them: rows first, then columns, then
-/// boxes or jigsaw regions if the puzzle has them. In a grid of side `n`:
+/// boxes or jigsaw regions if the puzzle has them, then the two long diagonals under the
+/// diagonal rule. In a grid of side `n`:
 ///
 /// ```text
 ///   house  0 .. n-1      row h
 ///          n .. 2n-1     column h - n
 ///         2n .. 3n-1     region h - 2n   (only with boxes or jigsaw regions)
+///   then 2 more          the diagonals r1c1-rncn and r1cn-rnc1 (only under the rule)
 /// ```
 ///
 /// Every house holds each digit once, so two cells that share a house never hold the same
-/// digit; that is the whole of what rows, columns and regions add to the cages.
+/// digit; that is the whole of what rows, columns, regions and diagonals add to the cages.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Houses {
     size: usize,
-    /// Houses per cell: 2 (row, column), or 3 with regions.
+    /// Houses every cell is in: 2 (row, column), or 3 with regions.
     per_cell: usize,
-    /// The houses of each cell, row-major; the third is unused without regions.
-    of: Vec<[usize; 3]>,
+    /// The number of houses.
+    count: usize,
+    /// The houses of each cell, row-major, and how many of them it has: its row, column
+    /// and region (the first `per_cell`), then the diagonals through it.
+    of: Vec<([usize; 5], u8)>,
 }
 
 impl Houses {
@@ -302,13 +307,27 @@ impl Houses {
         let of = puzzle
             .cells()
             .map(|cell| {
-                let region = regions
-                    .region_of(cell, size)
-                    .map_or(usize::MAX, |r| 2 * size + r);
-                [cell.row(size), size + cell.col(size), region]
+                let mut houses = [cell.row(size), size + cell.col(size), 0, 0, 0];
+                let mut len = 2;
+                if let Some(region) = regions.region_of(cell, size) {
+                    houses[2] = 2 * size + region;
+                    len = 3;
+                }
+                for (d, &diagonal) in puzzle.diagonals().iter().enumerate() {
+                    if diagonal.contains(cell, size) {
+                        houses[len] = per_cell * size + d;
+                        len += 1;
+                    }
+                }
+                (houses, len as u8)
             })
             .collect();
-        Houses { size, per_cell, of }
+        Houses {
+            size,
+            per_cell,
+            count: per_cell * size + puzzle.diagonals().len(),
+            of,
+        }
     }
 
     /// The side of the grid.
@@ -316,19 +335,24 @@ impl Houses {
         self.size
     }
 
-    /// The number of houses: `2n`, or `3n` with regions.
+    /// The number of houses: `2n`, or `3n` with regions, and 2 more under the diagonal rule.
     pub(crate) fn count(&self) -> usize {
-        self.per_cell * self.size
+        self.count
     }
 
-    /// The houses of `cell`: its row, its column, and its region if there are regions.
+    /// The houses of `cell`: its row, its column, its region if there are regions, and the
+    /// diagonals through it under the diagonal rule.
     pub(crate) fn of(&self, cell: Cell) -> &[usize] {
-        &self.of[cell.index()][..self.per_cell]
+        let (houses, len) = &self.of[cell.index()];
+        &houses[..usize::from(*len)]
     }
 
-    /// Whether two cells share a row, a column or a region.
+    /// Whether two cells share a row, a column, a region or a diagonal.
     pub(crate) fn share(&self, a: Cell, b: Cell) -> bool {
-        self.of(a).iter().zip(self.of(b)).any(|(x, y)| x == y)
+        let (a, b) = (self.of(a), self.of(b));
+        let k = self.per_cell;
+        a[..k].iter().zip(&b[..k]).any(|(x, y)| x == y)
+            || a[k..].iter().any(|diagonal| b[k..].contains(diagonal))
     }
 
     /// The cells of every house, in house order, each row-major.

@@ -36,8 +36,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod compact;
 pub mod judge;
+pub mod row;
 pub mod solve;
+
+pub use compact::{CompactError, CompactStep};
+pub use row::{RowError, RowOptions, RowRecord, RowSteps, StepForm};
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -138,8 +143,8 @@ fn rule_name<'de, D: Deserializer<'de>>(deserializer: D) -> Result<&'static str,
 }
 
 /// What a [`ViolationRecord`] says is broken, each of [`ViolationRecord::new`]'s names.
-const VIOLATION_RULES: [&str; 8] = [
-    "size", "empty", "row", "column", "region", "given", "cage", "killer",
+const VIOLATION_RULES: [&str; 9] = [
+    "size", "empty", "row", "column", "region", "diagonal", "given", "cage", "killer",
 ];
 
 fn violation_rule<'de, D: Deserializer<'de>>(deserializer: D) -> Result<&'static str, D::Error> {
@@ -525,7 +530,8 @@ impl GradeRecord {
 /// empty.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ViolationRecord {
-    /// What is broken: `row`, `column`, `region` (a box or a jigsaw region), `given`, `cage`,
+    /// What is broken: `row`, `column`, `region` (a box or a jigsaw region), `diagonal`
+    /// (under the diagonal rule), `given`, `cage`,
     /// `killer` (a digit repeated in a killer cage), `empty` or `size` (a grid of another
     /// side than the puzzle's).
     #[serde(deserialize_with = "violation_rule")]
@@ -546,6 +552,7 @@ impl ViolationRecord {
             Violation::RowRepeat { .. } => "row",
             Violation::ColumnRepeat { .. } => "column",
             Violation::RegionRepeat { .. } => "region",
+            Violation::DiagonalRepeat { .. } => "diagonal",
             Violation::Given(_) => "given",
             Violation::Cage(_) => "cage",
             Violation::KillerRepeat(_) => "killer",

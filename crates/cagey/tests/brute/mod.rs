@@ -1,8 +1,8 @@
 //! An independent brute-force solution counter for tests: plain backtracking over the cells
 //! in row-major order, sharing no code with the solvers.
 //!
-//! It tries every digit in every cell, keeps a digit only if its row, column and region (if
-//! any) do not hold it yet and it is the cell's given (if any), and checks a cage as its
+//! It tries every digit in every cell, keeps a digit only if its row, column, region (if
+//! any) and diagonals (under the diagonal rule) do not hold it yet and it is the cell's given (if any), and checks a cage as its
 //! cells fill: under the killer rule no digit twice; a sum or product must still be able to
 //! reach its target while cells are empty and reach it exactly once the last one is filled;
 //! subtraction and division (of two cells or, multi-cell, of any number) are checked on the
@@ -41,7 +41,7 @@ pub fn count(puzzle: &Puzzle, limit: usize) -> Count {
         region,
         digits: vec![0; cells],
         // Region 0 is "none": never marked.
-        used: vec![vec![false; n + 1]; 3 * n + 1],
+        used: vec![vec![false; n + 1]; 3 * n + 3],
         limit,
         solutions: Vec::new(),
     };
@@ -58,19 +58,30 @@ struct Brute<'p> {
     /// 1 + the region of each cell, or 0 without regions.
     region: Vec<usize>,
     digits: Vec<u8>,
-    /// Digits used per house: rows 0..n, columns n..2n, regions 2n+1..=3n.
+    /// Digits used per house: rows 0..n, columns n..2n, regions 2n+1..=3n, and the
+    /// diagonals r1c1-rncn and r1cn-rnc1 at 3n+1 and 3n+2 under the diagonal rule.
     used: Vec<Vec<bool>>,
     limit: usize,
     solutions: Vec<Grid>,
 }
 
 impl Brute<'_> {
-    /// The houses of cell `i` in `used`: its row, its column, and its region if any.
+    /// The houses of cell `i` in `used`: its row, its column, its region if any, and the
+    /// diagonals through it under the diagonal rule.
     fn houses(&self, i: usize) -> Vec<usize> {
         let n = self.n;
-        let mut houses = vec![i / n, n + i % n];
+        let (row, col) = (i / n, i % n);
+        let mut houses = vec![row, n + col];
         if self.region[i] > 0 {
             houses.push(2 * n + self.region[i]);
+        }
+        if self.puzzle.options().diagonals {
+            if row == col {
+                houses.push(3 * n + 1);
+            }
+            if row + col == n - 1 {
+                houses.push(3 * n + 2);
+            }
         }
         houses
     }
@@ -169,7 +180,8 @@ impl Brute<'_> {
 
 /// Every tuple of digits that `cage` of `puzzle` may hold on its own, in lexicographic order:
 /// all `n^m` fillings of its `m` cells, kept if they meet its arithmetic, repeat no digit in
-/// two cells sharing a row, column or region (or at all, under the killer rule), and hold the
+/// two cells sharing a row, column, region or diagonal (under the diagonal rule; or at all,
+/// under the killer rule), and hold the
 /// givens. What the essay's initial tables should be.
 pub fn tuples(puzzle: &Puzzle, cage: &cagey::Cage) -> Vec<Vec<u8>> {
     let n = puzzle.size();
@@ -181,6 +193,9 @@ pub fn tuples(puzzle: &Puzzle, cage: &cagey::Cage) -> Vec<Vec<u8>> {
                 .regions()
                 .region_of(a, n)
                 .is_some_and(|r| puzzle.regions().region_of(b, n) == Some(r))
+            || puzzle.options().diagonals
+                && (a.row(n) == a.col(n) && b.row(n) == b.col(n)
+                    || a.row(n) + a.col(n) == n - 1 && b.row(n) + b.col(n) == n - 1)
     };
     let mut all = Vec::new();
     let mut tuple = vec![1u8; cells.len()];

@@ -1,6 +1,7 @@
 //! The Latin rules, on the houses (rows, columns, and the regions of puzzles with boxes or
 //! jigsaw regions): removing a candidate, naked singles, hidden singles, and noticing when a
-//! digit's last places in a house all lie in one cage.
+//! digit's last places in a house all lie in one cage. Under the diagonal rule, naked and
+//! hidden singles on the two long diagonals too.
 //!
 //! Every removal keeps two views in step: a cell's candidates, and for each house and digit
 //! the positions still open to the digit. A digit left with one position in a house is a
@@ -123,7 +124,70 @@ impl Engine<'_> {
                 }
             }
         }
+        if !rules.diagonal_of.is_empty() && !self.diagonal_single(cell, bit) {
+            return false;
+        }
         self.nogoods.count() == 0 || self.nogood_fired(cell)
+    }
+
+    /// Under the diagonal rule, removes the digit `bit` of the single `cell` from the rest
+    /// of the diagonals through it. `false` on a contradiction, charged to the cage of the
+    /// cell left empty.
+    pub(super) fn diagonal_single(&mut self, cell: usize, bit: u32) -> bool {
+        let rules = self.rules;
+        let n = rules.n;
+        let on = rules.diagonal_of[cell];
+        for d in (0..2).filter(|d| on >> d & 1 == 1) {
+            for &peer in &rules.diagonal_cells[d * n..(d + 1) * n] {
+                let peer = peer as usize;
+                if peer != cell && self.state[peer] & bit != 0 {
+                    self.culprit = rules.cage_of[peer] as usize;
+                    if !self.remove(peer, bit, false) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Under the diagonal rule, looks along both diagonals for a digit with no place left
+    /// (a contradiction, `Some(false)`) or with one place in a cell that still has others
+    /// (placed there, `Some` of whether that holds). `None` when neither is found: the
+    /// diagonals have nothing more to say. Run only once every other rule is done, as a
+    /// look at 2n cells costs less than keeping per-digit places up to date on every
+    /// removal, which the houses do.
+    pub(super) fn diagonal_hidden_single(&mut self) -> Option<bool> {
+        let rules = self.rules;
+        let n = rules.n;
+        for d in 0..2 {
+            let cells = &rules.diagonal_cells[d * n..(d + 1) * n];
+            // Digits seen in one cell at least, and in two at least.
+            let (mut once, mut twice) = (0u32, 0u32);
+            for &cell in cells {
+                let candidates = self.state[cell as usize];
+                twice |= once & candidates;
+                once |= candidates;
+            }
+            if once != rules.full {
+                self.culprit = rules.cage_of[cells[0] as usize] as usize;
+                return Some(false);
+            }
+            let mut alone = once & !twice;
+            while alone != 0 {
+                let bit = alone & alone.wrapping_neg();
+                alone &= alone - 1;
+                let cell = cells
+                    .iter()
+                    .map(|&cell| cell as usize)
+                    .find(|&cell| self.state[cell] & bit != 0)?;
+                if self.state[cell] != bit {
+                    self.culprit = rules.cage_of[cell] as usize;
+                    return Some(self.place(cell, bit));
+                }
+            }
+        }
+        None
     }
 
     /// Places a hidden single: `bit` is the only place left for its digit in a house.

@@ -164,6 +164,17 @@ fn search_probing(
     tuning: Tuning,
     found: &mut dyn FnMut(&Grid),
 ) -> Search {
+    // The small grids' search and the finishing enumeration know the houses only: under the
+    // diagonal rule every node is propagated, diagonals and all.
+    let tuning = if puzzle.options().diagonals {
+        Tuning {
+            small_up_to: 0,
+            finish_open: 0,
+            ..tuning
+        }
+    } else {
+        tuning
+    };
     if puzzle.size() <= tuning.small_up_to {
         let grid = context.searcher.take_solution(puzzle.size());
         let (search, grid) = small::search(puzzle, limits, grid, found);

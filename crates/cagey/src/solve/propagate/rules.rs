@@ -7,7 +7,7 @@
 
 use super::recycle::{emptied, filled, Keep};
 use super::tables;
-use crate::model::{Cage, Operation, Options, Puzzle};
+use crate::model::{Cage, Diagonal, Operation, Options, Puzzle};
 
 /// The grid side from which all-different consistency by matchings runs
 /// ([`matching`](super::matching)): on the grids measured up to 16x16 it costs more than it
@@ -301,6 +301,15 @@ pub(super) struct Rules {
     pub(super) alone_in_sums: Vec<u128>,
     /// Empty there, not zeroed: one allocation less per puzzle.
     pub(super) houses_of: Vec<u128>,
+    /// Under the diagonal rule, the cells of the two long diagonals, `n` after `n`
+    /// ([`Diagonal::BOTH`]'s order); empty without it. The diagonals are not houses of the
+    /// engine's layout, which gives every cell the same houses: naked and hidden singles on
+    /// them are rules of their own ([`Engine::diagonal_single`]).
+    ///
+    /// [`Engine::diagonal_single`]: super::engine::Engine::diagonal_single
+    pub(super) diagonal_cells: Vec<u32>,
+    /// Under the diagonal rule, the diagonals through each cell, bit `d` for the `d`th.
+    pub(super) diagonal_of: Vec<u8>,
 }
 
 impl Rules {
@@ -341,6 +350,8 @@ impl Rules {
             sum_slots: _,
             alone_in_sums,
             houses_of,
+            diagonal_cells,
+            diagonal_of,
         } = std::mem::take(&mut spare.rules);
         let n = puzzle.size();
         let cells = n * n;
@@ -413,7 +424,18 @@ impl Rules {
             sum_slots: 0,
             alone_in_sums: filled(alone_in_sums, cells, 0),
             houses_of: emptied(houses_of, 0),
+            diagonal_cells: emptied(diagonal_cells, 0),
+            diagonal_of: emptied(diagonal_of, 0),
         };
+        if puzzle.options().diagonals {
+            rules.diagonal_of.resize(cells, 0);
+            for (d, diagonal) in Diagonal::BOTH.iter().enumerate() {
+                for cell in diagonal.cells(n) {
+                    rules.diagonal_cells.push(cell.index() as u32);
+                    rules.diagonal_of[cell.index()] |= 1 << d;
+                }
+            }
+        }
         if n >= MATCHING_FROM {
             rules.houses_of.resize(cells, 0);
             for cell in 0..cells {
@@ -518,6 +540,8 @@ impl Rules {
             sum_slots: _,
             alone_in_sums,
             houses_of,
+            diagonal_cells,
+            diagonal_of,
         } = self;
         spare.rules = Rules {
             house_cells: keep.vec(house_cells),
@@ -536,6 +560,8 @@ impl Rules {
             house_item_start: keep.vec(house_item_start),
             alone_in_sums: keep.vec(alone_in_sums),
             houses_of: keep.vec(houses_of),
+            diagonal_cells: keep.vec(diagonal_cells),
+            diagonal_of: keep.vec(diagonal_of),
             ..Rules::default()
         };
         let Scratch {
@@ -843,7 +869,8 @@ impl Rules {
     /// cells add up to a known total, `k n (n + 1) / 2` for `k` houses, less the cages
     /// wholly inside. The rows `1..=k` for `k` from 2 to `n - 1` (the rows below are the
     /// same sum seen from the other side), the columns likewise, and the regions `1..=k`
-    /// in their order when that is no union of rows already. Each is a bitmask of cells,
+    /// in their order when that is no union of rows already; and under the diagonal rule,
+    /// the two diagonals. Each is a bitmask of cells,
     /// so only up to 11x11; none at all in other puzzles, where a cage's digits may repeat
     /// and its part in a region has no bounded set of sums of distinct digits.
     ///
@@ -869,6 +896,12 @@ impl Rules {
                     regions.push(union);
                 }
             }
+        }
+        // Under the diagonal rule each diagonal adds up to `n (n + 1) / 2` as a house does:
+        // the 45 rule on the diagonals, which the engine's houses leave out (see
+        // `diagonal_cells`).
+        for diagonal in self.diagonal_cells.chunks_exact(n) {
+            regions.push(diagonal.iter().fold(0, |union, &cell| union | 1 << cell));
         }
         // Houses with a sum are bits of a `u128` (see [`Queues`](super::engine::Queues)).
         regions.truncate(128 - self.houses);
