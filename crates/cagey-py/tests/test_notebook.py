@@ -1,6 +1,7 @@
 """The dataset notebook (issue #47), `docs/dataset.ipynb`, runs headless from top to bottom
 with nbclient in this environment's kernel: it builds 1,000 distinct rows with prompts,
-answers and verification, writes Parquet and draws puzzles, within half a minute."""
+answers, verification and step rewards, writes Parquet and draws puzzles, within half a
+minute."""
 
 import time
 
@@ -35,13 +36,15 @@ def test_the_dataset_notebook_runs_headless():
     printed = "\n".join(outputs(c)[0] for c in code)
     assert "1000 puzzles, 1000 fingerprints" in printed
     assert "{'right': ['solved'], 'swapped': ['wrong'], 'partial': ['incomplete']}" in printed
-    assert "1000 rows, 20 columns" in printed
+    assert "1000 rows, 21 columns" in printed
     assert "Solve this 4×4 KenKen puzzle." in printed
     pictures = [o for c in code for o in c.get("outputs", [])
                 if "image/svg+xml" in o.get("data", {})]
     assert len(pictures) == 3
-    # The place left for step rewards is there, marked.
-    assert any("STEP REWARDS" in c.source for c in code)
+    # Every row's three moves judged by the step check: the wrong digit always wrong, the
+    # others following from the board or, past the easy rules, right guesses.
+    assert "(('wrong', 'wrong'), 1000)" in printed
+    assert "'step_rewards'" in printed
 
 
 def test_the_committed_notebook_was_run():
