@@ -116,7 +116,9 @@ pub(super) fn grid(
         Look::Puzzle => clue_boxes(puzzle, cell),
         Look::Answer => Vec::new(),
     };
-    if puzzle.options().diagonals {
+    // An answer key leaves the diagonals out, as it does the killer cages: in its 7-mm
+    // cells a line through every diagonal digit reads as striking it out.
+    if puzzle.options().diagonals && look == Look::Puzzle {
         // Under every other line, and broken around the clues it would cross.
         let boxes: Vec<picture::LabelBox> = clues
             .iter()
@@ -828,13 +830,14 @@ mod tests {
     }
 
     /// Issue #45: a Killer X's grid strokes its diagonals in their light grey, corner to
-    /// corner and broken at the clues on them; a plain killer's has no such stroke.
+    /// corner and broken at the clues on them; a plain killer's has no such stroke, nor has
+    /// the answer key's.
     #[test]
     fn a_killer_x_grid_strokes_both_diagonals_light() {
         let text = include_str!("../../../tests/fixtures/killer-x.kk");
         let crossed = crate::formats::kk::parse(text).unwrap();
         let plain = crate::formats::kk::parse(&text.replace("# diagonals\n", "")).unwrap();
-        let drawn = |puzzle: &Puzzle| {
+        let drawn_as = |puzzle: &Puzzle, look: Look| {
             let mut content = Content::new();
             let mut glyphs = Glyphs::default();
             grid(
@@ -842,7 +845,7 @@ mod tests {
                 &mut glyphs,
                 puzzle,
                 Contents::NONE,
-                Look::Puzzle,
+                look,
                 0.0,
                 920.0,
                 100.0,
@@ -850,6 +853,7 @@ mod tests {
             .unwrap();
             String::from_utf8(content.finish()).unwrap()
         };
+        let drawn = |puzzle: &Puzzle| drawn_as(puzzle, Look::Puzzle);
         let grey = format!("{DIAGONAL_GREY} G");
         let with = drawn(&crossed);
         assert!(with.contains(&grey), "{with}");
@@ -857,6 +861,8 @@ mod tests {
         // bottom-left (the page's y grows upwards: 920 at the top, 920 - 900 at the bottom).
         assert!(with.contains("910 910 m\n10 10 l"), "{with}");
         assert!(!drawn(&plain).contains(&grey));
+        // The answer key's small grid has none.
+        assert!(!drawn_as(&crossed, Look::Answer).contains(&grey));
     }
 
     #[test]
