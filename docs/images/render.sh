@@ -4,7 +4,8 @@
 # without and with its solution, plus p4 with the candidates its cages allow; and the
 # variants: the Killer Sudoku and Killer Jigsaw of corpora/killer-and-jigsaw.txt (SudokuWiki
 # strings, rewritten as .kk first so that the progress they carry is left out) and the 6x6
-# KenDoku of crates/cagey/tests/render.rs, each without and with its solution.
+# KenDoku of crates/cagey/tests/render.rs, each without and with its solution; and the Killer
+# X of crates/cagey/tests/fixtures/killer-x.kk (the diagonal rule), without its solution.
 #
 # Run from anywhere: sh docs/images/render.sh. Solving the 16x16 takes a minute or two.
 set -eu
@@ -38,4 +39,7 @@ for name in killer-sudoku killer-jigsaw kendoku-6x6; do
         "$cagey" render "$variants/$name.kk" -o "$here/$name.$ext"
         "$cagey" render "$variants/$name.kk" --solution -o "$here/$name-solved.$ext"
     done
+done
+for ext in svg png; do
+    "$cagey" render "$here/../../crates/cagey/tests/fixtures/killer-x.kk" -o "$here/killer-x.$ext"
 done

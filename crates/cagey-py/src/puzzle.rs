@@ -348,6 +348,13 @@ impl Puzzle {
         self.model().kind().to_string()
     }
 
+    /// Whether the puzzle has the diagonal rule (Killer X): each long diagonal holds every
+    /// digit once. The kind (`Killer Sudoku`) does not say it; `repr` does.
+    #[getter]
+    fn diagonals(&self) -> bool {
+        self.model().options().diagonals
+    }
+
     /// The cages, in the puzzle's order (see `Cage`).
     #[getter]
     fn cages(&self) -> Vec<Cage> {

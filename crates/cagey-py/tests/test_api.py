@@ -355,3 +355,18 @@ def test_solve_many_keeps_input_order():
     results = cagey.solve_many(puzzles, jobs=2)
     assert [r.grid for r in results] == [p.solution for p in puzzles]
     assert [r.verdict for r in cagey.solve_many([KK0, KK0], jobs=1)] == ["unique", "unique"]
+
+
+
+def test_the_diagonal_rule_shows_and_is_kept():
+    """Issue #45: a Killer X says so, and keeps the rule in the formats that state it."""
+    import pathlib
+
+    fixture = pathlib.Path(__file__).parents[2] / "cagey/tests/fixtures/killer-x.kk"
+    x = cagey.Puzzle.parse(fixture.read_text())
+    assert x.diagonals
+    assert "with diagonals" in repr(x)
+    assert x.to("long-killer").startswith("3x3:d:k:")
+    assert cagey.Puzzle.parse(x.to("long-killer")).diagonals
+    plain = cagey.Puzzle.parse(fixture.read_text().replace("# diagonals\n", ""))
+    assert not plain.diagonals

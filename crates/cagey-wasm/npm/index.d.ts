@@ -23,7 +23,7 @@ export interface Cage { cells: number[]; label: string; op: '+' | '-' | '*' | '/
 
 export interface Parsed {
   format: string; kind: string; summary: string; size: number; cages: Cage[];
-  givens: number[]; regions: number[] | null; killer: boolean; multi_cell: boolean;
+  givens: number[]; regions: number[] | null; killer: boolean; multi_cell: boolean; diagonals: boolean;
   progress: unknown[] | null; comments: string[]; json: string; svg: string;
   geometry: { cell: number; grid: number };
 }

@@ -1,5 +1,5 @@
 // The candidates of the empty cells as the page fills them in (M): the digits a cell's row,
-// column and box or region lack, cut down to those that some filling of its cage makes the
+// column and box or region (and diagonals, under the diagonal rule) lack, cut down to those that some filling of its cage makes the
 // clue with (Keen's and SudokuPad's fill take the cages into account too). Whether digits
 // make a clue is asked of arithmetic.js, as the conflict marks and the editor ask it. The
 // peers of a cell, which a placed digit is cleaned from, are here too. No DOM here.
@@ -15,7 +15,10 @@ import { makes } from './arithmetic.js';
  */
 export const MAX_TRIES = 100000;
 
-/** The cells of each unit (row, column, box or region) that `cell` is in. */
+/**
+ * The cells of each unit (row, column, box or region, and under the diagonal rule each long
+ * diagonal through it) that `cell` is in.
+ */
 function unitsOf(puzzle, cell) {
   const n = puzzle.size;
   const row = Math.floor(cell / n);
@@ -28,12 +31,16 @@ function unitsOf(puzzle, cell) {
   if (regions && regions[cell] !== null && regions[cell] !== undefined) {
     units.push(regions.flatMap((region, i) => (region === regions[cell] ? [i] : [])));
   }
+  if (puzzle.diagonals) {
+    if (row === col) units.push(Array.from({ length: n }, (_, r) => r * n + r));
+    if (row + col === n - 1) units.push(Array.from({ length: n }, (_, r) => r * n + (n - 1 - r)));
+  }
   return units;
 }
 
 /**
- * The cells that may not hold the digit of `cell`: its row, column, box or region, and in a
- * killer its cage. The cell itself is not one.
+ * The cells that may not hold the digit of `cell`: its row, column, box or region, its
+ * diagonals under the diagonal rule, and in a killer its cage. The cell itself is not one.
  */
 export function peersOf(puzzle, cell) {
   const peers = new Set(unitsOf(puzzle, cell).flat());

@@ -1,17 +1,19 @@
 // The rules a grid breaks as it stands, found without knowing the solution: a digit twice in
-// a row, a column, a box or region, or a killer cage; a full cage whose digits miss its
+// a row, a column, a box or region, a long diagonal under the diagonal rule, or a killer cage; a full cage whose digits miss its
 // target (arithmetic.js judges it, as the library does). The board marks these live, a
 // repeat on its cells and a missed target on its cage, and Check (check.js) reports them
 // apart. No DOM here.
 
 import { judgeCage } from './arithmetic.js';
+import { cellName } from './game.js';
 
 /**
  * The rules the grid `digits` (row-major, 0 for empty, givens included) breaks under
  * `puzzle` as `/api/parse` describes it (`size`, `cages` with `cells`, `op`, `target` and
- * `label`, `regions`, `killer`, `multi_cell`, `kind`), in two kinds: `repeats`, a Map from
- * each cell whose digit is repeated in a house to the reasons, as short phrases ("3
- * repeated in row 1"); and `missed`, the full cages whose digits miss their target, in the
+ * `label`, `regions`, `killer`, `multi_cell`, `diagonals`, `kind`), in two kinds: `repeats`, a
+ * Map from each cell whose digit is repeated in a house to the reasons, as short phrases ("3
+ * repeated in row 1", "3 repeated in the diagonal r1c1-r9c9", a diagonal named by its end
+ * cells as the library names it); and `missed`, the full cages whose digits miss their target, in the
  * puzzle's order. A cage is judged once full; a killer cage that repeats a digit is named
  * for the repeat alone, as the library names it.
  */
@@ -34,6 +36,13 @@ export function brokenRules(puzzle, digits) {
       byRegion.get(region).push(cell);
     });
     [...byRegion.values()].forEach((cells, k) => units.push({ name: `${word} ${k + 1}`, cells }));
+  }
+  if (puzzle.diagonals) {
+    const ends = (first, last) => `the diagonal ${cellName(first, n)}-${cellName(last, n)}`;
+    const falling = Array.from({ length: n }, (_, r) => r * n + r);
+    const rising = Array.from({ length: n }, (_, r) => r * n + (n - 1 - r));
+    units.push({ name: ends(falling[0], falling[n - 1]), cells: falling });
+    units.push({ name: ends(rising[0], rising[n - 1]), cells: rising });
   }
   if (puzzle.killer) {
     for (const cage of puzzle.cages) units.push({ name: `cage ${cage.label}`, cells: cage.cells });

@@ -35,7 +35,7 @@ const MAX_TRIES = 200000;
 
 /** An empty draft; a jigsaw's regions start as the boxes, when the size has them. */
 export function emptyDraft(size = 4, kind = 'kenken') {
-  return withKind({ size, kind: 'kenken', multiCell: false, cages: [] }, kind);
+  return withKind({ size, kind: 'kenken', multiCell: false, diagonals: false, cages: [] }, kind);
 }
 
 /** Whether the kind has the killer rule: cages are sums of different digits. */
@@ -346,6 +346,8 @@ export function toJson(draft) {
   }
   if (isKiller(draft.kind)) object.killer = true;
   if (draft.multiCell && !isKiller(draft.kind)) object.multi_cell = true;
+  // The diagonal rule (Killer X): each long diagonal holds every digit once.
+  if (draft.diagonals) object.diagonals = true;
   return JSON.stringify(object);
 }
 
@@ -374,7 +376,13 @@ export function readDraft(text) {
     && cage.cells.every((c) => Number.isInteger(c) && c >= 0 && c < size * size)
     && ['+', '-', '*', '/', '?', '='].includes(cage.op) && Number.isInteger(cage.target));
   if (!fine) return null;
-  const draft = { size, kind: 'kenken', multiCell: Boolean(value.multiCell), cages: cages.map(({ cells, op, target }) => ({ cells, op, target })) };
+  const draft = {
+    size,
+    kind: 'kenken',
+    multiCell: Boolean(value.multiCell),
+    diagonals: Boolean(value.diagonals),
+    cages: cages.map(({ cells, op, target }) => ({ cells, op, target })),
+  };
   const { regions } = value;
   const regionsFine = Array.isArray(regions) && regions.length === size * size && regions.every((r) => Number.isInteger(r) && r >= -1);
   return withKind(regionsFine ? { ...draft, regions } : draft, kind);

@@ -175,6 +175,8 @@ function startEditor({ api, session, storage = localStorage }) {
       const region = (other) => Boolean(regions) && regions[index] !== regions[other];
       cell.classList.toggle('g-r', col < n - 1 && region(index + 1));
       cell.classList.toggle('g-b', row < n - 1 && region(index + n));
+      cell.classList.toggle('d-down', Boolean(draft.diagonals) && row === col);
+      cell.classList.toggle('d-up', Boolean(draft.diagonals) && row + col === n - 1);
       cell.style.backgroundColor = tints && regions[index] >= 0 ? TINTS[tints.get(regions[index])] : '';
       cell.classList.toggle('picked', picked.has(index));
       cell.classList.toggle('left-out', leftOut.has(index));
@@ -207,6 +209,7 @@ function startEditor({ api, session, storage = localStorage }) {
     $('editor-size').value = String(n);
     $('editor-kind').value = draft.kind;
     $('editor-multi').checked = draft.multiCell;
+    $('editor-diagonals').checked = Boolean(draft.diagonals);
     $('editor-multi').parentElement.hidden = isKiller(draft.kind);
     if (draft.kind !== 'killer-jigsaw') drawingRegions = false;
     $('editor-regions').hidden = draft.kind !== 'killer-jigsaw';
@@ -456,7 +459,7 @@ function startEditor({ api, session, storage = localStorage }) {
       render();
       return;
     }
-    update({ ...emptyDraft(size, draft.kind), multiCell: draft.multiCell });
+    update({ ...emptyDraft(size, draft.kind), multiCell: draft.multiCell, diagonals: draft.diagonals });
     selection = [];
     build();
     changed();
@@ -469,9 +472,13 @@ function startEditor({ api, session, storage = localStorage }) {
     update({ ...draft, multiCell: $('editor-multi').checked });
     changed();
   });
+  $('editor-diagonals').addEventListener('change', () => {
+    update({ ...draft, diagonals: $('editor-diagonals').checked });
+    changed();
+  });
   $('editor-clear').addEventListener('click', () => {
     if (!window.confirm('Clear every cage and start again?')) return;
-    update({ ...emptyDraft(draft.size, draft.kind), multiCell: draft.multiCell });
+    update({ ...emptyDraft(draft.size, draft.kind), multiCell: draft.multiCell, diagonals: draft.diagonals });
     selection = [];
     clue.value = '';
     say('Cleared.');

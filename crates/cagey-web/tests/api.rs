@@ -112,6 +112,19 @@ async fn parse_reads_every_format_and_gives_what_the_page_needs() {
     )
     .await;
     assert_eq!(multi["multi_cell"], true, "{multi}");
+    assert_eq!(multi["diagonals"], false, "{multi}");
+    // Issue #45: the diagonal rule, for the page's conflict marks, and drawn.
+    let killer_x = include_str!("../../cagey/tests/fixtures/killer-x.kk");
+    let (_, crossed) = post("/api/parse", json!({"puzzle": killer_x})).await;
+    assert_eq!(crossed["diagonals"], true, "{crossed}");
+    assert!(crossed["svg"]
+        .as_str()
+        .unwrap()
+        .contains("class=\"diagonals\""));
+    assert!(crossed["json"]
+        .as_str()
+        .unwrap()
+        .contains("\"diagonals\": true"));
     // Every format the library writes is read back, detected.
     for to in [
         "kk",

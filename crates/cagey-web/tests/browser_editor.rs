@@ -679,3 +679,39 @@ async fn box_lines_stay_visible_under_killer_cages() {
     browser.screenshot("web-editor-killer.png").await;
     browser.close().await;
 }
+
+/// Issue #45: the editor's switch for the diagonal rule draws both diagonals on its grid,
+/// and the puzzle it exports keeps the rule.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_diagonal_switch_draws_the_diagonals_and_the_export_keeps_them() {
+    let browser = Browser::start(1280, 800).await;
+    open_editor(&browser, 4).await;
+    browser
+        .js(
+            "const k = document.getElementById('editor-kind'); k.value = 'killer'; \
+             k.dispatchEvent(new Event('change')); return null",
+        )
+        .await;
+    assert_eq!(cells_with(&browser, "d-down").await, Vec::<usize>::new());
+    browser.click("#editor-diagonals").await;
+    assert_eq!(cells_with(&browser, "d-down").await, [0, 5, 10, 15]);
+    assert_eq!(cells_with(&browser, "d-up").await, [3, 6, 9, 12]);
+    // A Killer X of 4x4: 1234 / 3412 / 4321 / 2143, in pairs along the rows.
+    for (cells, clue) in [
+        ([0, 1], "3"),
+        ([2, 3], "7"),
+        ([4, 5], "7"),
+        ([6, 7], "3"),
+        ([8, 9], "7"),
+        ([10, 11], "3"),
+        ([12, 13], "3"),
+        ([14, 15], "7"),
+    ] {
+        make_cage(&browser, &cells, clue).await;
+    }
+    browser.click("#editor-export").await;
+    browser
+        .wait_until("document.getElementById('editor-export-text').value.includes('# diagonals')")
+        .await;
+    browser.close().await;
+}

@@ -287,6 +287,49 @@ async fn conflicts_are_marked_live_and_can_be_switched_off() {
     browser.close().await;
 }
 
+/// Issue #45: a Killer X shows both diagonals on the board, as the library draws them, and
+/// a digit twice on a diagonal is marked live and by Check, in the library's words. The
+/// screenshot is the 9x9 Killer X at laptop size.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killer_x_shows_its_diagonals_and_marks_a_digit_twice_on_one() {
+    let browser = Browser::start(1280, 800).await;
+    let text = include_str!("../../cagey/tests/fixtures/killer-x.kk");
+    open_text(&browser, text, "9x9 Killer Sudoku with diagonals").await;
+    let lines = browser
+        .js("return [...document.querySelectorAll('#board .picture path.diagonals')].map(p => p.getAttribute('d'))")
+        .await;
+    let lines = lines.as_array().unwrap();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    // Both diagonals: two subpaths at least (more where a clue breaks one).
+    assert!(
+        lines[0].as_str().unwrap().matches('M').count() >= 2,
+        "{lines:?}"
+    );
+    // r1c1 and r4c4: the falling diagonal, in no row, column or box together.
+    type_at(&browser, 0, "5").await;
+    type_at(&browser, 30, "5").await;
+    assert_eq!(cells_with(&browser, "conflict").await, [0, 30]);
+    let said = label(&browser, 30).await;
+    assert!(
+        said.contains("5 repeated in the diagonal r1c1-r9c9"),
+        "{said}"
+    );
+    browser.click("#check").await;
+    assert!(
+        browser
+            .text("#status")
+            .await
+            .starts_with("2 cells repeat a digit (r1c1 and r4c4)"),
+        "{}",
+        browser.text("#status").await
+    );
+    assert_eq!(cells_with(&browser, "wrong").await, [0, 30]);
+    browser.keys(&format!("{CONTROL}z{NULL}")).await;
+    browser.cell(40).await.click().await.unwrap();
+    browser.screenshot("web-killer-x.png").await;
+    browser.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn check_reports_conflicts_always_and_the_solution_only_when_known() {
     let browser = Browser::start(1280, 800).await;

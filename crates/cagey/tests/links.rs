@@ -116,12 +116,27 @@ fn the_forum_killer_strings_read_solve_to_their_solutions_and_round_trip() {
     assert_eq!((checked, corners), (10, 1));
 }
 
+/// Issue #45: a diagonal long killer (`3x3:d:k:`), refused before cagey had the diagonal
+/// rule, reads as a Killer X: the first of the forum strings with its header made
+/// diagonal.
 #[test]
-fn a_diagonal_long_killer_is_refused_by_name() {
-    let error = formats::parse_all(Format::LongKiller, "3x3:d:k:3841:7705:\n")
+fn a_diagonal_long_killer_reads_as_a_killer_x() {
+    let text = file("tests/links/killer_strings_sigh.txt");
+    let long = text
+        .lines()
+        .find(|line| line.starts_with("3x3::k:"))
+        .and_then(|line| line.split_whitespace().next())
+        .expect("a long killer string");
+    let plain = formats::parse_all(Format::LongKiller, long)
         .remove(0)
-        .unwrap_err();
-    assert!(error.to_string().contains("diagonal"), "{error}");
+        .unwrap();
+    let crossed = long.replacen("3x3::k:", "3x3:d:k:", 1);
+    let entry = formats::parse_all(Format::LongKiller, &crossed)
+        .remove(0)
+        .unwrap();
+    assert!(entry.puzzle.options().diagonals);
+    assert!(!plain.puzzle.options().diagonals);
+    assert_eq!(entry.puzzle.cages(), plain.puzzle.cages());
 }
 
 #[test]

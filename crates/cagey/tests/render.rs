@@ -868,3 +868,40 @@ fn check_png(puzzle: &Puzzle, place: &str) {
 
 #[cfg(not(feature = "png"))]
 fn check_png(_: &Puzzle, _: &str) {}
+
+/// Issue #45: a Killer X's PNG shows both diagonals, a light grey line through the diagonal
+/// cells (none in a plain killer's), lighter than the grey cell lines. With
+/// `CAGEY_PICTURES=DIR` the pictures are saved there, to look at.
+#[cfg(feature = "png")]
+#[test]
+fn png_killer_x_shows_both_diagonals_lighter_than_the_cell_lines() {
+    let text = include_str!("fixtures/killer-x.kk");
+    let puzzle = kk::parse(text).unwrap();
+    let plain = kk::parse(&text.replace("# diagonals\n", "")).unwrap();
+    // 920 units at 920 pixels: a pixel a unit.
+    let options = svg::Options { size: Some(920) };
+    let picture = |puzzle: &Puzzle| {
+        let bytes = png::render(puzzle, Contents::NONE, &options).unwrap();
+        if let Some(dir) = std::env::var_os("CAGEY_PICTURES") {
+            let name = if puzzle.options().diagonals {
+                "killer-x.png"
+            } else {
+                "killer-plain.png"
+            };
+            std::fs::write(Path::new(&dir).join(name), &bytes).unwrap();
+        }
+        decode(&bytes).2
+    };
+    let grey = |pixels: &[u8], x: usize, y: usize| pixels[(y * 920 + x) * 4];
+    let crossed = picture(&puzzle);
+    let without = picture(&plain);
+    // Three quarters down r3c3 on the falling diagonal (210 + 75), and r3c7 on the rising
+    // one (x = 610 + 25): clear of clues, digits and cage outlines.
+    for (x, y) in [(285, 285), (635, 285)] {
+        let on = grey(&crossed, x, y);
+        assert!(on < 240, "({x}, {y}) is {on}: no line");
+        assert_eq!(grey(&without, x, y), 255, "({x}, {y}) in the plain killer");
+        // Lighter than a cell line (#999999, 153).
+        assert!(on > 153, "({x}, {y}) is {on}: as dark as a cell line");
+    }
+}

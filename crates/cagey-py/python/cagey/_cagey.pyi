@@ -68,6 +68,9 @@ class Puzzle:
     def kind(self) -> str:
         """KenKen, KenDoku, Killer Sudoku, ..."""
     @property
+    def diagonals(self) -> bool:
+        """Whether each long diagonal holds every digit once (the diagonal rule, Killer X)."""
+    @property
     def cages(self) -> List[Cage]:
         """The cages, in the puzzle's order."""
     @property

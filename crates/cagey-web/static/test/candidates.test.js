@@ -75,3 +75,19 @@ test('the peers of a cell: its row, column, box, and in a killer its cage', () =
   assert.deepEqual([...peersOf(killer, 5)].sort((a, b) => a - b), [0, 1, 4, 6, 7, 9, 10, 13]);
   assert.deepEqual([...peersOf(kk0, 5)].sort((a, b) => a - b), [1, 4, 6, 7, 9, 13]);
 });
+
+test('under the diagonal rule a diagonal cell sees its diagonals, the centre both', () => {
+  const plain = { size: 5, regions: null, killer: false, cages: [] };
+  const crossed = { ...plain, diagonals: true };
+  const centre = 12;
+  const diagonals = [0, 6, 18, 24, 4, 8, 16, 20];
+  assert.deepEqual(
+    [...peersOf(crossed, centre)].sort((a, b) => a - b),
+    [...new Set([...peersOf(plain, centre), ...diagonals])].sort((a, b) => a - b),
+  );
+  // r1c1 holds 3: r5c5 (falling diagonal) loses 3, r2c4 (rising) keeps it.
+  const taken = unitCandidates(crossed, grid({ 0: 3 }, 5));
+  assert.equal(taken[24] & bits(3), 0);
+  assert.equal(taken[8] & bits(3), bits(3));
+  assert.equal(unitCandidates(plain, grid({ 0: 3 }, 5))[24] & bits(3), bits(3));
+});

@@ -53,3 +53,13 @@ test('past four, cells and cages are counted rather than named', () => {
   const report = checkReport({ puzzle: kk0, digits, solved: several });
   assert.match(report.message, /^7 cells repeat a digit \(r1c2, r1c3, r1c4, r2c1 and 3 more\);/);
 });
+
+test('Check marks a digit repeated on a diagonal under the diagonal rule', () => {
+  const killerX = { ...kk0, diagonals: true };
+  // r1c4 and r4c1 hold 2: the rising diagonal, not a row or column.
+  const digits = grid({ 3: 2, 12: 2 });
+  const report = checkReport({ puzzle: killerX, digits, solved: several });
+  assert.deepEqual(sorted(report.wrong), [3, 12]);
+  assert.match(report.message, /^2 cells repeat a digit \(r1c4 and r4c1\)/);
+  assert.equal(checkReport({ puzzle: kk0, digits, solved: several }).wrong.size, 0);
+});

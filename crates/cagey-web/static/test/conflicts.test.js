@@ -64,3 +64,21 @@ test('repeats and missed cages apart: a cage that misses is named once, not by i
   assert.equal(repeats.has(12), false);
   assert.equal(repeats.has(13), false);
 });
+
+test('the diagonal rule: a digit twice on a long diagonal, named by its end cells as the library names it', () => {
+  const killerX = {
+    size: 4,
+    killer: true,
+    diagonals: true,
+    kind: 'Killer Sudoku',
+    regions: [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3],
+    cages: [{ cells: [0, 1], label: '3', op: '+', target: 3 }],
+  };
+  // r1c1 and r3c3 on the falling diagonal; r1c4 and r4c1 on the rising one.
+  const found = conflicts(killerX, grid({ 0: 4, 10: 4, 3: 2, 12: 2 }));
+  assert.deepEqual(found.get(0), ['4 repeated in the diagonal r1c1-r4c4']);
+  assert.deepEqual(found.get(10), ['4 repeated in the diagonal r1c1-r4c4']);
+  assert.deepEqual(found.get(12), ['2 repeated in the diagonal r1c4-r4c1']);
+  // Without the rule the same grid breaks nothing.
+  assert.equal(conflicts({ ...killerX, diagonals: false }, grid({ 0: 4, 10: 4, 3: 2, 12: 2 })).size, 0);
+});

@@ -200,3 +200,11 @@ test('a drag that jumps is filled in one side at a time', () => {
   assert.deepEqual(pathBetween(15, 12, 4), [14, 13, 12]);
   assert.deepEqual(pathBetween(3, 3, 4), []);
 });
+
+test('the diagonal rule is kept in the JSON a draft writes and in a draft read back', () => {
+  const draft = { ...emptyDraft(4, 'killer'), diagonals: true };
+  assert.equal(JSON.parse(toJson(draft)).diagonals, true);
+  assert.equal(JSON.parse(toJson(emptyDraft(4, 'killer'))).diagonals, undefined);
+  assert.equal(readDraft(JSON.stringify(draft)).diagonals, true);
+  assert.equal(readDraft(JSON.stringify(emptyDraft(4, 'killer'))).diagonals, false);
+});

@@ -429,6 +429,23 @@ pub fn write(format: Format, entry: &Entry) -> Result<String, WriteError> {
             reason: "a cage of this puzzle joins at a corner, which the format has no way to state; write long-killer, short-killer, fpuzzles or sudokupad".into(),
         });
     }
+    // The diagonal rule: only the formats with a word for it keep it; the others would
+    // write a plain puzzle with another answer.
+    let holds_diagonals = matches!(
+        format,
+        Format::Kk
+            | Format::Json
+            | Format::Fpuzzles
+            | Format::SudokuPad
+            | Format::LongKiller
+            | Format::Solo
+    );
+    if entry.puzzle.options().diagonals && !holds_diagonals {
+        return Err(WriteError {
+            format,
+            reason: "this puzzle has the diagonal rule (each long diagonal holds every digit once), which the format has no way to state; write kk, json, fpuzzles, sudokupad, long-killer or solo".into(),
+        });
+    }
     match format {
         Format::Kk => Ok(kk::write(&entry.puzzle)),
         Format::A1 => a1::write(&entry.puzzle),
@@ -513,6 +530,43 @@ mod tests {
                 assert!(read.comments.is_empty(), "{format}: {prompt}");
             }
         }
+    }
+
+    /// Issue #45: every format either keeps the diagonal rule of a Killer X, read back as
+    /// written, or refuses it in words that name the rule; none drops it silently. A
+    /// `3x3:d:k:` string is detected as the long killer format and read as a Killer X.
+    #[test]
+    fn every_format_keeps_the_diagonal_rule_or_refuses_it() {
+        let text = include_str!("../../tests/fixtures/killer-x.kk");
+        let entry = parse_all(Format::Kk, text).remove(0).unwrap();
+        assert!(entry.puzzle.options().diagonals);
+        let mut kept = Vec::new();
+        for format in Format::ALL {
+            match write(format, &entry) {
+                Ok(written) => {
+                    let read = parse_all(format, &written).remove(0);
+                    let read = read.unwrap_or_else(|e| panic!("{format}: {e}\n{written}"));
+                    assert_eq!(read.puzzle, entry.puzzle, "{format}: {written}");
+                    kept.push(format);
+                }
+                Err(error) => assert!(error.reason.contains("diagonal rule"), "{format}: {error}"),
+            }
+        }
+        assert_eq!(
+            kept,
+            [
+                Format::Kk,
+                Format::Json,
+                Format::Fpuzzles,
+                Format::SudokuPad,
+                Format::LongKiller,
+                Format::Solo
+            ]
+        );
+        let long = write(Format::LongKiller, &entry).unwrap();
+        let (format, results) = parse_detected(&long).unwrap();
+        assert_eq!(format, Format::LongKiller);
+        assert!(results[0].as_ref().unwrap().puzzle.options().diagonals);
     }
 
     /// A guess is still checked against every other format.

@@ -6,7 +6,8 @@
 //!   {"size": 9, "title": "…", "author": "…", "solution": [5, 3, …],
 //!    "grid": [[{"value": 5, "given": true, "region": 0}, {}, …], …],   grid[row][col]
 //!    "killercage": [{"cells": ["R1C1", "R2C1"], "value": "9"}, …],     a Killer cage, its sum
-//!    "cage": [{"cells": ["R3C4", "R3C5"], "value": "12×"}, …]}          a cage with a label
+//!    "cage": [{"cells": ["R3C4", "R3C5"], "value": "12×"}, …],        a cage with a label
+//!    "diagonal+": true, "diagonal-": true}                             the diagonal rule
 //! ```
 //!
 //! - `region` is a 0-based region index; a cell without it is in its standard box (for a
@@ -20,7 +21,11 @@
 //!   SudokuPad checks arithmetic, so cagey writes KenKen, KenDoku and their kin as generic
 //!   cages labelled with the target and the operation (`12+`, `6×`, `2−`, `3÷`) and reads them
 //!   back so; an unlabelled generic cage is a drawing and is passed over.
-//! - Every other constraint f-puzzles has (thermometers, arrows, diagonals, …) is refused by
+//! - `diagonal+` (the rising diagonal, r9c1 to r1c9) and `diagonal-` (the falling one, r1c1
+//!   to r9c9) each make one long diagonal a house, as SudokuPad and f-puzzles' solver read
+//!   them. Both together are cagey's diagonal rule (Killer X, [`Options::diagonals`]) and are
+//!   written for it; one alone is refused by name, since cagey's rule is both diagonals.
+//! - Every other constraint f-puzzles has (thermometers, arrows, …) is refused by
 //!   name: cagey would solve a different puzzle without it. Drawings (`text`, `line`,
 //!   `rectangle`, `circle`) are passed over.
 //!
@@ -35,7 +40,7 @@ use super::format::Format;
 use super::lines::excerpt;
 use super::link_text::{self, cage_label, parse_cage_label, LinkLimit};
 use super::write_error::WriteError;
-use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, Regions};
+use crate::model::{Cage, Cell, Diagonal, Operation, Options, Puzzle, PuzzleError, Regions};
 
 /// The grid sides f-puzzles offers.
 pub const FPUZZLES_SIZES: std::ops::RangeInclusive<usize> = 3..=16;
@@ -108,10 +113,25 @@ pub enum FpuzzlesError {
         /// The f-puzzles names of the constraints.
         names: Vec<String>,
     },
+    /// One diagonal constraint without the other.
+    #[error("the puzzle has {key} ({diagonal}) without {other}: cagey's diagonal rule (Killer X) is both long diagonals, and it cannot hold one alone")]
+    OneDiagonal {
+        /// The key the puzzle has, `diagonal+` or `diagonal-`.
+        key: &'static str,
+        /// That diagonal by its end cells, `the diagonal r9c1-r1c9`.
+        diagonal: String,
+        /// The key it lacks.
+        other: &'static str,
+    },
     /// The cages do not make a valid puzzle.
     #[error("{0}")]
     Puzzle(PuzzleError),
 }
+
+/// f-puzzles' keys of the two diagonal constraints: the rising one (`diagonal+`, r9c1 to
+/// r1c9: cagey's [`Diagonal::Up`] read from its other end) and the falling one.
+const DIAGONAL_KEYS: [(&str, Diagonal); 2] =
+    [("diagonal+", Diagonal::Up), ("diagonal-", Diagonal::Down)];
 
 impl FpuzzlesError {
     fn shape(field: impl Into<String>, reason: impl Into<String>) -> FpuzzlesError {
@@ -295,9 +315,12 @@ pub(crate) fn from_json(value: &Value, options: Options) -> Result<Entry, Fpuzzl
     let Value::Object(object) = value else {
         return Err(FpuzzlesError::shape("payload", "expected a JSON object"));
     };
+    let is_diagonal_key = |key: &str| DIAGONAL_KEYS.iter().any(|&(k, _)| k == key);
     let unsupported: Vec<&String> = object
         .iter()
-        .filter(|(key, value)| !HARMLESS_KEYS.contains(&key.as_str()) && is_set(value))
+        .filter(|(key, value)| {
+            !HARMLESS_KEYS.contains(&key.as_str()) && !is_diagonal_key(key) && is_set(value)
+        })
         .map(|(key, _)| key)
         .collect();
     if !unsupported.is_empty() {
@@ -330,6 +353,7 @@ pub(crate) fn from_json(value: &Value, options: Options) -> Result<Entry, Fpuzzl
                 )
             })?,
     };
+    let diagonals = diagonal_rule(object, n)?;
     let mut region = vec![None; n * n];
     let mut givens = Vec::new();
     let rows = object
@@ -415,6 +439,7 @@ pub(crate) fn from_json(value: &Value, options: Options) -> Result<Entry, Fpuzzl
         .regions(regions)
         .options(options.union(Options {
             killer: !killer_cages.is_empty(),
+            diagonals,
             ..Options::default()
         }));
     let puzzle = with_givens(builder, cages, givens, n)
@@ -440,6 +465,30 @@ pub(crate) fn from_json(value: &Value, options: Options) -> Result<Entry, Fpuzzl
     }
     add_metadata(&mut entry, &metadata, n);
     Ok(entry)
+}
+
+/// Whether `object` states the diagonal rule: both diagonal keys set; neither is no rule,
+/// and one alone is refused, naming the diagonal it has.
+fn diagonal_rule(object: &Map<String, Value>, n: usize) -> Result<bool, FpuzzlesError> {
+    let set = DIAGONAL_KEYS.map(|(key, _)| object.get(key).is_some_and(is_set));
+    match set {
+        [true, true] => Ok(true),
+        [false, false] => Ok(false),
+        _ => {
+            let (has, lacks) = if set[0] { (0, 1) } else { (1, 0) };
+            let (key, diagonal) = DIAGONAL_KEYS[has];
+            // Named from its lower end for `diagonal+`, as f-puzzles draws it rising.
+            let mut ends = diagonal.cells(n);
+            if diagonal == Diagonal::Up {
+                ends.reverse();
+            }
+            Err(FpuzzlesError::OneDiagonal {
+                key,
+                diagonal: format!("the diagonal {}-{}", ends[0].name(n), ends[n - 1].name(n)),
+                other: DIAGONAL_KEYS[lacks].0,
+            })
+        }
+    }
 }
 
 /// Adds to `entry` the `key: value` metadata of SudokuPad's cages that it does not have yet,
@@ -713,6 +762,11 @@ pub(crate) fn to_json(entry: &Entry) -> Result<Value, String> {
         "cage"
     };
     object.insert(key.into(), Value::Array(cages));
+    if puzzle.options().diagonals {
+        for (key, _) in DIAGONAL_KEYS {
+            object.insert(key.into(), json!(true));
+        }
+    }
     Ok(Value::Object(object))
 }
 
@@ -793,6 +847,38 @@ mod tests {
         assert_eq!(entry.meta("title"), Some("Tiny"));
     }
 
+    /// Issue #45: `diagonal+` and `diagonal-` together are the diagonal rule, read and
+    /// written; one alone is refused naming it; `false` is no rule.
+    #[test]
+    fn both_diagonal_keys_are_the_diagonal_rule_and_one_alone_is_refused() {
+        let text = include_str!("../../tests/fixtures/killer-x.kk");
+        let puzzle = super::super::kk::parse(text).unwrap();
+        let link = write(&puzzle).unwrap();
+        let json = to_json(&Entry::new(puzzle.clone())).unwrap().to_string();
+        assert!(
+            json.contains(r#""diagonal+":true"#) && json.contains(r#""diagonal-":true"#),
+            "{json}"
+        );
+        let read = parse(&link).unwrap().puzzle;
+        assert!(read.options().diagonals);
+        assert_eq!(read, puzzle);
+
+        let grid = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+        let cages = r#""killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]"#;
+        let with = |keys: &str| pack(&format!(r#"{{"size":4,"grid":{grid},{cages}{keys}}}"#));
+        assert!(!parse(&with("")).unwrap().puzzle.options().diagonals);
+        let off = r#","diagonal+":false,"diagonal-":false"#;
+        assert!(!parse(&with(off)).unwrap().puzzle.options().diagonals);
+        assert_eq!(
+            parse(&with(r#","diagonal+":true"#)).unwrap_err().to_string(),
+            "the puzzle has diagonal+ (the diagonal r4c1-r1c4) without diagonal-: cagey's diagonal rule (Killer X) is both long diagonals, and it cannot hold one alone"
+        );
+        assert_eq!(
+            parse(&with(r#","diagonal-":true"#)).unwrap_err().to_string(),
+            "the puzzle has diagonal- (the diagonal r1c1-r4c4) without diagonal+: cagey's diagonal rule (Killer X) is both long diagonals, and it cannot hold one alone"
+        );
+    }
+
     #[test]
     fn a_cage_without_a_sum_is_named() {
         let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
@@ -826,12 +912,12 @@ mod tests {
     #[test]
     fn other_constraints_are_refused_by_name() {
         let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
-            "thermometer":[{"lines":[["R1C1","R1C2"]]}],"diagonal+":true,"antiknight":false}"#;
+            "thermometer":[{"lines":[["R1C1","R1C2"]]}],"antiking":true,"antiknight":false}"#;
         let error = parse(&pack(json)).unwrap_err();
         assert_eq!(
             error,
             FpuzzlesError::Unsupported {
-                names: vec!["diagonal+".into(), "thermometer".into()]
+                names: vec!["antiking".into(), "thermometer".into()]
             }
         );
     }

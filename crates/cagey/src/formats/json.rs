@@ -18,6 +18,8 @@
 //!   region numbers from 0 (jigsaw).
 //! - `killer`, `multi_cell` (optional, default false): the killer rule; subtraction and
 //!   division over any number of cells. Only a killer puzzle may leave cells in no cage.
+//! - `diagonals` (optional, default false): the diagonal rule (Killer X), each long diagonal
+//!   holds every digit once.
 //! - `givens` (optional): `[row, col, digit]` triples fixed outside the cages.
 //! - `progress` (optional): `size` rows of `size` entries, each `0` (nothing known), a digit
 //!   (solved) or an array of candidate digits.
@@ -70,6 +72,8 @@ struct JsonPuzzle {
     killer: bool,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     multi_cell: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    diagonals: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     givens: Vec<[usize; 3]>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -219,6 +223,7 @@ fn entry(json: JsonPuzzle, prefix: &str, options: Options) -> Result<Entry, Json
     let options = Options {
         killer: json.killer,
         multi_cell: json.multi_cell,
+        diagonals: json.diagonals,
         ..Options::default()
     }
     .union(options);
@@ -357,6 +362,9 @@ pub fn write(puzzle: &Puzzle, progress: Option<&Progress>) -> Result<String, Wri
     if puzzle.options().multi_cell {
         out.push_str(",\n  \"multi_cell\": true");
     }
+    if puzzle.options().diagonals {
+        out.push_str(",\n  \"diagonals\": true");
+    }
     let givens: Vec<String> = puzzle
         .cells()
         .filter_map(|cell| {
@@ -436,6 +444,30 @@ mod tests {
             "{json}"
         );
         assert_eq!(parse_all(&json).remove(0).unwrap().puzzle, jigsaw);
+    }
+
+    /// Issue #45: `"diagonals": true` is the diagonal rule, read and written; absent, false.
+    #[test]
+    fn the_diagonals_field_is_the_diagonal_rule() {
+        let text = include_str!("../../tests/fixtures/killer-x.kk");
+        let puzzle = kk::parse(text).unwrap();
+        let json = write(&puzzle, None).unwrap();
+        assert!(
+            json.contains("\"killer\": true,\n  \"diagonals\": true"),
+            "{json}"
+        );
+        let read = parse_all(&json).remove(0).unwrap().puzzle;
+        assert!(read.options().diagonals);
+        assert_eq!(read, puzzle);
+        let plain = json.replace(",\n  \"diagonals\": true", "");
+        assert!(
+            !parse_all(&plain)
+                .remove(0)
+                .unwrap()
+                .puzzle
+                .options()
+                .diagonals
+        );
     }
 
     #[test]

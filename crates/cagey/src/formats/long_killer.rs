@@ -3,7 +3,7 @@
 //!
 //! A cell's number is `sum * 256 + cage`: the sum of its cage and a cage number that tells
 //! cages of equal sums apart; 0 is a cell outside every cage. `<d>` is `d` for a diagonal
-//! Killer (X-Killer), which cagey does not solve, and empty otherwise.
+//! Killer (Killer X: [`Options::diagonals`]) and empty otherwise.
 //!
 //! ```text
 //!   3x3::k:1537:1537:1537:3842:…     1537 = 6 * 256 + 1: cage 1, sum 6
@@ -27,14 +27,13 @@ pub enum LongKillerError {
     #[error("no long killer string found")]
     Empty,
     /// Not `3x3:…:k:`.
-    #[error("the string must start 3x3:<d>:k: (a 9x9 Killer), not {start:?}")]
+    #[error(
+        "the string must start 3x3::k: (a 9x9 Killer) or 3x3:d:k: (a Killer X), not {start:?}"
+    )]
     Header {
         /// The start as written.
         start: String,
     },
-    /// A diagonal killer.
-    #[error("3x3:d:k: is a diagonal Killer (X-Killer): cagey has no diagonal rule")]
-    Diagonal,
     /// Not 81 numbers.
     #[error("the string has {found} numbers after 3x3:<d>:k:; it needs 81, one a cell")]
     Count {
@@ -109,9 +108,15 @@ fn parse_with(text: &str, options: Options) -> Result<Entry, LongKillerError> {
             start: excerpt(&parts.iter().take(3).copied().collect::<Vec<_>>().join(":")),
         });
     }
-    if parts[1] == "d" {
-        return Err(LongKillerError::Diagonal);
-    }
+    let diagonals = match parts[1] {
+        "" => false,
+        "d" => true,
+        other => {
+            return Err(LongKillerError::Header {
+                start: excerpt(&format!("3x3:{other}:k")),
+            })
+        }
+    };
     let mut numbers: Vec<&str> = parts[3..].to_vec();
     if numbers.last() == Some(&"") {
         numbers.pop();
@@ -163,6 +168,7 @@ fn parse_with(text: &str, options: Options) -> Result<Entry, LongKillerError> {
         .regions(Regions::Boxes { rows: 3, cols: 3 })
         .options(options.union(Options {
             killer: true,
+            diagonals,
             ..Options::default()
         }))
         .build()
@@ -173,7 +179,10 @@ fn parse_with(text: &str, options: Options) -> Result<Entry, LongKillerError> {
 /// Writes a long killer string; cages are numbered from 1 in order of their first cell.
 pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
     plain_killer(puzzle, Format::LongKiller)?;
-    let mut out = String::from("3x3::k:");
+    let mut out = String::from(match puzzle.options().diagonals {
+        true => "3x3:d:k:",
+        false => "3x3::k:",
+    });
     for cell in puzzle.cells() {
         let id = puzzle.cage_of(cell).map_or(0, |id| id.index() as u64 + 1);
         let sum = puzzle
@@ -198,9 +207,27 @@ mod tests {
         assert_eq!(parse(&long).unwrap().puzzle, puzzle);
     }
 
+    /// Issue #45: `3x3:d:k:` is a Killer X, read with the diagonal rule and written back.
+    #[test]
+    fn a_d_in_the_header_is_the_diagonal_rule() {
+        let text = include_str!("../../tests/fixtures/killer-x.kk");
+        let puzzle = super::super::kk::parse(text).unwrap();
+        let long = write(&puzzle).unwrap();
+        assert!(long.starts_with("3x3:d:k:"), "{long}");
+        let read = parse(&long).unwrap().puzzle;
+        assert!(read.options().diagonals);
+        assert_eq!(read, puzzle);
+        let plain = parse(&long.replacen(":d:", "::", 1)).unwrap().puzzle;
+        assert!(!plain.options().diagonals);
+        assert!(write(&plain).unwrap().starts_with("3x3::k:"));
+    }
+
     #[test]
     fn bad_strings_say_what() {
-        assert_eq!(parse("3x3:d:k:1:").unwrap_err(), LongKillerError::Diagonal);
+        assert_eq!(
+            parse("3x3:q:k:1:").unwrap_err().to_string(),
+            "the string must start 3x3::k: (a 9x9 Killer) or 3x3:d:k: (a Killer X), not \"3x3:q:k\""
+        );
         assert_eq!(
             parse("3x3::k:1:2:").unwrap_err(),
             LongKillerError::Count { found: 2 }

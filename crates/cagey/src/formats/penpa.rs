@@ -29,7 +29,8 @@
 //! corner of one of its cells, keyed `4 * (index + (rows + 4) * (cols + 4)) + corner`;
 //! `number` holds the givens, keyed by cell index. Penpa has no arithmetic cage, so only
 //! killers are read; a puzzle with thermometers, arrows, symbols, lines in cells, numbers
-//! in the margins (outside clues) or the diagonal rule is refused by name. Regions are the
+//! in the margins (outside clues) or one diagonal alone is refused by name; both diagonals
+//! (the sudoku flags at fields 12 and 15) are the diagonal rule, Killer X. Regions are the
 //! standard boxes (Penpa's sudoku grids).
 
 use base64::Engine as _;
@@ -42,7 +43,9 @@ use super::format::Format;
 use super::lines::excerpt;
 use super::link_text::{self, LinkLimit, MAX_UNPACKED};
 use super::write_error::WriteError;
-use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, Regions, MAX_SIZE};
+use crate::model::{
+    Cage, Cell, Diagonal, Operation, Options, Puzzle, PuzzleError, Regions, MAX_SIZE,
+};
 
 /// The widest margin read around the grid, in cells: Penpa's editor offers a few.
 const MAX_MARGIN: usize = 64;
@@ -259,8 +262,21 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, PenpaError> {
     let data: Value = serde_json::from_str(&question)
         .map_err(|e| shape(4, format!("the question layer is not JSON ({e})")))?;
     let mut names: Vec<String> = Vec::new();
-    if number(11).unwrap_or(0) != 0 || number(14).unwrap_or(0) != 0 {
-        names.push("the diagonal rule".into());
+    // Penpa's sudoku flags: field 12 the falling diagonal, field 15 the rising one. Both
+    // are cagey's diagonal rule; one alone is a rule cagey does not have.
+    let falling = number(11).unwrap_or(0) != 0;
+    let rising = number(14).unwrap_or(0) != 0;
+    let diagonals = falling && rising;
+    if falling != rising {
+        let one = if falling {
+            Diagonal::Down
+        } else {
+            Diagonal::Up
+        };
+        names.push(format!(
+            "{} alone (cagey's diagonal rule is both long diagonals)",
+            one.name(n)
+        ));
     }
     for (key, name) in UNSUPPORTED {
         let set = match data.get(key) {
@@ -332,6 +348,7 @@ fn parse_with(link: &str, options: Options) -> Result<Entry, PenpaError> {
         .regions(regions)
         .options(options.union(Options {
             killer: true,
+            diagonals,
             ..Options::default()
         }));
     // A number in a margin is an outside clue (a little killer's, a sandwich's): a rule
@@ -379,17 +396,23 @@ mod tests {
 
     /// A real Penpa+ link from lisudoku/sudoku_formats' decoder test
     /// (`src/formats/penpa/decoder.spec.ts`): a 9x9 with one killer cage of sum 22, three
-    /// givens, a thermometer and an arrow.
+    /// givens, a thermometer and an arrow, and both diagonals (the diagonal rule, which
+    /// cagey reads since issue #45, so it is no longer named).
     pub(crate) const LISUDOKU: &str = include_str!("../../tests/links/penpa_lisudoku.txt");
 
     #[test]
     fn the_lisudoku_link_unpacks_and_its_thermometer_is_named() {
+        // Both of its diagonal flags are set.
+        let payload = link_text::query_value(LISUDOKU.trim(), "p").unwrap();
+        let header = inflate(payload).unwrap();
+        let fields: Vec<&str> = header.lines().next().unwrap().split(',').collect();
+        assert_ne!((fields[11], fields[14]), ("0", "0"));
+        assert!(fields[11] != "0" && fields[14] != "0", "{fields:?}");
         let error = parse(LISUDOKU.trim()).unwrap_err();
         assert_eq!(
             error,
             PenpaError::Unsupported {
                 names: vec![
-                    "the diagonal rule".into(),
                     "thermometers".into(),
                     "arrows".into(),
                     "symbols (circles, dots, …)".into()
@@ -433,6 +456,33 @@ mod tests {
         assert_eq!(puzzle.cages()[0].target(), 22);
         assert_eq!(puzzle.cages()[0].cells()[0], Cell::at(2, 0, 9));
         assert_eq!(puzzle.given(Cell::at(1, 2, 9)), Some(1));
+    }
+
+    /// Issue #45: both of Penpa's diagonal flags are the diagonal rule; one alone is
+    /// refused naming its diagonal.
+    #[test]
+    fn both_diagonal_flags_are_the_diagonal_rule() {
+        let plain = with_margins([0, 0, 0, 0], None);
+        let text = inflate(link_text::query_value(&plain, "p").unwrap()).unwrap();
+        let flagged = |falling: &str, rising: &str| {
+            let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+            let mut header: Vec<String> = lines[0].split(',').map(str::to_string).collect();
+            header[11] = falling.into();
+            header[14] = rising.into();
+            lines[0] = header.join(",");
+            parse(&pack(&lines.join("\n")))
+        };
+        assert!(!flagged("0", "0").unwrap().puzzle.options().diagonals);
+        assert!(flagged("1", "1").unwrap().puzzle.options().diagonals);
+        assert_eq!(
+            flagged("1", "0").unwrap_err(),
+            PenpaError::Unsupported {
+                names: vec![
+                    "the diagonal r1c1-r9c9 alone (cagey's diagonal rule is both long diagonals)"
+                        .into()
+                ]
+            }
+        );
     }
 
     /// A Penpa link of `text`, packed as Penpa packs it.

@@ -23,7 +23,11 @@ use crate::model::{and_list, Cage, Cell, Kind, Operation, Puzzle, Regions};
 pub fn write(puzzle: &Puzzle) -> String {
     let n = puzzle.size();
     let kind = puzzle.kind();
-    let mut out = format!("Solve this {n}×{n} {kind} puzzle.\n\n");
+    let with = match puzzle.options().diagonals {
+        true => " with diagonals",
+        false => "",
+    };
+    let mut out = format!("Solve this {n}×{n} {kind} puzzle{with}.\n\n");
     let _ = writeln!(out, "Rules: {}\n", rules(puzzle));
     let _ = writeln!(
         out,
@@ -86,10 +90,13 @@ pub fn write(puzzle: &Puzzle) -> String {
     }
     let uncovered = puzzle.uncovered().count();
     if uncovered > 0 {
-        let houses = match puzzle.regions() {
-            Regions::None => "rows and columns",
-            Regions::Boxes { .. } => "rows, columns and boxes",
-            Regions::Jigsaw(_) => "rows, columns and regions",
+        let houses = match (puzzle.regions(), puzzle.options().diagonals) {
+            (Regions::None, false) => "rows and columns",
+            (Regions::Boxes { .. }, false) => "rows, columns and boxes",
+            (Regions::Jigsaw(_), false) => "rows, columns and regions",
+            (Regions::None, true) => "rows, columns and diagonals",
+            (Regions::Boxes { .. }, true) => "rows, columns, boxes and diagonals",
+            (Regions::Jigsaw(_), true) => "rows, columns, regions and diagonals",
         };
         let cells = if uncovered == 1 {
             "1 cell is".to_string()
@@ -124,6 +131,11 @@ fn rules(puzzle: &Puzzle) -> String {
         "Write a digit from 1 to {n} in every cell so that {houses} holds each digit exactly \
          once. "
     );
+    if puzzle.options().diagonals {
+        text.push_str(&format!(
+            "So does each of the two long diagonals, r1c1 to r{n}c{n} and r1c{n} to r{n}c1. "
+        ));
+    }
     if puzzle.options().killer {
         text.push_str(
             "The cages are groups of cells, listed below with their sums: the digits of a \
@@ -199,6 +211,24 @@ mod tests {
         assert!(prompt.contains("4 lines, one per row from r1 to r4, each holding its 4 digits"));
         // Nothing of another format: no comment, no 0-based cell number, no kk sign.
         assert!(!prompt.contains('#') && !prompt.contains('%') && !prompt.contains(",0"));
+    }
+
+    /// Issue #45: a Killer X's prompt says the diagonals each hold every digit once.
+    #[test]
+    fn a_killer_x_prompt_states_the_diagonal_rule() {
+        let text = include_str!("../../tests/fixtures/killer-x.kk");
+        let puzzle = kk::parse(text).unwrap();
+        let prompt = write(&puzzle);
+        assert!(
+            prompt.starts_with("Solve this 9×9 Killer Sudoku puzzle with diagonals.\n"),
+            "{prompt}"
+        );
+        assert!(
+            prompt.contains("every row, every column and every box holds each digit exactly once. So does each of the two long diagonals, r1c1 to r9c9 and r1c9 to r9c1. "),
+            "{prompt}"
+        );
+        let plain = kk::parse(&text.replace("# diagonals\n", "")).unwrap();
+        assert!(!write(&plain).contains("diagonal"));
     }
 
     #[test]

@@ -2,9 +2,9 @@
 //! for a Killer Jigsaw). Learnt from `solo.c` in Simon Tatham's puzzles.
 //!
 //! - `PARAMS` is `<c>x<r>` (boxes of `c` rows by `r` columns; `3` alone is `3x3`) or `<n>j`
-//!   (a jigsaw of side `n`), then flags: `k` killer (required here), `x` diagonals (refused:
-//!   cagey has no diagonal rule), and symmetry and difficulty (`a`, `m4`, `r2`, `dt`, `du`, …),
-//!   kept as the `params=` comment.
+//!   (a jigsaw of side `n`), then flags: `k` killer (required here), `x` the diagonal rule
+//!   (Killer X; Solo writes it before the `k`, `3x3xk`), and symmetry and difficulty (`a`,
+//!   `m4`, `r2`, `dt`, `du`, …), kept as the `params=` comment.
 //! - `GRID` and `KSUMS` are grids in reading order: a letter is a run of empty cells (`a` 1
 //!   to `z` 26), a number a cell's value, and `_` separates two numbers. `GRID` holds the
 //!   givens; `KSUMS` holds each cage's sum in one of its cells.
@@ -50,12 +50,6 @@ pub enum SoloError {
     /// Not a killer.
     #[error("parameters {text:?} have no k: this is a Solo sudoku without cages, not a Killer")]
     NotKiller {
-        /// The parameters.
-        text: String,
-    },
-    /// Diagonals.
-    #[error("parameters {text:?} have x, the diagonal rule, which cagey does not have")]
-    Diagonals {
         /// The parameters.
         text: String,
     },
@@ -297,11 +291,6 @@ fn parse_with(id: &str, options: Options) -> Result<Entry, SoloError> {
             text: excerpt(params_text),
         });
     }
-    if params.diagonals {
-        return Err(SoloError::Diagonals {
-            text: excerpt(params_text),
-        });
-    }
     let n = params.n;
     let parts: Vec<&str> = desc.split(',').collect();
     let expected = if params.jigsaw { 4 } else { 3 };
@@ -358,6 +347,7 @@ fn parse_with(id: &str, options: Options) -> Result<Entry, SoloError> {
         .regions(regions)
         .options(options.union(Options {
             killer: true,
+            diagonals: params.diagonals,
             ..Options::default()
         }));
     for (i, &digit) in givens.iter().enumerate() {
@@ -450,11 +440,17 @@ pub fn write(puzzle: &Puzzle) -> Result<String, WriteError> {
     let long = || {
         refuse(format!("a cage or region joins {MAX_WRITTEN_RUN} or more walls in a row, which Solo's reader misreads"))
     };
+    // Solo's flags in its own order: `x` (the diagonals) before `k`.
+    let flags = if puzzle.options().diagonals {
+        "xk"
+    } else {
+        "k"
+    };
     let (params, jigsaw) = match puzzle.regions() {
-        Regions::Boxes { rows, cols } => (format!("{rows}x{cols}k"), None),
+        Regions::Boxes { rows, cols } => (format!("{rows}x{cols}{flags}"), None),
         Regions::Jigsaw(region) => {
             let walk = encode_blocks(|cell| Some(usize::from(region[cell])), n).ok_or_else(long)?;
-            (format!("{n}jk"), Some(walk))
+            (format!("{n}j{flags}"), Some(walk))
         }
         Regions::None => return Err(refuse(
             "Solo's grids have boxes or jigsaw regions, and this killer Latin square has neither"
@@ -495,6 +491,22 @@ mod tests {
         assert_eq!(parse(&id).unwrap().puzzle, puzzle);
     }
 
+    /// Issue #45: Solo's `x` flag is the diagonal rule, read and written (`3x3xk`, Solo's
+    /// order).
+    #[test]
+    fn the_x_flag_is_the_diagonal_rule() {
+        let text = include_str!("../../tests/fixtures/killer-x.kk");
+        let puzzle = super::super::kk::parse(text).unwrap();
+        let id = write(&puzzle).unwrap();
+        assert!(id.starts_with("3x3xk:"), "{id}");
+        let read = parse(&id).unwrap().puzzle;
+        assert!(read.options().diagonals);
+        assert_eq!(read, puzzle);
+        // Flags in either order.
+        let swapped = id.replacen("3x3xk", "3x3kx", 1);
+        assert_eq!(parse(&swapped).unwrap().puzzle, puzzle);
+    }
+
     #[test]
     fn grids_encode_as_solo_does() {
         assert_eq!(encode_grid(&[0, 0, 5, 12, 0]), "b5_12a");
@@ -513,7 +525,6 @@ mod tests {
     #[test]
     fn bad_ids_say_what() {
         assert!(matches!(parse("3x3:a,b"), Err(SoloError::NotKiller { .. })));
-        assert!(matches!(parse("3x3kx:a"), Err(SoloError::Diagonals { .. })));
         assert!(matches!(
             parse("3x3k#1234"),
             Err(SoloError::SeedOnly { .. })

@@ -15,6 +15,7 @@
 //!   {"cells": [[{}, {"value": 5}, …], …],            cells[row][col]; a value is a given
 //!    "regions": [[[0, 0], [0, 1], …], …],             each region's cells, 0-based [row, col]
 //!    "cages": [{"cells": [[0, 0], [1, 0]], "value": "9", "unique": true}, …],
+//!    "lines": [{"wayPoints": [[0, 0], [9, 9]], …}, …],   a line corner to corner: a diagonal
 //!    "metadata": {"title": …, "author": …, "rules": …, "solution": …}}
 //! ```
 //!
@@ -25,7 +26,12 @@
 //! `key: value` is metadata, as in older puzzles: `title`, `author`, `rules` and `solution`
 //! become the entry's comments, others (`msgcorrect: …`) are passed over; a cage without a
 //! value is a drawing. A given in a cell of no cage is a one-cell given cage. SudokuPad's lines, arrows and shapes carry
-//! no rule of their own (their meaning is in the rules text), so they are passed over.
+//! no rule of their own (their meaning is in the rules text), so they are passed over, but
+//! for the lines along both long diagonals: SudokuPad has no diagonal constraint, and draws
+//! f-puzzles' `diagonal+` and `diagonal-` as such lines, so a line from corner to corner
+//! (or from the centre of a corner cell to the opposite one) each way is the diagonal rule
+//! (Killer X, [`Options::diagonals`]); one such line alone is refused, as cagey's rule is
+//! both diagonals.
 //!
 //! cagey writes SudokuPad links as `https://sudokupad.app/fpuzzles<D>` with the f-puzzles
 //! payload, which SudokuPad opens as it opens f-puzzles' own: one writer for both sites.
@@ -40,7 +46,7 @@ use super::lines::excerpt;
 use super::link_text::{self, parse_cage_label, LinkLimit};
 use super::write_error::WriteError;
 use super::zipped_json;
-use crate::model::{Cage, Cell, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
+use crate::model::{Cage, Cell, Diagonal, Operation, Options, Puzzle, PuzzleError, MAX_SIZE};
 
 /// The hosts SudokuPad answers on; the path after them is the puzzle id.
 const HOSTS: [&str; 5] = [
@@ -235,6 +241,70 @@ fn cells_of(cage: &Value, n: usize, place: &str) -> Result<Vec<Cell>, SudokuPadE
         .collect()
 }
 
+/// The long diagonal a SudokuPad line runs along, if it runs the whole of one: every way
+/// point on it, the ends at the grid's corners or in the corner cells (way points are
+/// `[row, col]` in cells, the grid's corners `[0, 0]` to `[n, n]`).
+fn diagonal_line(line: &Value, n: usize) -> Option<Diagonal> {
+    let points: Vec<(f64, f64)> = line
+        .get("wayPoints")?
+        .as_array()?
+        .iter()
+        .map(|point| {
+            let pair = point.as_array().filter(|p| p.len() == 2)?;
+            Some((pair[0].as_f64()?, pair[1].as_f64()?))
+        })
+        .collect::<Option<_>>()?;
+    let (first, last) = (*points.first()?, *points.last()?);
+    let side = n as f64;
+    let in_corner = |row: f64, end: f64| (row - end).abs() <= 0.5;
+    let spans = in_corner(first.0.min(last.0), 0.0) && in_corner(first.0.max(last.0), side);
+    if !spans {
+        return None;
+    }
+    let on = |distance: fn(f64, f64, f64) -> f64| {
+        points
+            .iter()
+            .all(|&(row, col)| distance(row, col, side).abs() < 1e-6)
+    };
+    if on(|row, col, _| row - col) {
+        Some(Diagonal::Down)
+    } else if on(|row, col, side| row + col - side) {
+        Some(Diagonal::Up)
+    } else {
+        None
+    }
+}
+
+/// Whether SudokuPad's `lines` state the diagonal rule: lines along both long diagonals;
+/// along one alone, refused naming it.
+fn diagonal_rule(value: &Value, n: usize) -> Result<bool, SudokuPadError> {
+    let lines = value
+        .get("lines")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let found: Vec<Diagonal> = lines.iter().filter_map(|l| diagonal_line(l, n)).collect();
+    let has = |diagonal| found.contains(&diagonal);
+    match (has(Diagonal::Down), has(Diagonal::Up)) {
+        (true, true) => Ok(true),
+        (false, false) => Ok(false),
+        (down, _) => {
+            let (one, other) = match down {
+                true => (Diagonal::Down, Diagonal::Up),
+                false => (Diagonal::Up, Diagonal::Down),
+            };
+            Err(shape(
+                "lines",
+                format!(
+                    "a line runs along {} but none along {}: cagey's diagonal rule (Killer X) is both long diagonals, and it cannot hold one alone",
+                    one.name(n),
+                    other.name(n)
+                ),
+            ))
+        }
+    }
+}
+
 /// A puzzle from SudokuPad's JSON.
 fn from_json(value: &Value, options: Options) -> Result<Entry, SudokuPadError> {
     let rows = value
@@ -292,6 +362,7 @@ fn from_json(value: &Value, options: Options) -> Result<Entry, SudokuPadError> {
     }
     let regions =
         fpuzzles::regions_from_cells(&region, n).map_err(|reason| shape("regions", reason))?;
+    let diagonals = diagonal_rule(value, n)?;
 
     let mut metadata = Vec::new();
     let mut labelled = Vec::new();
@@ -394,6 +465,7 @@ fn from_json(value: &Value, options: Options) -> Result<Entry, SudokuPadError> {
         .regions(regions)
         .options(options.union(Options {
             killer,
+            diagonals,
             ..Options::default()
         }));
     let puzzle = fpuzzles::with_givens(builder, cages, givens, n)
@@ -597,6 +669,67 @@ mod tests {
                 .next(),
             Some("the")
         );
+    }
+
+    /// Issue #45: lines along both long diagonals, as SudokuPad draws f-puzzles'
+    /// `diagonal+` and `diagonal-` (corner to corner) or as a setter draws them (centre of
+    /// a corner cell to the opposite one), are the diagonal rule; one alone is refused;
+    /// a line elsewhere is a drawing. The links cagey writes carry the rule.
+    #[test]
+    fn lines_along_both_diagonals_are_the_diagonal_rule() {
+        let cage = r#"{"cells":[[0,0],[0,1]],"value":"3"}"#;
+        let with_lines = |lines: &str| {
+            let link = scl(cage);
+            let json = link_text::lz_unpack_with(link.split("scl").nth(1).unwrap(), |_| true)
+                .unwrap()
+                .unwrap();
+            let json = format!(
+                "{},\"lines\":[{lines}]}}",
+                json.trim_end().trim_end_matches('}')
+            );
+            parse(&format!(
+                "https://sudokupad.app/scl{}",
+                link_text::lz_pack(&json)
+            ))
+        };
+        let down = r##"{"wayPoints":[[0,0],[4,4]],"color":"#34BBE6","thickness":2}"##;
+        let up = r##"{"wayPoints":[[0,4],[4,0]],"color":"#34BBE6","thickness":2}"##;
+        let centres = r#"{"wayPoints":[[3.5,0.5],[2,2],[0.5,3.5]]}"#;
+        let elsewhere = r#"{"wayPoints":[[0.5,0.5],[0.5,3.5]]}"#;
+        assert!(
+            with_lines(&format!("{down},{up}"))
+                .unwrap()
+                .puzzle
+                .options()
+                .diagonals
+        );
+        assert!(
+            with_lines(&format!("{down},{centres}"))
+                .unwrap()
+                .puzzle
+                .options()
+                .diagonals
+        );
+        assert!(!with_lines(elsewhere).unwrap().puzzle.options().diagonals);
+        assert_eq!(
+            with_lines(up).unwrap_err().to_string(),
+            "lines: a line runs along the diagonal r1c4-r4c1 but none along the diagonal r1c1-r4c4: cagey's diagonal rule (Killer X) is both long diagonals, and it cannot hold one alone"
+        );
+        // Written as f-puzzles' keys, which SudokuPad draws as these lines.
+        let text = include_str!("../../tests/fixtures/killer-x.kk");
+        let puzzle = crate::formats::kk::parse(text).unwrap();
+        let link = write(&puzzle).unwrap();
+        assert_eq!(parse(&link).unwrap().puzzle, puzzle);
+        let f_puzzles = parse(&format!(
+            "https://sudokupad.app/fpuzzles{}",
+            link_text::lz_pack(
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"3"}],"diagonal-":true}"#
+            )
+        ));
+        assert!(f_puzzles
+            .unwrap_err()
+            .to_string()
+            .contains("diagonal- (the diagonal r1c1-r4c4) without diagonal+"));
     }
 
     #[test]

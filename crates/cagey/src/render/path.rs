@@ -11,7 +11,8 @@
 //! Coordinates run as the picture's: x to the right, y down, [`CELL`](super::picture::CELL)
 //! units a cell.
 
-/// One step of a [`Path`]. Lines are horizontal or vertical: every shape of a grid is.
+/// One step of a [`Path`]. Lines are horizontal or vertical, as every shape of a grid is,
+/// but for the long diagonals of the diagonal rule ([`Segment::Line`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Segment {
     /// Starts a subpath at (x, y).
@@ -20,6 +21,8 @@ pub(crate) enum Segment {
     Across(f64),
     /// A line up or down to `y`, at the current x.
     Down(f64),
+    /// A straight line to (x, y), in any direction: a diagonal.
+    Line(f64, f64),
     /// A closed rectangle from its top-left corner (x, y), `width` across and `height` down,
     /// a subpath of its own.
     Rect {
@@ -76,6 +79,11 @@ impl Path {
         self.segments.push(Segment::Down(y));
     }
 
+    /// A straight line to (x, y).
+    pub(crate) fn line_to(&mut self, x: f64, y: f64) {
+        self.segments.push(Segment::Line(x, y));
+    }
+
     /// A closed rectangle, its top-left corner at (x, y).
     pub(crate) fn rect(&mut self, x: f64, y: f64, width: f64, height: f64) {
         self.segments.push(Segment::Rect {
@@ -121,6 +129,10 @@ impl Path {
                 Segment::Down(y) => {
                     at.1 = y;
                     steps.push(Step::LineTo(at.0, at.1));
+                }
+                Segment::Line(x, y) => {
+                    at = (x, y);
+                    steps.push(Step::LineTo(x, y));
                 }
                 Segment::Rect {
                     x,

@@ -1,14 +1,15 @@
 //! The picture of a grid, as every back end draws it: its units ([`CELL`] a cell, a
 //! [`MARGIN`] around), the widths of its lines, where labels sit, and its shapes as
 //! [`Path`]s: the thin cell lines, the thick runs of cage or region borders, the shading of
-//! boxes and regions, and the killer cages' outlines. `svg` writes them as path data, `pdf`
+//! boxes and regions, the killer cages' outlines, and the long diagonals of the diagonal
+//! rule. `svg` writes them as path data, `pdf`
 //! as path operators, scaled onto its page; neither reads the other's output.
 
 use std::collections::HashMap;
 
 use super::path::Path;
 use super::{same_cage, Border, Borders};
-use crate::model::{Cell, Puzzle};
+use crate::model::{Cell, Diagonal, Puzzle};
 
 /// User units per cell; every other length is relative to it.
 pub const CELL: f64 = 100.0;
@@ -42,6 +43,88 @@ pub(crate) const KILLER_LABEL_SIZE: f64 = 20.0;
 
 /// Air between a killer sum and the ends of its cage's outline.
 pub(crate) const KILLER_LABEL_GAP: f64 = 3.0;
+
+/// The diagonal rule's lines: as thin as the cell lines, and lighter (each back end's ink),
+/// as puzzle books and SudokuPad draw them, so that they never compete with a cage.
+pub(crate) const DIAGONAL_LINE: f64 = THIN_LINE;
+
+/// Air between a diagonal line and a clue it is broken for.
+pub(crate) const DIAGONAL_GAP: f64 = 4.0;
+
+/// The shortest piece of a diagonal line drawn, in picture units: what is left of the line
+/// between a cell's corner and a clue there is a stub under the grid's own lines, which
+/// would only read as a smudge.
+const DIAGONAL_PIECE: f64 = 10.0;
+
+/// A box a clue is drawn in, in picture units: left, top, right, bottom.
+pub(crate) type LabelBox = (f64, f64, f64, f64);
+
+/// The long diagonals of the diagonal rule ([`Puzzle::diagonals`]; none without it), each
+/// from corner to corner of the grid, broken where it would cross a clue: each box of
+/// `clues`, grown by [`DIAGONAL_GAP`], leaves a gap in the line, so that the line runs under
+/// the digits but never through a clue. A straight line enters and leaves a box once, so
+/// each box cuts one stretch out of it.
+pub(crate) fn diagonal_lines(puzzle: &Puzzle, clues: &[LabelBox]) -> Path {
+    let n = puzzle.size();
+    let (near, far) = (MARGIN, MARGIN + n as f64 * CELL);
+    let mut path = Path::new();
+    for &diagonal in puzzle.diagonals() {
+        // From the top corner down: x runs from `x0` to `x1` as y runs from near to far.
+        let (x0, x1) = match diagonal {
+            Diagonal::Down => (near, far),
+            Diagonal::Up => (far, near),
+        };
+        let at = |t: f64| (x0 + (x1 - x0) * t, near + (far - near) * t);
+        // The stretches, as fractions of the line, that clues take out of it.
+        let mut cuts: Vec<(f64, f64)> = clues
+            .iter()
+            .filter_map(|&(left, top, right, bottom)| {
+                let grown = (
+                    left - DIAGONAL_GAP,
+                    top - DIAGONAL_GAP,
+                    right + DIAGONAL_GAP,
+                    bottom + DIAGONAL_GAP,
+                );
+                crossing((x0, near), (x1, far), grown)
+            })
+            .collect();
+        cuts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let length = (far - near) * std::f64::consts::SQRT_2;
+        let mut from = 0.0;
+        for (start, end) in cuts.into_iter().chain(std::iter::once((1.0, 1.0))) {
+            if (start - from) * length >= DIAGONAL_PIECE {
+                let (ax, ay) = at(from);
+                let (bx, by) = at(start);
+                path.move_to(ax, ay);
+                path.line_to(bx, by);
+            }
+            from = f64::max(from, end);
+        }
+    }
+    path
+}
+
+/// The stretch of the line from `a` to `b`, as fractions of it, inside `rect` (left, top,
+/// right, bottom), if it crosses it: the line clipped to each pair of the rectangle's sides
+/// in turn (Liang and Barsky's clipping).
+fn crossing(a: (f64, f64), b: (f64, f64), rect: LabelBox) -> Option<(f64, f64)> {
+    let (mut enter, mut leave) = (0.0f64, 1.0f64);
+    for (start, step, low, high) in [
+        (a.0, b.0 - a.0, rect.0, rect.2),
+        (a.1, b.1 - a.1, rect.1, rect.3),
+    ] {
+        if step == 0.0 {
+            if start < low || start > high {
+                return None;
+            }
+            continue;
+        }
+        let (t0, t1) = ((low - start) / step, (high - start) / step);
+        enter = enter.max(t0.min(t1));
+        leave = leave.min(t0.max(t1));
+    }
+    (enter < leave).then_some((enter, leave))
+}
 
 /// The label's font size; long labels (`40320×`) shrink to fit the cell.
 pub(crate) const LABEL_SIZE: f64 = 24.0;
@@ -287,5 +370,47 @@ fn boundary(path: &mut Path, points: &[Point], gap: Option<(f64, f64)>) {
     match gap {
         Some((_, down)) => path.down_to(y + down),
         None => path.close(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::kk;
+    use crate::render::path::Step;
+
+    /// Issue #45: both diagonals run corner to corner, and a clue on one breaks it.
+    #[test]
+    fn the_diagonals_run_corner_to_corner_and_break_for_a_clue() {
+        let text = include_str!("../../tests/fixtures/killer-x.kk");
+        let puzzle = kk::parse(text).unwrap();
+        let far = MARGIN + 9.0 * CELL;
+        assert_eq!(
+            diagonal_lines(&puzzle, &[]).steps(),
+            [
+                Step::MoveTo(MARGIN, MARGIN),
+                Step::LineTo(far, far),
+                Step::MoveTo(far, MARGIN),
+                Step::LineTo(MARGIN, far),
+            ]
+        );
+        // A clue in r1c1's corner, 10 to 40 across and 10 to 30 down: the falling line
+        // starts past it (and its air), leaving no stub in the corner; the rising one
+        // misses it.
+        let clue = (MARGIN + 10.0, MARGIN + 10.0, MARGIN + 40.0, MARGIN + 30.0);
+        let steps = diagonal_lines(&puzzle, &[clue]).steps();
+        let start = MARGIN + 30.0 + DIAGONAL_GAP;
+        let Step::MoveTo(x, y) = steps[0] else {
+            panic!("{steps:?}")
+        };
+        assert!(
+            (x - start).abs() < 1e-9 && (y - start).abs() < 1e-9,
+            "{steps:?}"
+        );
+        assert_eq!(steps[1], Step::LineTo(far, far));
+        assert_eq!(steps.len(), 4);
+        // A plain killer has none.
+        let plain = kk::parse(&text.replace("# diagonals\n", "")).unwrap();
+        assert!(diagonal_lines(&plain, &[clue]).is_empty());
     }
 }

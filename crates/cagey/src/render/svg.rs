@@ -15,6 +15,9 @@
 //!   [`KILLER_INSET`] inside its cells. Its sum, without a `+` since every killer cage is a
 //!   sum, sits in the top-left corner across the outline's corner: the outline starts just
 //!   after the sum and ends just below it, so that figures and dashes never cross.
+//! - **The diagonal rule** (Killer X): both long diagonals, corner to corner, in a line
+//!   lighter than the cell lines, under everything else, and broken where it would cross a
+//!   clue, as puzzle books and SudokuPad draw them.
 //!
 //! The picture is laid out in user units, [`CELL`] per cell, and scaled to the pixel size
 //! asked for by the `width`, `height` and `viewBox` attributes. Its parts are separate,
@@ -26,6 +29,8 @@
 //!   <defs>  one <path id="glyph-31"> per character used, in font units
 //!   <rect class="background">
 //!   <path class="shading">       per tint, the cells of its boxes or regions (KenDoku)
+//!   <path class="diagonals">     the diagonal rule's two long diagonals, light, broken
+//!                                around the clues they would cross (Killer X only)
 //!   <path class="cell-lines">    every inner grid line, thin
 //!   <path class="cage-lines">    cage borders and the grid's edge, thick, merged into runs
 //!                                (not for killer puzzles, which draw instead:)
@@ -49,8 +54,9 @@ use super::colouring::{self, MAX_COLOURS};
 use super::font::Font;
 use super::path::{Path, Segment};
 use super::picture::{
-    cage_outlines, cell_lines, corner, runs, shading, side, KILLER_LABEL_GAP, KILLER_LABEL_INSET,
-    KILLER_LABEL_SIZE, KILLER_LINE, LABEL_INSET, LABEL_SIZE, THICK_LINE, THIN_LINE,
+    cage_outlines, cell_lines, corner, diagonal_lines, runs, shading, side, LabelBox,
+    DIAGONAL_LINE, KILLER_LABEL_GAP, KILLER_LABEL_INSET, KILLER_LABEL_SIZE, KILLER_LINE,
+    LABEL_INSET, LABEL_SIZE, THICK_LINE, THIN_LINE,
 };
 use super::{has_regions, labels, Border, Borders, Contents, Highlight, Mark, RenderError};
 use crate::model::{Cell, DigitSet, Operation, Puzzle};
@@ -91,6 +97,8 @@ pub const MAX_PICTURE_PX: u32 = 8192;
 const BACKGROUND: &str = "#ffffff";
 const INK: &str = "#000000";
 const CELL_LINE_INK: &str = "#999999";
+/// The diagonal rule's lines: lighter than the cell lines, under everything else.
+const DIAGONAL_INK: &str = "#b8b8b8";
 const CANDIDATE_INK: &str = "#555555";
 
 /// The tints of shaded boxes and regions, by colour number; colour 0 is left unshaded.
@@ -232,6 +240,46 @@ pub fn render_highlighted(
             ],
         );
     }
+    let style = if killer {
+        LabelStyle {
+            inset: KILLER_LABEL_INSET,
+            largest: KILLER_LABEL_SIZE,
+        }
+    } else {
+        LabelStyle {
+            inset: LABEL_INSET,
+            largest: LABEL_SIZE,
+        }
+    };
+    if puzzle.options().diagonals {
+        // Under the cell lines and everything after, and broken around the clues.
+        let clues: Vec<LabelBox> = labels
+            .iter()
+            .enumerate()
+            .filter_map(|(index, label)| {
+                let label = label.as_ref()?;
+                let (x, y) = corner(Cell(index as u16), n);
+                let size = style.size(font, label);
+                let (left, top) = (x + style.inset, y + style.inset);
+                Some((
+                    left,
+                    top,
+                    left + font.width(label) * size,
+                    top + font.cap_height() * size,
+                ))
+            })
+            .collect();
+        svg.leaf(
+            "path",
+            &[
+                ("class", &"diagonals"),
+                ("d", &path_data(&diagonal_lines(puzzle, &clues))),
+                ("fill", &"none"),
+                ("stroke", &DIAGONAL_INK),
+                ("stroke-width", &Num(DIAGONAL_LINE)),
+            ],
+        );
+    }
     svg.leaf(
         "path",
         &[
@@ -261,17 +309,6 @@ pub fn render_highlighted(
             ("stroke-linecap", &"square"),
         ],
     );
-    let style = if killer {
-        LabelStyle {
-            inset: KILLER_LABEL_INSET,
-            largest: KILLER_LABEL_SIZE,
-        }
-    } else {
-        LabelStyle {
-            inset: LABEL_INSET,
-            largest: LABEL_SIZE,
-        }
-    };
     if killer {
         // How far the outline stays clear of the sum in its anchor's corner: along the top
         // from the corner to past the sum's right, and down the left to below it.
@@ -434,6 +471,7 @@ fn path_data(path: &Path) -> String {
             Segment::Move(x, y) => write!(d, "M{} {}", Num(x), Num(y)),
             Segment::Across(x) => write!(d, "H{}", Num(x)),
             Segment::Down(y) => write!(d, "V{}", Num(y)),
+            Segment::Line(x, y) => write!(d, "L{} {}", Num(x), Num(y)),
             Segment::Rect {
                 x,
                 y,
@@ -583,6 +621,31 @@ mod tests {
         assert_eq!(Num(1.0 / 3.0).to_string(), "0.33");
         assert_eq!(Num(-0.001).to_string(), "0");
         assert_eq!(Num6(0.01171875).to_string(), "0.011719");
+    }
+
+    /// Issue #45: a Killer X draws both diagonals, light, under the cell lines and every
+    /// clue, broken where a clue sits on one; a plain killer draws none.
+    #[test]
+    fn a_killer_x_draws_its_diagonals_light_under_everything_else() {
+        let text = include_str!("../../tests/fixtures/killer-x.kk");
+        let puzzle = crate::formats::kk::parse(text).unwrap();
+        let svg = render(&puzzle, Contents::NONE, &Options::default()).unwrap();
+        let at = svg
+            .find("<path class=\"diagonals\"")
+            .expect("the diagonals are drawn");
+        assert!(
+            at < svg.find("class=\"cell-lines\"").unwrap(),
+            "under the cell lines"
+        );
+        let element = &svg[at..at + svg[at..].find("/>").unwrap()];
+        assert!(element.contains("stroke=\"#b8b8b8\""), "{element}");
+        // The sum 18 sits in r1c1's corner, on the falling diagonal: the line starts past it.
+        // The rising one runs from r1c9's top-right corner to r9c1's bottom-left, whole.
+        assert!(!element.contains("d=\"M10 10L"), "{element}");
+        assert!(element.contains("M910 10L10 910"), "{element}");
+        let plain = crate::formats::kk::parse(&text.replace("# diagonals\n", "")).unwrap();
+        let svg = render(&plain, Contents::NONE, &Options::default()).unwrap();
+        assert!(!svg.contains("diagonals"));
     }
 
     #[test]

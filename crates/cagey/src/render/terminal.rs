@@ -52,6 +52,21 @@
 //! left blank and a heavy dashed one is `- -` or `!`. Colour (labels cyan, digits bold,
 //! candidates dim) is an option: the caller knows whether it writes to a terminal.
 //!
+//! Under the diagonal rule (Killer X) each cell of a long diagonal is marked in the bottom
+//! corner its diagonal leaves it by: `╲` bottom right on the falling diagonal r1c1-rncn,
+//! `╱` bottom left on the rising one (both in the centre cell of an odd grid; ASCII `\`
+//! and `/`). A line through the cells cannot be drawn in text, and shading them would take
+//! the background that highlighted cells use; the corners are the only places no label,
+//! digit or candidate ever takes. The top-left of the Killer X of the tests
+//! (`tests/fixtures/killer-x.kk`), r1c1 on the falling diagonal:
+//!
+//! ```text
+//! ┏━━━━━┯━━━━━┯━━━━━┳
+//! ┃ 20  │ 22  ┆     ┃
+//! ┃    ╲│     ┆     ┃
+//! ┠┄┄┄┄┄┼┄┄┄┄┄┼┄┄┄┄┄╂
+//! ```
+//!
 //! [`plain_grid`] writes a grid without cages, as plain rows of digits with the boxes or
 //! regions marked, for printing a solution as text.
 
@@ -59,7 +74,7 @@ use anstyle::{AnsiColor, Color, Style};
 use std::fmt::Write;
 
 use super::{has_regions, labels, Border, Borders, Contents, Highlight, Mark, RenderError};
-use crate::model::{Cell, DigitSet, Grid, Operation, Puzzle, Regions};
+use crate::model::{Cell, Diagonal, DigitSet, Grid, Operation, Puzzle, Regions};
 
 /// The narrowest cell text, so that cells of small puzzles stay about as tall as they are
 /// wide (a terminal character is about twice as tall as it is wide; a cell is two lines).
@@ -80,6 +95,11 @@ const CANDIDATE_STYLE: Style = Style::new().dimmed();
 /// Backgrounds of highlighted cells: blue for a step's causes, yellow for what it changes.
 const CAUSE_STYLE: Style = Style::new().bg_color(Some(Color::Ansi(AnsiColor::Blue)));
 const CHANGE_STYLE: Style = Style::new().bg_color(Some(Color::Ansi(AnsiColor::Yellow)));
+/// The diagonal rule's marks, in the bottom corners of the cells of each long diagonal,
+/// where its line leaves them: `╲` bottom right on the falling one, `╱` bottom left on the
+/// rising one (both in the centre of an odd grid), ASCII `\` and `/`.
+const FALLING: [char; 2] = ['╲', '\\'];
+const RISING: [char; 2] = ['╱', '/'];
 /// Without colour, a highlighted cell's label line ends with one of these.
 const CAUSE_MARK: char = '*';
 const CHANGE_MARK: char = '!';
@@ -135,14 +155,27 @@ pub fn draw_highlighted(
         scheme: Scheme::of(puzzle),
         charset: options.charset,
     };
+    let n = puzzle.size();
+    // Each cell's diagonals, as (rising, falling).
+    let slants: Vec<(bool, bool)> = puzzle
+        .cells()
+        .map(|cell| {
+            let on = |d: Diagonal| puzzle.diagonals().contains(&d) && d.contains(cell, n);
+            (on(Diagonal::Up), on(Diagonal::Down))
+        })
+        .collect();
+    let cells = CellMarks {
+        labels: &labels,
+        marks: &marks,
+        highlights,
+        slants: &slants,
+    };
     let mut out = String::new();
     for line in 0..=layout.size {
         layout.rule(&mut out, &borders, line, pen);
         if line < layout.size {
             for text_line in 0..layout.lines {
-                layout.text_line(
-                    &mut out, &borders, &labels, &marks, line, text_line, pen, options, highlights,
-                );
+                layout.text_line(&mut out, &borders, &cells, line, text_line, pen, options);
             }
         }
     }
@@ -159,6 +192,15 @@ fn ascii_sign(operation: Operation) -> Option<char> {
         Operation::Given => None,
         Operation::Unknown => Some('?'),
     }
+}
+
+/// What each cell shows besides its lines, by cell index.
+struct CellMarks<'a> {
+    labels: &'a [Option<String>],
+    marks: &'a [Mark],
+    highlights: &'a [Highlight],
+    /// Whether the cell is on the rising and on the falling diagonal of the diagonal rule.
+    slants: &'a [(bool, bool)],
 }
 
 /// The sizes of a drawing, the same for every cell.
@@ -234,15 +276,21 @@ impl Layout {
         &self,
         out: &mut String,
         borders: &Borders,
-        labels: &[Option<String>],
-        marks: &[Mark],
+        cells: &CellMarks<'_>,
         row: usize,
         text_line: usize,
         pen: Pen,
         options: &Options,
-        highlights: &[Highlight],
     ) {
+        let CellMarks {
+            labels,
+            marks,
+            highlights,
+            slants,
+        } = *cells;
         let n = self.size;
+        let charset = usize::from(pen.charset == Charset::Ascii);
+        let last_line = text_line + 1 == self.lines;
         for col in 0..=n {
             out.push(pen.vertical(borders.vertical(row, col)));
             if col == n {
@@ -272,7 +320,22 @@ impl Layout {
             if highlighted {
                 let _ = write!(out, "{background}");
             }
-            out.extend(std::iter::repeat_n(' ', PADDING + before));
+            let (rising, falling) = match last_line {
+                true => slants[cell],
+                false => (false, false),
+            };
+            let slant = |out: &mut String, mark: char| match options.color {
+                true => {
+                    let _ = write!(out, "{CANDIDATE_STYLE}{mark}{CANDIDATE_STYLE:#}");
+                }
+                false => out.push(mark),
+            };
+            if rising {
+                slant(out, RISING[charset]);
+                out.extend(std::iter::repeat_n(' ', PADDING + before - 1));
+            } else {
+                out.extend(std::iter::repeat_n(' ', PADDING + before));
+            }
             if options.color && !text.trim().is_empty() {
                 if highlighted {
                     let _ = write!(out, "{style}{background}{text}{style:#}{background}");
@@ -291,6 +354,10 @@ impl Layout {
                 Some(mark) if text_line == 0 && after + PADDING > 0 => {
                     out.extend(std::iter::repeat_n(' ', after + PADDING - 1));
                     out.push(mark);
+                }
+                _ if falling => {
+                    out.extend(std::iter::repeat_n(' ', after + PADDING - 1));
+                    slant(out, FALLING[charset]);
                 }
                 _ => out.extend(std::iter::repeat_n(' ', after + PADDING)),
             }
@@ -624,6 +691,47 @@ pub fn plain_grid(puzzle: &Puzzle, grid: &Grid) -> Result<String, RenderError> {
 mod tests {
     use super::*;
     use crate::model::{Cage, Grid};
+
+    /// Issue #45: under the diagonal rule each diagonal cell is marked in the bottom corner
+    /// its diagonal leaves it by, `╲` right and `╱` left, both at the centre; in ASCII `\`
+    /// and `/`; nothing else moves.
+    #[test]
+    fn diagonal_cells_are_marked_in_their_bottom_corners() {
+        let text = include_str!("../../tests/fixtures/killer-x.kk");
+        let puzzle = crate::formats::kk::parse(text).unwrap();
+        let digits: Vec<u8> = text
+            .lines()
+            .find_map(|line| line.strip_prefix("# solution="))
+            .unwrap()
+            .bytes()
+            .map(|b| b - b'0')
+            .collect();
+        let grid = Grid::from_digits(9, digits).unwrap();
+        let drawn = draw(&puzzle, Contents::grid(&grid), &Options::default()).unwrap();
+        let lines: Vec<&str> = drawn.lines().collect();
+        // Row 1's digit line: r1c1 on the falling diagonal, r1c9 on the rising one.
+        let row1: Vec<char> = lines[2].chars().collect();
+        assert_eq!(row1[5], '╲', "{drawn}");
+        assert_eq!(row1[49], '╱', "{drawn}");
+        assert_eq!(row1.iter().filter(|&&c| c == '╲' || c == '╱').count(), 2);
+        // The centre, r5c5, has both.
+        let row5: Vec<char> = lines[4 * 3 + 2].chars().collect();
+        assert_eq!((row5[25], row5[29]), ('╱', '╲'), "{drawn}");
+        // Labels' lines carry none; 18 marks in all, 9 a diagonal.
+        assert!(!lines[1].contains(['╲', '╱']));
+        assert_eq!(drawn.matches('╲').count(), 9);
+        assert_eq!(drawn.matches('╱').count(), 9);
+        let ascii = Options {
+            charset: Charset::Ascii,
+            ..Options::default()
+        };
+        let plain = draw(&puzzle, Contents::grid(&grid), &ascii).unwrap();
+        assert_eq!(plain.matches('\\').count(), 9);
+        // Without the rule, the same drawing has no marks.
+        let without = crate::formats::kk::parse(&text.replace("# diagonals\n", "")).unwrap();
+        let drawn_without = draw(&without, Contents::grid(&grid), &Options::default()).unwrap();
+        assert_eq!(drawn_without, drawn.replace(['╲', '╱'], " "));
+    }
 
     fn junction_of(arms: [u8; 4]) -> char {
         let stroke = |w: u8| {

@@ -78,6 +78,9 @@ pub struct ParseAnswer {
     /// Whether − and ÷ may span more than two cells (largest minus, or divided by, the
     /// others), as the cage arithmetic of the page must know.
     pub multi_cell: bool,
+    /// Whether the diagonal rule holds (Killer X): each long diagonal holds every digit
+    /// once, as the page's conflict display must know.
+    pub diagonals: bool,
     /// The progress the text carried, if any.
     pub progress: Option<Vec<CellRecord>>,
     /// The text's comments.
@@ -140,6 +143,7 @@ fn describe(format: Format, entry: &Entry) -> Result<ParseAnswer, ServiceError> 
             .collect(),
         killer: puzzle.options().killer,
         multi_cell: puzzle.options().multi_cell,
+        diagonals: puzzle.options().diagonals,
         progress: entry.progress.as_ref().map(crate::wire::progress_cells),
         comments: entry.comments.clone(),
         json,

@@ -1,5 +1,5 @@
 //! The directive comments of a kk puzzle (`# boxes 2x3`, `# regions ...`, `# killer`,
-//! `# size 9`, `# multi-cell`, `# givens 14=3`): read from its comment lines and gathered
+//! `# size 9`, `# multi-cell`, `# diagonals`, `# givens 14=3`): read from its comment lines and gathered
 //! into the [`Rules`] its cages are built under. Ordinary comments are left alone.
 
 use crate::formats::lines::excerpt;
@@ -23,6 +23,7 @@ pub(super) enum Directive {
     Size(usize),
     Killer,
     MultiCell,
+    Diagonals,
     Givens(Vec<(usize, u8)>),
 }
 
@@ -42,6 +43,7 @@ impl Rules {
             Directive::Size(size) => self.size = Some((line, size)),
             Directive::Killer => self.options.killer = true,
             Directive::MultiCell => self.options.multi_cell = true,
+            Directive::Diagonals => self.options.diagonals = true,
             Directive::Givens(givens) => self
                 .givens
                 .extend(givens.into_iter().map(|(cell, digit)| (line, cell, digit))),
@@ -63,6 +65,7 @@ pub(super) fn directive(comment: &str) -> Option<Result<Directive, String>> {
     match (word, rest.as_slice()) {
         ("killer", []) => Some(Ok(Directive::Killer)),
         ("multi-cell", []) => Some(Ok(Directive::MultiCell)),
+        ("diagonals", []) => Some(Ok(Directive::Diagonals)),
         ("size", [side]) => Some(side.parse().map(Directive::Size).map_err(|_| {
             format!(
                 "`# size {}`: expected the grid side, e.g. `# size 9`",

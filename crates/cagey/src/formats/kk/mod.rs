@@ -26,6 +26,7 @@
 //! # killer             the digits of a cage are all different (and every cage is a sum)
 //! # size 9             the grid side, when the cages alone do not tell it
 //! # multi-cell         - and % over any number of cells: the largest minus (divided by) the rest
+//! # diagonals          the diagonal rule (Killer X): each long diagonal holds every digit once
 //! # givens 14=3 20=1   digits fixed in cells, outside the cages
 //! ```
 //!
@@ -159,6 +160,9 @@ pub fn write(puzzle: &Puzzle) -> String {
     }
     if puzzle.options().multi_cell {
         out.push_str("# multi-cell\n");
+    }
+    if puzzle.options().diagonals {
+        out.push_str("# diagonals\n");
     }
     let givens: Vec<String> = puzzle
         .cells()

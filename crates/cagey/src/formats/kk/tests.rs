@@ -298,3 +298,22 @@ fn reads_corpus_solutions() {
     assert!(parse_solution(2, "123").is_none());
     assert!(parse_solution(2, "1231").is_none());
 }
+
+/// Issue #45: `# diagonals` states the diagonal rule (Killer X), and the writer keeps it.
+#[test]
+fn the_diagonals_directive_reads_and_writes_the_diagonal_rule() {
+    let text = include_str!("../../../tests/fixtures/killer-x.kk");
+    let entry = parse_all(text).remove(0).unwrap();
+    let puzzle = &entry.puzzle;
+    assert!(puzzle.options().diagonals);
+    assert!(puzzle.options().killer);
+    let written = write(puzzle);
+    assert!(
+        written.starts_with("# boxes 3x3\n# killer\n# diagonals\n"),
+        "{written}"
+    );
+    assert_eq!(&parse(&written).unwrap(), puzzle);
+    // Without the directive the same cages are a plain Killer Sudoku.
+    let plain = text.replace("# diagonals\n", "");
+    assert!(!parse(&plain).unwrap().options().diagonals);
+}

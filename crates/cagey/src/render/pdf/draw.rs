@@ -50,6 +50,9 @@ const CONDENSED: f32 = 80.0;
 /// dashes at least 0.6 pt.
 const THIN_MIN: f32 = 0.5;
 const CELL_LINE_GREY: f32 = 0.4;
+/// The diagonal rule's lines: as wide as the thin lines, lighter (45% black), still dark
+/// enough to print.
+const DIAGONAL_GREY: f32 = 0.55;
 const THICK_MIN: f32 = 1.2;
 const KILLER_LINE_MIN: f32 = 0.6;
 
@@ -113,6 +116,29 @@ pub(super) fn grid(
         Look::Puzzle => clue_boxes(puzzle, cell),
         Look::Answer => Vec::new(),
     };
+    // An answer key leaves the diagonals out, as it does the killer cages: in its 7-mm
+    // cells a line through every diagonal digit reads as striking it out.
+    if puzzle.options().diagonals && look == Look::Puzzle {
+        // Under every other line, and broken around the clues it would cross.
+        let boxes: Vec<picture::LabelBox> = clues
+            .iter()
+            .map(|clue| {
+                let unit = |points: f32| f64::from(points / scale);
+                (
+                    unit(clue.x),
+                    unit(clue.y),
+                    unit(clue.x + clue.width),
+                    unit(clue.y + clue.height),
+                )
+            })
+            .collect();
+        content
+            .set_stroke_gray(DIAGONAL_GREY)
+            .set_line_width((picture::DIAGONAL_LINE as f32 * scale).max(THIN_MIN))
+            .set_line_cap(LineCapStyle::ButtCap);
+        path(content, &picture::diagonal_lines(puzzle, &boxes), map);
+        content.stroke();
+    }
     // A clue that runs on over the next cell of its cage breaks the thin line between
     // them, rather than be struck through by it (`496|0×`): the thin lines are clipped to
     // the grid less each such clue's box and a little air above and below it.
@@ -801,6 +827,42 @@ mod tests {
             }
         }
         assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    /// Issue #45: a Killer X's grid strokes its diagonals in their light grey, corner to
+    /// corner and broken at the clues on them; a plain killer's has no such stroke, nor has
+    /// the answer key's.
+    #[test]
+    fn a_killer_x_grid_strokes_both_diagonals_light() {
+        let text = include_str!("../../../tests/fixtures/killer-x.kk");
+        let crossed = crate::formats::kk::parse(text).unwrap();
+        let plain = crate::formats::kk::parse(&text.replace("# diagonals\n", "")).unwrap();
+        let drawn_as = |puzzle: &Puzzle, look: Look| {
+            let mut content = Content::new();
+            let mut glyphs = Glyphs::default();
+            grid(
+                &mut content,
+                &mut glyphs,
+                puzzle,
+                Contents::NONE,
+                look,
+                0.0,
+                920.0,
+                100.0,
+            )
+            .unwrap();
+            String::from_utf8(content.finish()).unwrap()
+        };
+        let drawn = |puzzle: &Puzzle| drawn_as(puzzle, Look::Puzzle);
+        let grey = format!("{DIAGONAL_GREY} G");
+        let with = drawn(&crossed);
+        assert!(with.contains(&grey), "{with}");
+        // The rising diagonal runs whole, from r1c9's top-right corner to r9c1's
+        // bottom-left (the page's y grows upwards: 920 at the top, 920 - 900 at the bottom).
+        assert!(with.contains("910 910 m\n10 10 l"), "{with}");
+        assert!(!drawn(&plain).contains(&grey));
+        // The answer key's small grid has none.
+        assert!(!drawn_as(&crossed, Look::Answer).contains(&grey));
     }
 
     #[test]
