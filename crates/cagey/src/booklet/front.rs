@@ -35,12 +35,15 @@ pub(super) struct Seen {
     pub hidden: bool,
     /// Some subtraction or division has more than two cells.
     pub multi_cell: bool,
+    /// Some puzzle has the diagonal rule (Killer X).
+    pub diagonals: bool,
 }
 
 impl Seen {
     /// Takes in one puzzle of the kind.
     pub fn add(&mut self, puzzle: &Puzzle) {
         self.largest = self.largest.max(puzzle.size());
+        self.diagonals |= puzzle.options().diagonals;
         for cage in puzzle.cages() {
             match cage.operation() {
                 Operation::Unknown => self.hidden = true,
@@ -169,6 +172,15 @@ pub(super) fn rules(kind: Kind, name: &str, seen: Seen) -> RulesPage {
         paragraphs.push(
             "A digit may repeat within a cage, as long as it does not repeat in a row or a \
              column."
+                .to_string(),
+        );
+    }
+    if seen.diagonals {
+        // The example below has no diagonals: the rule is said in words, for the puzzles
+        // drawn with them.
+        paragraphs.push(
+            "In a puzzle drawn with two thin lines from corner to corner (an X), each of \
+             those long diagonals also holds every digit once."
                 .to_string(),
         );
     }
@@ -307,6 +319,20 @@ mod tests {
             },
         );
         assert!(killer.paragraphs.iter().any(|p| p.contains("add up to 45")));
+        assert!(!killer.paragraphs.iter().any(|p| p.contains("diagonal")));
+        let crossed = rules(
+            Kind::KillerSudoku,
+            "Killer Sudoku",
+            Seen {
+                largest: 9,
+                diagonals: true,
+                ..Seen::default()
+            },
+        );
+        assert!(crossed
+            .paragraphs
+            .iter()
+            .any(|p| p.contains("each of those long diagonals also holds every digit once")));
         let notes = killer.example.unwrap().notes;
         assert_eq!(
             notes[1],
