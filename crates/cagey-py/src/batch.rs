@@ -156,10 +156,14 @@ pub fn records<'py>(
 /// library's ordered stream. Dropping it stops the work ahead. It may be shared between
 /// threads: one at a time takes the next puzzle, others wait their turn with the GIL
 /// released, and each puzzle is handed out once. (Frozen: no method borrows it mutably, so
-/// PyO3's borrow checking never refuses a second thread.)
+/// PyO3's borrow checking never refuses a second thread.) Ctrl-C while it makes a puzzle
+/// raises `KeyboardInterrupt` and stops the run: the work ahead is dropped and the iterator
+/// ends.
 #[pyclass(module = "cagey", frozen)]
 pub struct Generator {
     stream: Mutex<Source>,
+    /// The run's cancel flag, the settings' own: raised by an interrupt.
+    cancel: Cancel,
 }
 
 /// Where a `Generator`'s puzzles come from: the library's plain run, or its run that leaves
@@ -200,10 +204,14 @@ impl Generator {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Puzzle>> {
-        let (made, seed) = py.detach(|| {
+        if self.cancel.is_cancelled() {
+            // Interrupted before: the run is over.
+            return Ok(None);
+        }
+        let (made, seed) = interruptible(py, &self.cancel, || {
             let mut stream = self.stream.lock().unwrap_or_else(|e| e.into_inner());
             (stream.next(), stream.seed())
-        });
+        })?;
         let Some(made) = made else {
             return Ok(None);
         };
@@ -222,6 +230,9 @@ impl Generator {
 
     /// How many puzzles are left to hand out.
     fn __len__(&self) -> usize {
+        if self.cancel.is_cancelled() {
+            return 0;
+        }
         let stream = self.stream.lock().unwrap_or_else(|e| e.into_inner());
         stream.len()
     }
@@ -318,6 +329,7 @@ pub fn generate(
         seed,
     };
     let mut settings = request.settings().map_err(value_error)?;
+    let cancel = settings.cancel.get_or_insert_with(Cancel::new).clone();
     let end = first.saturating_add(count);
     let source = match (distinct, shard) {
         (false, None) => Source::Plain(
@@ -341,6 +353,7 @@ pub fn generate(
     };
     Ok(Generator {
         stream: Mutex::new(source),
+        cancel,
     })
 }
 

@@ -62,3 +62,16 @@ def test_ctrl_c_stops_grade_and_explain():
         took = interrupted(call, after=0.05)
         print(f"interrupted {took * 1000:.1f} ms after SIGINT")
         assert took < FELT_WITHIN
+
+
+def test_ctrl_c_stops_a_generator_waiting_for_its_next_puzzle():
+    # No 9x9 easy scores past 100,000: the generator tries for about 20 s before it says
+    # so, a wait long enough to interrupt.
+    puzzles = cagey.generate(size=9, difficulty="easy", score=(100_000, 200_000), count=3,
+                             seed=5, jobs=1, time_limit=30.0)
+    took = interrupted(lambda: next(puzzles), after=0.3)
+    print(f"generator interrupted {took * 1000:.1f} ms after SIGINT")
+    assert took < FELT_WITHIN
+    # The run is over: nothing more comes, and nothing is left to wait for.
+    assert len(puzzles) == 0
+    assert list(puzzles) == []
