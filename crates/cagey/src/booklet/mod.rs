@@ -104,7 +104,7 @@ pub struct BookletOptions {
     pub levels: Levels,
     /// The puzzles' name in every caption (`Mathdoku`, a publisher's own); `None` for each
     /// kind's name in no one's trademark ([`Kind::generic_name`](crate::model::Kind::generic_name):
-    /// Calcudoku, Killer Sudoku).
+    /// Calcudoku, Killer Sudoku; with an X under the diagonal rule, Killer Sudoku X).
     pub name: Option<String>,
     /// What the captions call the levels.
     pub level_names: LevelNames,
@@ -404,6 +404,18 @@ impl BookletOptions {
         self.name.as_deref().unwrap_or(kind.generic_name())
     }
 
+    /// What `puzzle` is called in captions, the contents and the title page: the book's
+    /// name, or its kind's with an X under the diagonal rule (`Killer Sudoku X`, as puzzle
+    /// books call a Killer X).
+    fn name_for(&self, puzzle: &Puzzle) -> std::borrow::Cow<'_, str> {
+        let name = self.name_of(puzzle.kind());
+        if self.name.is_none() && puzzle.options().diagonals {
+            format!("{name} X").into()
+        } else {
+            name.into()
+        }
+    }
+
     /// What the drawing reads.
     fn drawing(&self) -> pdf::Options {
         pdf::Options {
@@ -488,9 +500,10 @@ pub fn booklet(
 
     let mut run = runs.iter().peekable();
     for (index, entry) in entries.iter().enumerate() {
+        let name = options.name_for(&entry.puzzle);
         let caption = Caption {
             number: first_number + index,
-            name: options.name_of(entry.puzzle.kind()),
+            name: &name,
             level: levels[index].as_deref(),
         };
         let page = book.add_puzzle(&entry.puzzle, &caption)?;
@@ -631,7 +644,7 @@ fn runs(
     let first_number = options.first_number.unwrap_or(1);
     let key = |index: usize| {
         let entry = &entries[index];
-        let name = options.name_of(entry.puzzle.kind());
+        let name = options.name_for(&entry.puzzle);
         (name, entry.puzzle.size(), levels[index].as_deref())
     };
     let mut runs: Vec<(usize, String)> = Vec::new();
@@ -670,9 +683,9 @@ fn about(entries: &[BookletEntry], options: &BookletOptions) -> Vec<String> {
         "{count} {}",
         if count == 1 { "puzzle" } else { "puzzles" }
     )];
-    let mut kinds: Vec<(&str, usize, usize)> = Vec::new();
+    let mut kinds: Vec<(std::borrow::Cow<'_, str>, usize, usize)> = Vec::new();
     for entry in entries {
-        let name = options.name_of(entry.puzzle.kind());
+        let name = options.name_for(&entry.puzzle);
         let n = entry.puzzle.size();
         match kinds.iter_mut().find(|(seen, _, _)| *seen == name) {
             Some((_, least, most)) => {
@@ -713,6 +726,38 @@ mod tests {
         let mut entry = Entry::new(crate::examples::by_name("kk0").unwrap().puzzle());
         entry.comments.push("level=hard".to_string());
         entry
+    }
+
+    #[test]
+    fn a_killer_x_is_called_killer_sudoku_x_unless_the_book_names_its_puzzles() {
+        let crossed = crate::formats::kk::parse(include_str!("../../tests/fixtures/killer-x.kk"))
+            .expect("the test Killer X");
+        let options = bare();
+        let entries = [
+            BookletEntry::prove(&Entry::new(crossed.clone()), &options).unwrap(),
+            BookletEntry::prove(&kk0(), &options).unwrap(),
+        ];
+        let levels = [None, None];
+        let lines: Vec<String> = runs(&entries, &levels, &options)
+            .into_iter()
+            .map(|(_, line)| line)
+            .collect();
+        assert_eq!(
+            lines,
+            ["Puzzle 1 · Killer Sudoku X 9×9", "Puzzle 2 · Calcudoku 4×4"]
+        );
+        assert_eq!(
+            about(&entries, &options)[1],
+            "Killer Sudoku X 9×9 · Calcudoku 4×4"
+        );
+        let named = BookletOptions {
+            name: Some("Mathdoku".to_string()),
+            ..bare()
+        };
+        assert_eq!(
+            runs(&entries[..1], &levels[..1], &named)[0].1,
+            "Puzzle 1 · Mathdoku 9×9"
+        );
     }
 
     /// A 2x2 with two solutions.
