@@ -247,8 +247,8 @@ export class Board {
   }
 
   /**
-   * Shades the cells that share a row, column, box or region, or cage with the cursor, and
-   * the cells that hold the cursor's digit.
+   * Shades the cells that share a row, column, box or region, cage, or (under the diagonal
+   * rule) a long diagonal with the cursor, and the cells that hold the cursor's digit.
    */
   highlight() {
     if (!this.puzzle) return;
@@ -259,8 +259,11 @@ export class Board {
     const regions = this.puzzle.regions;
     const cage = this.cageOf[at];
     const digit = this.digits[at] || 0;
+    const crossed = !!this.puzzle.diagonals;
     this.cells.forEach((cell, i) => {
-      const peer = i !== at && (Math.floor(i / n) === row || i % n === col
+      const [r, c] = [Math.floor(i / n), i % n];
+      const diagonal = crossed && ((r === c && row === col) || (r + c === n - 1 && row + col === n - 1));
+      const peer = i !== at && (r === row || c === col || diagonal
         || (regions && regions[i] !== null && regions[i] === regions[at])
         || (cage && this.cageOf[i] === cage));
       cell.classList.toggle('peer', !!peer);

@@ -287,9 +287,10 @@ async fn conflicts_are_marked_live_and_can_be_switched_off() {
     browser.close().await;
 }
 
-/// Issue #45: a Killer X shows both diagonals on the board, as the library draws them, and
-/// a digit twice on a diagonal is marked live and by Check, in the library's words. The
-/// screenshot is the 9x9 Killer X at laptop size.
+/// Issue #45: a Killer X shows both diagonals on the board, as the library draws them, a
+/// digit twice on a diagonal is marked live and by Check, in the library's words, and the
+/// selected cell's diagonals are shaded with its other houses. The screenshot is the 9x9
+/// Killer X at laptop size.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killer_x_shows_its_diagonals_and_marks_a_digit_twice_on_one() {
     let browser = Browser::start(1280, 800).await;
@@ -325,7 +326,12 @@ async fn a_killer_x_shows_its_diagonals_and_marks_a_digit_twice_on_one() {
     );
     assert_eq!(cells_with(&browser, "wrong").await, [0, 30]);
     browser.keys(&format!("{CONTROL}z{NULL}")).await;
+    // The centre's peers take in both diagonals: the four corners share nothing else with it.
     browser.cell(40).await.click().await.unwrap();
+    let peers = cells_with(&browser, "peer").await;
+    for corner in [0, 8, 72, 80] {
+        assert!(peers.contains(&corner), "{corner} in {peers:?}");
+    }
     browser.screenshot("web-killer-x.png").await;
     browser.close().await;
 }
