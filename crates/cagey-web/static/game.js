@@ -228,6 +228,8 @@ function replay(state, from, to, side) {
   if (!move) return false;
   for (const change of move) {
     setCell(state, change.cell, change[side]);
+    // What Check said of the cell was said of the digit the move takes away.
+    state.marks.wrong.delete(change.cell);
     unmarkMissed(state, change.cell);
     markRevealed(state, change.cell, change.revealed[side === 'before' ? 0 : 1]);
   }

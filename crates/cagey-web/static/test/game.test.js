@@ -96,6 +96,21 @@ test('a change clears the wrong mark of its cell and ends the hint shown', () =>
   assert.equal(state.hintView, null);
 });
 
+test('undo and redo clear the wrong mark of the cells they change, as a change does', () => {
+  const state = loaded();
+  reduce(state, { type: 'enter', cell: 0, digit: 2 });
+  reduce(state, { type: 'marks', wrong: [0, 1] });
+  reduce(state, { type: 'undo' });
+  assert.deepEqual(state.values[0], 0);
+  assert.deepEqual([...state.marks.wrong], [1]);
+  reduce(state, { type: 'marks', wrong: [1] });
+  reduce(state, { type: 'redo' });
+  assert.deepEqual([...state.marks.wrong], [1]);
+  reduce(state, { type: 'marks', wrong: [0] });
+  reduce(state, { type: 'undo' });
+  assert.deepEqual([...state.marks.wrong], []);
+});
+
 test('restart empties every cell in one undoable move and un-solves the game', () => {
   const state = loaded();
   reduce(state, { type: 'enter', cell: 0, digit: 2 });
