@@ -157,8 +157,8 @@ pub fn records<'py>(
 /// threads: one at a time takes the next puzzle, others wait their turn with the GIL
 /// released, and each puzzle is handed out once. (Frozen: no method borrows it mutably, so
 /// PyO3's borrow checking never refuses a second thread.) Ctrl-C while it makes a puzzle
-/// raises `KeyboardInterrupt` and stops the run: the work ahead is dropped and the iterator
-/// ends.
+/// raises `KeyboardInterrupt` and ends the run: a plain run's work stops at once, a
+/// distinct run's once the puzzle in hand is made (see [`generate`]).
 #[pyclass(module = "cagey", frozen)]
 pub struct Generator {
     stream: Mutex<Source>,
@@ -329,7 +329,14 @@ pub fn generate(
         seed,
     };
     let mut settings = request.settings().map_err(value_error)?;
-    let cancel = settings.cancel.get_or_insert_with(Cancel::new).clone();
+    // A plain run's work stops as soon as its flag is raised. A distinct run starts a new
+    // stream for each batch and drops the last, which raises its settings' flag: shared
+    // with it, the flag would end the run at its second batch, so the interrupt ends it
+    // once the puzzle in hand is made.
+    let cancel = Cancel::new();
+    if !distinct {
+        settings.cancel = Some(cancel.clone());
+    }
     let end = first.saturating_add(count);
     let source = match (distinct, shard) {
         (false, None) => Source::Plain(
