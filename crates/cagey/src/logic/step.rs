@@ -309,13 +309,12 @@ fn losing_houses(g: &Geometry, cell: Cell, eliminated: &[(Cell, u8)]) -> (String
     if region.is_some() && peers().any(|c| g.region_of[c.index()] == region) {
         names.push(if g.boxes { "box" } else { "region" });
     }
-    let on = |diagonal: Diagonal, c: Cell| diagonal.contains(c, n);
-    let diagonals = g.houses.iter().filter_map(|house| match house.kind {
-        HouseKind::Diagonal(diagonal) if on(diagonal, cell) => Some(diagonal),
-        _ => None,
-    });
-    match diagonals
-        .filter(|&diagonal| peers().any(|c| on(diagonal, c)))
+    let crossed = g
+        .houses
+        .iter()
+        .any(|house| matches!(house.kind, HouseKind::Diagonal(_)));
+    match Diagonal::through(cell, n)
+        .filter(|diagonal| crossed && peers().any(|c| diagonal.contains(c, n)))
         .count()
     {
         0 => {}

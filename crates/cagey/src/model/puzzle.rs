@@ -360,15 +360,6 @@ impl Puzzle {
         }
     }
 
-    /// Every house but the rows and columns, each as its cells: the boxes or regions
-    /// ([`Regions::houses`]), then the diagonals under the diagonal rule. What a rule that
-    /// treats every house alike loops over beside the rows and columns.
-    pub fn extra_houses(&self) -> Vec<Vec<Cell>> {
-        let mut houses = self.regions.houses(self.size);
-        houses.extend(self.diagonals().iter().map(|d| d.cells(self.size)));
-        houses
-    }
-
     /// The id of the cage holding `cell`; `None` only for a cell a killer puzzle leaves
     /// outside every cage.
     pub fn cage_of(&self, cell: Cell) -> Option<CageId> {
