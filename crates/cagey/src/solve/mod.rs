@@ -440,7 +440,12 @@ impl Meter {
     const LOOK_AT_MOST: Duration = Duration::from_millis(1);
 
     pub(crate) fn new(limits: &Limits) -> Meter {
-        let now = Instant::now();
+        Meter::started(limits, Instant::now())
+    }
+
+    /// A meter whose time limit runs from `now`, the start of the solve: work done before
+    /// the first node (building a 32x32's cage tables takes some 4 ms) counts against it.
+    pub(crate) fn started(limits: &Limits, now: Instant) -> Meter {
         Meter {
             nodes: 0,
             max_nodes: limits.max_nodes,

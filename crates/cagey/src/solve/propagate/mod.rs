@@ -185,7 +185,7 @@ fn search_probing(
     let rules = Rules::new_in(puzzle, &mut context.rules);
     let mut searcher = Searcher::new_in(
         Engine::new_in(&rules, std::mem::take(&mut context.engine)),
-        Meter::new(limits),
+        Meter::started(limits, start),
         limits.max_solutions,
         tuning,
         found,
