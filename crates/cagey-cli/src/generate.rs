@@ -312,17 +312,10 @@ impl<W: Write> Run<'_, W> {
         stats.add(&made);
         match &made.result {
             Ok(generated) => {
-                if generated.graded.is_none() {
-                    // Written without a `# level=`: say so, and why, rather than leave a
-                    // reader to wonder.
-                    self.bar.suspend(|| {
-                        note!(
-                            "cagey: puzzle {seed}/{}: made and proved unique, but ungraded: \
-                             the grader ran past its limits (above 16x16 it often does); \
-                             ask for a --difficulty to make it at a known level",
-                            made.index
-                        )
-                    });
+                if let Some(ungraded) = generated.ungraded() {
+                    // Written without a `# level=`: say so, and why.
+                    self.bar
+                        .suspend(|| note!("cagey: puzzle {seed}/{}: {ungraded}", made.index));
                 }
                 let entry = generated.entry(seed, made.index);
                 let text = formats::write(args.to, &entry)?;

@@ -10,7 +10,7 @@
 //! of a level (docs/rules.md), so they are called directly.
 
 use crate::budget::TimeLimit;
-use crate::logic::{self, Level, LogicLimits, Probe, ProbeCache};
+use crate::logic::{self, Level, LogicError, LogicLimits, Probe, ProbeCache};
 use crate::model::{Cell, Puzzle};
 
 /// Rule applications one grading may take while generating: most 9x9 candidates take a
@@ -97,16 +97,18 @@ pub(crate) fn grade(puzzle: &Puzzle, aim: Option<Level>) -> Option<Graded> {
 /// on the rule applications and what is `left` of the generation's own limit (a 16x16 takes
 /// up to a few million applications, far past `GRADE_MAX_WORK`, but it is graded once,
 /// not once per candidate). Above `FULL_GRADE_MAX_SIZE`, the capped [`grade`].
-pub(crate) fn grade_finished(puzzle: &Puzzle, left: TimeLimit) -> Option<Graded> {
-    if puzzle.size() > FULL_GRADE_MAX_SIZE {
-        return grade(puzzle, None);
-    }
-    let limits = LogicLimits {
-        max_work: u64::MAX,
-        time_limit: left,
-        ..limits(None)
+/// `Err` says which limit ran out.
+pub(crate) fn grade_finished(puzzle: &Puzzle, left: TimeLimit) -> Result<Graded, LogicError> {
+    let limits = if puzzle.size() > FULL_GRADE_MAX_SIZE {
+        limits(None)
+    } else {
+        LogicLimits {
+            max_work: u64::MAX,
+            time_limit: left,
+            ..limits(None)
+        }
     };
-    logic::grade(puzzle, &limits).ok().map(Graded::from)
+    logic::grade(puzzle, &limits).map(Graded::from)
 }
 
 /// How far the rules up to `level` get on `puzzle`, which may have several solutions:

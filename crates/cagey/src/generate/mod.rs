@@ -49,7 +49,7 @@ use crate::budget::Deadline;
 use chacha20::ChaCha8Rng;
 use rand::{Rng, SeedableRng};
 
-use crate::logic::{Level, ProbeCache};
+use crate::logic::{Level, LogicError, ProbeCache};
 use crate::model::{Grid, Puzzle, Regions};
 use crate::solve::Cancel;
 
@@ -86,6 +86,8 @@ pub struct Generated {
     /// Its level and score; `None` only for a puzzle made at any level whose grade ran past
     /// its limits (above 16x16, or out of time).
     pub graded: Option<Graded>,
+    /// Why such a puzzle has no level: the grader's limit that ran out.
+    pub grade_error: Option<LogicError>,
     /// Whole attempts it took (1 if the first candidate was kept).
     pub attempts: u32,
     /// Repairs made to candidates with several solutions, over all attempts.
@@ -111,6 +113,9 @@ impl Generated {
             entry.comments.push(format!("level={}", graded.level));
             entry.comments.push(format!("score={}", graded.score));
         }
+        if let Some(error) = &self.grade_error {
+            entry.comments.push(format!("ungraded: the grader {error}"));
+        }
         let sep = if self.solution.size() > 9 { "," } else { "" };
         let digits: Vec<String> = self
             .solution
@@ -122,6 +127,17 @@ impl Generated {
             .comments
             .push(format!("solution={}", digits.join(sep)));
         entry
+    }
+
+    /// For a puzzle made at any level that the grader gave up on, the sentence that tells
+    /// its maker so and why; `None` when it carries its level.
+    pub fn ungraded(&self) -> Option<String> {
+        self.grade_error.as_ref().map(|error| {
+            format!(
+                "made and proved unique, but ungraded: the grader {error} (above 16x16 it \
+                 often does); a puzzle made at a chosen level carries its level"
+            )
+        })
     }
 }
 
@@ -246,14 +262,14 @@ fn generate_with<R: Rng + ?Sized>(
                 None => continue,
             },
         };
-        let graded = match (settings.target, reached) {
-            (Target::Level { score: None, .. }, Some(graded)) => Some(graded),
+        let (graded, grade_error) = match (settings.target, reached) {
+            (Target::Level { score: None, .. }, Some(graded)) => (Some(graded), None),
             // A score range: full grades from the level reached (or from scratch).
             (Target::Level { level, score }, _) => {
                 match steer::steer(settings, level, score, &mut candidate, rng, deadline) {
                     steer::Steered::Reached(graded, taken) => {
                         steps += taken;
-                        Some(graded)
+                        (Some(graded), None)
                     }
                     steer::Steered::Missed(taken) => {
                         steps += taken;
@@ -263,12 +279,18 @@ fn generate_with<R: Rng + ?Sized>(
             }
             // Graded once, in full, within the generation's own limit: the capped grade of
             // the steering gave no level to some 12x12s and every 16x16.
-            (Target::Any, _) => grader::grade_finished(&candidate.build(settings), deadline.left()),
+            (Target::Any, _) => {
+                match grader::grade_finished(&candidate.build(settings), deadline.left()) {
+                    Ok(graded) => (Some(graded), None),
+                    Err(error) => (None, Some(error)),
+                }
+            }
         };
         return Ok(Generated {
             puzzle: candidate.build(settings),
             solution: candidate.solution,
             graded,
+            grade_error,
             attempts: attempt,
             repairs,
             steps,
@@ -360,6 +382,36 @@ mod tests {
         }
         assert_eq!(grids.len(), 10_000);
         assert_eq!(layouts.len(), 10_000);
+    }
+
+    /// A puzzle the grader gave up on says so in its file and to its maker, naming the
+    /// limit, and carries no level.
+    #[test]
+    fn an_ungraded_puzzle_says_why() {
+        let settings = Settings {
+            target: Target::Any,
+            ..Settings::kenken(4)
+        };
+        let mut made = generate(&settings, &mut rng_for(3, 0)).unwrap();
+        assert!(made.graded.is_some() && made.grade_error.is_none() && made.ungraded().is_none());
+        made.graded = None;
+        made.grade_error = Some(LogicError::Limit(crate::budget::Budget::Work(60_000)));
+        let comments = made.entry(3, 0).comments;
+        assert!(!comments.iter().any(|c| c.starts_with("level=")));
+        assert!(
+            comments.contains(
+                &"ungraded: the grader gave up: the limit of 60000 rule applications ran out"
+                    .to_string()
+            ),
+            "{comments:?}"
+        );
+        let said = made.ungraded().unwrap();
+        assert!(
+            said.contains(
+                "ungraded: the grader gave up: the limit of 60000 rule applications ran out"
+            ),
+            "{said}"
+        );
     }
 
     #[test]

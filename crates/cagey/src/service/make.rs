@@ -61,7 +61,10 @@ pub fn generate(request: &Request, job: &Job) -> Result<GenerateAnswer, ServiceE
         score: made.graded.map(|graded| graded.score),
         message: match level {
             Some(level) => format!("a new {summary}, level {level}, seed {seed}"),
-            None => format!("a new {summary}, seed {seed}"),
+            None => match made.ungraded() {
+                Some(ungraded) => format!("a new {summary}, seed {seed}: {ungraded}"),
+                None => format!("a new {summary}, seed {seed}"),
+            },
         },
         elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
     })
