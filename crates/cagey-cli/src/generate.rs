@@ -74,6 +74,10 @@ pub struct Args {
     #[arg(long)]
     multi_cell: bool,
 
+    /// The diagonal rule: every digit once on each long diagonal too (Killer X, Sudoku X).
+    #[arg(long)]
+    diagonals: bool,
+
     /// The style of the cages: keen (as Keen's: four in five dominoes, the four operations
     /// about as frequent) or big (bigger cages, + and × most frequent).
     #[arg(long, default_value = "keen", value_name = "STYLE")]
@@ -189,6 +193,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
                     cage_sizes: args.cage_size.clone(),
                     hidden_operations: args.hidden_ops,
                     multi_cell: args.multi_cell,
+                    diagonals: args.diagonals,
                     givens: args.givens,
                     uncaged: args.uncaged,
                     difficulty,

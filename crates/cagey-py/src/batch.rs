@@ -259,6 +259,7 @@ impl Generator {
 ///   time_limit  seconds for each puzzle before giving up on it (0: no limit)
 ///   hidden_ops  hide the operations (labels like 12?)
 ///   multi_cell  allow - and / cages of more than two cells
+///   diagonals   the diagonal rule: every digit once on each long diagonal too (Killer X)
 ///   cage_size   cage sizes, e.g. "2-4" or "1:1,2:4,3:3"
 ///   givens      digits given at the start (0: none up to 20x20, a tenth of the cells above)
 ///   uncaged     cells left out of every cage
@@ -281,7 +282,7 @@ impl Generator {
 #[pyo3(signature = (size=None, difficulty=None, count=1, seed=None, kind="kenken", ops=None,
                     first=0, jobs=0, time_limit=60.0, hidden_ops=false, multi_cell=false,
                     cage_size=None, givens=0, uncaged=0, score=None, style="keen",
-                    distinct=false, shard=None))]
+                    distinct=false, shard=None, diagonals=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     #[pyo3(from_py_with = args::size_or_none)] size: Option<usize>,
@@ -302,6 +303,7 @@ pub fn generate(
     style: &str,
     distinct: bool,
     #[pyo3(from_py_with = args::shard_or_none)] shard: Option<(u64, u64)>,
+    diagonals: bool,
 ) -> PyResult<Generator> {
     fn parsed<T: std::str::FromStr>(name: &str, text: Option<&str>) -> PyResult<Option<T>>
     where
@@ -321,6 +323,7 @@ pub fn generate(
         cage_sizes: parsed("cage_size", cage_size)?,
         hidden_operations: hidden_ops,
         multi_cell,
+        diagonals,
         givens,
         uncaged,
         difficulty: parsed::<Target>("difficulty", difficulty)?,

@@ -48,6 +48,17 @@ def test_every_kind():
         assert p.solve().verdict == "unique", kind
 
 
+def test_killer_x_is_made_under_the_diagonal_rule():
+    for p in cagey.generate(kind="killer", size=6, count=2, seed=4, diagonals=True):
+        assert p.diagonals
+        assert p.solve().verdict == "unique"
+        n = p.size
+        grid = p.solution
+        for line in ([grid[i][i] for i in range(n)], [grid[i][n - 1 - i] for i in range(n)]):
+            assert sorted(line) == list(range(1, n + 1))
+    assert not next(cagey.generate(kind="killer", size=6, seed=4)).diagonals
+
+
 def test_a_seed_gives_the_same_puzzles_with_any_jobs_and_any_split():
     one = [p.to("kk") for p in cagey.generate(size=4, count=8, seed=7, jobs=1)]
     two = [p.to("kk") for p in cagey.generate(size=4, count=8, seed=7, jobs=2)]

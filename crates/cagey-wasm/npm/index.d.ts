@@ -74,7 +74,7 @@ export interface GenerateRequest {
   kind?: 'kenken' | 'kendoku' | 'killer' | 'killer-jigsaw';
   difficulty?: 'any' | 'easy' | 'normal' | 'hard' | 'extreme' | 'unreasonable';
   ops?: string; style?: 'keen' | 'big'; cage_size?: string; hidden_ops?: boolean;
-  multi_cell?: boolean; givens?: number; uncaged?: number; score?: [number, number]; seed?: number;
+  multi_cell?: boolean; diagonals?: boolean; givens?: number; uncaged?: number; score?: [number, number]; seed?: number;
 }
 export interface Generated {
   puzzle: string; format: 'kk'; seed: number; level: string | null; score: number | null;

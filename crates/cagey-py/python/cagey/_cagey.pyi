@@ -432,6 +432,7 @@ def generate(
     style: str = "keen",
     distinct: bool = False,
     shard: Optional[Tuple[int, int]] = None,
+    diagonals: bool = False,
 ) -> Generator:
     """New puzzles, each proved unique, as `cagey generate`; with distinct=True none
     repeats in the run, nor across the shards (i, n) of one seed."""

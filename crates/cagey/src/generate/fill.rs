@@ -1,6 +1,7 @@
 //! A random full grid for the kinds with boxes or jigsaw regions, where a Latin square
-//! would break a region: randomised backtracking, fewest candidates first, digits tried in
-//! a random order.
+//! would break a region, and for any grid under the diagonal rule (a Latin square's chain
+//! does not keep the diagonals): randomised backtracking, fewest candidates first, digits
+//! tried in a random order.
 //!
 //! Uniformity over all Sudoku grids is not claimed (no known cheap method gives it); the
 //! random digit order at every cell gives a wide spread, and a jigsaw layout without any
@@ -19,6 +20,17 @@ pub const FILL_MAX_NODES: u64 = 200_000;
 /// A random full grid that holds every digit once in each row, column and region, or
 /// `None` if none was found within [`FILL_MAX_NODES`].
 pub fn random_grid<R: Rng + ?Sized>(size: usize, regions: &Regions, rng: &mut R) -> Option<Grid> {
+    random_grid_with(size, regions, false, rng)
+}
+
+/// [`random_grid`], and with `diagonals` every digit once on each long diagonal too (the
+/// diagonal rule of Killer X).
+pub fn random_grid_with<R: Rng + ?Sized>(
+    size: usize,
+    regions: &Regions,
+    diagonals: bool,
+    rng: &mut R,
+) -> Option<Grid> {
     let n = size;
     let region: Vec<usize> = (0..n * n)
         .map(|i| regions.region_of(Cell(i as u16), n).unwrap_or(0))
@@ -32,6 +44,9 @@ pub fn random_grid<R: Rng + ?Sized>(size: usize, regions: &Regions, rng: &mut R)
         rows: vec![0; n],
         cols: vec![0; n],
         boxes: vec![0; n],
+        diagonals,
+        down: 0,
+        up: 0,
         nodes: 0,
     };
     fill.search(rng).then(|| {
@@ -49,6 +64,11 @@ struct Fill {
     rows: Vec<u32>,
     cols: Vec<u32>,
     boxes: Vec<u32>,
+    /// Whether the diagonal rule holds, and the digits used on the diagonal from r1c1 down
+    /// and on the one from rnc1 up.
+    diagonals: bool,
+    down: u32,
+    up: u32,
     nodes: u64,
 }
 
@@ -64,6 +84,14 @@ impl Fill {
         if self.has_regions {
             used |= self.boxes[self.region[cell]];
         }
+        if self.diagonals {
+            if r == c {
+                used |= self.down;
+            }
+            if r + c == self.n - 1 {
+                used |= self.up;
+            }
+        }
         all & !used
     }
 
@@ -73,6 +101,14 @@ impl Fill {
         self.cols[c] ^= bit;
         if self.has_regions {
             self.boxes[self.region[cell]] ^= bit;
+        }
+        if self.diagonals {
+            if r == c {
+                self.down ^= bit;
+            }
+            if r + c == self.n - 1 {
+                self.up ^= bit;
+            }
         }
     }
 
@@ -123,6 +159,36 @@ mod tests {
     use super::*;
     use chacha20::ChaCha8Rng;
     use rand::SeedableRng;
+
+    #[test]
+    fn diagonal_grids_hold_every_digit_once_on_both_diagonals() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for (size, regions) in [
+            (4, Regions::standard_boxes(4).unwrap()),
+            (5, Regions::None),
+            (6, Regions::standard_boxes(6).unwrap()),
+            (9, Regions::standard_boxes(9).unwrap()),
+        ] {
+            for _ in 0..5 {
+                let grid = random_grid_with(size, &regions, true, &mut rng).expect("a grid");
+                let down: Vec<u8> = (0..size)
+                    .map(|i| grid.get(Cell((i * size + i) as u16)))
+                    .collect();
+                let up: Vec<u8> = (0..size)
+                    .map(|i| grid.get(Cell((i * size + size - 1 - i) as u16)))
+                    .collect();
+                for mut line in [down, up] {
+                    line.sort_unstable();
+                    assert_eq!(line, (1..=size as u8).collect::<Vec<_>>(), "{grid}");
+                }
+                for house in regions.houses(size) {
+                    let mut digits: Vec<u8> = house.iter().map(|&c| grid.get(c)).collect();
+                    digits.sort_unstable();
+                    assert_eq!(digits, (1..=size as u8).collect::<Vec<_>>(), "{grid}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn sudoku_grids_respect_their_boxes() {

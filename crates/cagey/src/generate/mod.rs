@@ -53,7 +53,7 @@ use crate::logic::{Level, LogicError, ProbeCache};
 use crate::model::{Grid, Puzzle, Regions};
 use crate::solve::Cancel;
 
-pub use fill::random_grid;
+pub use fill::{random_grid, random_grid_with};
 pub use jigsaw::random_regions;
 pub use latin::random_latin_square;
 pub use repair::{make_unique, Change, Repair, RepairError};
@@ -314,19 +314,25 @@ fn draw<R: Rng + ?Sized>(
     deadline: Deadline,
 ) -> Option<Candidate> {
     let n = settings.size;
+    let diagonals = settings.diagonals;
     let mut grid = || match settings.kind {
+        // A Latin square's chain does not keep the diagonals: under the rule, backtracking.
+        GenKind::KenKen if diagonals => Some((
+            Regions::None,
+            random_grid_with(n, &Regions::None, true, rng)?,
+        )),
         GenKind::KenKen => Some((
             Regions::None,
             latin::random_latin_square_within(n, rng, deadline)?,
         )),
         GenKind::KenDoku | GenKind::Killer => {
             let regions = Regions::standard_boxes(n)?;
-            let grid = random_grid(n, &regions, rng)?;
+            let grid = random_grid_with(n, &regions, diagonals, rng)?;
             Some((regions, grid))
         }
         GenKind::KillerJigsaw => (0..JIGSAW_TRIES).find_map(|_| {
             let regions = random_regions(n, rng);
-            random_grid(n, &regions, rng).map(|grid| (regions, grid))
+            random_grid_with(n, &regions, diagonals, rng).map(|grid| (regions, grid))
         }),
     };
     let (regions, solution) = match settings.shard {

@@ -54,6 +54,9 @@ pub struct Request {
     /// Subtraction and division over more than two cells.
     #[serde(default)]
     pub multi_cell: bool,
+    /// The diagonal rule (Killer X): every digit once on each long diagonal too.
+    #[serde(default)]
+    pub diagonals: bool,
     /// One-cell givens to place (0: the generator's choice, see
     /// [`Settings::placed_givens`]).
     #[serde(default)]
@@ -100,6 +103,7 @@ impl Request {
         }
         settings.hidden_operations = self.hidden_operations;
         settings.multi_cell = self.multi_cell;
+        settings.diagonals = self.diagonals;
         settings.givens = self.givens;
         settings.uncaged = self.uncaged;
         settings.target = self

@@ -318,6 +318,8 @@ pub struct Settings {
     pub hidden_operations: bool,
     /// Subtraction and division over more than two cells.
     pub multi_cell: bool,
+    /// The diagonal rule: every digit once on each long diagonal too (Killer X).
+    pub diagonals: bool,
     /// The distribution of cage sizes.
     pub cage_sizes: CageSizes,
     /// The style of the cages: how operations are dealt out (the sizes are `cage_sizes`).
@@ -376,6 +378,7 @@ impl Settings {
             operations: OperationSet::ALL,
             hidden_operations: false,
             multi_cell: false,
+            diagonals: false,
             cage_sizes: CageSizes::of_style(CageStyle::Keen, size, OperationSet::ALL),
             style: CageStyle::Keen,
             givens: 0,
@@ -443,6 +446,12 @@ impl Settings {
             }
             _ => {}
         }
+        if self.diagonals && (n == 2 || n == 3) {
+            return bad(format!(
+                "no {n}x{n} grid holds every digit once on both diagonals; the diagonal rule \
+                 needs a side of 4 or more"
+            ));
+        }
         if self.kind.killer() && self.operations != OperationSet::ADD {
             return bad(format!(
                 "{} cages are sums: the only operation is +, not {}",
@@ -477,6 +486,7 @@ impl Settings {
         Options {
             killer: self.kind.killer(),
             multi_cell: self.multi_cell,
+            diagonals: self.diagonals,
             ..Options::default()
         }
     }
