@@ -1,4 +1,5 @@
-// The new-puzzle panel: size, level, operations, kind and seed, sent to `/api/generate`;
+// The new-puzzle panel: size, level, operations, kind, the diagonal rule and seed, sent to
+// `/api/generate` (the engine's worker on the static site);
 // the puzzle made is loaded at once. A newer request, or closing the panel, stops the one
 // under way.
 
@@ -18,6 +19,7 @@ export function mountGenerate({ store, api, session }) {
     const form = new FormData($('new-form'));
     const request = { size: Number(form.get('size')) };
     for (const key of ['difficulty', 'ops', 'kind']) if (form.get(key)) request[key] = form.get(key);
+    if (form.get('diagonals')) request.diagonals = true;
     if (form.get('seed')) request.seed = Number(form.get('seed'));
     $('new-status').textContent = 'Making a puzzle…';
     try {

@@ -356,5 +356,27 @@ async fn steps_through_the_explanation_and_generates_a_puzzle() {
         .await
         .contains("level easy, seed 3"));
     assert_eq!(browser.digits().await, [0; 16], "a new puzzle starts empty");
+
+    // A Killer X: the switch sends the diagonal rule, and the board draws both diagonals.
+    browser
+        .client
+        .find(Locator::Css("#new-kind"))
+        .await
+        .unwrap()
+        .select_by_value("killer")
+        .await
+        .unwrap();
+    browser.click("#new-diagonals").await;
+    browser.click("#new-button").await;
+    browser
+        .wait_until("document.querySelector('#summary').textContent.includes('with diagonals')")
+        .await;
+    assert!(browser
+        .text("#new-status")
+        .await
+        .contains("level easy, seed 3"));
+    browser
+        .wait_until("document.querySelectorAll('#board .picture path.diagonals').length === 1")
+        .await;
     browser.close().await;
 }
