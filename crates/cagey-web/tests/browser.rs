@@ -378,5 +378,6 @@ async fn steps_through_the_explanation_and_generates_a_puzzle() {
     browser
         .wait_until("document.querySelectorAll('#board .picture path.diagonals').length === 1")
         .await;
+    browser.screenshot("web-new-killer-x.png").await;
     browser.close().await;
 }
