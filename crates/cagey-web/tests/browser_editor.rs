@@ -94,6 +94,16 @@ async fn open_editor(browser: &Browser, size: usize) {
     );
 }
 
+/// Chooses the editor's kind, as picking it from the list does.
+async fn choose_kind(browser: &Browser, kind: &str) {
+    browser
+        .js(&format!(
+            "const k = document.getElementById('editor-kind'); k.value = {kind:?}; \
+             k.dispatchEvent(new Event('change')); return null"
+        ))
+        .await;
+}
+
 async fn cells_with(browser: &Browser, class: &str) -> Vec<usize> {
     let value = browser
         .js(&format!(
@@ -367,12 +377,7 @@ async fn the_editor_fits_a_phone() {
 async fn draws_a_killer_jigsaws_regions_then_its_cages() {
     let browser = Browser::start(1280, 800).await;
     open_editor(&browser, 4).await;
-    browser
-        .js(
-            "const k = document.getElementById('editor-kind'); k.value = 'killer-jigsaw'; \
-             k.dispatchEvent(new Event('change')); return null",
-        )
-        .await;
+    choose_kind(&browser, "killer-jigsaw").await;
     // The regions start as the 2x2 boxes: a line under the top boxes, none inside them.
     assert_eq!(cells_with(&browser, "g-b").await, vec![4, 5, 6, 7]);
     browser.click("#editor-regions").await;
@@ -642,12 +647,7 @@ async fn a_diagonal_drag_fills_in_a_cell_that_joins_the_two() {
 async fn box_lines_stay_visible_under_killer_cages() {
     let browser = Browser::start(1280, 800).await;
     open_editor(&browser, 4).await;
-    browser
-        .js(
-            "const k = document.getElementById('editor-kind'); k.value = 'killer'; \
-             k.dispatchEvent(new Event('change')); return null",
-        )
-        .await;
+    choose_kind(&browser, "killer").await;
     // A cage that ends on the box line between r1c2 and r1c3, and one across it.
     make_cage(&browser, &[0, 1], "3").await;
     make_cage(&browser, &[6, 5], "7").await;
@@ -686,12 +686,7 @@ async fn box_lines_stay_visible_under_killer_cages() {
 async fn the_diagonal_switch_draws_the_diagonals_and_the_export_keeps_them() {
     let browser = Browser::start(1280, 800).await;
     open_editor(&browser, 4).await;
-    browser
-        .js(
-            "const k = document.getElementById('editor-kind'); k.value = 'killer'; \
-             k.dispatchEvent(new Event('change')); return null",
-        )
-        .await;
+    choose_kind(&browser, "killer").await;
     assert_eq!(cells_with(&browser, "d-down").await, Vec::<usize>::new());
     browser.click("#editor-diagonals").await;
     assert_eq!(cells_with(&browser, "d-down").await, [0, 5, 10, 15]);
