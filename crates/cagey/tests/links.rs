@@ -185,11 +185,11 @@ fn dclamage_sudokusolver_innie_link_reads_its_two_cages() {
 #[test]
 fn the_killer_jigsaws_and_kendoku_of_the_puzzles_folder_round_trip() {
     for (name, expected) in [
-        ("puzzles/killer.kk", 5),
+        ("puzzles/killer.kk", 6),
         ("puzzles/jigsaw.kk", 0),
-        ("puzzles/kendoku.kk", 2),
-        ("puzzles/kk1.kk", 2),
-        ("puzzles/p4.kk", 2),
+        ("puzzles/kendoku.kk", 3),
+        ("puzzles/kk1.kk", 3),
+        ("puzzles/p4.kk", 3),
     ] {
         for entry in formats::parse_all(Format::Kk, &file(name)) {
             let entry = entry.unwrap();
@@ -479,7 +479,7 @@ fn unpacked(link: &str) -> serde_json::Value {
 /// says "Untitled", "No rules" and cannot check the answer) and wrote a one-cell given cage
 /// as a cage. A forum killer with one-cell cages and its solution, given a title, author and
 /// rules of two lines, writes them all as f-puzzles' keys and its one-cell cages as givens,
-/// and reads back the same, through both sites.
+/// and reads back the same, through both sites and through SudokuPad's own JSON.
 #[test]
 fn written_links_keep_what_players_need_and_read_back() {
     let text = file("tests/links/killer_strings_sigh.txt");
@@ -541,4 +541,37 @@ fn written_links_keep_what_players_need_and_read_back() {
         assert_eq!(back.puzzle, entry.puzzle, "{format}");
         assert_eq!(back.comments, entry.comments, "{format}");
     }
+    // SudokuPad's own JSON carries them as its metadata cages, the one-cell cages as values
+    // in their cells, and reads back the same.
+    let link = formats::write(Format::SudokuPadScl, &entry).unwrap();
+    let payload = link.strip_prefix("https://sudokupad.app/scl").unwrap();
+    let wide = lz_str::decompress_from_base64(payload).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&String::from_utf16(&wide).unwrap()).unwrap();
+    let cages = json["cages"].as_array().unwrap();
+    let metadata: Vec<&str> = cages
+        .iter()
+        .filter(|c| c["cells"] == serde_json::json!([]))
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        metadata,
+        [
+            "title: Forum killer".to_string(),
+            "author: A setter".into(),
+            "rules: Normal killer rules.\nCages may not repeat digits.".into(),
+            format!("solution: {solution}")
+        ]
+    );
+    for &(cell, digit) in &ones {
+        let (r, c) = (cell.row(9), cell.col(9));
+        assert_eq!(json["cells"][r][c], serde_json::json!({"value": digit}));
+    }
+    assert_eq!(
+        cages.len() - metadata.len() + ones.len(),
+        entry.puzzle.cages().len()
+    );
+    let back = read(&link, Format::SudokuPad);
+    assert_eq!(back.puzzle, entry.puzzle);
+    assert_eq!(back.comments, entry.comments);
 }
