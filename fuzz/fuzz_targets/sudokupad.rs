@@ -1,5 +1,6 @@
 //! Fuzzes the `sudokupad` parser: no input may make it panic, and whatever it reads must write
-//! back (where the format can hold it) and read again as the same puzzle.
+//! back, with f-puzzles' payload (`sudokupad`) and in SudokuPad's own JSON (`sudokupad-scl`),
+//! where the format can hold it, and read again as the same puzzle.
 
 #![no_main]
 
@@ -9,10 +10,12 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
         for entry in formats::parse_all(Format::from_name("sudokupad").unwrap(), text).into_iter().flatten() {
-            if let Ok(written) = formats::write(Format::from_name("sudokupad").unwrap(), &entry) {
-                let again = formats::parse_all(Format::from_name("sudokupad").unwrap(), &written);
-                let again = again.into_iter().next().unwrap().expect("written text reads back");
-                assert_eq!(again.puzzle, entry.puzzle);
+            for to in ["sudokupad", "sudokupad-scl"] {
+                if let Ok(written) = formats::write(Format::from_name(to).unwrap(), &entry) {
+                    let again = formats::parse_all(Format::from_name("sudokupad").unwrap(), &written);
+                    let again = again.into_iter().next().unwrap().expect("written text reads back");
+                    assert_eq!(again.puzzle, entry.puzzle, "{to}");
+                }
             }
         }
     }

@@ -12,8 +12,8 @@ use crate::Status;
 use cagey::answer;
 
 /// Convert puzzles between formats: kk, a1, sudokuwiki, keen, json, grid, and the links
-/// players share: fpuzzles, sudokupad, penpa (read only), short-killer, long-killer, solo,
-/// factors.
+/// players share: fpuzzles, sudokupad, sudokupad-scl (SudokuPad's own JSON), penpa (read
+/// only), short-killer, long-killer, solo, factors.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Examples:
@@ -22,6 +22,7 @@ Examples:
   echo 'K6C02ff00cr…' | cagey convert --to kk    a SudokuWiki string in the J format
   cagey convert p.txt --from a1 --to keen        force the input format
   cagey convert killer.kk --to sudokupad         a link to play the puzzle on SudokuPad
+  cagey convert killer.kk --to sudokupad-scl     the same, in SudokuPad's own JSON (/scl…)
   echo 'https://sudokupad.app/scl…' | cagey convert --to kk   a SudokuPad link as kk
 
 The input format is detected unless --from is given. A puzzle the target format cannot hold

@@ -130,7 +130,7 @@ pub struct Args {
     first: u64,
 
     /// The output format: kk, a1, sudokuwiki, keen, json, grid, or a link format (fpuzzles,
-    /// sudokupad, short-killer, long-killer, solo, factors).
+    /// sudokupad, sudokupad-scl, short-killer, long-killer, solo, factors).
     #[arg(long, default_value = "kk", value_name = "FORMAT", value_parser = parse_format)]
     to: Format,
 

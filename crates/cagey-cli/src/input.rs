@@ -32,9 +32,9 @@ pub struct InputArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// The input format: kk, a1, sudokuwiki, keen, json, grid, fpuzzles, sudokupad, penpa,
-    /// short-killer, long-killer, solo or factors [default: detected from each input's first
-    /// line].
+    /// The input format: kk, a1, sudokuwiki, keen, json, grid, fpuzzles, sudokupad (or
+    /// sudokupad-scl: either reads every SudokuPad link), penpa, short-killer, long-killer,
+    /// solo or factors [default: detected from each input's first line].
     #[arg(long, value_name = "FORMAT", value_parser = parse_format, help_heading = "Input")]
     pub from: Option<Format>,
 

@@ -276,6 +276,7 @@ fn converts_between_every_format_and_solves_any_of_them() {
         "grid",
         "fpuzzles",
         "sudokupad",
+        "sudokupad-scl",
     ] {
         let output = cagey(&["convert", "--example", "kk0", "--to", format]);
         assert_eq!(
@@ -313,6 +314,17 @@ fn a_sudokupad_link_opens_solves_and_converts_to_the_forum_strings() {
     assert!(
         stdout(&output).ends_with("unique solution\n"),
         "{}",
+        stdout(&output)
+    );
+    // SudokuPad's own JSON, by the name `convert --help` lists: solved as the other link is.
+    assert!(stdout(&cagey(&["convert", "--help"])).contains("sudokupad-scl"));
+    let output = cagey_with_input(&["convert", "--to", "sudokupad-scl"], Some(&killer));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let scl = stdout(&output);
+    assert!(scl.starts_with("https://sudokupad.app/sclN4Ig"), "{scl}");
+    let output = cagey_with_input(&["solve", "-"], Some(&scl));
+    assert_eq!(
+        stdout(&cagey_with_input(&["solve", "-"], Some(&link))),
         stdout(&output)
     );
     for (to, start) in [

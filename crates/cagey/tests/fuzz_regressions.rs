@@ -8,15 +8,23 @@ use cagey::formats::{self, Format};
 use cagey::solve::{self, Limits};
 
 /// What every format target checks: parsing never panics, and what was read writes back
-/// (where the format can hold it) and reads again as the same puzzle.
+/// (where the format can hold it) and reads again as the same puzzle; what `sudokupad`
+/// reads, with both of SudokuPad's payloads (`sudokupad`, `sudokupad-scl`).
 fn round_trip(format: Format, text: &str) {
+    let writers = match format {
+        Format::SudokuPad => vec![Format::SudokuPad, Format::SudokuPadScl],
+        other => vec![other],
+    };
     for entry in formats::parse_all(format, text).into_iter().flatten() {
-        if let Ok(written) = formats::write(format, &entry) {
-            let again = formats::parse_all(format, &written)
-                .into_iter()
-                .next()
-                .unwrap();
-            assert_eq!(again.expect("written text reads back").puzzle, entry.puzzle);
+        for &to in &writers {
+            if let Ok(written) = formats::write(to, &entry) {
+                let again = formats::parse_all(format, &written)
+                    .into_iter()
+                    .next()
+                    .unwrap();
+                let again = again.unwrap_or_else(|e| panic!("{to}: {e}\n{written}"));
+                assert_eq!(again.puzzle, entry.puzzle, "{to}: {written}");
+            }
         }
     }
 }

@@ -50,25 +50,26 @@ fn assert_same(a: &Puzzle, b: &Puzzle, context: &str) {
     assert!(a.cells().all(|c| a.given(c) == b.given(c)), "{context}");
 }
 
-/// How many link formats hold a 9x9 Killer: all five, less Solo when a cell is outside
-/// every cage or a cage joins at a corner.
+/// How many link formats hold a 9x9 Killer: all six (SudokuPad's two payloads among them),
+/// less Solo when a cell is outside every cage or a cage joins at a corner.
 fn killer_writers(entry: &Entry) -> usize {
     if entry.puzzle.uncovered().next().is_some() || entry.puzzle.options().corner_cages {
-        4
-    } else {
         5
+    } else {
+        6
     }
 }
 
 /// Every link format that can hold `entry`'s puzzle writes it, and what it writes is
-/// detected as that format and reads back as the same puzzle.
+/// detected as that format (as `sudokupad` for `sudokupad-scl`, whose links SudokuPad's
+/// one reader reads) and reads back as the same puzzle.
 fn round_trips(entry: &Entry) -> usize {
     let mut written = 0;
     for format in Format::ALL.into_iter().filter(|f| f.is_link()) {
         let Ok(text) = formats::write(format, entry) else {
             continue;
         };
-        let back = read(&text, format);
+        let back = read(&text, format.reader());
         assert_same(&back.puzzle, &entry.puzzle, &format!("{format}: {text}"));
         written += 1;
     }
@@ -109,7 +110,7 @@ fn the_forum_killer_strings_read_solve_to_their_solutions_and_round_trip() {
         let expected = Grid::from_digits(9, digits).unwrap();
         assert_eq!(cagey::check(&entry.puzzle, &expected), Ok(()), "{string}");
         assert_eq!(unique_solution(&entry), expected, "{string}");
-        // Short, long, Solo, f-puzzles and SudokuPad all hold a 9x9 Killer.
+        // Short, long, Solo, f-puzzles and SudokuPad (both payloads) all hold a 9x9 Killer.
         assert_eq!(round_trips(&entry), killer_writers(&entry), "{string}");
         checked += 1;
     }
@@ -184,11 +185,11 @@ fn dclamage_sudokusolver_innie_link_reads_its_two_cages() {
 #[test]
 fn the_killer_jigsaws_and_kendoku_of_the_puzzles_folder_round_trip() {
     for (name, expected) in [
-        ("puzzles/killer.kk", 5),
+        ("puzzles/killer.kk", 6),
         ("puzzles/jigsaw.kk", 0),
-        ("puzzles/kendoku.kk", 2),
-        ("puzzles/kk1.kk", 2),
-        ("puzzles/p4.kk", 2),
+        ("puzzles/kendoku.kk", 3),
+        ("puzzles/kk1.kk", 3),
+        ("puzzles/p4.kk", 3),
     ] {
         for entry in formats::parse_all(Format::Kk, &file(name)) {
             let entry = entry.unwrap();
@@ -388,14 +389,15 @@ fn a_link_whose_double_slash_was_collapsed_reads_as_written() {
     .unwrap();
     let mut repaired = 0;
     for entry in formats::parse_all(Format::Kk, &text).into_iter().flatten() {
-        for format in [Format::Fpuzzles, Format::SudokuPad] {
+        for format in [Format::Fpuzzles, Format::SudokuPad, Format::SudokuPadScl] {
             let link = formats::write(format, &entry).unwrap();
             let (scheme, payload) = link.split_once("://").unwrap();
             if !payload.contains("//") {
                 continue;
             }
             let collapsed = format!("{scheme}://{}", payload.replacen("//", "/", 1));
-            assert_eq!(read(&collapsed, format).puzzle, entry.puzzle, "{collapsed}");
+            let back = read(&collapsed, format.reader());
+            assert_eq!(back.puzzle, entry.puzzle, "{collapsed}");
             repaired += 1;
         }
     }
@@ -477,7 +479,7 @@ fn unpacked(link: &str) -> serde_json::Value {
 /// says "Untitled", "No rules" and cannot check the answer) and wrote a one-cell given cage
 /// as a cage. A forum killer with one-cell cages and its solution, given a title, author and
 /// rules of two lines, writes them all as f-puzzles' keys and its one-cell cages as givens,
-/// and reads back the same, through both sites.
+/// and reads back the same, through both sites and through SudokuPad's own JSON.
 #[test]
 fn written_links_keep_what_players_need_and_read_back() {
     let text = file("tests/links/killer_strings_sigh.txt");
@@ -539,4 +541,37 @@ fn written_links_keep_what_players_need_and_read_back() {
         assert_eq!(back.puzzle, entry.puzzle, "{format}");
         assert_eq!(back.comments, entry.comments, "{format}");
     }
+    // SudokuPad's own JSON carries them as its metadata cages, the one-cell cages as values
+    // in their cells, and reads back the same.
+    let link = formats::write(Format::SudokuPadScl, &entry).unwrap();
+    let payload = link.strip_prefix("https://sudokupad.app/scl").unwrap();
+    let wide = lz_str::decompress_from_base64(payload).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&String::from_utf16(&wide).unwrap()).unwrap();
+    let cages = json["cages"].as_array().unwrap();
+    let metadata: Vec<&str> = cages
+        .iter()
+        .filter(|c| c["cells"] == serde_json::json!([]))
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        metadata,
+        [
+            "title: Forum killer".to_string(),
+            "author: A setter".into(),
+            "rules: Normal killer rules.\nCages may not repeat digits.".into(),
+            format!("solution: {solution}")
+        ]
+    );
+    for &(cell, digit) in &ones {
+        let (r, c) = (cell.row(9), cell.col(9));
+        assert_eq!(json["cells"][r][c], serde_json::json!({"value": digit}));
+    }
+    assert_eq!(
+        cages.len() - metadata.len() + ones.len(),
+        entry.puzzle.cages().len()
+    );
+    let back = read(&link, Format::SudokuPad);
+    assert_eq!(back.puzzle, entry.puzzle);
+    assert_eq!(back.comments, entry.comments);
 }

@@ -45,6 +45,7 @@ pub(super) fn is_signed(first: &str) -> bool {
     match detect_line(first) {
         Format::Json
         | Format::SudokuPad
+        | Format::SudokuPadScl
         | Format::Fpuzzles
         | Format::Penpa
         | Format::Factors

@@ -159,7 +159,9 @@ pub fn parse_all_with(
         Format::Json => wrap(json::parse_all_with(text, options)),
         Format::Grid => wrap(parse_lines::<grid::Lines>(text, options)),
         Format::Fpuzzles => wrap(parse_lines::<PerLine<fpuzzles::Lines>>(text, options)),
-        Format::SudokuPad => wrap(parse_lines::<PerLine<sudokupad::Lines>>(text, options)),
+        Format::SudokuPad | Format::SudokuPadScl => {
+            wrap(parse_lines::<PerLine<sudokupad::Lines>>(text, options))
+        }
         Format::Penpa => wrap(parse_lines::<PerLine<penpa::Lines>>(text, options)),
         Format::ShortKiller => wrap(parse_lines::<PerLine<short_killer::Lines>>(text, options)),
         Format::LongKiller => wrap(parse_lines::<PerLine<long_killer::Lines>>(text, options)),
@@ -181,7 +183,9 @@ pub(crate) fn parse_link_line(
     }
     Some(match format {
         Format::Fpuzzles => wrap(fpuzzles::Lines::parse_line(line, options)),
-        Format::SudokuPad => wrap(sudokupad::Lines::parse_line(line, options)),
+        Format::SudokuPad | Format::SudokuPadScl => {
+            wrap(sudokupad::Lines::parse_line(line, options))
+        }
         Format::Penpa => wrap(penpa::Lines::parse_line(line, options)),
         Format::ShortKiller => wrap(short_killer::Lines::parse_line(line, options)),
         Format::LongKiller => wrap(long_killer::Lines::parse_line(line, options)),
@@ -196,7 +200,7 @@ pub(crate) fn link_empty(format: Format) -> Option<ParseError> {
     use super::lines::OnePerLine;
     Some(match format {
         Format::Fpuzzles => fpuzzles::Lines::empty().into(),
-        Format::SudokuPad => sudokupad::Lines::empty().into(),
+        Format::SudokuPad | Format::SudokuPadScl => sudokupad::Lines::empty().into(),
         Format::Penpa => penpa::Lines::empty().into(),
         Format::ShortKiller => short_killer::Lines::empty().into(),
         Format::LongKiller => long_killer::Lines::empty().into(),
@@ -209,8 +213,8 @@ pub(crate) fn link_empty(format: Format) -> Option<ParseError> {
 /// A text no format reads: each format's refusal, the detected format's first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unreadable {
-    /// The first error of each format, the detected one first, then in [`Format::ALL`]'s
-    /// order.
+    /// The first error of each format with a reader of its own ([`Format::reader`]), the
+    /// detected one first, then in [`Format::ALL`]'s order.
     pub errors: Vec<ParseError>,
 }
 
@@ -266,7 +270,12 @@ pub fn parse_detected(text: &str) -> Result<(Format, Vec<Result<Entry, ParseErro
         .filter_map(Result::err)
         .take(1)
         .collect();
-    for format in Format::ALL.into_iter().filter(|&f| f != detected) {
+    // A format read by another's reader (`sudokupad-scl`, by `sudokupad`'s) would only
+    // repeat that one's error.
+    let others = Format::ALL
+        .into_iter()
+        .filter(|&f| f != detected && f.reader() == f);
+    for format in others {
         let results = parse_all(format, text);
         match results.iter().find_map(|r| r.as_ref().err()) {
             None if !results.is_empty() => return Ok((format, results)),
@@ -381,6 +390,7 @@ pub fn join_with(format: Format, written: &[(&Entry, String)], options: WriteOpt
         | Format::Keen
         | Format::Fpuzzles
         | Format::SudokuPad
+        | Format::SudokuPadScl
         | Format::Penpa
         | Format::ShortKiller
         | Format::LongKiller
@@ -414,19 +424,23 @@ pub fn write_solution(format: Format, puzzle: &Puzzle, grid: &Grid) -> Result<St
 }
 
 /// Writes `entry` in `format`. Comments are kept where the format has them (f-puzzles and
-/// SudokuPad links keep `title=`, `author=`, `rules=` and `solution=`); progress is kept
+/// SudokuPad links, of either payload, keep `title=`, `author=`, `rules=` and `solution=`); progress is kept
 /// where it has a place for it (SudokuWiki, JSON).
 pub fn write(format: Format, entry: &Entry) -> Result<String, WriteError> {
     // Cages joined at corners: only the formats whose cages are lists of cells or arrows
     // hold them; the others would read them back refused, or as another puzzle.
     let holds_corners = matches!(
         format,
-        Format::LongKiller | Format::ShortKiller | Format::Fpuzzles | Format::SudokuPad
+        Format::LongKiller
+            | Format::ShortKiller
+            | Format::Fpuzzles
+            | Format::SudokuPad
+            | Format::SudokuPadScl
     );
     if entry.puzzle.options().corner_cages && !holds_corners {
         return Err(WriteError {
             format,
-            reason: "a cage of this puzzle joins at a corner, which the format has no way to state; write long-killer, short-killer, fpuzzles or sudokupad".into(),
+            reason: "a cage of this puzzle joins at a corner, which the format has no way to state; write long-killer, short-killer, fpuzzles, sudokupad or sudokupad-scl".into(),
         });
     }
     // The diagonal rule: only the formats with a word for it keep it; the others would
@@ -437,13 +451,14 @@ pub fn write(format: Format, entry: &Entry) -> Result<String, WriteError> {
             | Format::Json
             | Format::Fpuzzles
             | Format::SudokuPad
+            | Format::SudokuPadScl
             | Format::LongKiller
             | Format::Solo
     );
     if entry.puzzle.options().diagonals && !holds_diagonals {
         return Err(WriteError {
             format,
-            reason: "this puzzle has the diagonal rule (each long diagonal holds every digit once), which the format has no way to state; write kk, json, fpuzzles, sudokupad, long-killer or solo".into(),
+            reason: "this puzzle has the diagonal rule (each long diagonal holds every digit once), which the format has no way to state; write kk, json, fpuzzles, sudokupad, sudokupad-scl, long-killer or solo".into(),
         });
     }
     match format {
@@ -455,6 +470,7 @@ pub fn write(format: Format, entry: &Entry) -> Result<String, WriteError> {
         Format::Grid => grid::write(&entry.puzzle),
         Format::Fpuzzles => fpuzzles::write_entry(entry),
         Format::SudokuPad => sudokupad::write_entry(entry),
+        Format::SudokuPadScl => sudokupad::write_scl_entry(entry),
         Format::Penpa => penpa::write(&entry.puzzle),
         Format::ShortKiller => short_killer::write(&entry.puzzle),
         Format::LongKiller => long_killer::write(&entry.puzzle),
@@ -559,6 +575,7 @@ mod tests {
                 Format::Json,
                 Format::Fpuzzles,
                 Format::SudokuPad,
+                Format::SudokuPadScl,
                 Format::LongKiller,
                 Format::Solo
             ]
@@ -573,7 +590,10 @@ mod tests {
     #[test]
     fn a_guess_falls_back_on_the_other_formats() {
         let unreadable = parse_detected("hello world").unwrap_err();
-        assert_eq!(unreadable.errors.len(), Format::ALL.len());
+        // One error a reader: sudokupad-scl's links are sudokupad's to read.
+        let readers = Format::ALL.iter().filter(|f| f.reader() == **f).count();
+        assert_eq!(unreadable.errors.len(), readers);
+        assert_eq!(readers, Format::ALL.len() - 1);
         assert_eq!(unreadable.detected().format(), Format::Grid);
         // A kk text whose first line looks like a1's size line reads as kk.
         let (format, results) = parse_detected("# 6\n1,0\n").unwrap_or_else(|e| panic!("{e}"));

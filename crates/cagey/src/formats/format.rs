@@ -22,8 +22,12 @@ pub enum Format {
     Grid,
     /// f-puzzles links.
     Fpuzzles,
-    /// SudokuPad links.
+    /// SudokuPad links: every prefix read, written with f-puzzles' payload
+    /// (`sudokupad.app/fpuzzles…`).
     SudokuPad,
+    /// SudokuPad links written in SudokuPad's own JSON (`sudokupad.app/scl…`); read as
+    /// [`Format::SudokuPad`] reads every SudokuPad link.
+    SudokuPadScl,
     /// Penpa+ links holding a Killer Sudoku.
     Penpa,
     /// The killer solving forums' 81-character strings, sums and arrows.
@@ -38,7 +42,7 @@ pub enum Format {
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 13] = [
+    pub const ALL: [Format; 14] = [
         Format::Kk,
         Format::A1,
         Format::SudokuWiki,
@@ -47,6 +51,7 @@ impl Format {
         Format::Grid,
         Format::Fpuzzles,
         Format::SudokuPad,
+        Format::SudokuPadScl,
         Format::Penpa,
         Format::ShortKiller,
         Format::LongKiller,
@@ -61,6 +66,7 @@ impl Format {
             self,
             Format::Fpuzzles
                 | Format::SudokuPad
+                | Format::SudokuPadScl
                 | Format::Penpa
                 | Format::ShortKiller
                 | Format::LongKiller
@@ -80,11 +86,22 @@ impl Format {
             Format::Grid => "grid",
             Format::Fpuzzles => "fpuzzles",
             Format::SudokuPad => "sudokupad",
+            Format::SudokuPadScl => "sudokupad-scl",
             Format::Penpa => "penpa",
             Format::ShortKiller => "short-killer",
             Format::LongKiller => "long-killer",
             Format::Solo => "solo",
             Format::Factors => "factors",
+        }
+    }
+
+    /// The format whose reader reads this format's text, and which [`detect`](super::detect)
+    /// names for it: the format itself, but for `sudokupad-scl`, a way of writing SudokuPad
+    /// links whose reader is `sudokupad`'s (it reads every prefix, `scl` among them).
+    pub fn reader(self) -> Format {
+        match self {
+            Format::SudokuPadScl => Format::SudokuPad,
+            other => other,
         }
     }
 
@@ -105,7 +122,7 @@ impl Format {
 /// let error = "yaml".parse::<Format>().unwrap_err();
 /// assert_eq!(
 ///     error.to_string(),
-///     "unknown format \"yaml\"; the formats are kk, a1, sudokuwiki, keen, json, grid, fpuzzles, sudokupad, penpa, short-killer, long-killer, solo, factors"
+///     "unknown format \"yaml\"; the formats are kk, a1, sudokuwiki, keen, json, grid, fpuzzles, sudokupad, sudokupad-scl, penpa, short-killer, long-killer, solo, factors"
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -689,15 +689,7 @@ pub(crate) fn to_json(entry: &Entry) -> Result<Value, String> {
     if puzzle.options().multi_cell {
         return Err("it has no way to state the multi-cell rule".into());
     }
-    let is_given_cage = |cage: &Cage| cage.operation() == Operation::Given;
-    let givens_as_digits = puzzle.cages().iter().any(|cage| !is_given_cage(cage));
-    let mut digits: Vec<Option<u8>> = puzzle.cells().map(|cell| puzzle.given(cell)).collect();
-    if givens_as_digits {
-        for cage in puzzle.cages().iter().filter(|cage| is_given_cage(cage)) {
-            let digit = u8::try_from(cage.target()).ok();
-            digits[cage.cells()[0].index()] = digit;
-        }
-    }
+    let (digits, givens_as_digits) = given_digits(puzzle);
     let regions = puzzle.regions();
     let standard = Regions::standard_boxes(n);
     let explicit = Some(regions) != standard.as_ref();
@@ -746,7 +738,7 @@ pub(crate) fn to_json(entry: &Entry) -> Result<Value, String> {
     let cages: Vec<Value> = puzzle
         .cages()
         .iter()
-        .filter(|cage| !(givens_as_digits && is_given_cage(cage)))
+        .filter(|cage| !(givens_as_digits && cage.operation() == Operation::Given))
         .map(|cage| {
             let label = if puzzle.options().killer {
                 cage.target().to_string()
@@ -770,9 +762,26 @@ pub(crate) fn to_json(entry: &Entry) -> Result<Value, String> {
     Ok(Value::Object(object))
 }
 
+/// The digit each cell shows as a given when the puzzle is drawn on f-puzzles or SudokuPad,
+/// in reading order, and whether the one-cell given cages are among them: they are, drawn
+/// as the sites draw a given, as long as another cage is left (a grid of givens alone would
+/// read back as no cage puzzle, so then they stay cages). See [`to_json`].
+pub(crate) fn given_digits(puzzle: &Puzzle) -> (Vec<Option<u8>>, bool) {
+    let is_given_cage = |cage: &Cage| cage.operation() == Operation::Given;
+    let givens_as_digits = puzzle.cages().iter().any(|cage| !is_given_cage(cage));
+    let mut digits: Vec<Option<u8>> = puzzle.cells().map(|cell| puzzle.given(cell)).collect();
+    if givens_as_digits {
+        for cage in puzzle.cages().iter().filter(|cage| is_given_cage(cage)) {
+            let digit = u8::try_from(cage.target()).ok();
+            digits[cage.cells()[0].index()] = digit;
+        }
+    }
+    (digits, givens_as_digits)
+}
+
 /// The entry's `solution=` comment as f-puzzles' `solution`, the digits in reading order;
 /// `None` without one, or with one that is not a full grid of the puzzle's digits.
-fn solution_digits(entry: &Entry, n: usize) -> Option<Vec<u8>> {
+pub(crate) fn solution_digits(entry: &Entry, n: usize) -> Option<Vec<u8>> {
     let grid = super::digits::parse_solution(n, entry.meta("solution")?).ok()?;
     let digits: Vec<u8> = entry.puzzle.cells().map(|cell| grid.get(cell)).collect();
     digits

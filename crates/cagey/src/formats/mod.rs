@@ -10,6 +10,7 @@
 //! | `grid` | [`grid`] | a grid of cage letters and a legend, for people |
 //! | `fpuzzles` | [`fpuzzles`] | f-puzzles links `https://f-puzzles.com/?load=N4Ig…` |
 //! | `sudokupad` | [`sudokupad`] | SudokuPad links `https://sudokupad.app/scl…`, `…/fpuzzles…` |
+//! | `sudokupad-scl` | [`sudokupad`] | the same links, written in SudokuPad's own JSON (`…/scl…`) |
 //! | `penpa` | [`penpa`] | Penpa+ links holding a Killer Sudoku (read only) |
 //! | `short-killer` | [`short_killer`] | the killer forums' 81 characters, sums and arrows |
 //! | `long-killer` | [`long_killer`] | the killer forums' `3x3::k:` and 81 numbers |
