@@ -92,11 +92,45 @@ pub(super) fn covering_subsets(
         }
         false
     }
-    if k > masks.len() {
+    // Only a set of at most k bits can be in a subset covering k bits (a cell with at most
+    // k candidates, a digit with at most k places): the walk goes over those alone, in
+    // their order, and maps its picks back. It visits the same subsets in the same order;
+    // the unfiltered walk spent most of its time cutting prefixes through the others.
+    if masks.len() > FILTER_MAX {
+        return k <= masks.len() && walk(0, 0, masks, k, &mut Vec::with_capacity(k), ctx, visit);
+    }
+    let mut kept = [0u64; FILTER_MAX];
+    let mut index = [0usize; FILTER_MAX];
+    let mut count = 0;
+    for (i, &mask) in masks.iter().enumerate() {
+        if mask.count_ones() as usize <= k {
+            kept[count] = mask;
+            index[count] = i;
+            count += 1;
+        }
+    }
+    if k > count {
         return false;
     }
-    walk(0, 0, masks, k, &mut Vec::with_capacity(k), ctx, visit)
+    let mut picked = Vec::with_capacity(k);
+    walk(
+        0,
+        0,
+        &kept[..count],
+        k,
+        &mut Vec::with_capacity(k),
+        ctx,
+        &mut |pick, union| {
+            picked.clear();
+            picked.extend(pick.iter().map(|&j| index[j]));
+            visit(&picked, union)
+        },
+    )
 }
+
+/// The most sets [`covering_subsets`] filters on the stack (a house's cells or digits, a
+/// grid's lines: at most 32); more are walked unfiltered.
+const FILTER_MAX: usize = 64;
 
 #[cfg(test)]
 mod tests {
