@@ -94,6 +94,10 @@ pub(crate) struct Geometry {
     pub(crate) givens: Vec<u8>,
     /// Givens outside the cages only (kept when a one-cell cage is switched off).
     pub(crate) loose_givens: Vec<u8>,
+    /// The cells that can have a given, in order: those with one when every cage is on
+    /// (switching a cage off only takes one away). The given rule reads these alone
+    /// instead of every cell at every step.
+    pub(crate) given_cells: Vec<usize>,
     /// Whether each cage counts: switched off to find which cages conflict.
     pub(crate) active: Vec<bool>,
     /// Each cage's sum where its operation fixes it (a sum cage, or a given): what the
@@ -161,6 +165,7 @@ impl Geometry {
                 givens[table.cells()[0].index()] = d;
             }
         }
+        let given_cells = (0..givens.len()).filter(|&i| givens[i] != 0).collect();
         let sums = puzzle
             .cages()
             .iter()
@@ -182,6 +187,7 @@ impl Geometry {
             tables,
             cage_houses,
             givens,
+            given_cells,
             loose_givens,
             active: vec![true; puzzle.cages().len()],
         }
