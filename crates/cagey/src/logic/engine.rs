@@ -23,9 +23,21 @@ pub(super) fn run(
     ctx.rules = rules;
     let mut taken = 0usize;
     let lazy = ctx.lazy_checks && ctx.depth == 0;
+    // The step just applied: after the first full check, only its cells can have brought a
+    // contradiction (no rule's search changes a candidate).
+    let mut last: Option<Found> = None;
     loop {
         if !lazy {
-            if let Some((reason, cells)) = state.contradiction() {
+            let check = match &last {
+                None => state.contradiction(),
+                Some(step) => state.contradiction_after(
+                    step.eliminated
+                        .iter()
+                        .chain(&step.placed)
+                        .map(|&(cell, _)| cell),
+                ),
+            };
+            if let Some((reason, cells)) = check {
                 return Ok(End::Contradiction(reason, cells));
             }
         }
@@ -71,6 +83,7 @@ pub(super) fn run(
         };
         apply(state, &step);
         record(&step);
+        last = Some(step);
         taken += 1;
         if ctx.stop_after_one && ctx.depth == 0 {
             return Ok(End::Stuck);

@@ -7,7 +7,7 @@ use super::rule::{Ctx, Rule};
 use super::state::State;
 use super::step::{Found, Reason};
 use super::subsets::covering_subsets;
-use crate::model::Cell;
+use crate::model::{Cell, MAX_SIZE};
 
 /// The rule.
 pub(super) const RULE: Rule = Rule {
@@ -31,18 +31,26 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
                     Cell::at(cover, base, n)
                 }
             };
-            let mut bases = Vec::new();
-            for base in 0..n {
-                let mut mask = 0u64;
+            // Every line's mask is what the search reads (the key of its `Barren` slot).
+            let mut lines = [0u64; MAX_SIZE];
+            for (base, mask) in lines.iter_mut().enumerate().take(n) {
                 for cover in 0..n {
                     if state.cand[at(base, cover).index()].contains(d) {
-                        mask |= 1 << cover;
+                        *mask |= 1 << cover;
                     }
                 }
-                if mask.count_ones() >= 2 {
-                    bases.push((base, mask));
-                }
             }
+            let lines = &lines[..n];
+            let slot = 2 * (d as usize - 1) + usize::from(by_rows);
+            if ctx.barren_fish.knows(ctx.depth, slot, lines) {
+                continue;
+            }
+            let bases: Vec<(usize, u64)> = lines
+                .iter()
+                .copied()
+                .enumerate()
+                .filter(|(_, mask)| mask.count_ones() >= 2)
+                .collect();
             let masks: Vec<u64> = bases.iter().map(|b| b.1).collect();
             for k in 2..=bases.len() / 2 {
                 let mut found = None;
@@ -80,6 +88,9 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
                     };
                     return Some(Found::new(&RULE, reason, cells, Vec::new(), eliminated));
                 }
+            }
+            if ctx.exhausted.is_none() {
+                ctx.barren_fish.note(ctx.depth, slot, lines);
             }
         }
     }

@@ -16,7 +16,7 @@ pub(super) const RULE: Rule = Rule {
 
 fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     let g = state.g;
-    (0..g.n * g.n).find_map(|i| {
+    g.given_cells.iter().find_map(|&i| {
         let d = g.givens[i];
         if d == 0 || state.placed[i] {
             return None;

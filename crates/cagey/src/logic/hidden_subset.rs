@@ -5,8 +5,8 @@ use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
 use super::step::{Found, Reason};
-use super::subsets::covering_subsets;
-use crate::model::{Cell, DigitSet};
+use super::subsets::{covering_subsets, house_key};
+use crate::model::{Cell, DigitSet, MAX_SIZE};
 
 /// The rule.
 pub(super) const RULE: Rule = Rule {
@@ -19,7 +19,12 @@ pub(super) const RULE: Rule = Rule {
 
 fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
     let g = state.g;
+    let mut key = [0u64; MAX_SIZE];
     for h in 0..g.houses.len() {
+        let key = house_key(state, h, &mut key);
+        if ctx.barren_hidden.knows(ctx.depth, h, key) {
+            continue;
+        }
         let open = state.open_cells(h);
         let free: Vec<u8> = open
             .iter()
@@ -64,6 +69,9 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
                     eliminated,
                 ));
             }
+        }
+        if ctx.exhausted.is_none() {
+            ctx.barren_hidden.note(ctx.depth, h, key);
         }
     }
     None

@@ -5,8 +5,8 @@ use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
 use super::step::{Found, Reason};
-use super::subsets::covering_subsets;
-use crate::model::{Cell, DigitSet};
+use super::subsets::{covering_subsets, house_key};
+use crate::model::{Cell, DigitSet, MAX_SIZE};
 
 /// The rule.
 pub(super) const RULE: Rule = Rule {
@@ -19,7 +19,12 @@ pub(super) const RULE: Rule = Rule {
 
 fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
     let g = state.g;
+    let mut key = [0u64; MAX_SIZE];
     for (h, house) in g.houses.iter().enumerate() {
+        let key = house_key(state, h, &mut key);
+        if ctx.barren_naked.knows(ctx.depth, h, key) {
+            continue;
+        }
         let open = state.open_cells(h);
         // A naked subset of k cells among m is a hidden subset of the other m - k cells, so
         // sizes up to m / 2 find everything (the hidden rule takes the other half).
@@ -53,6 +58,9 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
                     eliminated,
                 ));
             }
+        }
+        if ctx.exhausted.is_none() {
+            ctx.barren_naked.note(ctx.depth, h, key);
         }
     }
     None

@@ -15,6 +15,7 @@ use super::limits::{LogicError, LogicLimits};
 use super::state::Contradiction;
 use super::state::State;
 use super::step::{Found, Reason};
+use super::subsets::Barren;
 use crate::budget::TimeLimit;
 use crate::model::Cell;
 use crate::solve::{Budget, Cancel, Limits};
@@ -88,6 +89,11 @@ pub(crate) struct Ctx {
     /// state still only remove candidates, so the run ends, and the check at the end
     /// finds what a check at each step would have.
     pub(super) lazy_checks: bool,
+    /// Houses where the naked subset rule, the hidden subset rule, and digits where the
+    /// fish rule last found nothing.
+    pub(super) barren_naked: Barren,
+    pub(super) barren_hidden: Barren,
+    pub(super) barren_fish: Barren,
 }
 
 impl Ctx {
@@ -104,6 +110,9 @@ impl Ctx {
             stop_after_one: false,
             max_inner_steps: usize::MAX,
             lazy_checks: false,
+            barren_naked: Barren::default(),
+            barren_hidden: Barren::default(),
+            barren_fish: Barren::default(),
         }
     }
 

@@ -3,6 +3,55 @@
 //! affordable on big grids.
 
 use super::rule::Ctx;
+use super::state::State;
+use crate::model::MAX_SIZE;
+
+/// The slots a [`Barren`] keeps per depth of trial: one per house (at most `3 * 32 + 2`) or
+/// per digit and direction of a fish (`2 * 32`).
+const SLOTS: usize = 128;
+
+/// Searches of one subset or fish rule that found nothing, each with exactly what it read
+/// (its key): the rule skips a search whose input is the same as when it last found
+/// nothing. The engine runs every rule again after each step, and most steps leave most
+/// houses as they were, so without this the hard rules walked the same subsets of the same
+/// houses again and again (a third of a 9x9 unreasonable grade). One key is kept per slot
+/// and depth of trial, so that a trial's runs do not wipe out the outer run's keys; a key
+/// is the input itself, not a hash, so a match is never wrong, whichever state it came from.
+#[derive(Default)]
+pub(crate) struct Barren {
+    keys: Vec<Vec<u64>>,
+}
+
+impl Barren {
+    /// Whether the search of `slot` at trial depth `depth` last found nothing on `key`.
+    pub(super) fn knows(&self, depth: usize, slot: usize, key: &[u64]) -> bool {
+        self.keys
+            .get(depth * SLOTS + slot)
+            .is_some_and(|known| known.as_slice() == key)
+    }
+
+    /// Notes that the search of `slot` at depth `depth` found nothing on `key`.
+    pub(super) fn note(&mut self, depth: usize, slot: usize, key: &[u64]) {
+        let at = depth * SLOTS + slot;
+        if self.keys.len() <= at {
+            self.keys.resize_with((depth + 1) * SLOTS, Vec::new);
+        }
+        let known = &mut self.keys[at];
+        known.clear();
+        known.extend_from_slice(key);
+    }
+}
+
+/// What a subset rule reads of house `h`, as a [`Barren`] key: each cell's candidates, and
+/// whether it is placed.
+pub(super) fn house_key<'k>(state: &State, h: usize, key: &'k mut [u64; MAX_SIZE]) -> &'k [u64] {
+    let cells = &state.g.houses[h].cells;
+    for (k, c) in key.iter_mut().zip(cells) {
+        let i = c.index();
+        *k = u64::from(state.cand[i].bits()) | u64::from(state.placed[i]) << 32;
+    }
+    &key[..cells.len()]
+}
 
 /// Calls `visit` with every `k`-subset of `0..masks.len()` (ascending indices) whose masks
 /// cover exactly `k` bits between them, with that union, in ascending
@@ -43,11 +92,45 @@ pub(super) fn covering_subsets(
         }
         false
     }
-    if k > masks.len() {
+    // Only a set of at most k bits can be in a subset covering k bits (a cell with at most
+    // k candidates, a digit with at most k places): the walk goes over those alone, in
+    // their order, and maps its picks back. It visits the same subsets in the same order;
+    // the unfiltered walk spent most of its time cutting prefixes through the others.
+    if masks.len() > FILTER_MAX {
+        return k <= masks.len() && walk(0, 0, masks, k, &mut Vec::with_capacity(k), ctx, visit);
+    }
+    let mut kept = [0u64; FILTER_MAX];
+    let mut index = [0usize; FILTER_MAX];
+    let mut count = 0;
+    for (i, &mask) in masks.iter().enumerate() {
+        if mask.count_ones() as usize <= k {
+            kept[count] = mask;
+            index[count] = i;
+            count += 1;
+        }
+    }
+    if k > count {
         return false;
     }
-    walk(0, 0, masks, k, &mut Vec::with_capacity(k), ctx, visit)
+    let mut picked = Vec::with_capacity(k);
+    walk(
+        0,
+        0,
+        &kept[..count],
+        k,
+        &mut Vec::with_capacity(k),
+        ctx,
+        &mut |pick, union| {
+            picked.clear();
+            picked.extend(pick.iter().map(|&j| index[j]));
+            visit(&picked, union)
+        },
+    )
 }
+
+/// The most sets [`covering_subsets`] filters on the stack (a house's cells or digits, a
+/// grid's lines: at most 32); more are walked unfiltered.
+const FILTER_MAX: usize = 64;
 
 #[cfg(test)]
 mod tests {
