@@ -1,11 +1,12 @@
 //! Hard: a hidden subset. When `k` digits of a house fit only `k` cells between them, those
 //! cells hold those digits: they lose every other candidate.
 
+use super::barren::house_key;
 use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
 use super::step::{Found, Reason};
-use super::subsets::{covering_subsets, house_key};
+use super::subsets::covering_subsets;
 use crate::model::{Cell, DigitSet, MAX_SIZE};
 
 /// The rule.

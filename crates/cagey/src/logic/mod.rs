@@ -44,6 +44,7 @@
 
 // The words every rule imports: the ground floor.
 mod areas;
+mod barren;
 mod level;
 mod limits;
 mod rule;

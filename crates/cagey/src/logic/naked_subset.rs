@@ -1,11 +1,12 @@
 //! Hard: a naked subset. When `k` cells of a house hold only `k` digits between them
 //! (a pair, a triple, ...), those digits go in those cells: the rest of the house loses them.
 
+use super::barren::house_key;
 use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
 use super::step::{Found, Reason};
-use super::subsets::{covering_subsets, house_key};
+use super::subsets::covering_subsets;
 use crate::model::{Cell, DigitSet, MAX_SIZE};
 
 /// The rule.

@@ -10,12 +10,12 @@
 use std::fmt;
 use web_time::Instant;
 
+use super::barren::Barren;
 use super::level::Level;
 use super::limits::{LogicError, LogicLimits};
 use super::state::Contradiction;
 use super::state::State;
 use super::step::{Found, Reason};
-use super::subsets::Barren;
 use crate::budget::TimeLimit;
 use crate::model::Cell;
 use crate::solve::{Budget, Cancel, Limits};
