@@ -113,14 +113,7 @@ async fn loads_a_puzzle_and_its_progress_from_a_shared_link() {
     let browser = Browser::start(1200, 900).await;
     // Make a link in the page: kk1, with two digits placed.
     browser.open("").await;
-    browser
-        .client
-        .find(Locator::Css("#example"))
-        .await
-        .unwrap()
-        .select_by_value("kk1")
-        .await
-        .unwrap();
+    browser.select("#example", "kk1").await;
     browser
         .wait_until("document.querySelector('#summary').textContent.startsWith('6x6')")
         .await;
@@ -280,14 +273,7 @@ async fn a_hint_in_three_levels_then_undo() {
 async fn steps_through_the_explanation_and_generates_a_puzzle() {
     let browser = Browser::start(1200, 1000).await;
     browser.open("").await;
-    browser
-        .client
-        .find(Locator::Css("#example"))
-        .await
-        .unwrap()
-        .select_by_value("kk1")
-        .await
-        .unwrap();
+    browser.select("#example", "kk1").await;
     browser
         .wait_until("document.querySelector('#summary').textContent.startsWith('6x6')")
         .await;
@@ -323,22 +309,8 @@ async fn steps_through_the_explanation_and_generates_a_puzzle() {
     // A new puzzle: 4x4, easy, seed 3.
     browser.click("#explain summary").await;
     browser.click("#new summary").await;
-    browser
-        .client
-        .find(Locator::Css("#new-size"))
-        .await
-        .unwrap()
-        .select_by_value("4")
-        .await
-        .unwrap();
-    browser
-        .client
-        .find(Locator::Css("#new-difficulty"))
-        .await
-        .unwrap()
-        .select_by_value("easy")
-        .await
-        .unwrap();
+    browser.select("#new-size", "4").await;
+    browser.select("#new-difficulty", "easy").await;
     browser
         .client
         .find(Locator::Css("#new-seed"))
@@ -358,14 +330,7 @@ async fn steps_through_the_explanation_and_generates_a_puzzle() {
     assert_eq!(browser.digits().await, [0; 16], "a new puzzle starts empty");
 
     // A Killer X: the switch sends the diagonal rule, and the board draws both diagonals.
-    browser
-        .client
-        .find(Locator::Css("#new-kind"))
-        .await
-        .unwrap()
-        .select_by_value("killer")
-        .await
-        .unwrap();
+    browser.select("#new-kind", "killer").await;
     browser.click("#new-diagonals").await;
     browser.click("#new-button").await;
     browser

@@ -8,21 +8,13 @@ use std::time::Duration;
 
 use common::browser::{Browser, LEFT, RIGHT};
 use common::{slow_32x32, KK0_SOLUTION};
-use fantoccini::Locator;
 use serde_json::json;
 
 /// A 3x3 whose one cage holds the whole grid: 12 solutions.
 const SEVERAL: &str = "18+,0 1 2 3 4 5 6 7 8\n";
 
 async fn choose_example(browser: &Browser, name: &str, summary: &str) {
-    browser
-        .client
-        .find(Locator::Css("#example"))
-        .await
-        .unwrap()
-        .select_by_value(name)
-        .await
-        .unwrap();
+    browser.select("#example", name).await;
     browser
         .wait_until(&format!(
             "document.querySelector('#summary').textContent.startsWith({summary:?})"
@@ -494,14 +486,7 @@ async fn the_pages_background_solve_gives_way_to_the_players_requests() {
     browser.click("#load summary").await;
     browser.click("#solving summary").await;
     browser.click("#new summary").await;
-    browser
-        .client
-        .find(Locator::Css("#new-size"))
-        .await
-        .unwrap()
-        .select_by_value("4")
-        .await
-        .unwrap();
+    browser.select("#new-size", "4").await;
     browser.click("#new-button").await;
     browser
         .wait_until("document.querySelector('#summary').textContent.startsWith('4x4')")

@@ -10,7 +10,6 @@ use std::time::Duration;
 
 use common::browser::{link, Browser, BACKSPACE, CONTROL, DOWN, ESCAPE, NULL, RIGHT, SHIFT};
 use common::KK0_SOLUTION;
-use fantoccini::Locator;
 use serde_json::{json, Value};
 
 /// The built-in killer example's solution, row-major (from `cagey solve --example killer`).
@@ -22,14 +21,7 @@ const KILLER_SOLUTION: [u8; 81] = [
 
 /// Chooses the built-in example `name` and waits until its summary starts with `summary`.
 async fn example(browser: &Browser, name: &str, summary: &str) {
-    browser
-        .client
-        .find(Locator::Css("#example"))
-        .await
-        .unwrap()
-        .select_by_value(name)
-        .await
-        .unwrap();
+    browser.select("#example", name).await;
     browser
         .wait_until(&format!(
             "document.querySelector('#summary').textContent.startsWith({summary:?})"

@@ -94,14 +94,7 @@ async fn plays_hints_explains_and_generates_with_no_server() {
     browser.click("#explain summary").await;
     browser.click("#new summary").await;
     for (select, value) in [("#new-size", "5"), ("#new-difficulty", "hard")] {
-        browser
-            .client
-            .find(Locator::Css(select))
-            .await
-            .unwrap()
-            .select_by_value(value)
-            .await
-            .unwrap();
+        browser.select(select, value).await;
     }
     browser
         .client
@@ -177,14 +170,7 @@ async fn long_work_runs_beside_the_page_and_stops_when_no_longer_wanted() {
         started.elapsed()
     );
     // A puzzle loaded meanwhile stops the explanation: the page is back with kk0 at once.
-    browser
-        .client
-        .find(Locator::Css("#example"))
-        .await
-        .unwrap()
-        .select_by_value("kk0")
-        .await
-        .unwrap();
+    browser.select("#example", "kk0").await;
     browser
         .wait_until("document.querySelector('#summary').textContent.startsWith('4x4')")
         .await;

@@ -221,6 +221,17 @@ impl Browser {
         .to_string()
     }
 
+    /// Chooses `value` in the `<select>` at `selector`, as a player picking it does.
+    pub async fn select(&self, selector: &str, value: &str) {
+        self.client
+            .find(Locator::Css(selector))
+            .await
+            .unwrap_or_else(|e| panic!("no {selector}: {e}"))
+            .select_by_value(value)
+            .await
+            .unwrap_or_else(|e| panic!("cannot choose {value} in {selector}: {e}"));
+    }
+
     pub async fn click(&self, selector: &str) {
         self.client
             .find(Locator::Css(selector))
