@@ -8,6 +8,7 @@
 //! `latin_solver_recurse` passes on its `usersolvers`: no rule file names the list.
 
 use std::fmt;
+use std::time::Duration;
 use web_time::Instant;
 
 use super::barren::Barren;
@@ -75,6 +76,12 @@ pub(crate) struct Ctx {
     /// When the time limit runs out.
     pub(super) deadline: Option<Instant>,
     work: u64,
+    /// Steps between two readings of the clock in [`Ctx::out_of_budget`], fitted to how
+    /// long a step takes: see [`Ctx::fit_stride`].
+    stride: u64,
+    /// Steps since the clock was last read there, and when that was.
+    steps: u64,
+    clock_read: Instant,
     /// Calls of [`Ctx::tick`] since the clock was last read.
     ticks: u32,
     pub(super) depth: usize,
@@ -104,6 +111,9 @@ impl Ctx {
             limits: limits.clone(),
             deadline: limits.time_limit.deadline(now),
             work: 0,
+            stride: 1,
+            steps: 0,
+            clock_read: now,
             ticks: 0,
             depth: 0,
             exhausted: None,
@@ -126,8 +136,37 @@ impl Ctx {
             self.exhausted = Some(Budget::Work(self.limits.max_work));
             return true;
         }
-        self.work % 256 == 0 && self.out_of_time()
+        self.steps += 1;
+        if self.steps < self.stride {
+            return false;
+        }
+        self.steps = 0;
+        let now = self.fit_stride();
+        self.out_of_time_at(now)
     }
+
+    /// Fits the steps between clock readings to the time a step takes. A step on a 9x9
+    /// takes about a microsecond, so reading the clock at each would cost a few percent;
+    /// a step on a 32x32 in a debug build takes tens of microseconds, so a fixed 256 steps
+    /// overran a 50 ms limit by 15 ms. The stride doubles while readings come less than a
+    /// quarter of [`Ctx::CLOCK_GAP`] apart and halves while they come more than that apart.
+    fn fit_stride(&mut self) -> Instant {
+        let now = Instant::now();
+        let gap = now.saturating_duration_since(self.clock_read);
+        self.clock_read = now;
+        if gap > Self::CLOCK_GAP {
+            self.stride = (self.stride / 2).max(1);
+        } else if gap < Self::CLOCK_GAP / 4 {
+            self.stride = (self.stride * 2).min(Self::MAX_STRIDE);
+        }
+        now
+    }
+
+    /// The longest a run should go between two readings of the clock.
+    const CLOCK_GAP: Duration = Duration::from_millis(1);
+
+    /// The most steps between two readings of the clock.
+    const MAX_STRIDE: u64 = 256;
 
     /// Counts one unit of work inside a rule (a subset looked at, say); whether the run must
     /// stop. A rule's own search can be exponential on a big grid (the subsets of 32 cells),
@@ -150,6 +189,10 @@ impl Ctx {
 
     /// Whether the time ran out or the run was cancelled; notes why.
     pub(super) fn out_of_time(&mut self) -> bool {
+        self.out_of_time_at(Instant::now())
+    }
+
+    fn out_of_time_at(&mut self, now: Instant) -> bool {
         if self
             .limits
             .cancel
@@ -157,10 +200,7 @@ impl Ctx {
             .is_some_and(Cancel::is_cancelled)
         {
             self.exhausted = Some(Budget::Cancelled);
-        } else if self
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
+        } else if self.deadline.is_some_and(|deadline| now >= deadline) {
             self.exhausted = Some(self.time_budget());
         }
         self.exhausted.is_some()
