@@ -17,8 +17,11 @@
 //! Only the killer ladder uses this: its rules assume a cage repeats no digit (the killer
 //! rule), so cells of one cage are told apart like cells of one house.
 
+use super::barren::{Barren, SLOTS};
 use super::rule::{Ctx, Rule};
-use super::state::{HouseKind, State};
+use std::sync::Arc;
+
+use super::state::{Area, Areas, Geometry, HouseKind, State};
 use super::step::{Found, Reason};
 use crate::model::{Cell, DigitSet};
 
@@ -27,7 +30,7 @@ use crate::model::{Cell, DigitSet};
 pub(super) const MAX_CELLS: usize = 5;
 
 /// An area's equation: the sum of `innies` minus the sum of `outies` is `value`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Equation {
     /// The cages lying wholly inside, taken away by their totals.
     pub(super) whole: Vec<usize>,
@@ -78,88 +81,68 @@ fn placed_digit(state: &State, i: usize) -> Option<u8> {
     }
 }
 
-/// The equation of the area made of `houses` (which must not overlap). A split cage is
-/// taken whole (its outside cells become outies) when fewer of its open cells lie outside
-/// than inside, and its total is known.
-pub(super) fn equation(state: &State, houses: &[usize], totals: &[Option<i64>]) -> Equation {
-    let g = state.g;
-    let n = g.n;
-    let mut inside = vec![false; n * n];
-    for &h in houses {
-        for c in &g.houses[h].cells {
-            inside[c.index()] = true;
-        }
-    }
-    let mut value = (n * (n + 1) / 2 * houses.len()) as i64;
-    let mut whole = Vec::new();
-    let mut split = Vec::new();
-    let mut innies = Vec::new();
-    let mut outies = Vec::new();
-    let mut covered = vec![false; n * n];
-    for (k, total) in totals.iter().enumerate() {
-        let cells = g.cage_cells(k);
-        let mut open_in = 0;
-        let mut open_out = 0;
-        let mut any_in = false;
-        for c in cells {
-            let i = c.index();
-            any_in |= inside[i];
-            if placed_digit(state, i).is_none() {
-                if inside[i] {
-                    open_in += 1;
-                } else {
-                    open_out += 1;
+impl Equation {
+    /// Makes this the equation of `area`, keeping its lists' memory: the rules write one
+    /// equation per area at every step. A split cage is taken whole (its outside cells
+    /// become outies) when fewer of its open cells lie outside than inside, and its total
+    /// is known.
+    pub(super) fn of(&mut self, state: &State, area: &Area, totals: &[Option<i64>]) {
+        let g = state.g;
+        let n = g.n;
+        let inside = |c: &Cell| g.house_bits[c.index()] & area.mask != 0;
+        self.whole.clear();
+        self.split.clear();
+        self.innies.clear();
+        self.outies.clear();
+        let mut value = (n * (n + 1) / 2 * area.houses.len()) as i64;
+        for &k in &area.cages {
+            let Some(total) = totals[k] else { continue };
+            let cells = g.cage_cells(k);
+            let mut open_in = 0;
+            let mut open_out = 0;
+            for c in cells {
+                if placed_digit(state, c.index()).is_none() {
+                    if inside(c) {
+                        open_in += 1;
+                    } else {
+                        open_out += 1;
+                    }
                 }
             }
-        }
-        let Some(total) = *total else { continue };
-        if !any_in {
-            continue;
-        }
-        let all_in = cells.iter().all(|c| inside[c.index()]);
-        if all_in {
-            value -= total;
-            whole.push(k);
-            cells.iter().for_each(|c| covered[c.index()] = true);
-        } else if open_out < open_in {
-            value -= total;
-            split.push(k);
-            for c in cells {
-                let i = c.index();
-                if inside[i] {
-                    covered[i] = true;
-                } else {
-                    match placed_digit(state, i) {
+            if cells.iter().all(inside) {
+                value -= total;
+                self.whole.push(k);
+            } else if open_out < open_in {
+                value -= total;
+                self.split.push(k);
+                for c in cells.iter().filter(|c| !inside(c)) {
+                    match placed_digit(state, c.index()) {
                         Some(d) => value += i64::from(d),
-                        None => outies.push(*c),
+                        None => self.outies.push(*c),
                     }
                 }
             }
         }
-    }
-    for i in 0..n * n {
-        if !inside[i] || covered[i] {
-            continue;
+        // A cell inside is covered when its cage was taken away, whole or split.
+        for c in &area.cells {
+            let covered = g.cage_of[c.index()]
+                .is_some_and(|k| self.whole.contains(&k) || self.split.contains(&k));
+            if covered {
+                continue;
+            }
+            match placed_digit(state, c.index()) {
+                Some(d) => value -= i64::from(d),
+                None => self.innies.push(*c),
+            }
         }
-        match placed_digit(state, i) {
-            Some(d) => value -= i64::from(d),
-            None => innies.push(Cell(i as u16)),
-        }
-    }
-    Equation {
-        whole,
-        split,
-        innies,
-        outies,
-        value,
+        self.value = value;
     }
 }
 
 /// Whether two cells may not hold the same digit: they share a house or a cage.
 pub(super) fn apart(state: &State, a: Cell, b: Cell) -> bool {
     let g = state.g;
-    (g.cage_of[a.index()].is_some() && g.cage_of[a.index()] == g.cage_of[b.index()])
-        || g.peers[a.index()].contains(&b)
+    (g.cage_of[a.index()].is_some() && g.cage_of[a.index()] == g.cage_of[b.index()]) || g.sees(a, b)
 }
 
 /// The digits each of `cells` takes in some assignment meeting `sum(plus) - sum(minus) =
@@ -253,15 +236,38 @@ fn first(s: &Signs, at: usize, rest: i64, pick: &mut [u8]) -> bool {
     false
 }
 
-/// Areas of one house: every row, column and region.
-pub(super) fn single_houses(state: &State) -> Vec<Vec<usize>> {
-    (0..state.g.houses.len()).map(|h| vec![h]).collect()
+/// The areas of `g`, made on first use and kept with it: the houses, cells and cages of
+/// each are fixed by the puzzle, and working them out at every step was most of the 45
+/// rule's time (docs/rules.md).
+pub(super) fn areas_of(g: &Geometry) -> &Areas {
+    g.areas.get_or_init(|| {
+        let area = |houses: Vec<usize>| {
+            let mask = houses.iter().fold(0u128, |m, &h| m | 1 << h);
+            let mut cells: Vec<Cell> = houses
+                .iter()
+                .flat_map(|&h| g.houses[h].cells.iter().copied())
+                .collect();
+            cells.sort_unstable();
+            let mut cages: Vec<usize> = cells.iter().filter_map(|c| g.cage_of[c.index()]).collect();
+            cages.sort_unstable();
+            cages.dedup();
+            Area {
+                houses,
+                mask,
+                cells,
+                cages,
+            }
+        };
+        Arc::new(Areas {
+            single: (0..g.houses.len()).map(|h| area(vec![h])).collect(),
+            several: several_houses(g).into_iter().map(area).collect(),
+        })
+    })
 }
 
 /// Areas of several houses a person adds up: runs of two to [`MAX_LINES`] neighbouring
 /// rows or columns, and two regions side by side (sharing a row or a column band).
-pub(super) fn several_houses(state: &State) -> Vec<Vec<usize>> {
-    let g = state.g;
+fn several_houses(g: &Geometry) -> Vec<Vec<usize>> {
     let n = g.n;
     let mut areas = Vec::new();
     for lines in 2..=MAX_LINES.min(n.saturating_sub(1)) {
@@ -303,28 +309,52 @@ pub(super) fn several_houses(state: &State) -> Vec<Vec<usize>> {
 pub(super) const MAX_LINES: usize = 4;
 
 /// The first step the 45 rule gives over `areas`: an equation of at most [`MAX_CELLS`] open
-/// cells whose combinations remove candidates, as a step of `rule`.
+/// cells whose combinations remove candidates, as a step of `rule`. `memo` picks the rule's
+/// [`Barren`]: an equation whose cells, candidates and value are as they were when it last
+/// removed nothing is not solved again (the engine runs the rule after every step, and the
+/// search for supports was two fifths of making a hard killer; docs/rules.md).
 pub(super) fn innies_outies_step(
     state: &mut State,
-    areas: &[Vec<usize>],
+    areas: &[Area],
     rule: &Rule,
     ctx: &mut Ctx,
+    memo: fn(&mut Ctx) -> &mut Barren,
 ) -> Option<Found> {
     let totals = totals(state);
-    for area in areas {
+    let mut key = Vec::with_capacity(MAX_CELLS + 2);
+    let mut eq = Equation::default();
+    for (slot, area) in areas.iter().enumerate() {
         if ctx.tick() {
             return None;
         }
-        let eq = equation(state, area, &totals);
+        eq.of(state, area, &totals);
         let count = eq.innies.len() + eq.outies.len();
         if count == 0 || count > MAX_CELLS {
             continue;
         }
         let mut cells = eq.innies.clone();
         cells.extend_from_slice(&eq.outies);
+        // Everything `support` and `keep_only` read: the value, where the outies start,
+        // and each cell with its candidates.
+        key.clear();
+        key.push(eq.value as u64);
+        key.push(eq.innies.len() as u64);
+        key.extend(
+            cells
+                .iter()
+                .map(|c| u64::from(c.0) << 32 | u64::from(state.cand[c.index()].bits())),
+        );
+        let remembered = slot < SLOTS;
+        let depth = ctx.depth;
+        if remembered && memo(ctx).knows(depth, slot, &key) {
+            continue;
+        }
         let keep = support(state, &cells, eq.innies.len(), eq.value);
         let (eliminated, keep) = state.keep_only(&cells, &keep);
         if eliminated.is_empty() {
+            if remembered {
+                memo(ctx).note(depth, slot, &key);
+            }
             continue;
         }
         let mut cause = cells.clone();
@@ -334,9 +364,9 @@ pub(super) fn innies_outies_step(
         cause.sort_unstable();
         cause.dedup();
         let reason = Reason::InniesOuties {
-            houses: area.clone(),
-            innies: eq.innies,
-            outies: eq.outies,
+            houses: area.houses.clone(),
+            innies: std::mem::take(&mut eq.innies),
+            outies: std::mem::take(&mut eq.outies),
             value: eq.value,
             keep,
         };

@@ -1,15 +1,16 @@
-//! What the subset and fish rules remember between runs: the input of each search that
+//! What the subset, fish and innies-and-outies rules remember between runs: the input of each search that
 //! found nothing, so that a run over the same input is skipped. Apart from the rules'
 //! context ([`super::rule::Ctx`] holds one per rule) so that it depends on the state alone.
 
 use super::state::State;
 use crate::model::MAX_SIZE;
 
-/// The slots a [`Barren`] keeps per depth of trial: one per house (at most `3 * 32 + 2`) or
-/// per digit and direction of a fish (`2 * 32`).
-const SLOTS: usize = 128;
+/// The slots a [`Barren`] keeps per depth of trial: one per house (at most `3 * 32 + 2`), per
+/// digit and direction of a fish (`2 * 32`), or per area of the 45 rule (the first 128; an
+/// area past them is not remembered).
+pub(super) const SLOTS: usize = 128;
 
-/// Searches of one subset or fish rule that found nothing, each with exactly what it read
+/// Searches of one subset, fish or innies-and-outies rule that found nothing, each with exactly what it read
 /// (its key): the rule skips a search whose input is the same as when it last found
 /// nothing. The engine runs every rule again after each step, and most steps leave most
 /// houses as they were, so without this the hard rules walked the same subsets of the same
@@ -24,6 +25,7 @@ pub(crate) struct Barren {
 impl Barren {
     /// Whether the search of `slot` at trial depth `depth` last found nothing on `key`.
     pub(super) fn knows(&self, depth: usize, slot: usize, key: &[u64]) -> bool {
+        debug_assert!(slot < SLOTS);
         self.keys
             .get(depth * SLOTS + slot)
             .is_some_and(|known| known.as_slice() == key)
@@ -31,6 +33,7 @@ impl Barren {
 
     /// Notes that the search of `slot` at depth `depth` found nothing on `key`.
     pub(super) fn note(&mut self, depth: usize, slot: usize, key: &[u64]) {
+        debug_assert!(slot < SLOTS);
         let at = depth * SLOTS + slot;
         if self.keys.len() <= at {
             self.keys.resize_with((depth + 1) * SLOTS, Vec::new);

@@ -4,7 +4,7 @@
 //! only the combinations that split so, and its cells only their digits: `cage 20 at r3c1
 //! splits across rows 1-3: r3c1 + r3c2 = 7, so r4c1 = 13`.
 
-use super::areas::{equation, several_houses, single_houses, totals};
+use super::areas::{areas_of, totals, Equation};
 use super::cage_combinations::{add_combination, sort_combinations};
 use super::level::Level;
 use super::rule::{Ctx, Rule};
@@ -24,13 +24,13 @@ pub(super) const RULE: Rule = Rule {
 fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
     let g = state.g;
     let totals = totals(state);
-    let mut areas = single_houses(state);
-    areas.extend(several_houses(state));
-    for area in &areas {
+    let areas = areas_of(g);
+    let mut eq = Equation::default();
+    for area in areas.single.iter().chain(&areas.several) {
         if ctx.tick() {
             return None;
         }
-        let eq = equation(state, area, &totals);
+        eq.of(state, area, &totals);
         let (part, value) = match (eq.innies.is_empty(), eq.outies.is_empty()) {
             (false, true) => (eq.innies.clone(), eq.value),
             (true, false) => (eq.outies.clone(), -eq.value),
@@ -87,7 +87,7 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
         }
         sort_combinations(&mut combos);
         let reason = Reason::CageSplit {
-            houses: area.clone(),
+            houses: area.houses.clone(),
             cage: k,
             part,
             value,

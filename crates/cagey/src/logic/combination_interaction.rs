@@ -42,22 +42,22 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
             if ctx.tick() {
                 return None;
             }
+            let union_a = state.cages[a].union;
+            let union_b = state.cages[b].union;
+            if (union_a & union_b).is_empty() {
+                continue;
+            }
             let cells_b = g.cage_cells(b);
             // The pairs of positions (in a, in b) whose cells see each other.
             let mut meet: Vec<(usize, usize)> = Vec::new();
-            for (i, ca) in cells_a.iter().enumerate() {
-                for (j, cb) in cells_b.iter().enumerate() {
-                    if g.peers[ca.index()].contains(cb) {
+            for (i, &ca) in cells_a.iter().enumerate() {
+                for (j, &cb) in cells_b.iter().enumerate() {
+                    if g.sees(ca, cb) {
                         meet.push((i, j));
                     }
                 }
             }
             if meet.is_empty() {
-                continue;
-            }
-            let union_a = state.cages[a].union;
-            let union_b = state.cages[b].union;
-            if (union_a & union_b).is_empty() {
                 continue;
             }
             let (alive_a, alive_b) = (&state.cages[a].alive, &state.cages[b].alive);

@@ -4,7 +4,7 @@
 //! a few cells outside (*outies*) whose sum is known: `innies of box 1: r3c3 = 5`. Those
 //! cells keep the digits of some combination that makes it.
 
-use super::areas::{innies_outies_step, single_houses};
+use super::areas::{areas_of, innies_outies_step};
 use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
@@ -20,6 +20,6 @@ pub(super) const RULE: Rule = Rule {
 };
 
 fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
-    let areas = single_houses(state);
-    innies_outies_step(state, &areas, &RULE, ctx)
+    let areas = &areas_of(state.g).single;
+    innies_outies_step(state, areas, &RULE, ctx, |ctx| &mut ctx.barren_areas)
 }

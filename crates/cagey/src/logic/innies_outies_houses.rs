@@ -4,7 +4,7 @@
 //! 1-3: r3c4 + r3c5 = 7`. The cages the area's edge splits are counted by their cells
 //! inside or, with their whole sum, by their cells outside, whichever are fewer.
 
-use super::areas::{innies_outies_step, several_houses};
+use super::areas::{areas_of, innies_outies_step};
 use super::level::Level;
 use super::rule::{Ctx, Rule};
 use super::state::State;
@@ -20,6 +20,8 @@ pub(super) const RULE: Rule = Rule {
 };
 
 fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
-    let areas = several_houses(state);
-    innies_outies_step(state, &areas, &RULE, ctx)
+    let areas = &areas_of(state.g).several;
+    innies_outies_step(state, areas, &RULE, ctx, |ctx| {
+        &mut ctx.barren_areas_several
+    })
 }

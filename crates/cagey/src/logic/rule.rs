@@ -101,6 +101,10 @@ pub(crate) struct Ctx {
     pub(super) barren_naked: Barren,
     pub(super) barren_hidden: Barren,
     pub(super) barren_fish: Barren,
+    /// Areas where the innies and outies rules (of one house, of several) last found
+    /// nothing.
+    pub(super) barren_areas: Barren,
+    pub(super) barren_areas_several: Barren,
 }
 
 impl Ctx {
@@ -123,6 +127,8 @@ impl Ctx {
             barren_naked: Barren::default(),
             barren_hidden: Barren::default(),
             barren_fish: Barren::default(),
+            barren_areas: Barren::default(),
+            barren_areas_several: Barren::default(),
         }
     }
 

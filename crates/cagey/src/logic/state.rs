@@ -11,7 +11,7 @@
 //!
 //! [`solve::init`]: crate::solve::init
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::model::{CageId, Cell, Diagonal, DigitSet, Operation, Puzzle, Regions};
 use crate::solve::tables::Table;
@@ -103,6 +103,30 @@ pub(crate) struct Geometry {
     /// Each cage's sum where its operation fixes it (a sum cage, or a given): what the
     /// killer rules' 45 rule takes away without reading the layouts.
     pub(crate) sums: Vec<Option<i64>>,
+    /// The areas the killer rules' 45 rule adds up, made on first use (by
+    /// `areas::areas_of`): no other ladder reads them.
+    pub(crate) areas: OnceLock<Arc<Areas>>,
+}
+
+/// An area of the 45 rule: one house, or several that do not overlap. Fixed by the grid and
+/// the cages, so made once per puzzle rather than at every step (logic/areas.rs).
+#[derive(Clone, Debug)]
+pub(crate) struct Area {
+    pub(crate) houses: Vec<usize>,
+    /// Bit `h` for each house `h` of the area: a cell is inside when its own houses meet it.
+    pub(crate) mask: u128,
+    /// The cells inside, in order.
+    pub(crate) cells: Vec<Cell>,
+    /// The cages with a cell inside, in order.
+    pub(crate) cages: Vec<usize>,
+}
+
+/// The areas of the killer rules: each house alone, and the groups of several houses a
+/// person adds up together.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Areas {
+    pub(crate) single: Vec<Area>,
+    pub(crate) several: Vec<Area>,
 }
 
 impl Geometry {
@@ -190,6 +214,7 @@ impl Geometry {
             given_cells,
             loose_givens,
             active: vec![true; puzzle.cages().len()],
+            areas: OnceLock::new(),
         }
     }
 
@@ -234,6 +259,12 @@ impl Geometry {
     /// The cells of cage `k`.
     pub(crate) fn cage_cells(&self, k: usize) -> &[Cell] {
         self.tables[k].cells()
+    }
+
+    /// Whether two different cells share a house (each is among the other's peers), read
+    /// from the houses of each rather than by a walk over the list of peers.
+    pub(crate) fn sees(&self, a: Cell, b: Cell) -> bool {
+        a != b && self.house_bits[a.index()] & self.house_bits[b.index()] != 0
     }
 }
 
