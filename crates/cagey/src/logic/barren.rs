@@ -2,6 +2,8 @@
 //! found nothing, so that a run over the same input is skipped. Apart from the rules'
 //! context ([`super::rule::Ctx`] holds one per rule) so that it depends on the state alone.
 
+use std::collections::HashMap;
+
 use super::state::State;
 use crate::model::MAX_SIZE;
 
@@ -39,6 +41,29 @@ impl Barren {
             self.keys.resize_with((depth + 1) * SLOTS, Vec::new);
         }
         let known = &mut self.keys[at];
+        known.clear();
+        known.extend_from_slice(key);
+    }
+}
+
+/// Like [`Barren`], for rules with more searches than [`SLOTS`] (a pair of cages, say):
+/// a key per depth of trial and slot, kept in a map.
+#[derive(Default)]
+pub(crate) struct BarrenMap {
+    keys: HashMap<(usize, usize), Vec<u64>>,
+}
+
+impl BarrenMap {
+    /// Whether the search of `slot` at trial depth `depth` last found nothing on `key`.
+    pub(super) fn knows(&self, depth: usize, slot: usize, key: &[u64]) -> bool {
+        self.keys
+            .get(&(depth, slot))
+            .is_some_and(|known| known.as_slice() == key)
+    }
+
+    /// Notes that the search of `slot` at depth `depth` found nothing on `key`.
+    pub(super) fn note(&mut self, depth: usize, slot: usize, key: &[u64]) {
+        let known = self.keys.entry((depth, slot)).or_default();
         known.clear();
         known.extend_from_slice(key);
     }

@@ -30,6 +30,8 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
     for k in 0..cages {
         state.refresh(k);
     }
+    let mut key = Vec::new();
+    let mut meet: Vec<(usize, usize)> = Vec::new();
     for a in 0..cages {
         if !g.active[a] || state.cages[a].alive.len() < 2 {
             continue;
@@ -48,8 +50,24 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
                 continue;
             }
             let cells_b = g.cage_cells(b);
+            // What the pair's comparison reads: the candidates of both cages' cells (a
+            // cage's live layouts are the ones its cells' candidates allow). A pair as it
+            // was when it last gave nothing is passed over: most steps change a few cells,
+            // and comparing the same pairs of layouts again was a fifth of making a hard
+            // killer (docs/rules.md).
+            key.clear();
+            key.extend(
+                cells_a
+                    .iter()
+                    .chain(cells_b)
+                    .map(|c| u64::from(state.cand[c.index()].bits())),
+            );
+            let slot = a * cages + b;
+            if ctx.barren_interaction.knows(ctx.depth, slot, &key) {
+                continue;
+            }
             // The pairs of positions (in a, in b) whose cells see each other.
-            let mut meet: Vec<(usize, usize)> = Vec::new();
+            meet.clear();
             for (i, &ca) in cells_a.iter().enumerate() {
                 for (j, &cb) in cells_b.iter().enumerate() {
                     if g.sees(ca, cb) {
@@ -65,26 +83,48 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
                 continue;
             }
             let (ta, tb) = (&g.tables[a], &g.tables[b]);
-            let mut per_cell = vec![DigitSet::EMPTY; cells_a.len()];
-            let mut count = 0;
-            let mut combos = Vec::new();
-            for &i in alive_a {
+            // A layout of `b` that puts no digit `a` can have where they meet leaves every
+            // layout of `a` fitting: then only digits no layout of `a` has could go, and
+            // when there are none the pair is done without comparing its layouts (most
+            // pairs; this was most of the rule's time).
+            let per_a = &state.cages[a].per_cell;
+            let nothing_to_take = cells_a
+                .iter()
+                .zip(per_a)
+                .all(|(c, &had)| (state.cand[c.index()] & !had).is_empty());
+            if nothing_to_take
+                && alive_b.iter().any(|&j| {
+                    let rb = tb.row(j as usize);
+                    meet.iter().all(|&(x, y)| !per_a[x].contains(rb[y]))
+                })
+            {
+                ctx.barren_interaction.note(ctx.depth, slot, &key);
+                continue;
+            }
+            let fits = |i: u32| {
                 let ra = ta.row(i as usize);
-                let fits = alive_b.iter().any(|&j| {
+                alive_b.iter().any(|&j| {
                     let rb = tb.row(j as usize);
                     meet.iter().all(|&(x, y)| ra[x] != rb[y])
-                });
-                if fits {
-                    count += 1;
-                    for (pos, &d) in ra.iter().enumerate() {
-                        per_cell[pos].insert(d);
-                    }
-                    add_combination(&mut combos, ra.iter().copied().collect());
+                })
+            };
+            let mut per_cell = vec![DigitSet::EMPTY; cells_a.len()];
+            for &i in alive_a.iter().filter(|&&i| fits(i)) {
+                for (pos, &d) in ta.row(i as usize).iter().enumerate() {
+                    per_cell[pos].insert(d);
                 }
             }
             let (eliminated, keep) = state.keep_only(cells_a, &per_cell);
             if eliminated.is_empty() {
+                ctx.barren_interaction.note(ctx.depth, slot, &key);
                 continue;
+            }
+            // What the step says, worked out only for the pair that gives one.
+            let mut count = 0;
+            let mut combos = Vec::new();
+            for &i in alive_a.iter().filter(|&&i| fits(i)) {
+                count += 1;
+                add_combination(&mut combos, ta.row(i as usize).iter().copied().collect());
             }
             sort_combinations(&mut combos);
             let reason = Reason::CombinationInteraction {

@@ -11,7 +11,7 @@ use std::fmt;
 use std::time::Duration;
 use web_time::Instant;
 
-use super::barren::Barren;
+use super::barren::{Barren, BarrenMap};
 use super::level::Level;
 use super::limits::{LogicError, LogicLimits};
 use super::state::Contradiction;
@@ -105,6 +105,8 @@ pub(crate) struct Ctx {
     /// nothing.
     pub(super) barren_areas: Barren,
     pub(super) barren_areas_several: Barren,
+    /// Pairs of cages where the combination interaction rule last found nothing.
+    pub(super) barren_interaction: BarrenMap,
 }
 
 impl Ctx {
@@ -129,6 +131,7 @@ impl Ctx {
             barren_fish: Barren::default(),
             barren_areas: Barren::default(),
             barren_areas_several: Barren::default(),
+            barren_interaction: BarrenMap::default(),
         }
     }
 
