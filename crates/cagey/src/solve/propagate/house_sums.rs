@@ -49,6 +49,17 @@ pub(super) const MAX_OPEN_ITEMS: usize = 8;
 /// Grids up to this side keep a group's set of sums in one word (see [`kept_words`]) and
 /// a cell's digits in one: their houses and sum regions take [`Engine::house_sum_word`].
 const ONE_WORD_UP_TO: usize = 10;
+
+/// The open items of a house in [`Engine::house_sum_word`]: each item, its set shifted
+/// down by its smallest sum, that smallest, and its place in [`Rules::house_items`].
+///
+/// [`Rules::house_items`]: super::rules::Rules
+struct OpenWords<'a> {
+    items: &'a [Item],
+    sets: &'a [u64],
+    lows: &'a [usize],
+    slots: &'a [usize],
+}
 const _: () = assert!(kept_words(ONE_WORD_UP_TO) == 1);
 
 impl Engine<'_> {
@@ -93,7 +104,10 @@ impl Engine<'_> {
         let mut k = 0;
         let mut fixed = 0;
         let mut spread = 0;
-        for &item in rules.items(house) {
+        let first = rules.house_item_start[house] as usize;
+        let mut quiet = true;
+        let mut slots = [0usize; MAX_ITEMS];
+        for (slot, &item) in (first..).zip(rules.items(house)) {
             let (low, set) = match item {
                 Item::Cell(cell) => {
                     let digits = u64::from(self.state[cell as usize]) << 1;
@@ -102,6 +116,10 @@ impl Engine<'_> {
                 }
                 Item::Group(group) => self.group_sums_word(group as usize),
             };
+            if self.sums.quiet[slot] != (low as u64, set) {
+                self.sums.quiet[slot] = (low as u64, set);
+                quiet = false;
+            }
             if set == 0 {
                 // An empty set (its cage's table is empty) counts as 0, as in the wide sets.
                 continue;
@@ -110,18 +128,49 @@ impl Engine<'_> {
             fixed += low;
             if high > low {
                 spread += high - low;
-                (items[k], sets[k], lows[k]) = (item, set, low);
+                (items[k], sets[k], lows[k], slots[k]) = (item, set, low, slot);
                 k += 1;
             }
         }
-        if fixed > total || fixed + spread < total {
-            self.culprit = rules.cages.len() + house;
-            return false;
+        if quiet {
+            return true;
         }
-        let rest = total - fixed;
-        if rest >= 64 {
+        let open = OpenWords {
+            items: &items[..k],
+            sets: &sets[..k],
+            lows: &lows[..k],
+            slots: &slots[..k],
+        };
+        let fails = fixed > total || fixed + spread < total;
+        if fails || total - fixed >= 64 {
+            // A contradiction, or a rest the wide sets take, which do not keep `quiet`.
+            let items = first..rules.house_item_start[house + 1] as usize;
+            self.sums.quiet[items].fill((0, 0));
+            if fails {
+                self.culprit = rules.cages.len() + house;
+                return false;
+            }
             return self.house_sum(house);
         }
+        let holds = self.subset_sum_word(house, total - fixed, open);
+        if !holds {
+            let items = first..rules.house_item_start[house + 1] as usize;
+            self.sums.quiet[items].fill((0, 0));
+        }
+        holds
+    }
+
+    /// The subset-sum of [`Engine::house_sum_word`] over the open items of `house`, which
+    /// must make `rest` together. `false` on a contradiction.
+    fn subset_sum_word(&mut self, house: usize, rest: usize, open: OpenWords) -> bool {
+        let rules = self.rules;
+        let OpenWords {
+            items,
+            sets,
+            lows,
+            slots,
+        } = open;
+        let k = items.len();
         // prefix[i]: the sums items 0..i can make.
         let mut prefix = [0u64; MAX_ITEMS + 1];
         prefix[0] = 1;
@@ -159,6 +208,11 @@ impl Engine<'_> {
                 had.insert_word_at(lows[i], sets[i]);
                 let mut kept = Sums::<WIDEST>::EMPTY;
                 kept.insert_word_at(lows[i], keep);
+                // The values kept are those of some choice that makes the rest, with the
+                // others' sums as they were or as narrowed: a look at the narrowed sums
+                // finds nothing more to remove.
+                let low = keep.trailing_zeros();
+                self.sums.quiet[slots[i]] = ((lows[i] + low as usize) as u64, keep >> low);
                 if !self.keep_sums(items[i], &had, &kept) {
                     return false;
                 }
