@@ -217,6 +217,12 @@ pub(super) struct SumScratch {
     pub(super) sums_seen: Vec<u64>,
     /// The open items of the house at hand.
     pub(super) open_items: Vec<Open>,
+    /// For each item of [`Rules::house_items`], its smallest sum and its set shifted down
+    /// by it (as [`Engine::house_sum_word`] sees them) when its house's subset-sum last
+    /// found nothing to remove, or the set it narrowed it to; `(0, 0)` for none. While
+    /// every item of a house still has those sums the rule has nothing to do there. A
+    /// cache of a function of the sums alone: backtracking never makes it wrong.
+    pub(super) quiet: Vec<(u64, u64)>,
 }
 
 impl SumScratch {
@@ -224,12 +230,14 @@ impl SumScratch {
         reset_filled(&mut self.table_changes, rules.cages.len(), 1);
         reset_filled(&mut self.sums_seen, rules.groups.len(), 0);
         reset_emptied(&mut self.open_items, rules.n);
+        reset_filled(&mut self.quiet, rules.house_items.len(), (0, 0));
     }
 
     fn keep(&mut self, keep: &mut Keep) {
         keep.trim(&mut self.table_changes);
         keep.trim(&mut self.sums_seen);
         keep.trim(&mut self.open_items);
+        keep.trim(&mut self.quiet);
     }
 }
 

@@ -46,6 +46,22 @@ const SKIP_OPEN_FROM: usize = 13;
 /// The most open items of a house whose subset-sum runs, from [`SKIP_OPEN_FROM`] up.
 pub(super) const MAX_OPEN_ITEMS: usize = 8;
 
+/// Grids up to this side keep a group's set of sums in one word (see [`kept_words`]) and
+/// a cell's digits in one: their houses and sum regions take [`Engine::house_sum_word`].
+const ONE_WORD_UP_TO: usize = 10;
+
+/// The open items of a house in [`Engine::house_sum_word`]: each item, its set shifted
+/// down by its smallest sum, that smallest, and its place in [`Rules::house_items`].
+///
+/// [`Rules::house_items`]: super::rules::Rules
+struct OpenWords<'a> {
+    items: &'a [Item],
+    sets: &'a [u64],
+    lows: &'a [usize],
+    slots: &'a [usize],
+}
+const _: () = assert!(kept_words(ONE_WORD_UP_TO) == 1);
+
 impl Engine<'_> {
     /// Applies the house-sum rule to every house (not sum region) that changed since it last
     /// did. `false` on a contradiction.
@@ -55,14 +71,190 @@ impl Engine<'_> {
             return true;
         }
         let houses = u128::MAX >> (128 - self.rules.houses);
+        let one_word = self.rules.n <= ONE_WORD_UP_TO;
         while self.queues.house_dirty & houses != 0 {
             let house = (self.queues.house_dirty & houses).trailing_zeros() as usize;
             self.queues.house_dirty &= !(1 << house);
-            if !self.house_sum(house) {
+            let holds = if one_word {
+                self.house_sum_word(house)
+            } else {
+                self.house_sum(house)
+            };
+            if !holds {
                 return false;
             }
         }
         true
+    }
+
+    /// [`Engine::house_sum`] where every set fits in one word, a `u64` (bit `k` for its
+    /// smallest value plus `k`) rather than a [`Sums`] of the widest sets: on grids up to
+    /// [`ONE_WORD_UP_TO`], where each item's set spans less than 64, and when the items'
+    /// smallest sums leave less than 64 to make (else the wide sets take over). The same
+    /// work in the same order, with the same outcome. On Tarek #12 (killer 9x9) this is
+    /// every look, 16,214 at houses and 5,708 at sum regions, which in the wide sets cost
+    /// some 2,300 and 2,700 instructions each, most of them moving words that are zero.
+    fn house_sum_word(&mut self, house: usize) -> bool {
+        let rules = self.rules;
+        let total = rules.house_totals[house] as usize;
+        let mut items = [Item::Cell(0); MAX_ITEMS];
+        // Each open item's sums shifted down by its smallest, and that smallest.
+        let mut sets = [0u64; MAX_ITEMS];
+        let mut lows = [0usize; MAX_ITEMS];
+        let mut k = 0;
+        let mut fixed = 0;
+        let mut spread = 0;
+        let first = rules.house_item_start[house] as usize;
+        let mut quiet = true;
+        let mut slots = [0usize; MAX_ITEMS];
+        for (slot, &item) in (first..).zip(rules.items(house)) {
+            let (low, set) = match item {
+                Item::Cell(cell) => {
+                    let digits = u64::from(self.state[cell as usize]) << 1;
+                    let low = digits.trailing_zeros();
+                    (low as usize, digits >> low)
+                }
+                Item::Group(group) => self.group_sums_word(group as usize),
+            };
+            if self.sums.quiet[slot] != (low as u64, set) {
+                self.sums.quiet[slot] = (low as u64, set);
+                quiet = false;
+            }
+            if set == 0 {
+                // An empty set (its cage's table is empty) counts as 0, as in the wide sets.
+                continue;
+            }
+            let high = low + 63 - set.leading_zeros() as usize;
+            fixed += low;
+            if high > low {
+                spread += high - low;
+                (items[k], sets[k], lows[k], slots[k]) = (item, set, low, slot);
+                k += 1;
+            }
+        }
+        if quiet {
+            return true;
+        }
+        let open = OpenWords {
+            items: &items[..k],
+            sets: &sets[..k],
+            lows: &lows[..k],
+            slots: &slots[..k],
+        };
+        let fails = fixed > total || fixed + spread < total;
+        if fails || total - fixed >= 64 {
+            // A contradiction, or a rest the wide sets take, which do not keep `quiet`.
+            let items = first..rules.house_item_start[house + 1] as usize;
+            self.sums.quiet[items].fill((0, 0));
+            if fails {
+                self.culprit = rules.cages.len() + house;
+                return false;
+            }
+            return self.house_sum(house);
+        }
+        let holds = self.subset_sum_word(house, total - fixed, open);
+        if !holds {
+            let items = first..rules.house_item_start[house + 1] as usize;
+            self.sums.quiet[items].fill((0, 0));
+        }
+        holds
+    }
+
+    /// The subset-sum of [`Engine::house_sum_word`] over the open items of `house`, which
+    /// must make `rest` together. `false` on a contradiction.
+    fn subset_sum_word(&mut self, house: usize, rest: usize, open: OpenWords) -> bool {
+        let rules = self.rules;
+        let OpenWords {
+            items,
+            sets,
+            lows,
+            slots,
+        } = open;
+        let k = items.len();
+        // prefix[i]: the sums items 0..i can make.
+        let mut prefix = [0u64; MAX_ITEMS + 1];
+        prefix[0] = 1;
+        for i in 0..k {
+            let from = prefix[i];
+            let mut next = 0;
+            let mut values = sets[i];
+            while values != 0 {
+                next |= from << values.trailing_zeros();
+                values &= values - 1;
+            }
+            prefix[i + 1] = next;
+        }
+        if prefix[k] >> rest & 1 == 0 {
+            self.culprit = rules.cages.len() + house;
+            return false;
+        }
+        // suffix: the sums before item i from which items i.. can reach the rest.
+        let mut suffix = 1u64 << rest;
+        for i in (0..k).rev() {
+            let (mut keep, mut before) = (0u64, 0u64);
+            let from = prefix[i];
+            let mut values = sets[i];
+            while values != 0 {
+                let v = values.trailing_zeros();
+                values &= values - 1;
+                let completing = suffix >> v;
+                if completing & from != 0 {
+                    keep |= 1 << v;
+                    before |= completing;
+                }
+            }
+            if keep != sets[i] {
+                let mut had = Sums::<WIDEST>::EMPTY;
+                had.insert_word_at(lows[i], sets[i]);
+                let mut kept = Sums::<WIDEST>::EMPTY;
+                kept.insert_word_at(lows[i], keep);
+                // The values kept are those of some choice that makes the rest, with the
+                // others' sums as they were or as narrowed: a look at the narrowed sums
+                // finds nothing more to remove.
+                let low = keep.trailing_zeros();
+                self.sums.quiet[slots[i]] = ((lows[i] + low as usize) as u64, keep >> low);
+                if !self.keep_sums(items[i], &had, &kept) {
+                    return false;
+                }
+            }
+            suffix = before;
+        }
+        true
+    }
+
+    /// [`Engine::group_sums`] as one word, for grids up to [`ONE_WORD_UP_TO`], where the
+    /// state keeps a group's set in one: its smallest sum, and the set shifted down by it
+    /// (0 for an empty set).
+    fn group_sums_word(&mut self, group: usize) -> (usize, u64) {
+        let rules = self.rules;
+        let g = rules.groups[group];
+        let (Some(sums), Kind::Table(table)) = (g.sums, rules.cages[g.cage].kind) else {
+            unreachable!("house items hold only groups of tabulated cages");
+        };
+        let at = Layout::sums(rules, sums.state);
+        let had = u64::from(self.state[at]) | u64::from(self.state[at + 1]) << 32;
+        let changes = self.sums.table_changes[g.cage];
+        let mut set = had;
+        if self.sums.sums_seen[group] != changes {
+            self.sums.sums_seen[group] = changes;
+            let mut values = had;
+            while values != 0 {
+                let k = values.trailing_zeros() as usize;
+                values &= values - 1;
+                if !self.meets(g.cage, table, sums.supports + k, sums.residues + k, false) {
+                    set &= !(1 << k);
+                }
+            }
+            if set != had {
+                self.state[at] = set as u32;
+                self.state[at + 1] = (set >> 32) as u32;
+            }
+        }
+        if set == 0 {
+            return (0, 0);
+        }
+        let low = set.trailing_zeros();
+        (sums.low as usize + low as usize, set >> low)
     }
 
     /// Applies the house-sum rule to the first sum region that changed since it last did,
@@ -72,7 +264,11 @@ impl Engine<'_> {
     pub(super) fn region_sum(&mut self) -> bool {
         let house = self.queues.house_dirty.trailing_zeros() as usize;
         self.queues.house_dirty &= self.queues.house_dirty - 1;
-        self.house_sum(house)
+        if self.rules.n <= ONE_WORD_UP_TO {
+            self.house_sum_word(house)
+        } else {
+            self.house_sum(house)
+        }
     }
 
     /// The house-sum rule on one house or sum region. `false` on a contradiction.

@@ -153,7 +153,7 @@ pub(super) fn sum_words(n: usize) -> usize {
 /// Words of a group's set of sums as the search state keeps it, relative to its smallest:
 /// a group of `s` cells has `s (n - s) + 1` sums, at most `n * n / 4 + 1`, one word up to
 /// 15x15 and two up to 22x22.
-pub(super) fn kept_words(n: usize) -> usize {
+pub(super) const fn kept_words(n: usize) -> usize {
     (n * n / 4 + 1).div_ceil(64)
 }
 
