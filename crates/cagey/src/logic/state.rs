@@ -383,6 +383,11 @@ pub(crate) struct State<'g> {
     /// single rule, which would otherwise look at every placed cell's peers at every step).
     pub(crate) clean: Vec<bool>,
     pub(crate) cages: Vec<CageView>,
+    /// Houses (bit `h` for house `h`) where the hidden single rule found nothing and no cell
+    /// has lost a candidate or been placed since: it reads only the others. A flag of the
+    /// state, not of the rule, so that a trial's copy carries it and nothing stale survives
+    /// a change (every change goes through [`State::remove`] or [`State::place`]).
+    pub(crate) quiet_hidden: u128,
 }
 
 impl<'g> State<'g> {
@@ -408,6 +413,7 @@ impl<'g> State<'g> {
             placed: vec![false; g.n * g.n],
             clean: vec![false; g.n * g.n],
             cages,
+            quiet_hidden: 0,
         }
     }
 
@@ -434,6 +440,7 @@ impl<'g> State<'g> {
             return false;
         }
         set.remove(d);
+        self.quiet_hidden &= !self.g.house_bits[cell.index()];
         if let Some(k) = self.g.cage_of[cell.index()] {
             self.cages[k].dirty = true;
         }
@@ -449,6 +456,7 @@ impl<'g> State<'g> {
         }
         self.placed[cell.index()] = true;
         self.clean[cell.index()] = false;
+        self.quiet_hidden &= !self.g.house_bits[cell.index()];
     }
 
     /// Everything placing `d` in `cell` removes: the cell's other candidates, then `d` from
