@@ -392,6 +392,11 @@ pub(crate) struct State<'g> {
     /// state, not of the rule, so that a trial's copy carries it and nothing stale survives
     /// a change (every change goes through [`State::remove`] or [`State::place`]).
     pub(crate) quiet_hidden: u128,
+    /// Cages (bit `k % 64` of word `k / 64`) that may have lost their last layout since the
+    /// contradiction check last found layouts left in them: a cell of theirs lost a
+    /// candidate. The check refreshes and reads only these, in order; reading every cage
+    /// after every step was most of the check's own work.
+    pub(crate) unchecked_cages: Vec<u64>,
 }
 
 impl<'g> State<'g> {
@@ -423,6 +428,12 @@ impl<'g> State<'g> {
                 .collect(),
             cages,
             quiet_hidden: 0,
+            unchecked_cages: (0..g.tables.len().div_ceil(64))
+                .map(|w| {
+                    let bits = (g.tables.len() - 64 * w).min(64);
+                    u64::MAX >> (64 - bits)
+                })
+                .collect(),
         }
     }
 
@@ -453,6 +464,7 @@ impl<'g> State<'g> {
         self.unsettled[cell.index() / 64] |= 1 << (cell.index() % 64);
         if let Some(k) = self.g.cage_of[cell.index()] {
             self.cages[k].dirty = true;
+            self.unchecked_cages[k / 64] |= 1 << (k % 64);
         }
         true
     }
@@ -677,10 +689,17 @@ impl<'g> State<'g> {
             let cell = Cell(i as u16);
             return Some((Contradiction::NoDigit(cell), vec![cell]));
         }
-        for k in 0..self.cages.len() {
-            self.refresh(k);
-            if g.active[k] && self.cages[k].alive.is_empty() {
-                return Some((Contradiction::NoLayout(k), g.cage_cells(k).to_vec()));
+        // A cage not in `unchecked_cages` had layouts left at the last check and has lost
+        // no candidate since, so the first cage without layouts is among the others.
+        for w in 0..self.unchecked_cages.len() {
+            while self.unchecked_cages[w] != 0 {
+                let b = self.unchecked_cages[w].trailing_zeros() as usize;
+                let k = w * 64 + b;
+                self.refresh(k);
+                if g.active[k] && self.cages[k].alive.is_empty() {
+                    return Some((Contradiction::NoLayout(k), g.cage_cells(k).to_vec()));
+                }
+                self.unchecked_cages[w] &= !(1 << b);
             }
         }
         let full = DigitSet::full(g.n);
