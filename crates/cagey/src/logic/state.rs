@@ -397,6 +397,11 @@ pub(crate) struct State<'g> {
     /// candidate. The check refreshes and reads only these, in order; reading every cage
     /// after every step was most of the check's own work.
     pub(crate) unchecked_cages: Vec<u64>,
+    /// Cages (bits as in `unchecked_cages`) where the cage digits rule, and the cage layouts
+    /// rule, found nothing and no cell of theirs has lost a candidate since: each reads a
+    /// cage's own cells and layouts alone, so they skip these. Cleared by [`State::remove`].
+    pub(crate) quiet_digits: Vec<u64>,
+    pub(crate) quiet_layouts: Vec<u64>,
 }
 
 impl<'g> State<'g> {
@@ -434,6 +439,8 @@ impl<'g> State<'g> {
                     u64::MAX >> (64 - bits)
                 })
                 .collect(),
+            quiet_digits: vec![0; g.tables.len().div_ceil(64)],
+            quiet_layouts: vec![0; g.tables.len().div_ceil(64)],
         }
     }
 
@@ -465,6 +472,8 @@ impl<'g> State<'g> {
         if let Some(k) = self.g.cage_of[cell.index()] {
             self.cages[k].dirty = true;
             self.unchecked_cages[k / 64] |= 1 << (k % 64);
+            self.quiet_digits[k / 64] &= !(1 << (k % 64));
+            self.quiet_layouts[k / 64] &= !(1 << (k % 64));
         }
         true
     }
