@@ -90,6 +90,9 @@ pub(crate) struct Geometry {
     /// Per cage, the houses it touches and the positions (in the cage's cell order) of its
     /// cells in each, as a bitmask.
     pub(crate) cage_houses: Vec<Vec<(usize, u64)>>,
+    /// Per house, the cages touching it (bit `k % 64` of word `k / 64`): what a change in
+    /// the house can change for the cage rules that read the houses a cage touches.
+    pub(crate) house_cages: Vec<Vec<u64>>,
     /// The digit given for each cell (0 if none), from one-cell cages and givens.
     pub(crate) givens: Vec<u8>,
     /// Givens outside the cages only (kept when a one-cell cage is switched off).
@@ -136,7 +139,7 @@ impl Geometry {
             .cells()
             .map(|c| puzzle.cage_of(c).map(|id| id.index()))
             .collect();
-        let cage_houses = puzzle
+        let cage_houses: Vec<Vec<(usize, u64)>> = puzzle
             .cages()
             .iter()
             .map(|cage| {
@@ -153,6 +156,13 @@ impl Geometry {
                 list
             })
             .collect();
+        let mut house_cages =
+            vec![vec![0u64; puzzle.cages().len().div_ceil(64)]; frame.houses.len()];
+        for (k, list) in cage_houses.iter().enumerate() {
+            for &(h, _) in list {
+                house_cages[h][k / 64] |= 1 << (k % 64);
+            }
+        }
         let loose_givens: Vec<u8> = puzzle
             .cells()
             .map(|c| puzzle.given(c).unwrap_or(0))
@@ -186,6 +196,7 @@ impl Geometry {
             cage_of,
             tables,
             cage_houses,
+            house_cages,
             givens,
             given_cells,
             loose_givens,
@@ -402,6 +413,53 @@ pub(crate) struct State<'g> {
     /// cage's own cells and layouts alone, so they skip these. Cleared by [`State::remove`].
     pub(crate) quiet_digits: Vec<u64>,
     pub(crate) quiet_layouts: Vec<u64>,
+    /// The same for the cage line rule and the confined digit rule, which read every cell
+    /// of the houses a cage touches: see [`QuietCages`].
+    pub(crate) quiet_lines: QuietCages,
+    pub(crate) quiet_confined: QuietCages,
+}
+
+/// The cages where a cage rule that reads the houses a cage touches found nothing, and
+/// that have seen no change in those houses since. [`State::remove`] and [`State::place`]
+/// only note the houses changed (one `or`); the rule turns them into cages at its next
+/// call ([`QuietCages::catch_up`]), so a step costs the same however many cages a house
+/// touches.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct QuietCages {
+    /// Houses changed since the last catch-up, bit `h` for house `h`.
+    changed: u128,
+    /// Cages found barren and untouched since, bit `k % 64` of word `k / 64`.
+    quiet: Vec<u64>,
+}
+
+impl QuietCages {
+    fn new(cages: usize) -> QuietCages {
+        QuietCages {
+            changed: 0,
+            quiet: vec![0; cages.div_ceil(64)],
+        }
+    }
+
+    /// Forgets the cages touching a house changed since the last call.
+    pub(crate) fn catch_up(&mut self, g: &Geometry) {
+        while self.changed != 0 {
+            let h = self.changed.trailing_zeros() as usize;
+            self.changed &= self.changed - 1;
+            for (quiet, &touching) in self.quiet.iter_mut().zip(&g.house_cages[h]) {
+                *quiet &= !touching;
+            }
+        }
+    }
+
+    /// Whether cage `k` is known to give nothing (call [`QuietCages::catch_up`] first).
+    pub(crate) fn knows(&self, k: usize) -> bool {
+        self.quiet[k / 64] >> (k % 64) & 1 == 1
+    }
+
+    /// Notes that cage `k` gave nothing.
+    pub(crate) fn note(&mut self, k: usize) {
+        self.quiet[k / 64] |= 1 << (k % 64);
+    }
 }
 
 impl<'g> State<'g> {
@@ -441,6 +499,8 @@ impl<'g> State<'g> {
                 .collect(),
             quiet_digits: vec![0; g.tables.len().div_ceil(64)],
             quiet_layouts: vec![0; g.tables.len().div_ceil(64)],
+            quiet_lines: QuietCages::new(g.tables.len()),
+            quiet_confined: QuietCages::new(g.tables.len()),
         }
     }
 
@@ -467,7 +527,10 @@ impl<'g> State<'g> {
             return false;
         }
         set.remove(d);
-        self.quiet_hidden &= !self.g.house_bits[cell.index()];
+        let houses = self.g.house_bits[cell.index()];
+        self.quiet_hidden &= !houses;
+        self.quiet_lines.changed |= houses;
+        self.quiet_confined.changed |= houses;
         self.unsettled[cell.index() / 64] |= 1 << (cell.index() % 64);
         if let Some(k) = self.g.cage_of[cell.index()] {
             self.cages[k].dirty = true;
@@ -487,7 +550,10 @@ impl<'g> State<'g> {
         }
         self.placed[cell.index()] = true;
         self.unsettled[cell.index() / 64] |= 1 << (cell.index() % 64);
-        self.quiet_hidden &= !self.g.house_bits[cell.index()];
+        let houses = self.g.house_bits[cell.index()];
+        self.quiet_hidden &= !houses;
+        self.quiet_lines.changed |= houses;
+        self.quiet_confined.changed |= houses;
     }
 
     /// Everything placing `d` in `cell` removes: the cell's other candidates, then `d` from
