@@ -19,8 +19,11 @@ pub(super) const RULE: Rule = Rule {
 
 fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     let g = state.g;
+    // Cages found barren before whose houses have not changed since are skipped: the rule
+    // reads those houses' cells (candidates, placed) alone.
+    state.quiet_confined.catch_up(g);
     for k in 0..state.cages.len() {
-        if !g.active[k] {
+        if !g.active[k] || state.quiet_confined.knows(k) {
             continue;
         }
         state.refresh_forced(k);
@@ -79,6 +82,7 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
                 ));
             }
         }
+        state.quiet_confined.note(k);
     }
     None
 }

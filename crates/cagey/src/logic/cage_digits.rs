@@ -18,6 +18,11 @@ pub(super) const RULE: Rule = Rule {
 fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     let g = state.g;
     for k in 0..state.cages.len() {
+        // A cage this rule found nothing in, unchanged since (its own cells are all it
+        // reads), still gives nothing.
+        if state.quiet_digits[k / 64] >> (k % 64) & 1 == 1 {
+            continue;
+        }
         state.refresh(k);
         let union = state.cages[k].union;
         let cells = g.cage_cells(k);
@@ -25,6 +30,7 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
             .iter()
             .all(|c| (state.cand[c.index()] & !union).is_empty())
         {
+            state.quiet_digits[k / 64] |= 1 << (k % 64);
             continue;
         }
         let eliminated: Vec<_> = cells
@@ -32,6 +38,7 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
             .flat_map(|&c| (state.cand[c.index()] & !union).iter().map(move |d| (c, d)))
             .collect();
         if eliminated.is_empty() {
+            state.quiet_digits[k / 64] |= 1 << (k % 64);
             continue;
         }
         let count = state.cages[k].alive.len();

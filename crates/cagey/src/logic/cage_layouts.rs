@@ -19,6 +19,11 @@ pub(super) const RULE: Rule = Rule {
 fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     let g = state.g;
     for k in 0..state.cages.len() {
+        // A cage this rule found nothing in, unchanged since (its own cells are all it
+        // reads), still gives nothing.
+        if state.quiet_layouts[k / 64] >> (k % 64) & 1 == 1 {
+            continue;
+        }
         state.refresh(k);
         let cells = g.cage_cells(k);
         let view = &state.cages[k];
@@ -27,10 +32,12 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
             .zip(&view.per_cell)
             .any(|(c, &keep)| !(state.cand[c.index()] & !keep).is_empty());
         if !changes {
+            state.quiet_layouts[k / 64] |= 1 << (k % 64);
             continue;
         }
         let (eliminated, keep) = state.keep_only(cells, &view.per_cell);
         if eliminated.is_empty() {
+            state.quiet_layouts[k / 64] |= 1 << (k % 64);
             continue;
         }
         let count = view.alive.len();

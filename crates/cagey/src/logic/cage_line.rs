@@ -17,7 +17,13 @@ pub(super) const RULE: Rule = Rule {
 
 fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     let g = state.g;
+    // Cages found barren before whose houses have not changed since are skipped: the rule
+    // reads those houses' cells alone.
+    state.quiet_lines.catch_up(g);
     for k in 0..state.cages.len() {
+        if state.quiet_lines.knows(k) {
+            continue;
+        }
         state.refresh_forced(k);
         for (slot, &(h, _)) in g.cage_houses[k].iter().enumerate() {
             let forced = state.cages[k].forced[slot];
@@ -45,6 +51,7 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
                 ));
             }
         }
+        state.quiet_lines.note(k);
     }
     None
 }

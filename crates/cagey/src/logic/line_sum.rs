@@ -50,9 +50,25 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     for k in 0..state.cages.len() {
         state.refresh(k);
     }
+    // Each cage's total, per kind, once per call (`None` until asked): a cage lies in up to
+    // six groups, and each read all its layouts again. The cells of a group and the cages
+    // wholly inside it are found once for both kinds.
+    let mut totals: Vec<[Option<Option<Option<u128>>>; 2]> = vec![[None; 2]; state.cages.len()];
+    let mut inside = vec![false; n * n];
+    let mut within = Vec::new();
     for group in &groups {
+        inside.iter_mut().for_each(|x| *x = false);
+        for &h in group {
+            for c in &g.houses[h].cells {
+                inside[c.index()] = true;
+            }
+        }
+        within.clear();
+        within.extend(
+            (0..state.cages.len()).filter(|&k| g.cage_cells(k).iter().all(|c| inside[c.index()])),
+        );
         for kind in [Kind::Sum, Kind::Product] {
-            if let Some(step) = try_group(state, group, kind) {
+            if let Some(step) = try_group(state, group, &inside, &within, kind, &mut totals) {
                 return Some(step);
             }
         }
@@ -60,15 +76,18 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     None
 }
 
-fn try_group(state: &State, group: &[usize], kind: Kind) -> Option<Found> {
+/// The step of `group` for `kind`, if any: `inside` marks the group's cells, `within`
+/// lists the cages wholly inside it, in order, and `totals` keeps the cages' known totals.
+fn try_group(
+    state: &State,
+    group: &[usize],
+    inside: &[bool],
+    within: &[usize],
+    kind: Kind,
+    totals: &mut [[Option<Option<Option<u128>>>; 2]],
+) -> Option<Found> {
     let g = state.g;
     let n = g.n;
-    let mut inside = vec![false; n * n];
-    for &h in group {
-        for c in &g.houses[h].cells {
-            inside[c.index()] = true;
-        }
-    }
     let lines = group.len() as u32;
     let line_sum = (n * (n + 1) / 2) as u128;
     let line_product: u128 = (1..=n as u128).product();
@@ -78,12 +97,9 @@ fn try_group(state: &State, group: &[usize], kind: Kind) -> Option<Found> {
     };
     let mut covered = vec![false; n * n];
     let mut whole = Vec::new();
-    for k in 0..state.cages.len() {
+    for &k in within {
         let cells = g.cage_cells(k);
-        if !cells.iter().all(|c| inside[c.index()]) {
-            continue;
-        }
-        let total = known_total(state, k, kind)?;
+        let total = (*totals[k][kind as usize].get_or_insert_with(|| known_total(state, k, kind)))?;
         if let Some(total) = total {
             match kind {
                 Kind::Sum => remaining = remaining.checked_sub(total)?,

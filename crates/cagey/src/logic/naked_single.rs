@@ -18,33 +18,44 @@ pub(super) const RULE: Rule = Rule {
 };
 
 fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
+    // Only the cells that changed since the rule last passed over them, in the order of
+    // the grid: the first step is the one a scan of every cell finds.
+    for w in 0..state.unsettled.len() {
+        let mut bits = state.unsettled[w];
+        while bits != 0 {
+            let b = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            match at(state, w * 64 + b) {
+                Some(step) => return Some(step),
+                None => state.unsettled[w] &= !(1 << b),
+            }
+        }
+    }
+    None
+}
+
+/// The step of cell `i`, if it has one.
+fn at(state: &State, i: usize) -> Option<Found> {
     let g = state.g;
-    (0..g.n * g.n).find_map(|i| {
-        let cell = Cell(i as u16);
-        if state.clean[i] {
-            return None;
-        }
-        let d = state.cand[i].single_digit()?;
-        // A placed cell whose peers are clean is the common case: look before collecting,
-        // and remember it, since candidates never come back.
-        let dirty = g.peers[i].iter().any(|p| state.cand[p.index()].contains(d));
-        if state.placed[i] && !dirty {
-            state.clean[i] = true;
-            return None;
-        }
-        let cleanup = state.cleanup(cell, d);
-        let placed = state.placed[i];
-        // A cell already placed (by the player, or an assumption) is not placed again: its
-        // step only cleans up. Issue #45: hints said "place 1 in r1c1" of the player's own 1.
-        let placing = if placed { Vec::new() } else { vec![(cell, d)] };
-        Some(Found::new(
-            &RULE,
-            Reason::NakedSingle { cell, d, placed },
-            vec![cell],
-            placing,
-            cleanup,
-        ))
-    })
+    let cell = Cell(i as u16);
+    let d = state.cand[i].single_digit()?;
+    // A placed cell whose peers are clean is the common case: look before collecting.
+    let dirty = g.peers[i].iter().any(|p| state.cand[p.index()].contains(d));
+    let placed = state.placed[i];
+    if placed && !dirty {
+        return None;
+    }
+    let cleanup = state.cleanup(cell, d);
+    // A cell already placed (by the player, or an assumption) is not placed again: its
+    // step only cleans up. Issue #45: hints said "place 1 in r1c1" of the player's own 1.
+    let placing = if placed { Vec::new() } else { vec![(cell, d)] };
+    Some(Found::new(
+        &RULE,
+        Reason::NakedSingle { cell, d, placed },
+        vec![cell],
+        placing,
+        cleanup,
+    ))
 }
 
 #[cfg(test)]
