@@ -108,7 +108,7 @@ export function mountPlay({ store, clock }) {
       wrongDigits: unique ? wrongCells(state, solved.solution) : undefined,
       lacking: unique ? wrongNoteCells(state, solved.solution) : undefined,
     });
-    dispatch({ type: 'marks', wrong: report.wrong, missed: report.missed });
+    dispatch({ type: 'marks', wrong: report.wrong, repeated: report.repeated, missed: report.missed });
     dispatch({ type: 'say', message: report.message, kind: report.kind });
   }
 
