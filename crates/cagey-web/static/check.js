@@ -53,7 +53,7 @@ export function checkReport({ puzzle, digits, solved, wrongDigits = new Set(), l
     for (const cell of [...wrongDigits, ...lacking]) wrong.add(cell);
     const found = [];
     if (wrongDigits.size) found.push(count(wrongDigits.size, 'cell is wrong', 'cells are wrong'));
-    if (lacking.size) found.push(`${count(lacking.size, 'cell lacks', 'cells lack')} its digit in the marks`);
+    if (lacking.size) found.push(count(lacking.size, 'cell lacks its digit in the marks', 'cells lack their digits in the marks'));
     parts.push(`compared with the solution, ${found.length ? found.join(' and ') : 'no mistakes so far'}`);
     if (found.length) kind = 'bad';
   } else if (!solved) {

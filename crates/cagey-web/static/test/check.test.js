@@ -65,3 +65,11 @@ test('Check marks a digit repeated on a diagonal under the diagonal rule', () =>
   assert.match(report.message, /^2 cells repeat a digit \(r1c4 and r4c1\)/);
   assert.equal(checkReport({ puzzle: kk0, digits, solved: several }).repeated.size, 0);
 });
+
+test('cells whose marks leave out the solution\'s digit are counted in good English, one or several', () => {
+  const digits = grid({});
+  const say = (lacking) => checkReport({ puzzle: kk0, digits, solved: { outcome: 'unique' }, lacking: new Set(lacking) }).message;
+  assert.equal(say([5]), 'No conflicts; compared with the solution, 1 cell lacks its digit in the marks (marked).');
+  // It said "2 cells lack its digit in the marks".
+  assert.equal(say([5, 6]), 'No conflicts; compared with the solution, 2 cells lack their digits in the marks (marked).');
+});
