@@ -682,6 +682,12 @@ async fn a_placed_digit_leaves_the_marks_that_see_it_unless_switched_off() {
     type_at(&browser, 3, "3").await;
     assert_eq!(browser.digits().await[3], 3);
     assert_eq!(marks(&browser, 11, ".notes").await, "1234");
+    // Switched on again, it names the houses a KenKen has (it said "box and cage" on any).
+    browser.click("#auto-clean").await;
+    assert_eq!(
+        browser.text("#status").await,
+        "A digit placed leaves the marks of its row and column."
+    );
     browser.close().await;
 }
 
