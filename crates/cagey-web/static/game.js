@@ -431,6 +431,10 @@ export function reduce(state, action) {
       state.done = false;
       state.finish = null;
       state.paused = false;
+      // Said in any case: the line may still hold what Check said of the cells just emptied.
+      say(state, info.changed
+        ? 'Restarted: every cell is cleared and the clock starts from 0:00; Undo brings the cells back.'
+        : 'Restarted: the clock starts from 0:00.');
       return { ...info, save: true };
     }
     case 'solved': { // { seconds }: the server confirmed the full grid, at `seconds` played

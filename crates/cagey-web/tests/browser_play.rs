@@ -469,6 +469,13 @@ async fn check_s_mark_of_a_repeat_goes_when_either_cell_mends_it() {
     // Until it changes.
     type_at(&browser, 4, "4").await;
     assert_eq!(cells_with(&browser, "wrong").await, Vec::<usize>::new());
+    // Restart says so: Check's words on the cells it empties went on standing.
+    browser.click("#restart").await;
+    assert_eq!(
+        browser.text("#status").await,
+        "Restarted: every cell is cleared and the clock starts from 0:00; Undo brings the \
+         cells back."
+    );
     browser.close().await;
 }
 

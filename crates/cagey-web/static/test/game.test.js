@@ -123,6 +123,18 @@ test('restart empties every cell in one undoable move and un-solves the game', (
   assert.deepEqual(state.values, [2, 1, 0, 0]);
 });
 
+test('restart says so, over whatever the status line said of the cells it empties', () => {
+  const state = loaded();
+  reduce(state, { type: 'enter', cell: 0, digit: 2 });
+  // Check's words stayed after Restart, naming wrong cells on an empty grid.
+  reduce(state, { type: 'say', message: 'No conflicts; compared with the solution, 1 cell is wrong (marked).', kind: 'bad' });
+  reduce(state, { type: 'restart' });
+  assert.deepEqual(state.status.message, 'Restarted: every cell is cleared and the clock starts from 0:00; Undo brings the cells back.');
+  assert.equal(state.status.kind, '');
+  reduce(state, { type: 'restart' });
+  assert.deepEqual(state.status.message, 'Restarted: the clock starts from 0:00.');
+});
+
 test('the server names cells [row, col]; the board counts them row-major', () => {
   assert.equal(cellIndex([0, 0], 2), 0);
   assert.equal(cellIndex([1, 0], 2), 2);
