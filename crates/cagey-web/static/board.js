@@ -282,7 +282,7 @@ export class Board {
   /**
    * Shows the player's state: `values` (0 for empty), `notes` (bit d for centre mark d),
    * `corner` (bits of corner marks), `fixed` (cells the puzzle gives), `marks` (sets of
-   * cells that are wrong, in a cage Check found to miss its target, revealed, the cause of
+   * cells that are wrong, repeat a digit, are in a cage Check found to miss its target, revealed, the cause of
    * a hint's step and the cells it changes) and `conflicts` (the rules the grid breaks, as
    * conflicts.js's `brokenRules` gives them: `repeats` by cell and the `missed` cages;
    * shown when not null).
@@ -311,6 +311,10 @@ export class Board {
         return span;
       }));
       for (const [name, set] of Object.entries(marks)) cell.classList.toggle(name, set.has(index));
+      // Check hatches a repeated digit as it hatches a wrong one; they differ in how long the
+      // mark lasts (game.js), not in how it looks.
+      const hatched = !!(marks.wrong?.has(index) || marks.repeated?.has(index));
+      cell.classList.toggle('wrong', hatched);
       const cage = this.cageOf[index];
       // A repeated digit is the digit's fault: struck through. A full cage that misses its
       // target is the cage's: it is traced and its clue marked, its digits left as they
@@ -334,7 +338,7 @@ export class Board {
       }
       const flags = [...broken];
       if (marks.missed?.has(index) && !misses) flags.push(missReason(cage));
-      if (marks.wrong?.has(index)) flags.push('wrong');
+      if (hatched) flags.push('wrong');
       if (marks.revealed?.has(index)) flags.push('revealed');
       if (marks.cause?.has(index)) flags.push('hint cause');
       if (marks.change?.has(index)) flags.push('hint change');

@@ -52,6 +52,18 @@ export function peersOf(puzzle, cell) {
 }
 
 /**
+ * The houses `peersOf` counts for `puzzle`, in words for the status line: `its row and
+ * column` in a KenKen, `its row, column, box and cage` in a Killer Sudoku.
+ */
+export function peersInWords(puzzle) {
+  const houses = ['row', 'column'];
+  if (puzzle.regions) houses.push(/jigsaw/i.test(puzzle.kind || '') ? 'region' : 'box');
+  if (puzzle.diagonals) houses.push('diagonals');
+  if (puzzle.killer) houses.push('cage');
+  return `its ${houses.slice(0, -1).join(', ')} and ${houses[houses.length - 1]}`;
+}
+
+/**
  * The candidates (bits) of every empty cell of the grid `digits` (row-major, 0 for empty,
  * givens included): each digit not yet placed in its row, its column or its box or region.
  * A filled cell has none (0).

@@ -2,7 +2,9 @@
 // that misses its target, and, when the puzzle's one solution is known, the digits and
 // centre marks that disagree with it. A repeat and a wrong digit are the digit's fault and
 // mark its cell; a missed target is the cage's, and marks the cage (its clue and outline),
-// since some of its digits may be right. No DOM here.
+// since some of its digits may be right. A repeat is kept apart from a wrong digit, though
+// both are hatched alike: its mark goes once the repeat is gone, by whichever cell (game.js).
+// No DOM here.
 
 import { brokenRules } from './conflicts.js';
 import { cellName, listed } from './game.js';
@@ -26,14 +28,15 @@ export const cageCell = (cage) => Math.min(...cage.cells);
  * `/api/parse` describes it). `solved` is the background solve's answer (`outcome`,
  * `message`), or null while it runs; with one solution, `wrongDigits` and `lacking` are the
  * cells whose digit differs from it and the empty cells whose centre marks leave its digit
- * out. Returns the cells to mark `wrong` (repeats and wrong digits and marks), the cells
- * of the cages that miss their target (`missed`), the status line's `message` and its
- * `kind` (`good` or `bad`).
+ * out. Returns the cells to mark: `repeated` (a digit repeated in a house), `wrong` (wrong
+ * digits and marks) and `missed` (the cells of the cages that miss their target); the status
+ * line's `message` and its `kind` (`good` or `bad`).
  */
 export function checkReport({ puzzle, digits, solved, wrongDigits = new Set(), lacking = new Set() }) {
   const n = puzzle.size;
   const { repeats, missed } = brokenRules(puzzle, digits);
-  const wrong = new Set(repeats.keys());
+  const repeated = new Set(repeats.keys());
+  const wrong = new Set();
   const missedCells = new Set(missed.flatMap((cage) => cage.cells));
   const parts = [];
   if (repeats.size) {
@@ -50,7 +53,7 @@ export function checkReport({ puzzle, digits, solved, wrongDigits = new Set(), l
     for (const cell of [...wrongDigits, ...lacking]) wrong.add(cell);
     const found = [];
     if (wrongDigits.size) found.push(count(wrongDigits.size, 'cell is wrong', 'cells are wrong'));
-    if (lacking.size) found.push(`${count(lacking.size, 'cell lacks', 'cells lack')} its digit in the marks`);
+    if (lacking.size) found.push(count(lacking.size, 'cell lacks its digit in the marks', 'cells lack their digits in the marks'));
     parts.push(`compared with the solution, ${found.length ? found.join(' and ') : 'no mistakes so far'}`);
     if (found.length) kind = 'bad';
   } else if (!solved) {
@@ -59,6 +62,6 @@ export function checkReport({ puzzle, digits, solved, wrongDigits = new Set(), l
     const why = { several: 'the puzzle has several solutions', none: 'the puzzle has no solution' }[solved.outcome];
     parts.push(`digits were not compared with a solution (${why || solved.message})`);
   }
-  const marked = wrong.size || missedCells.size ? ' (marked)' : '';
-  return { wrong, missed: missedCells, message: `${parts.join('; ')}${marked}.`, kind };
+  const marked = repeated.size || wrong.size || missedCells.size ? ' (marked)' : '';
+  return { repeated, wrong, missed: missedCells, message: `${parts.join('; ')}${marked}.`, kind };
 }

@@ -1,7 +1,7 @@
 // The player's game and everything the page shows about it, as one plain object changed
 // only by `reduce(state, action)`: digits and pencil marks with undo and redo, the marks on
-// cells (wrong, in a cage that missed its target, revealed, a step's cause and changes), the
-// hint and the status line. No DOM
+// cells (wrong, repeating a digit, in a cage that missed its target, revealed, a step's cause
+// and changes), the hint and the status line. No DOM
 // and no I/O here, so the rules of play are tested under Node.
 //
 // Cells are numbered row-major from 0. `values[i]` is the player's digit (0 for none);
@@ -13,10 +13,18 @@
 // digit]`); `cellIndex` turns that into the index here, and nothing else converts.
 
 import { cageCandidates, peersOf, unitCandidates } from './candidates.js';
+import { brokenRules } from './conflicts.js';
 
-/** No cell marked. */
+/**
+ * No cell marked. Check's marks come in two lifetimes: `wrong` (a digit or centre marks that
+ * differ from the solution) is the cell's own and stays until the cell changes; `repeated` (a
+ * digit repeated in a house) and `missed` (a cage that misses its target) are a rule's, and go
+ * as soon as the grid no longer breaks it, whichever cell mended it.
+ */
 export function emptyMarks() {
-  return { wrong: new Set(), missed: new Set(), revealed: new Set(), cause: new Set(), change: new Set() };
+  return {
+    wrong: new Set(), repeated: new Set(), missed: new Set(), revealed: new Set(), cause: new Set(), change: new Set(),
+  };
 }
 
 /** The state before any puzzle is loaded. */
@@ -200,10 +208,10 @@ function apply(state, changes, record = true, revealed = false) {
   if (!move.length) return false;
   for (const change of move) {
     setCell(state, change.cell, change.after);
-    state.marks.wrong.delete(change.cell);
-    unmarkMissed(state, change.cell);
+    unmarkChanged(state, change.cell);
     markRevealed(state, change.cell, change.revealed[1]);
   }
+  unmarkMended(state);
   if (record) {
     state.undo.push(move);
     state.redo = [];
@@ -213,13 +221,28 @@ function apply(state, changes, record = true, revealed = false) {
 }
 
 /**
- * Takes Check's mark off the cage of `cell` when the cage missed its target: with one of
- * its digits changed, the cage is no longer the one Check judged.
+ * Takes Check's marks off `cell`, which changed: what Check said of it was said of the digit
+ * or marks it no longer holds. The mark of its cage goes too when the cage missed its
+ * target: with one of its digits changed, the cage is no longer the one Check judged.
  */
-function unmarkMissed(state, cell) {
+function unmarkChanged(state, cell) {
+  state.marks.wrong.delete(cell);
+  state.marks.repeated.delete(cell);
   if (!state.marks.missed.has(cell)) return;
   const cage = state.puzzle.cages.find((c) => c.cells.includes(cell));
   for (const other of cage ? cage.cells : [cell]) state.marks.missed.delete(other);
+}
+
+/**
+ * Takes the repeat mark off every cell whose digit is no longer repeated, after a change
+ * elsewhere: r1c1 and r1c3 both held 3 at Check, the player changed r1c3, and r1c1's mark
+ * would otherwise say a repeat that is gone until the next Check. (A missed cage needs no
+ * such pass: only a change to one of its own cells can mend it, and that takes its mark.)
+ */
+function unmarkMended(state) {
+  if (!state.marks.repeated.size) return;
+  const { repeats } = brokenRules(state.puzzle, digitsOf(state));
+  for (const cell of state.marks.repeated) if (!repeats.has(cell)) state.marks.repeated.delete(cell);
 }
 
 /** Moves the last move from `from` to `to`, setting each cell to `side` of it. */
@@ -228,11 +251,10 @@ function replay(state, from, to, side) {
   if (!move) return false;
   for (const change of move) {
     setCell(state, change.cell, change[side]);
-    // What Check said of the cell was said of the digit the move takes away.
-    state.marks.wrong.delete(change.cell);
-    unmarkMissed(state, change.cell);
+    unmarkChanged(state, change.cell);
     markRevealed(state, change.cell, change.revealed[side === 'before' ? 0 : 1]);
   }
+  unmarkMended(state);
   state[to].push(move);
   followGrid(state);
   return true;
@@ -409,6 +431,10 @@ export function reduce(state, action) {
       state.done = false;
       state.finish = null;
       state.paused = false;
+      // Said in any case: the line may still hold what Check said of the cells just emptied.
+      say(state, info.changed
+        ? 'Restarted: every cell is cleared and the clock starts from 0:00; Undo brings the cells back.'
+        : 'Restarted: the clock starts from 0:00.');
       return { ...info, save: true };
     }
     case 'solved': { // { seconds }: the server confirmed the full grid, at `seconds` played
@@ -429,7 +455,7 @@ export function reduce(state, action) {
     case 'say': // { message, kind }
       say(state, action.message, action.kind);
       return NOTHING;
-    case 'marks': // { wrong?, missed?, revealed?, cause?, change? }: sets of cells, replacing those named
+    case 'marks': // { wrong?, repeated?, missed?, revealed?, cause?, change? }: sets of cells, replacing those named
       for (const name of Object.keys(state.marks)) if (action[name]) state.marks[name] = new Set(action[name]);
       return NOTHING;
     case 'hint': // { hint, view }: the hint being shown and the panel's text

@@ -10,6 +10,7 @@ import { keyAction } from './keys.js';
 import { brokenRules } from './conflicts.js';
 import { checkReport } from './check.js';
 import { digitsOf, wrongCells, wrongNoteCells } from './game.js';
+import { peersInWords } from './candidates.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -108,7 +109,7 @@ export function mountPlay({ store, clock }) {
       wrongDigits: unique ? wrongCells(state, solved.solution) : undefined,
       lacking: unique ? wrongNoteCells(state, solved.solution) : undefined,
     });
-    dispatch({ type: 'marks', wrong: report.wrong, missed: report.missed });
+    dispatch({ type: 'marks', wrong: report.wrong, repeated: report.repeated, missed: report.missed });
     dispatch({ type: 'say', message: report.message, kind: report.kind });
   }
 
@@ -260,7 +261,9 @@ export function mountPlay({ store, clock }) {
     dispatch({ type: 'set', fields: { autoClean } });
     dispatch({
       type: 'say',
-      message: autoClean ? 'A digit placed leaves the marks of its row, column, box and cage.' : 'A digit placed leaves the marks as they are.',
+      message: autoClean
+        ? `A digit placed leaves the marks of ${state.puzzle ? peersInWords(state.puzzle) : 'the cells that see it'}.`
+        : 'A digit placed leaves the marks as they are.',
     });
   });
 

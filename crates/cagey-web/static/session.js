@@ -19,7 +19,7 @@ const VERDICTS = {
 /**
  * What the page says of a full grid `/api/check` found wrong (`answer`, on a grid of side
  * `n`): every rule it breaks, in the server's words, and the cells to mark (row-major
- * indices): `cells` whose digits break a rule, and `missed`, the cells of the cages whose
+ * indices): `cells` whose digits repeat in a house, and `missed`, the cells of the cages whose
  * arithmetic fails, which are marked as a cage, not as wrong digits (as Check marks them).
  */
 export function notRightYet(answer, n) {
@@ -146,7 +146,7 @@ export function createSession({ store, api, storage, clock }) {
     } else {
       if (running && !state.paused) clock.start();
       const { cells, missed, message } = notRightYet(answer, state.puzzle.size);
-      dispatch({ type: 'marks', wrong: cells, missed });
+      dispatch({ type: 'marks', wrong: [], repeated: cells, missed });
       dispatch({ type: 'say', message, kind: 'bad' });
     }
   }

@@ -436,6 +436,49 @@ async fn check_marks_a_cage_that_misses_its_target_not_its_right_digits() {
     browser.close().await;
 }
 
+/// Regression: Check's mark on a repeated digit stayed on the untouched cell after the player
+/// changed the other cell of the repeat, until the next Check. A repeat's mark goes from
+/// both cells once the repeat is gone; a wrong digit's stays until its own cell changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn check_s_mark_of_a_repeat_goes_when_either_cell_mends_it() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open("").await;
+    // Live marks off, so that what shows is Check's.
+    browser.click("#show-conflicts").await;
+    // kk0 (its solution's rows 1 and 2: 1 2 4 3, 4 3 2 1): 3 twice in row 1, at r1c2
+    // (wrong) and r1c4 (right); 1 twice in row 2, at r2c1 (wrong) and r2c4 (right).
+    type_at(&browser, 1, "3").await;
+    type_at(&browser, 3, "3").await;
+    type_at(&browser, 4, "1").await;
+    type_at(&browser, 7, "1").await;
+    check_until(&browser, "compared with the solution").await;
+    assert_eq!(
+        browser.text("#status").await,
+        "4 cells repeat a digit (r1c2, r1c4, r2c1 and r2c4); compared with the solution, 2 \
+         cells are wrong (marked)."
+    );
+    assert_eq!(cells_with(&browser, "wrong").await, [1, 3, 4, 7]);
+    // r1c2 mended: r1c4, untouched, no longer repeats its 3.
+    type_at(&browser, 1, "2").await;
+    assert_eq!(cells_with(&browser, "wrong").await, [4, 7]);
+    assert!(!label(&browser, 3).await.contains("wrong"));
+    // r2c4 erased: r2c1's 1 repeats nothing now, but it is wrong, and stays marked.
+    type_at(&browser, 7, &BACKSPACE.to_string()).await;
+    assert_eq!(cells_with(&browser, "repeated").await, Vec::<usize>::new());
+    assert_eq!(cells_with(&browser, "wrong").await, [4]);
+    // Until it changes.
+    type_at(&browser, 4, "4").await;
+    assert_eq!(cells_with(&browser, "wrong").await, Vec::<usize>::new());
+    // Restart says so: Check's words on the cells it empties went on standing.
+    browser.click("#restart").await;
+    assert_eq!(
+        browser.text("#status").await,
+        "Restarted: every cell is cleared and the clock starts from 0:00; Undo brings the \
+         cells back."
+    );
+    browser.close().await;
+}
+
 /// Regression (#42): a full grid that was wrong said only the first rule `/api/check`
 /// found (or its first empty cell); now every broken rule is said and its cells marked.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -646,6 +689,12 @@ async fn a_placed_digit_leaves_the_marks_that_see_it_unless_switched_off() {
     type_at(&browser, 3, "3").await;
     assert_eq!(browser.digits().await[3], 3);
     assert_eq!(marks(&browser, 11, ".notes").await, "1234");
+    // Switched on again, it names the houses a KenKen has (it said "box and cage" on any).
+    browser.click("#auto-clean").await;
+    assert_eq!(
+        browser.text("#status").await,
+        "A digit placed leaves the marks of its row and column."
+    );
     browser.close().await;
 }
 

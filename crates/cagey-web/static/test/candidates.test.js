@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cageCandidates, peersOf, unitCandidates } from '../candidates.js';
+import { cageCandidates, peersInWords, peersOf, unitCandidates } from '../candidates.js';
 import { KK0 as kk0 } from './fixtures.js';
 
 const grid = (cells, n = 4) => Object.assign(new Array(n * n).fill(0), cells);
@@ -90,4 +90,16 @@ test('under the diagonal rule a diagonal cell sees its diagonals, the centre bot
   assert.equal(taken[24] & bits(3), 0);
   assert.equal(taken[8] & bits(3), bits(3));
   assert.equal(unitCandidates(plain, grid({ 0: 3 }, 5))[24] & bits(3), bits(3));
+});
+
+test('the houses a placed digit is cleaned from, in words: a KenKen has no box and no cage to name', () => {
+  // The Clean marks switch said "its row, column, box and cage" on every puzzle.
+  assert.equal(peersInWords(kk0), 'its row and column');
+  const boxes = [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
+  assert.equal(peersInWords({ ...kk0, regions: boxes, kind: 'KenDoku' }), 'its row, column and box');
+  assert.equal(peersInWords({ ...kk0, regions: boxes, killer: true, kind: 'Killer Sudoku' }), 'its row, column, box and cage');
+  assert.equal(
+    peersInWords({ ...kk0, regions: boxes, killer: true, kind: 'Killer Jigsaw', diagonals: true }),
+    'its row, column, region, diagonals and cage',
+  );
 });

@@ -14,6 +14,7 @@ test('a full cage that misses its target marks the cage, not its digits', () => 
   // 7+ holding 3 and 2: no digit repeats.
   const report = checkReport({ puzzle: kk0, digits: grid({ 12: 3, 13: 2 }), solved: several });
   assert.deepEqual(sorted(report.wrong), []);
+  assert.deepEqual(sorted(report.repeated), []);
   assert.deepEqual(sorted(report.missed), [12, 13]);
   assert.equal(
     report.message,
@@ -28,7 +29,8 @@ test('repeats and missed cages are told apart, and wrong digits are counted besi
   const report = checkReport({
     puzzle: kk0, digits, solved: { outcome: 'unique' }, wrongDigits: new Set([5, 13]), lacking: new Set(),
   });
-  assert.deepEqual(sorted(report.wrong), [4, 5, 13], 'the repeats and the wrong digits; not r4c1, which is right');
+  assert.deepEqual(sorted(report.repeated), [4, 5], 'the repeats');
+  assert.deepEqual(sorted(report.wrong), [5, 13], 'the wrong digits; not r4c1, which is right');
   assert.deepEqual(sorted(report.missed), [12, 13]);
   assert.equal(
     report.message,
@@ -59,7 +61,15 @@ test('Check marks a digit repeated on a diagonal under the diagonal rule', () =>
   // r1c4 and r4c1 hold 2: the rising diagonal, not a row or column.
   const digits = grid({ 3: 2, 12: 2 });
   const report = checkReport({ puzzle: killerX, digits, solved: several });
-  assert.deepEqual(sorted(report.wrong), [3, 12]);
+  assert.deepEqual(sorted(report.repeated), [3, 12]);
   assert.match(report.message, /^2 cells repeat a digit \(r1c4 and r4c1\)/);
-  assert.equal(checkReport({ puzzle: kk0, digits, solved: several }).wrong.size, 0);
+  assert.equal(checkReport({ puzzle: kk0, digits, solved: several }).repeated.size, 0);
+});
+
+test('cells whose marks leave out the solution\'s digit are counted in good English, one or several', () => {
+  const digits = grid({});
+  const say = (lacking) => checkReport({ puzzle: kk0, digits, solved: { outcome: 'unique' }, lacking: new Set(lacking) }).message;
+  assert.equal(say([5]), 'No conflicts; compared with the solution, 1 cell lacks its digit in the marks (marked).');
+  // It said "2 cells lack its digit in the marks".
+  assert.equal(say([5, 6]), 'No conflicts; compared with the solution, 2 cells lack their digits in the marks (marked).');
 });

@@ -123,6 +123,18 @@ test('restart empties every cell in one undoable move and un-solves the game', (
   assert.deepEqual(state.values, [2, 1, 0, 0]);
 });
 
+test('restart says so, over whatever the status line said of the cells it empties', () => {
+  const state = loaded();
+  reduce(state, { type: 'enter', cell: 0, digit: 2 });
+  // Check's words stayed after Restart, naming wrong cells on an empty grid.
+  reduce(state, { type: 'say', message: 'No conflicts; compared with the solution, 1 cell is wrong (marked).', kind: 'bad' });
+  reduce(state, { type: 'restart' });
+  assert.deepEqual(state.status.message, 'Restarted: every cell is cleared and the clock starts from 0:00; Undo brings the cells back.');
+  assert.equal(state.status.kind, '');
+  reduce(state, { type: 'restart' });
+  assert.deepEqual(state.status.message, 'Restarted: the clock starts from 0:00.');
+});
+
 test('the server names cells [row, col]; the board counts them row-major', () => {
   assert.equal(cellIndex([0, 0], 2), 0);
   assert.equal(cellIndex([1, 0], 2), 2);
@@ -392,4 +404,34 @@ test('Check\'s mark of a cage that missed its target goes when a digit of the ca
   reduce(state, { type: 'marks', missed: [12, 13] });
   reduce(state, { type: 'undo' });
   assert.deepEqual([...state.marks.missed], [], 'Undo changes the cage too');
+});
+
+test('Check\'s mark of a repeat goes from both cells when either mends it; a wrong digit\'s stays until it changes', () => {
+  const state = kk0();
+  // Row 1 holds 3 at r1c1 and r1c3; r2c1 holds a wrong 2, apart from any repeat.
+  reduce(state, { type: 'enter', cell: 0, digit: 3 });
+  reduce(state, { type: 'enter', cell: 2, digit: 3 });
+  reduce(state, { type: 'enter', cell: 4, digit: 2 });
+  reduce(state, { type: 'marks', repeated: [0, 2], wrong: [0, 4] });
+  reduce(state, { type: 'enter', cell: 3, digit: 1 });
+  assert.deepEqual([...state.marks.repeated].sort(), [0, 2], 'a change that leaves the repeat leaves its marks');
+  reduce(state, { type: 'enter', cell: 2, digit: 2 });
+  assert.deepEqual([...state.marks.repeated], [], 'r1c1 untouched, but its 3 no longer repeats');
+  assert.deepEqual([...state.marks.wrong].sort(), [0, 4], 'wrong digits stay until their own cell changes');
+  reduce(state, { type: 'marks', repeated: [0, 2] });
+  reduce(state, { type: 'undo' });
+  assert.deepEqual([...state.marks.repeated], [0], 'Undo brings the repeat back (r1c3 holds 3 again) and takes only the changed cell\'s mark');
+  reduce(state, { type: 'erase', cell: 2 });
+  assert.deepEqual([...state.marks.repeated], [], 'Erase mends it too');
+});
+
+test('a repeat that another cell still makes keeps its mark', () => {
+  const state = kk0();
+  // r1c1 holds 3, and so do r1c3 (row 1) and r3c1 (column 1).
+  reduce(state, { type: 'enter', cell: 0, digit: 3 });
+  reduce(state, { type: 'enter', cell: 2, digit: 3 });
+  reduce(state, { type: 'enter', cell: 8, digit: 3 });
+  reduce(state, { type: 'marks', repeated: [0, 2, 8] });
+  reduce(state, { type: 'enter', cell: 2, digit: 1 });
+  assert.deepEqual([...state.marks.repeated].sort((a, b) => a - b), [0, 8]);
 });

@@ -99,7 +99,7 @@ test('a full grid the server finds wrong has every broken rule said, repeats mar
   assert.equal(store.state.status.message, 'Every cell is filled, but not right yet: row 1 holds 1 twice: '
     + 'r1c1 and r1c2; column 1 holds 1 twice: r1c1 and r2c1; cage 5+ at r2c1: its digits 1 2 do not make 5+ '
     + '(marked).');
-  assert.deepEqual([...store.state.marks.wrong].sort(), [0, 1, 2], 'the repeats; r2c2 only misses its cage');
+  assert.deepEqual([...store.state.marks.repeated].sort(), [0, 1, 2], 'the repeats; r2c2 only misses its cage');
   assert.deepEqual([...store.state.marks.missed].sort(), [2, 3], 'the cage is marked as a cage');
 });
 
