@@ -14,8 +14,8 @@ checks that all of them differ and that every part holds the puzzles it said, an
 the wall time, the CPU time of the workers and the puzzles a second.
 
 A shard draws about `shards` grids for each puzzle it keeps (only a grid of its own class
-will do), so give each worker one shard: with 20 shards on two workers a 6x6 hard took
-about three times the CPU of one made with 2.
+will do), so give each worker one shard: with 20 shards a 6x6 hard took about 6 ms of
+CPU, against 2.3 ms with 4 (2,000 puzzles).
 """
 
 import argparse
