@@ -435,3 +435,25 @@ test('a repeat that another cell still makes keeps its mark', () => {
   reduce(state, { type: 'enter', cell: 2, digit: 1 });
   assert.deepEqual([...state.marks.repeated].sort((a, b) => a - b), [0, 8]);
 });
+
+test('Check\'s words go once every mark it made is mended, and stay while one remains', () => {
+  const state = kk0();
+  // r1c1 and r2c1 hold 3 (column 1); r1c3 holds a wrong 2.
+  reduce(state, { type: 'enter', cell: 0, digit: 3 });
+  reduce(state, { type: 'enter', cell: 4, digit: 3 });
+  reduce(state, { type: 'enter', cell: 2, digit: 2 });
+  const said = '2 cells repeat a digit (r1c1 and r2c1); compared with the solution, 1 cell is wrong (marked).';
+  reduce(state, { type: 'marks', repeated: [0, 4], wrong: [2] });
+  reduce(state, { type: 'say', message: said, kind: 'bad', marked: true });
+  reduce(state, { type: 'enter', cell: 4, digit: 1 });
+  assert.deepEqual([...state.marks.repeated], [], 'the repeat is mended');
+  assert.equal(state.status.message, said, 'the wrong digit\'s mark remains, so the words stay');
+  reduce(state, { type: 'enter', cell: 2, digit: 4 });
+  assert.equal(state.status.message, 'No marked mistakes left.');
+  assert.equal(state.status.kind, '');
+  // A message that names no marks is left alone when marks go.
+  reduce(state, { type: 'marks', repeated: [0] });
+  reduce(state, { type: 'say', message: 'Link copied.' });
+  reduce(state, { type: 'erase', cell: 0 });
+  assert.equal(state.status.message, 'Link copied.');
+});
