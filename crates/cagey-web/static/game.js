@@ -354,6 +354,11 @@ function fillCandidates(state) {
 
 const MODES = ['normal', 'corner', 'centre'];
 
+/** What the status line says of each mode, whichever key or button chose it. */
+const MODE_WORDS = {
+  normal: 'Digits fill cells.', corner: 'Digits write corner marks.', centre: 'Digits write centre marks.',
+};
+
 function say(state, message, kind = '', marked = false) {
   state.status = { message, kind, marked, serial: state.status.serial + 1 };
 }
@@ -422,9 +427,7 @@ export function reduce(state, action) {
       return fillCandidates(state);
     case 'mode': // { mode }: 'normal', 'corner', 'centre', or 'next' to cycle
       state.mode = action.mode === 'next' ? MODES[(MODES.indexOf(state.mode) + 1) % MODES.length] : action.mode;
-      say(state, {
-        normal: 'Digits fill cells.', corner: 'Digits write corner marks.', centre: 'Digits write centre marks.',
-      }[state.mode]);
+      say(state, MODE_WORDS[state.mode]);
       return NOTHING;
     case 'pause': // { paused }
       if (state.done && action.paused) return NOTHING;
@@ -462,9 +465,10 @@ export function reduce(state, action) {
       state.finish = { how, seconds: action.seconds ?? 0 };
       return { save: true };
     }
-    case 'pencil': // P: centre marks on or off
+    case 'pencil': // P: centre mode on or off
+      // Said in the Centre button's words, as C says it: one name for the mode.
       state.mode = state.mode === 'centre' ? 'normal' : 'centre';
-      say(state, state.mode === 'centre' ? 'Pencil marks on: digits note candidates.' : 'Pencil marks off: digits fill cells.');
+      say(state, MODE_WORDS[state.mode]);
       return NOTHING;
     case 'load-failed': // { error, quiet }: for the views (the load panel shows the error)
       return NOTHING;

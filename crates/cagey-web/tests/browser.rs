@@ -33,7 +33,7 @@ async fn plays_kk0_to_completion_with_keys_and_clicks() {
     browser.click("#undo").await;
     assert_eq!(browser.digits().await[7], 0);
 
-    // Pencil marks: P, then digits toggle candidates; P again for digits.
+    // Centre mode: P, then digits toggle centre marks; P again for digits.
     browser.cell(4).await.click().await.unwrap();
     browser.keys("p34").await;
     assert_eq!(browser.text(".cell[data-cell=\"4\"] .notes").await, "34");

@@ -55,11 +55,11 @@ test('a new move clears redo; the same digit again empties the cell', () => {
   assert.equal(state.undo.length, 2);
 });
 
-test('pencil marks toggle candidates as bits, and Shift-style overrides work in either mode', () => {
+test('P toggles centre mode, centre marks toggle candidates as bits, and Shift-style overrides work in either mode', () => {
   const state = loaded();
   reduce(state, { type: 'pencil' });
   assert.equal(state.mode, 'centre');
-  assert.match(state.status.message, /Pencil marks on/);
+  assert.equal(state.status.message, 'Digits write centre marks.', 'P names the mode as the Centre button and C do');
   reduce(state, { type: 'enter', cell: 0, digit: 1 });
   reduce(state, { type: 'enter', cell: 0, digit: 2 });
   assert.equal(state.notes[0], 0b110);
