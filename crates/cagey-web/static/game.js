@@ -400,7 +400,9 @@ export function reduce(state, action) {
       state.done = !!action.done && isFull(state);
       const { done } = state;
       for (const set of Object.values(state.marks)) set.clear();
-      say(state, done ? 'Solved.' : `${puzzle.summary} (${puzzle.format} format).`);
+      // The format by the name a person reads (`SudokuWiki`), which the library gives; a save
+      // from before it has only the command line's (`sudokuwiki`).
+      say(state, done ? 'Solved.' : `${puzzle.summary} (${puzzle.format_name || puzzle.format} format).`);
       return { save: true };
     }
     case 'apply': { // { changes, record, revealed, clean }: revealed when the digits are the solution's

@@ -166,6 +166,15 @@ async fn loads_a_puzzle_and_its_progress_from_a_shared_link() {
         .await;
     let digits = browser.digits().await;
     assert_eq!(&digits[..3], &[3, 2, 0]);
+    // The format by the name the docs and menus use (it said "sudokuwiki format").
+    assert!(
+        browser
+            .text("#status")
+            .await
+            .ends_with("(SudokuWiki format)."),
+        "{}",
+        browser.text("#status").await
+    );
     browser.screenshot("web-shared.png").await;
     browser.close().await;
 }

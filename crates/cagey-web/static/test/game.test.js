@@ -457,3 +457,16 @@ test('Check\'s words go once every mark it made is mended, and stay while one re
   reduce(state, { type: 'erase', cell: 0 });
   assert.equal(state.status.message, 'Link copied.');
 });
+
+test('a loaded puzzle names its format as a person reads it, the command line\'s name in an old save', () => {
+  const state = initialState();
+  const puzzle = {
+    size: 2, givens: [0, 0, 0, 0], summary: 'a 2x2 KenKen', format: 'sudokuwiki', format_name: 'SudokuWiki',
+    progress: null, json: '{}',
+  };
+  const { values, notes } = fromProgress(null, 2);
+  reduce(state, { type: 'load', text: 't', puzzle, key: 'k', values, notes });
+  assert.equal(state.status.message, 'a 2x2 KenKen (SudokuWiki format).');
+  reduce(state, { type: 'load', text: 't', puzzle: { ...puzzle, format_name: undefined }, key: 'k', values, notes });
+  assert.equal(state.status.message, 'a 2x2 KenKen (sudokuwiki format).');
+});
