@@ -424,6 +424,7 @@ async fn link_copied_is_said_beside_the_copy_button() {
         (top - button).abs() < 60.0,
         "said at {top} px, the button at {button} px"
     );
+    browser.screenshot("link-copied-phone.png").await;
     assert_ne!(
         browser.text("#status").await,
         "Link copied.",
