@@ -22,7 +22,7 @@ export interface Example { name: string; source: string; puzzle: string }
 export interface Cage { cells: number[]; label: string; op: '+' | '-' | '*' | '/' | '=' | '?'; target: number }
 
 export interface Parsed {
-  format: string; kind: string; summary: string; size: number; cages: Cage[];
+  format: string; format_name: string; kind: string; summary: string; size: number; cages: Cage[];
   givens: number[]; regions: number[] | null; killer: boolean; multi_cell: boolean; diagonals: boolean;
   progress: unknown[] | null; comments: string[]; json: string; svg: string;
   geometry: { cell: number; grid: number };

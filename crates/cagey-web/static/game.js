@@ -51,7 +51,8 @@ export function initialState() {
     hintView: null, // the hint panel: { text, more } (more: the button's label, or null)
     steps: null, // the explanation being stepped through
     stepIndex: 0,
-    status: { message: '', kind: '', serial: 0 }, // serial: a new message, even a repeated one
+    // serial: a new message, even a repeated one; marked: the message names Check's marks
+    status: { message: '', kind: '', marked: false, serial: 0 },
   };
 }
 
@@ -212,6 +213,7 @@ function apply(state, changes, record = true, revealed = false) {
     markRevealed(state, change.cell, change.revealed[1]);
   }
   unmarkMended(state);
+  unsayMended(state);
   if (record) {
     state.undo.push(move);
     state.redo = [];
@@ -245,6 +247,19 @@ function unmarkMended(state) {
   for (const cell of state.marks.repeated) if (!repeats.has(cell)) state.marks.repeated.delete(cell);
 }
 
+/**
+ * Once the player has mended every mistake Check marked, the status line stops naming them:
+ * "2 cells repeat a digit (r1c1 and r2c1)" over a grid with no mark left reads as a repeat
+ * still there. It says so instead of going blank, so the player knows the marks went for a
+ * reason. While any mark remains, the message stands.
+ */
+function unsayMended(state) {
+  if (!state.status.marked) return;
+  const { wrong, repeated, missed } = state.marks;
+  if (wrong.size || repeated.size || missed.size) return;
+  say(state, 'No marked mistakes left.');
+}
+
 /** Moves the last move from `from` to `to`, setting each cell to `side` of it. */
 function replay(state, from, to, side) {
   const move = state[from].pop();
@@ -255,6 +270,7 @@ function replay(state, from, to, side) {
     markRevealed(state, change.cell, change.revealed[side === 'before' ? 0 : 1]);
   }
   unmarkMended(state);
+  unsayMended(state);
   state[to].push(move);
   followGrid(state);
   return true;
@@ -338,8 +354,13 @@ function fillCandidates(state) {
 
 const MODES = ['normal', 'corner', 'centre'];
 
-function say(state, message, kind = '') {
-  state.status = { message, kind, serial: state.status.serial + 1 };
+/** What the status line says of each mode, whichever key or button chose it. */
+const MODE_WORDS = {
+  normal: 'Digits fill cells.', corner: 'Digits write corner marks.', centre: 'Digits write centre marks.',
+};
+
+function say(state, message, kind = '', marked = false) {
+  state.status = { message, kind, marked, serial: state.status.serial + 1 };
 }
 
 /** After any change to the digits: the hint shown no longer applies. */
@@ -379,7 +400,9 @@ export function reduce(state, action) {
       state.done = !!action.done && isFull(state);
       const { done } = state;
       for (const set of Object.values(state.marks)) set.clear();
-      say(state, done ? 'Solved.' : `${puzzle.summary} (${puzzle.format} format).`);
+      // The format by the name a person reads (`SudokuWiki`), which the library gives; a save
+      // from before it has only the command line's (`sudokuwiki`).
+      say(state, done ? 'Solved.' : `${puzzle.summary} (${puzzle.format_name || puzzle.format} format).`);
       return { save: true };
     }
     case 'apply': { // { changes, record, revealed, clean }: revealed when the digits are the solution's
@@ -406,9 +429,7 @@ export function reduce(state, action) {
       return fillCandidates(state);
     case 'mode': // { mode }: 'normal', 'corner', 'centre', or 'next' to cycle
       state.mode = action.mode === 'next' ? MODES[(MODES.indexOf(state.mode) + 1) % MODES.length] : action.mode;
-      say(state, {
-        normal: 'Digits fill cells.', corner: 'Digits write corner marks.', centre: 'Digits write centre marks.',
-      }[state.mode]);
+      say(state, MODE_WORDS[state.mode]);
       return NOTHING;
     case 'pause': // { paused }
       if (state.done && action.paused) return NOTHING;
@@ -446,14 +467,15 @@ export function reduce(state, action) {
       state.finish = { how, seconds: action.seconds ?? 0 };
       return { save: true };
     }
-    case 'pencil': // P: centre marks on or off
+    case 'pencil': // P: centre mode on or off
+      // Said in the Centre button's words, as C says it: one name for the mode.
       state.mode = state.mode === 'centre' ? 'normal' : 'centre';
-      say(state, state.mode === 'centre' ? 'Pencil marks on: digits note candidates.' : 'Pencil marks off: digits fill cells.');
+      say(state, MODE_WORDS[state.mode]);
       return NOTHING;
     case 'load-failed': // { error, quiet }: for the views (the load panel shows the error)
       return NOTHING;
-    case 'say': // { message, kind }
-      say(state, action.message, action.kind);
+    case 'say': // { message, kind, marked }: marked when it names the mistakes marked
+      say(state, action.message, action.kind, !!action.marked);
       return NOTHING;
     case 'marks': // { wrong?, repeated?, missed?, revealed?, cause?, change? }: sets of cells, replacing those named
       for (const name of Object.keys(state.marks)) if (action[name]) state.marks[name] = new Set(action[name]);

@@ -27,6 +27,10 @@ export function mountGenerate({ store, api, session }) {
       if (controller.signal.aborted) return;
       await session.load(made.puzzle);
       $('new-status').textContent = made.message ? sentence(made.message) : 'Here it is.';
+      // On a phone the form sits under the board, which the new puzzle leaves above the
+      // screen: bring the board up, as puzzle sites do after "New game". 'nearest' leaves a
+      // board already in view where it is (the side-by-side layout).
+      $('board-frame').scrollIntoView({ block: 'nearest' });
     } catch (error) {
       if (!controller.signal.aborted) $('new-status').textContent = error.message;
     } finally {

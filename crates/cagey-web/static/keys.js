@@ -20,7 +20,7 @@ const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRi
  * Returns `{ action, preventDefault, typed }`: `typed` is what to pass with the next key;
  * `action` is null (nothing to do) or one of
  * `{ type: 'move', dr, dc, extend }`, `{ type: 'undo' }`, `{ type: 'redo' }`,
- * `{ type: 'erase' }`, `{ type: 'pencil' }`, `{ type: 'mode', mode }` (mode 'next' cycles),
+ * `{ type: 'erase' }`, `{ type: 'pencil' }` (P: centre mode on or off), `{ type: 'mode', mode }` (mode 'next' cycles),
  * `{ type: 'fill-candidates' }`, `{ type: 'hint' }`, `{ type: 'check' }`, `{ type: 'pause' }` and
  * `{ type: 'digit', value, mark, replace }`, where `mark` is 'corner', 'centre' or null
  * (the mode decides) and `replace` says the digit typed before is to be undone first (the

@@ -110,7 +110,8 @@ export function mountPlay({ store, clock }) {
       lacking: unique ? wrongNoteCells(state, solved.solution) : undefined,
     });
     dispatch({ type: 'marks', wrong: report.wrong, repeated: report.repeated, missed: report.missed });
-    dispatch({ type: 'say', message: report.message, kind: report.kind });
+    const marked = report.wrong.size + report.repeated.size + report.missed.size > 0;
+    dispatch({ type: 'say', message: report.message, kind: report.kind, marked });
   }
 
   /** The one solution to reveal from, or null (saying why) when there is none. */

@@ -147,7 +147,7 @@ export function createSession({ store, api, storage, clock }) {
       if (running && !state.paused) clock.start();
       const { cells, missed, message } = notRightYet(answer, state.puzzle.size);
       dispatch({ type: 'marks', wrong: [], repeated: cells, missed });
-      dispatch({ type: 'say', message, kind: 'bad' });
+      dispatch({ type: 'say', message, kind: 'bad', marked: true });
     }
   }
 

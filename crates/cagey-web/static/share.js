@@ -10,6 +10,9 @@ const $ = (id) => document.getElementById(id);
 /** How long (ms) a downloaded file's object URL is kept. */
 const DOWNLOAD_URL_MS = 10000;
 
+/** How long "Link copied." stays beside the Copy link button, in ms. */
+const COPIED_MS = 3000;
+
 /** The file extension of each text format. */
 const EXTENSIONS = { kk: 'kk', json: 'json', sudokuwiki: 'txt', keen: 'txt' };
 
@@ -73,13 +76,21 @@ export function mountShare({ store, api, session }) {
       $('share-link').value = '';
       $('export-text').value = '';
       $('share-sudokupad').hidden = true;
+      $('share-said').textContent = '';
     }
   });
+  let copied = null; // the timer that takes "Link copied." away
   $('share-copy').addEventListener('click', async () => {
     const url = $('share-link').value || await shareLink();
     try {
       await navigator.clipboard.writeText(url);
-      store.dispatch({ type: 'say', message: 'Link copied.', kind: 'brief' });
+      // Said beside the button, where the player is looking: on a phone the status line is
+      // by the board, a screen or two above the panel. The span is a live region of its
+      // own, so a screen reader hears it once, as it heard the status line say it.
+      const said = $('share-said');
+      said.textContent = 'Link copied.';
+      clearTimeout(copied);
+      copied = setTimeout(() => { said.textContent = ''; }, COPIED_MS);
     } catch (_) {
       $('share-link').select();
     }

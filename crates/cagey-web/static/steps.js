@@ -83,7 +83,7 @@ export function stepMarks(step, n) {
 /**
  * The changes a hint's step makes to the player's game, as the board's moves
  * (`{ cell, value?, notes? }`): each digit it places is placed, and each candidate it
- * eliminates is taken out of the player's pencil marks where the player had marked it.
+ * eliminates is taken out of the player's centre marks where the player had marked it.
  * Cells the player had not marked get no marks.
  */
 export function stepChanges(step, values, notes, n) {

@@ -141,6 +141,12 @@ async fn parse_reads_every_format_and_gives_what_the_page_needs() {
         let (status, parsed) = post("/api/parse", json!({"puzzle": converted["text"]})).await;
         assert_eq!(status, StatusCode::OK, "{to}: {parsed}");
         assert_eq!(parsed["format"], to);
+        // The name the page shows is the library's display name ("SudokuWiki", not the
+        // command line's "sudokuwiki": the player review's fourth defect).
+        let shown = cagey::formats::Format::from_name(to)
+            .unwrap()
+            .display_name();
+        assert_eq!(parsed["format_name"], shown, "{to}");
         assert_eq!(
             parsed["json"], answer["json"],
             "{to} reads back the same puzzle"

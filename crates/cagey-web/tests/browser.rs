@@ -33,7 +33,7 @@ async fn plays_kk0_to_completion_with_keys_and_clicks() {
     browser.click("#undo").await;
     assert_eq!(browser.digits().await[7], 0);
 
-    // Pencil marks: P, then digits toggle candidates; P again for digits.
+    // Centre mode: P, then digits toggle centre marks; P again for digits.
     browser.cell(4).await.click().await.unwrap();
     browser.keys("p34").await;
     assert_eq!(browser.text(".cell[data-cell=\"4\"] .notes").await, "34");
@@ -166,6 +166,15 @@ async fn loads_a_puzzle_and_its_progress_from_a_shared_link() {
         .await;
     let digits = browser.digits().await;
     assert_eq!(&digits[..3], &[3, 2, 0]);
+    // The format by the name the docs and menus use (it said "sudokuwiki format").
+    assert!(
+        browser
+            .text("#status")
+            .await
+            .ends_with("(SudokuWiki format)."),
+        "{}",
+        browser.text("#status").await
+    );
     browser.screenshot("web-shared.png").await;
     browser.close().await;
 }
@@ -344,5 +353,85 @@ async fn steps_through_the_explanation_and_generates_a_puzzle() {
         .wait_until("document.querySelectorAll('#board .picture path.diagonals').length === 1")
         .await;
     browser.screenshot("web-new-killer-x.png").await;
+    browser.close().await;
+}
+
+/// Where `selector`'s box is on the screen: `[top, bottom]` in the viewport's pixels, and
+/// the viewport's height.
+async fn on_screen(browser: &Browser, selector: &str) -> (f64, f64, f64) {
+    let v = browser
+        .js(&format!(
+            "const r = document.querySelector({selector:?}).getBoundingClientRect(); \
+             return [r.top, r.bottom, innerHeight]"
+        ))
+        .await;
+    let n = |i: usize| v[i].as_f64().unwrap();
+    (n(0), n(1), n(2))
+}
+
+/// Guards the player review's first defect: on a phone, New puzzle → Make it left the new
+/// board about 200 px above the screen, the form still in view.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_puzzle_on_a_phone_brings_its_board_into_view() {
+    let browser = Browser::start(390, 844).await;
+    browser.open("").await;
+    browser.click("#new summary").await;
+    browser.select("#new-size", "4").await;
+    browser.select("#new-difficulty", "easy").await;
+    browser
+        .js("document.getElementById('new-button').scrollIntoView({ block: 'end' }); return null")
+        .await;
+    let (top, _, _) = on_screen(&browser, "#board-frame").await;
+    assert!(
+        top < 0.0,
+        "the form's button is in view and the board above it ({top} px)"
+    );
+    browser.click("#new-button").await;
+    browser
+        .wait_until("document.querySelector('#new-status').textContent.includes('level easy')")
+        .await;
+    let (top, bottom, height) = on_screen(&browser, "#board-frame").await;
+    assert!(
+        top >= 0.0 && bottom <= height,
+        "the new board is at {top}-{bottom} px on a {height} px screen"
+    );
+    browser.screenshot("new-puzzle-phone.png").await;
+    browser.close().await;
+}
+
+/// Guards the player review's third defect: on a phone, "Link copied." was said on the
+/// status line by the board, a screen above the Share panel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn link_copied_is_said_beside_the_copy_button() {
+    let browser = Browser::start(390, 844).await;
+    browser.open("").await;
+    // Headless Chromium refuses the clipboard to a page without a user's grant.
+    browser
+        .js("Object.defineProperty(navigator, 'clipboard', { value: { writeText: async () => {} } }); return null")
+        .await;
+    browser.click("#share summary").await;
+    browser.click("#share-copy").await;
+    browser
+        .wait_until("document.querySelector('#share-said').textContent === 'Link copied.'")
+        .await;
+    let (top, bottom, height) = on_screen(&browser, "#share-said").await;
+    assert!(
+        top >= 0.0 && bottom <= height,
+        "\"Link copied.\" is at {top}-{bottom} px on a {height} px screen"
+    );
+    let (button, _, _) = on_screen(&browser, "#share-copy").await;
+    assert!(
+        (top - button).abs() < 60.0,
+        "said at {top} px, the button at {button} px"
+    );
+    browser.screenshot("link-copied-phone.png").await;
+    assert_ne!(
+        browser.text("#status").await,
+        "Link copied.",
+        "said once, beside the button"
+    );
+    browser
+        .wait_until("document.querySelector('#share-said').textContent === ''")
+        .await;
     browser.close().await;
 }

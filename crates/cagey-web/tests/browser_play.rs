@@ -466,9 +466,17 @@ async fn check_s_mark_of_a_repeat_goes_when_either_cell_mends_it() {
     type_at(&browser, 7, &BACKSPACE.to_string()).await;
     assert_eq!(cells_with(&browser, "repeated").await, Vec::<usize>::new());
     assert_eq!(cells_with(&browser, "wrong").await, [4]);
+    // A mark remains, so Check's words stand.
+    assert!(browser
+        .text("#status")
+        .await
+        .starts_with("4 cells repeat a digit"));
     // Until it changes.
     type_at(&browser, 4, "4").await;
     assert_eq!(cells_with(&browser, "wrong").await, Vec::<usize>::new());
+    // With every mark mended the line no longer claims the repeats (the player review's
+    // second defect: it said "2 cells repeat a digit (r1c1 and r2c1)" over a mended grid).
+    assert_eq!(browser.text("#status").await, "No marked mistakes left.");
     // Restart says so: Check's words on the cells it empties went on standing.
     browser.click("#restart").await;
     assert_eq!(

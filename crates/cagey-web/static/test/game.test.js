@@ -55,11 +55,11 @@ test('a new move clears redo; the same digit again empties the cell', () => {
   assert.equal(state.undo.length, 2);
 });
 
-test('pencil marks toggle candidates as bits, and Shift-style overrides work in either mode', () => {
+test('P toggles centre mode, centre marks toggle candidates as bits, and Shift-style overrides work in either mode', () => {
   const state = loaded();
   reduce(state, { type: 'pencil' });
   assert.equal(state.mode, 'centre');
-  assert.match(state.status.message, /Pencil marks on/);
+  assert.equal(state.status.message, 'Digits write centre marks.', 'P names the mode as the Centre button and C do');
   reduce(state, { type: 'enter', cell: 0, digit: 1 });
   reduce(state, { type: 'enter', cell: 0, digit: 2 });
   assert.equal(state.notes[0], 0b110);
@@ -434,4 +434,39 @@ test('a repeat that another cell still makes keeps its mark', () => {
   reduce(state, { type: 'marks', repeated: [0, 2, 8] });
   reduce(state, { type: 'enter', cell: 2, digit: 1 });
   assert.deepEqual([...state.marks.repeated].sort((a, b) => a - b), [0, 8]);
+});
+
+test('Check\'s words go once every mark it made is mended, and stay while one remains', () => {
+  const state = kk0();
+  // r1c1 and r2c1 hold 3 (column 1); r1c3 holds a wrong 2.
+  reduce(state, { type: 'enter', cell: 0, digit: 3 });
+  reduce(state, { type: 'enter', cell: 4, digit: 3 });
+  reduce(state, { type: 'enter', cell: 2, digit: 2 });
+  const said = '2 cells repeat a digit (r1c1 and r2c1); compared with the solution, 1 cell is wrong (marked).';
+  reduce(state, { type: 'marks', repeated: [0, 4], wrong: [2] });
+  reduce(state, { type: 'say', message: said, kind: 'bad', marked: true });
+  reduce(state, { type: 'enter', cell: 4, digit: 1 });
+  assert.deepEqual([...state.marks.repeated], [], 'the repeat is mended');
+  assert.equal(state.status.message, said, 'the wrong digit\'s mark remains, so the words stay');
+  reduce(state, { type: 'enter', cell: 2, digit: 4 });
+  assert.equal(state.status.message, 'No marked mistakes left.');
+  assert.equal(state.status.kind, '');
+  // A message that names no marks is left alone when marks go.
+  reduce(state, { type: 'marks', repeated: [0] });
+  reduce(state, { type: 'say', message: 'Link copied.' });
+  reduce(state, { type: 'erase', cell: 0 });
+  assert.equal(state.status.message, 'Link copied.');
+});
+
+test('a loaded puzzle names its format as a person reads it, the command line\'s name in an old save', () => {
+  const state = initialState();
+  const puzzle = {
+    size: 2, givens: [0, 0, 0, 0], summary: 'a 2x2 KenKen', format: 'sudokuwiki', format_name: 'SudokuWiki',
+    progress: null, json: '{}',
+  };
+  const { values, notes } = fromProgress(null, 2);
+  reduce(state, { type: 'load', text: 't', puzzle, key: 'k', values, notes });
+  assert.equal(state.status.message, 'a 2x2 KenKen (SudokuWiki format).');
+  reduce(state, { type: 'load', text: 't', puzzle: { ...puzzle, format_name: undefined }, key: 'k', values, notes });
+  assert.equal(state.status.message, 'a 2x2 KenKen (sudokuwiki format).');
 });

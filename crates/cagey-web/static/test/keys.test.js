@@ -44,7 +44,7 @@ test('Z, X and C choose the mode, Space cycles, M fills candidates, Escape pause
   assert.deepEqual(keyAction(key('Escape'), on(6)).action, { type: 'pause' });
 });
 
-test('0, Backspace and Delete erase; P switches pencil marks; other keys do nothing', () => {
+test('0, Backspace and Delete erase; P switches centre mode on or off; other keys do nothing', () => {
   assert.equal(keyAction(key('0'), on(6)).action.type, 'erase');
   assert.deepEqual(keyAction(key('Backspace'), on(6)), { action: { type: 'erase' }, preventDefault: true, typed: null });
   assert.equal(keyAction(key('Delete'), on(6)).action.type, 'erase');

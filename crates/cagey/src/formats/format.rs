@@ -95,6 +95,34 @@ impl Format {
         }
     }
 
+    /// The name a person reads (the page's "(SudokuWiki format)", the docs' and menus'
+    /// spelling), where [`name`](Format::name) is the command line's: `SudokuWiki` for
+    /// `sudokuwiki`, `f-puzzles` for `fpuzzles`.
+    ///
+    /// ```
+    /// use cagey::formats::Format;
+    ///
+    /// assert_eq!(Format::SudokuWiki.display_name(), "SudokuWiki");
+    /// ```
+    pub fn display_name(self) -> &'static str {
+        match self {
+            Format::Kk => "kk",
+            Format::A1 => "a1",
+            Format::SudokuWiki => "SudokuWiki",
+            Format::Keen => "Keen ID",
+            Format::Json => "JSON",
+            Format::Grid => "grid",
+            Format::Fpuzzles => "f-puzzles",
+            Format::SudokuPad => "SudokuPad",
+            Format::SudokuPadScl => "SudokuPad (scl)",
+            Format::Penpa => "Penpa+",
+            Format::ShortKiller => "forum killer string",
+            Format::LongKiller => "forum killer string (3x3::k:)",
+            Format::Solo => "Solo",
+            Format::Factors => "puzz.link factors",
+        }
+    }
+
     /// The format whose reader reads this format's text, and which [`detect`](super::detect)
     /// names for it: the format itself, but for `sudokupad-scl`, a way of writing SudokuPad
     /// links whose reader is `sudokupad`'s (it reads every prefix, `scl` among them).

@@ -59,8 +59,10 @@ pub struct Geometry {
 /// A puzzle read, with what the page needs to draw and play it.
 #[derive(Clone, Debug, Serialize)]
 pub struct ParseAnswer {
-    /// The format it was read in.
+    /// The format it was read in, by its command-line name (`sudokuwiki`).
     pub format: &'static str,
+    /// The same format as a person reads its name (`SudokuWiki`), for a front end to show.
+    pub format_name: &'static str,
     /// Its kind, in words (`KenKen`, `Killer Sudoku`, ...).
     pub kind: String,
     /// One line about it: kind, size, cages.
@@ -129,6 +131,7 @@ fn describe(format: Format, entry: &Entry) -> Result<ParseAnswer, ServiceError> 
     let json = formats::json::write(puzzle, None).map_err(|error| unprocessable(&error))?;
     Ok(ParseAnswer {
         format: format.name(),
+        format_name: format.display_name(),
         kind: puzzle.kind().to_string(),
         summary: puzzle.to_string(),
         size: n,
