@@ -61,6 +61,7 @@ const ASSETS: &[Asset] = &[
     module!("keys.js"),
     module!("link.js"),
     module!("loader.js"),
+    module!("names.js"),
     module!("play.js"),
     module!("session.js"),
     module!("share.js"),

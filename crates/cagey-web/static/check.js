@@ -7,7 +7,7 @@
 // No DOM here.
 
 import { brokenRules } from './conflicts.js';
-import { cellName, listed } from './game.js';
+import { cellName, listed } from './names.js';
 
 /** How many cells or cages the message names before it only counts the rest. */
 export const NAMED = 4;

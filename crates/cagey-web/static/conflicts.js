@@ -5,7 +5,7 @@
 // apart. No DOM here.
 
 import { judgeCage } from './arithmetic.js';
-import { cellName } from './game.js';
+import { cellName } from './names.js';
 
 /**
  * The rules the grid `digits` (row-major, 0 for empty, givens included) breaks under

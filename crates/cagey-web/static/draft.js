@@ -7,6 +7,7 @@
 // arithmetic.js, which the conflict marks share.
 
 import { makes } from './arithmetic.js';
+import { cellName } from './names.js';
 
 /** The kinds of puzzle the editor makes, with the words the page shows for them. */
 export const KINDS = {
@@ -81,10 +82,6 @@ export function needsBoxes(kind) {
   return kind === 'kendoku' || kind === 'killer';
 }
 
-/** The name of a cell as the page says it: `r1c1`. */
-export function cellName(cell, n) {
-  return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
-}
 
 /**
  * The clue as the page shows it: `12×`, `3−`, `15+`, or a bare number for a given and for

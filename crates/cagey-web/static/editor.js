@@ -6,10 +6,11 @@
 // Export shows it as kk.
 
 import {
-  addCage, addRegion, cageAt, cellName, checkDraft, clueLabel, differingCells, emptyDraft,
+  addCage, addRegion, cageAt, checkDraft, clueLabel, differingCells, emptyDraft,
   isConnected, isKiller, KINDS, MAX_SIZE, MIN_SIZE, parseClue, pathBetween, readDraft, regionsOf,
   removeCageAt, toJson, withKind,
 } from './draft.js';
+import { cellName } from './names.js';
 
 const $ = (id) => document.getElementById(id);
 

@@ -9,6 +9,7 @@
 // names.
 
 import { sentence } from './api.js';
+import { cellName } from './names.js';
 import { digitsOf, positions, stepMarks } from './steps.js';
 
 const $ = (id) => document.getElementById(id);
@@ -21,7 +22,6 @@ function pictureInset(svgText, gridUnits) {
 }
 
 /** `[row, col]` as people read it: r1c1. */
-const cellName = (cell, n) => `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
 
 /** Solutions as the server sends them (rows of digits, or flat) as flat lists. */
 const flatSolutions = (solutions) => (solutions || []).map((s) => s.flat());

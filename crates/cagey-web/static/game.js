@@ -14,6 +14,7 @@
 
 import { cageCandidates, peersOf, unitCandidates } from './candidates.js';
 import { brokenRules } from './conflicts.js';
+import { cellName, listed } from './names.js';
 
 /**
  * No cell marked. Check's marks come in two lifetimes: `wrong` (a digit or centre marks that
@@ -127,15 +128,6 @@ export function allCandidates(state) {
   return unitCandidates(state.puzzle, digitsOf(state));
 }
 
-/** The name of a cell as the page says it: `r1c1`. */
-export function cellName(cell, n) {
-  return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
-}
-
-/** Names in a sentence: `a`, `a and b`, `a, b and c`. */
-export function listed(names) {
-  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
 
 /** Whether every cell holds a digit, the player's or the puzzle's. */
 export function isFull(state) {
