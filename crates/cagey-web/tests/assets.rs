@@ -119,6 +119,7 @@ async fn every_module_the_page_imports_is_served_as_javascript() {
         "keys",
         "link",
         "loader",
+        "names",
         "play",
         "session",
         "share",
