@@ -20,7 +20,7 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     for k in 0..state.cages.len() {
         // A cage this rule found nothing in, unchanged since (its own cells are all it
         // reads), still gives nothing.
-        if state.quiet_digits[k / 64] >> (k % 64) & 1 == 1 {
+        if state.quiet_digits.contains(k) {
             continue;
         }
         state.refresh(k);
@@ -30,7 +30,7 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
             .iter()
             .all(|c| (state.cand[c.index()] & !union).is_empty())
         {
-            state.quiet_digits[k / 64] |= 1 << (k % 64);
+            state.quiet_digits.insert(k);
             continue;
         }
         let eliminated: Vec<_> = cells
@@ -38,7 +38,7 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
             .flat_map(|&c| (state.cand[c.index()] & !union).iter().map(move |d| (c, d)))
             .collect();
         if eliminated.is_empty() {
-            state.quiet_digits[k / 64] |= 1 << (k % 64);
+            state.quiet_digits.insert(k);
             continue;
         }
         let count = state.cages[k].alive.len();

@@ -21,7 +21,7 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     for k in 0..state.cages.len() {
         // A cage this rule found nothing in, unchanged since (its own cells are all it
         // reads), still gives nothing.
-        if state.quiet_layouts[k / 64] >> (k % 64) & 1 == 1 {
+        if state.quiet_layouts.contains(k) {
             continue;
         }
         state.refresh(k);
@@ -32,12 +32,12 @@ fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
             .zip(&view.per_cell)
             .any(|(c, &keep)| !(state.cand[c.index()] & !keep).is_empty());
         if !changes {
-            state.quiet_layouts[k / 64] |= 1 << (k % 64);
+            state.quiet_layouts.insert(k);
             continue;
         }
         let (eliminated, keep) = state.keep_only(cells, &view.per_cell);
         if eliminated.is_empty() {
-            state.quiet_layouts[k / 64] |= 1 << (k % 64);
+            state.quiet_layouts.insert(k);
             continue;
         }
         let count = view.alive.len();

@@ -20,14 +20,14 @@ pub(super) const RULE: Rule = Rule {
 fn find(state: &mut State, _: &mut Ctx) -> Option<Found> {
     // Only the cells that changed since the rule last passed over them, in the order of
     // the grid: the first step is the one a scan of every cell finds.
-    for w in 0..state.unsettled.len() {
-        let mut bits = state.unsettled[w];
+    for w in 0..state.unsettled.words() {
+        let mut bits = state.unsettled.word(w);
         while bits != 0 {
-            let b = bits.trailing_zeros() as usize;
+            let i = w * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            match at(state, w * 64 + b) {
+            match at(state, i) {
                 Some(step) => return Some(step),
-                None => state.unsettled[w] &= !(1 << b),
+                None => state.unsettled.remove(i),
             }
         }
     }

@@ -13,6 +13,7 @@
 
 use std::sync::{Arc, OnceLock};
 
+use super::bits::Bits;
 use crate::model::{CageId, Cell, Diagonal, DigitSet, Operation, Puzzle, Regions};
 use crate::solve::tables::Table;
 
@@ -90,9 +91,9 @@ pub(crate) struct Geometry {
     /// Per cage, the houses it touches and the positions (in the cage's cell order) of its
     /// cells in each, as a bitmask.
     pub(crate) cage_houses: Vec<Vec<(usize, u64)>>,
-    /// Per house, the cages touching it (bit `k % 64` of word `k / 64`): what a change in
+    /// Per house, the cages touching it: what a change in
     /// the house can change for the cage rules that read the houses a cage touches.
-    pub(crate) house_cages: Vec<Vec<u64>>,
+    pub(crate) house_cages: Vec<Bits>,
     /// The digit given for each cell (0 if none), from one-cell cages and givens.
     pub(crate) givens: Vec<u8>,
     /// Givens outside the cages only (kept when a one-cell cage is switched off).
@@ -180,11 +181,10 @@ impl Geometry {
                 list
             })
             .collect();
-        let mut house_cages =
-            vec![vec![0u64; puzzle.cages().len().div_ceil(64)]; frame.houses.len()];
+        let mut house_cages = vec![Bits::empty(puzzle.cages().len()); frame.houses.len()];
         for (k, list) in cage_houses.iter().enumerate() {
             for &(h, _) in list {
-                house_cages[h][k / 64] |= 1 << (k % 64);
+                house_cages[h].insert(k);
             }
         }
         let loose_givens: Vec<u8> = puzzle
@@ -421,29 +421,28 @@ pub(crate) struct State<'g> {
     pub(crate) g: &'g Geometry,
     pub(crate) cand: Vec<DigitSet>,
     pub(crate) placed: Vec<bool>,
-    /// The cells the naked single rule still has to read, bit `i % 64` of word `i / 64` for
-    /// cell `i`: all but those it found nothing in and that have not changed since. A cell
+    /// The cells the naked single rule still has to read: all but those it found nothing in and that have not changed since. A cell
     /// it passes over has more than one candidate, or none, or is placed and its peers no
     /// longer hold its digit; peers' candidates only shrink, so only a change of the cell
     /// itself (a lost candidate, a placement) can make it a step again. Reading all 81
     /// cells of a 9x9 at every step was a twentieth of a grade.
-    pub(crate) unsettled: Vec<u64>,
+    pub(crate) unsettled: Bits,
     pub(crate) cages: Vec<CageView>,
     /// Houses (bit `h` for house `h`) where the hidden single rule found nothing and no cell
     /// has lost a candidate or been placed since: it reads only the others. A flag of the
     /// state, not of the rule, so that a trial's copy carries it and nothing stale survives
     /// a change (every change goes through [`State::remove`] or [`State::place`]).
     pub(crate) quiet_hidden: u128,
-    /// Cages (bit `k % 64` of word `k / 64`) that may have lost their last layout since the
+    /// Cages that may have lost their last layout since the
     /// contradiction check last found layouts left in them: a cell of theirs lost a
     /// candidate. The check refreshes and reads only these, in order; reading every cage
     /// after every step was most of the check's own work.
-    pub(crate) unchecked_cages: Vec<u64>,
-    /// Cages (bits as in `unchecked_cages`) where the cage digits rule, and the cage layouts
+    pub(crate) unchecked_cages: Bits,
+    /// Cages where the cage digits rule, and the cage layouts
     /// rule, found nothing and no cell of theirs has lost a candidate since: each reads a
     /// cage's own cells and layouts alone, so they skip these. Cleared by [`State::remove`].
-    pub(crate) quiet_digits: Vec<u64>,
-    pub(crate) quiet_layouts: Vec<u64>,
+    pub(crate) quiet_digits: Bits,
+    pub(crate) quiet_layouts: Bits,
     /// The same for the cage line rule and the confined digit rule, which read every cell
     /// of the houses a cage touches: see [`QuietCages`].
     pub(crate) quiet_lines: QuietCages,
@@ -459,15 +458,15 @@ pub(crate) struct State<'g> {
 pub(crate) struct QuietCages {
     /// Houses changed since the last catch-up, bit `h` for house `h`.
     changed: u128,
-    /// Cages found barren and untouched since, bit `k % 64` of word `k / 64`.
-    quiet: Vec<u64>,
+    /// Cages found barren and untouched since.
+    quiet: Bits,
 }
 
 impl QuietCages {
     fn new(cages: usize) -> QuietCages {
         QuietCages {
             changed: 0,
-            quiet: vec![0; cages.div_ceil(64)],
+            quiet: Bits::empty(cages),
         }
     }
 
@@ -476,20 +475,18 @@ impl QuietCages {
         while self.changed != 0 {
             let h = self.changed.trailing_zeros() as usize;
             self.changed &= self.changed - 1;
-            for (quiet, &touching) in self.quiet.iter_mut().zip(&g.house_cages[h]) {
-                *quiet &= !touching;
-            }
+            self.quiet.remove_all(&g.house_cages[h]);
         }
     }
 
     /// Whether cage `k` is known to give nothing (call [`QuietCages::catch_up`] first).
     pub(crate) fn knows(&self, k: usize) -> bool {
-        self.quiet[k / 64] >> (k % 64) & 1 == 1
+        self.quiet.contains(k)
     }
 
     /// Notes that cage `k` gave nothing.
     pub(crate) fn note(&mut self, k: usize) {
-        self.quiet[k / 64] |= 1 << (k % 64);
+        self.quiet.insert(k);
     }
 }
 
@@ -514,22 +511,12 @@ impl<'g> State<'g> {
             g,
             cand: vec![full; g.n * g.n],
             placed: vec![false; g.n * g.n],
-            unsettled: (0..(g.n * g.n).div_ceil(64))
-                .map(|w| {
-                    let bits = (g.n * g.n - 64 * w).min(64);
-                    u64::MAX >> (64 - bits)
-                })
-                .collect(),
+            unsettled: Bits::full(g.n * g.n),
             cages,
             quiet_hidden: 0,
-            unchecked_cages: (0..g.tables.len().div_ceil(64))
-                .map(|w| {
-                    let bits = (g.tables.len() - 64 * w).min(64);
-                    u64::MAX >> (64 - bits)
-                })
-                .collect(),
-            quiet_digits: vec![0; g.tables.len().div_ceil(64)],
-            quiet_layouts: vec![0; g.tables.len().div_ceil(64)],
+            unchecked_cages: Bits::full(g.tables.len()),
+            quiet_digits: Bits::empty(g.tables.len()),
+            quiet_layouts: Bits::empty(g.tables.len()),
             quiet_lines: QuietCages::new(g.tables.len()),
             quiet_confined: QuietCages::new(g.tables.len()),
         }
@@ -562,12 +549,12 @@ impl<'g> State<'g> {
         self.quiet_hidden &= !houses;
         self.quiet_lines.changed |= houses;
         self.quiet_confined.changed |= houses;
-        self.unsettled[cell.index() / 64] |= 1 << (cell.index() % 64);
+        self.unsettled.insert(cell.index());
         if let Some(k) = self.g.cage_of[cell.index()] {
             self.cages[k].dirty = true;
-            self.unchecked_cages[k / 64] |= 1 << (k % 64);
-            self.quiet_digits[k / 64] &= !(1 << (k % 64));
-            self.quiet_layouts[k / 64] &= !(1 << (k % 64));
+            self.unchecked_cages.insert(k);
+            self.quiet_digits.remove(k);
+            self.quiet_layouts.remove(k);
         }
         true
     }
@@ -580,7 +567,7 @@ impl<'g> State<'g> {
             }
         }
         self.placed[cell.index()] = true;
-        self.unsettled[cell.index() / 64] |= 1 << (cell.index() % 64);
+        self.unsettled.insert(cell.index());
         let houses = self.g.house_bits[cell.index()];
         self.quiet_hidden &= !houses;
         self.quiet_lines.changed |= houses;
@@ -802,15 +789,16 @@ impl<'g> State<'g> {
         }
         // A cage not in `unchecked_cages` had layouts left at the last check and has lost
         // no candidate since, so the first cage without layouts is among the others.
-        for w in 0..self.unchecked_cages.len() {
-            while self.unchecked_cages[w] != 0 {
-                let b = self.unchecked_cages[w].trailing_zeros() as usize;
-                let k = w * 64 + b;
+        for w in 0..self.unchecked_cages.words() {
+            let mut bits = self.unchecked_cages.word(w);
+            while bits != 0 {
+                let k = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
                 self.refresh(k);
                 if g.active[k] && self.cages[k].alive.is_empty() {
                     return Some((Contradiction::NoLayout(k), g.cage_cells(k).to_vec()));
                 }
-                self.unchecked_cages[w] &= !(1 << b);
+                self.unchecked_cages.remove(k);
             }
         }
         let full = DigitSet::full(g.n);
