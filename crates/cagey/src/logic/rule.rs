@@ -17,6 +17,7 @@ use super::limits::{LogicError, LogicLimits};
 use super::state::Contradiction;
 use super::state::State;
 use super::step::{Found, Reason};
+use super::trial::Settled;
 use crate::budget::TimeLimit;
 use crate::model::Cell;
 use crate::solve::{Budget, Cancel, Limits};
@@ -107,6 +108,9 @@ pub(crate) struct Ctx {
     pub(super) barren_areas_several: Barren,
     /// Pairs of cages where the combination interaction rule last found nothing.
     pub(super) barren_interaction: BarrenMap,
+    /// Assumptions the trial rule found to end without a contradiction, with where they
+    /// ended.
+    pub(super) settled: Settled,
 }
 
 impl Ctx {
@@ -132,6 +136,7 @@ impl Ctx {
             barren_areas: Barren::default(),
             barren_areas_several: Barren::default(),
             barren_interaction: BarrenMap::default(),
+            settled: Settled::default(),
         }
     }
 
