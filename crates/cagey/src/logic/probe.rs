@@ -51,6 +51,8 @@ pub fn probe(puzzle: &Puzzle, max: Level, limits: &LogicLimits) -> Result<Probe,
 pub struct ProbeCache {
     tables: TableCache,
     frame: Option<state::Frame>,
+    /// The cage views of the last probe's state, for their buffers.
+    views: Vec<state::CageView>,
 }
 
 impl ProbeCache {
@@ -70,7 +72,7 @@ pub fn probe_with(
 ) -> Result<Probe, LogicError> {
     let tables = cache.tables.init(puzzle, &Limits::default())?;
     let geometry = Geometry::in_frame(puzzle, tables, &mut cache.frame);
-    let mut state = State::new(&geometry);
+    let mut state = State::reusing(&geometry, std::mem::take(&mut cache.views));
     let mut level = Level::Easy;
     let mut score = 0u32;
     let mut ctx = Ctx::new(limits);
@@ -85,7 +87,7 @@ pub fn probe_with(
             score = score.saturating_add(step.weight);
         },
     )?;
-    Ok(match end {
+    let probe = match end {
         End::Solved => Probe::Solved { level, score },
         End::Contradiction(..) => Probe::Contradiction,
         End::Stuck => {
@@ -96,5 +98,7 @@ pub fn probe_with(
             let candidates = open.iter().map(|c| state.cand[c.index()].len()).sum();
             Probe::Stuck { open, candidates }
         }
-    })
+    };
+    cache.views = state.into_cages();
+    Ok(probe)
 }

@@ -408,6 +408,32 @@ pub(crate) struct CageView {
     pub(crate) forced_dirty: bool,
 }
 
+impl CageView {
+    /// The view of a cage with `layouts` layouts before its first refresh: every layout
+    /// alive, and empty caches, which the first refresh fills from every cell.
+    fn fresh(layouts: usize) -> CageView {
+        CageView {
+            alive: (0..layouts as u32).collect(),
+            dirty: true,
+            union: DigitSet::EMPTY,
+            per_cell: Vec::new(),
+            forced: Vec::new(),
+            forced_dirty: true,
+        }
+    }
+
+    /// Makes this view [`CageView::fresh`] again, keeping its buffers.
+    fn reset(&mut self, layouts: usize) {
+        self.alive.clear();
+        self.alive.extend(0..layouts as u32);
+        self.dirty = true;
+        self.union = DigitSet::EMPTY;
+        self.per_cell.clear();
+        self.forced.clear();
+        self.forced_dirty = true;
+    }
+}
+
 /// The widest cage whose refresh reads only the cells that lost a digit (wider ones, which
 /// no generator makes, read every cell).
 const MAX_GONE: usize = 16;
@@ -493,20 +519,21 @@ impl QuietCages {
 impl<'g> State<'g> {
     /// Every cell holds every digit (or its given: the given rule still has to place it).
     pub(crate) fn new(g: &'g Geometry) -> State<'g> {
+        State::reusing(g, Vec::new())
+    }
+
+    /// [`State::new`], with the cage views of an earlier state (of any puzzle) lending
+    /// their buffers: the generator's probes start a state for each variant they try, and
+    /// allocating every cage's lists afresh was 2% of making a 9x9
+    /// (docs/performance-generate.md, "Round 5").
+    pub(crate) fn reusing(g: &'g Geometry, mut cages: Vec<CageView>) -> State<'g> {
         let full = DigitSet::full(g.n);
-        let cages = g
-            .tables
-            .iter()
-            .map(|t| CageView {
-                alive: (0..t.len() as u32).collect(),
-                dirty: true,
-                union: DigitSet::EMPTY,
-                // Empty until the first refresh, which reads every cell.
-                per_cell: Vec::new(),
-                forced: Vec::new(),
-                forced_dirty: true,
-            })
-            .collect();
+        cages.truncate(g.tables.len());
+        for (view, table) in cages.iter_mut().zip(&g.tables) {
+            view.reset(table.len());
+        }
+        let reused = cages.len();
+        cages.extend(g.tables[reused..].iter().map(|t| CageView::fresh(t.len())));
         State {
             g,
             cand: vec![full; g.n * g.n],
@@ -520,6 +547,11 @@ impl<'g> State<'g> {
             quiet_lines: QuietCages::new(g.tables.len()),
             quiet_confined: QuietCages::new(g.tables.len()),
         }
+    }
+
+    /// The state's cage views, for [`State::reusing`].
+    pub(crate) fn into_cages(self) -> Vec<CageView> {
+        self.cages
     }
 
     /// The eliminations that leave each of `cells` only its `keep`, and the cells that lose
