@@ -57,7 +57,7 @@
 //! - **givens outside the cages**: a cell with a given admits only that digit;
 //! - **multi-cell subtraction and division**: the fold above, for cages of any size.
 
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
 use web_time::Instant;
 
@@ -177,9 +177,11 @@ fn listing_failed(halt: Halt) -> SolveError {
 #[derive(Clone, Debug, Default)]
 pub struct TableCache {
     context: Option<(usize, Regions, Options, Vec<Option<u8>>)>,
+    /// The houses of the context's grid.
+    houses: Option<Houses>,
     /// By a hash of the cage's cells, operation and target; the entries say which cage
     /// each table is of, so a lookup allocates no key.
-    tables: HashMap<u64, Vec<(Operation, u64, Table)>>,
+    tables: FxHashMap<u64, Vec<(Operation, u64, Table)>>,
     held: usize,
 }
 
@@ -205,13 +207,15 @@ impl TableCache {
             self.tables.clear();
             self.held = 0;
             self.context = Some(context);
+            self.houses = None;
         }
-        let houses = Houses::new(puzzle);
+        // The houses depend on the context alone.
+        let houses = self.houses.get_or_insert_with(|| Houses::new(puzzle));
         let mut meter = Meter::new(limits);
         let mut tables = Vec::with_capacity(puzzle.cages().len());
         for cage in puzzle.cages() {
             let key = {
-                let mut hasher = std::hash::DefaultHasher::new();
+                let mut hasher = FxHasher::default();
                 (cage.cells(), cage.operation(), cage.target()).hash(&mut hasher);
                 hasher.finish()
             };
@@ -224,7 +228,7 @@ impl TableCache {
             let table = match held {
                 Some((_, _, table)) => table.clone(),
                 None => {
-                    let table = tabulate(puzzle, &houses, cage, limits.max_table_cells, &mut meter)
+                    let table = tabulate(puzzle, houses, cage, limits.max_table_cells, &mut meter)
                         .map_err(listing_failed)?;
                     self.tables.entry(key).or_default().push((
                         cage.operation(),
