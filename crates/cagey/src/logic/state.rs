@@ -711,12 +711,14 @@ impl<'g> State<'g> {
         per_cell.resize(cells.len(), DigitSet::EMPTY);
         // A cell's digits from the layouts can reach its candidates and no further: once
         // every cell's have, the other layouts add nothing (checked every 32 layouts).
-        for (seen, &i) in view.alive.iter().enumerate() {
-            let row = table.row(i as usize);
-            for (pos, &d) in row.iter().enumerate() {
-                per_cell[pos].insert(d);
+        for chunk in view.alive.chunks(32) {
+            for &i in chunk {
+                let row = table.row(i as usize);
+                for (set, &d) in per_cell.iter_mut().zip(row) {
+                    set.insert(d);
+                }
             }
-            if seen % 32 == 31
+            if chunk.len() == 32
                 && per_cell
                     .iter()
                     .zip(cells)
