@@ -490,12 +490,13 @@ fn every_hint_places_a_digit_for_a_player_without_marks() {
             }
         }
         let words = hint.text(3, n);
-        assert_eq!(words.contains("; then "), !before.is_empty(), "{words}");
+        assert_eq!(words.contains("\nthen "), !before.is_empty(), "{words}");
     }
     assert!(chained > 0, "no hint needed a chain on an extreme 9x9");
 }
 
-/// A hard 9x9 Killer Sudoku, `cagey generate --kind killer --difficulty hard --seed 1`.
+/// A hard 9x9 Killer Sudoku, `cagey generate --kind killer --difficulty hard --seed 1`: its
+/// first hint from an empty grid places a digit after some thirty steps.
 const HARD_KILLER: &str = "# boxes 3x3
 # killer
 13+,0 1 2 10
@@ -524,6 +525,87 @@ const HARD_KILLER: &str = "# boxes 3x3
 12+,74 75 76
 16+,77 78 79
 ";
+
+/// The most lines the last level of a hint has: the steps it names one by one (three), the
+/// step that places its digit, and the line that counts the rest.
+const MOST_HINT_LINES: usize = 5;
+
+/// Guards the player review's wall of text: the third level of the first hint of a hard
+/// Killer from an empty grid was thirty steps in one paragraph. It is now one step a line:
+/// a line that counts the steps it does not name, by rule, then the last steps that took
+/// candidates from the digit's cell, and the step that places it. So for every hint a player
+/// without marks takes through that puzzle.
+#[test]
+fn a_long_hint_names_the_steps_that_lead_to_its_digit_and_counts_the_rest() {
+    let puzzle = kk::parse(HARD_KILLER).unwrap();
+    let n = puzzle.size();
+    let solution = unique(&puzzle).expect("one solution");
+    let mut cells = vec![CellState::Unknown; n * n];
+    let mut counted = 0;
+    for turn in 0.. {
+        let progress = Progress::from_cells(n, cells.clone()).unwrap();
+        let hint = logic::hint(&puzzle, &progress, &LogicLimits::default()).unwrap();
+        let Hint::Step { step, before } = &hint else {
+            break;
+        };
+        let words = hint.text(3, n);
+        let lines: Vec<&str> = words.lines().collect();
+        assert!(lines.len() <= MOST_HINT_LINES, "{words}");
+        assert_eq!(lines.len() > 1, !before.is_empty(), "{words}");
+        assert_eq!(*lines.last().unwrap(), {
+            let last = step.describe(n);
+            if before.is_empty() {
+                last
+            } else {
+                format!("then {last}")
+            }
+        });
+        if lines.len() - 1 < before.len() {
+            // The line that counts the rest adds up to the steps not named.
+            counted += 1;
+            let head = lines[0];
+            let unnamed = before.len() - (lines.len() - 2);
+            assert!(
+                head.starts_with(&format!(
+                    "{unnamed} steps that only remove candidates come first: "
+                )),
+                "{words}"
+            );
+            let said: usize = head
+                .split('(')
+                .skip(1)
+                .map(|part| part.split(')').next().unwrap().parse::<usize>().unwrap())
+                .sum();
+            assert_eq!(said, unnamed, "{words}");
+            assert!(
+                lines[1..].iter().all(|line| line.starts_with("then ")),
+                "{words}"
+            );
+        }
+        if turn == 0 {
+            assert!(before.len() > 20, "{words}");
+            // The digit's cell loses its last other candidates in the last two steps
+            // before: both are named.
+            assert!(
+                words.contains("then pointing: in box 8, 1 is only in row 9"),
+                "{words}"
+            );
+            assert!(
+                words.contains("then naked single: r9c1 has only 3 left"),
+                "{words}"
+            );
+            assert!(words.len() < 1200, "{} characters: {words}", words.len());
+        }
+        for step in before.iter().chain([step]) {
+            for &(cell, digit) in &step.placed {
+                assert_eq!(digit, solution.get(cell), "{words}");
+                cells[cell.index()] = CellState::Solved(digit);
+            }
+        }
+    }
+    assert!(counted > 0, "no hint had steps to count");
+    assert!(cells.iter().all(|c| matches!(c, CellState::Solved(_))));
+}
 
 /// Where a text lists items (cell names, or digits after `lose`, `holds`, `only`, `digits`,
 /// `rows`, `columns`, `for`) with commas and no `and` or `or` before the last: `r1c1, r1c2,
