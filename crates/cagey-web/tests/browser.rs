@@ -197,6 +197,24 @@ async fn a_bad_puzzle_shows_the_parsers_message() {
     assert!(message.contains("line 2, column 11"), "{message}");
     // The puzzle on the board is still kk0.
     assert_eq!(browser.text("#summary").await, "4x4 KenKen, 7 cages");
+    // A text no format reads names the format it looks most like as the menus name it
+    // (the player review heard "It looks most like sudokuwiki").
+    browser
+        .js("document.querySelector('#puzzle-text').value = ''; return null")
+        .await;
+    area.send_keys("K6C12345").await.unwrap();
+    browser.click("#load-button").await;
+    browser
+        .wait_until("document.querySelector('#load-error p').textContent.startsWith('No format')")
+        .await;
+    let headline = browser.text("#load-error p").await;
+    assert!(
+        headline.starts_with(
+            "No format reads this text; it looks most like the SudokuWiki format, which says: "
+        ),
+        "{headline}"
+    );
+    assert!(!headline.contains("sudokuwiki"), "{headline}");
     browser.close().await;
 }
 
