@@ -51,6 +51,7 @@ const ASSETS: &[Asset] = &[
     module!("check.js"),
     module!("clock.js"),
     module!("conflicts.js"),
+    module!("corners.js"),
     module!("draft.js"),
     module!("editor.js"),
     module!("engine.js"),

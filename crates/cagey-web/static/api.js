@@ -18,6 +18,14 @@ export function sentence(text) {
   return /[.!?…]$/.test(capitalised) ? capitalised : `${capitalised}.`;
 }
 
+/**
+ * A text of several lines (a hint's last level: a line that counts the steps it does not
+ * name, then one step a line) as sentences, one a line.
+ */
+export function sentences(text) {
+  return String(text ?? '').split('\n').map(sentence).filter(Boolean).join('\n');
+}
+
 /** An Error carrying the server's message (as a sentence), its HTTP status and line, if any. */
 export class ApiError extends Error {
   constructor(message, status, line) {

@@ -9,6 +9,7 @@
 // as they are.
 
 import { missReason } from './conflicts.js';
+import { cornerPlaces, coveredBy } from './corners.js';
 
 /**
  * A zoomed board's cell side, in CSS px: Apple's smallest target for a finger (44 pt), and
@@ -37,6 +38,22 @@ function cluesOf(svg, n, cellUnits, margin) {
     if (row >= 0 && row < n && col >= 0 && col < n) clues.set(row * n + col, label);
   }
   return clues;
+}
+
+/**
+ * How far across its cell (a share of the cell's width) the clue `label` reaches: from its
+ * drawn glyphs when the picture is laid out, else from its length (about 0.14 of a cell a
+ * character, as the library draws clues).
+ */
+function clueEnd(label, cellUnits, margin) {
+  const transform = label.getAttribute('transform') || '';
+  const x = Number(/translate\(([-\d.]+)/.exec(transform)?.[1] ?? 0) - margin;
+  const start = (x - Math.floor(x / cellUnits) * cellUnits) / cellUnits;
+  const scale = Number(/scale\(([\d.]+)/.exec(transform)?.[1] ?? 1);
+  let box = null;
+  try { box = label.getBBox(); } catch (_) { /* not laid out */ }
+  if (box && box.width > 0) return start + ((box.x + box.width) * scale) / cellUnits;
+  return start + 0.14 * (label.getAttribute('aria-label') || label.textContent || '').length;
 }
 
 export class Board {
@@ -85,7 +102,10 @@ export class Board {
       .replace(/ width="\d+" height="\d+"/, '');
     picture.firstElementChild.setAttribute('aria-hidden', 'true');
     this.container.append(picture);
-    this.clues = cluesOf(picture.firstElementChild, n, puzzle.geometry.cell ?? puzzle.geometry.grid / n, margin);
+    const cellUnits = puzzle.geometry.cell ?? puzzle.geometry.grid / n;
+    this.clues = cluesOf(picture.firstElementChild, n, cellUnits, margin);
+    // The places of a cell's corner marks that its clue covers.
+    this.covered = new Map([...this.clues].map(([at, label]) => [at, coveredBy(clueEnd(label, cellUnits, margin))]));
 
     const cageOf = new Array(n * n).fill(null);
     puzzle.cages.forEach((cage) => cage.cells.forEach((c) => { cageOf[c] = cage; }));
@@ -304,10 +324,10 @@ export class Board {
       const corners = bitsOf(corner[index] || 0);
       pencil.textContent = candidates.join(n > 9 ? ' ' : '');
       pencil.classList.toggle('many', candidates.length > 4);
-      cornerSpan.replaceChildren(...corners.map((d, k) => {
+      cornerSpan.replaceChildren(...cornerPlaces(corners, this.covered.get(index)).map(({ place, digits }) => {
         const span = document.createElement('span');
-        span.textContent = d;
-        span.className = `at${k}`;
+        span.textContent = digits.join(n > 9 ? ' ' : '');
+        span.className = digits.length > 2 ? `at-${place} many` : `at-${place}`;
         return span;
       }));
       for (const [name, set] of Object.entries(marks)) cell.classList.toggle(name, set.has(index));

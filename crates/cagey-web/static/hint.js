@@ -5,9 +5,10 @@
 // had written nothing. When the next step would change nothing the player sees, the hint
 // is the next step that places a new digit, with the steps that lead to it (its `before`),
 // all applied at once, so that every hint taken in full moves a player without marks
-// forward. A game with mistakes gets them marked instead.
+// forward; its words, the library's, are one step a line. A game with mistakes gets them
+// marked instead.
 
-import { sentence } from './api.js';
+import { sentence, sentences } from './api.js';
 import { cellIndices, changedCells } from './game.js';
 import { stepChanges } from './steps.js';
 
@@ -46,7 +47,9 @@ export function mountHint({ store, api, session }) {
       dispatch({ type: 'say', message, kind: answer.kind === 'mistakes' ? 'bad' : '' });
       return;
     }
-    const text = sentence(level >= 3 && answer.applied ? answer.applied : step.hints[Math.min(level, 3) - 1]);
+    // The last level of a hint with steps before its digit is one step a line (the library's
+    // lines: the steps it counts, then those it names), each a sentence.
+    const text = sentences(level >= 3 && answer.applied ? answer.applied : step.hints[Math.min(level, 3) - 1]);
     if (level >= 3) {
       // The steps that lead to it and the step, as one change (one undo).
       const steps = [...(answer.before || []), step];
@@ -75,7 +78,13 @@ export function mountHint({ store, api, session }) {
     shown = state.hintView;
     $('hint-panel').hidden = !shown;
     if (!shown) return;
-    $('hint-text').textContent = shown.text;
+    // One line a step, each a block of its own.
+    $('hint-text').replaceChildren(...shown.text.split('\n').map((line) => {
+      const said = document.createElement('span');
+      said.className = 'hint-line';
+      said.textContent = line;
+      return said;
+    }));
     $('hint-more').hidden = !shown.more;
     if (shown.more) $('hint-more').textContent = shown.more;
   }

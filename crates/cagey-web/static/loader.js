@@ -3,6 +3,8 @@
 // A text no format reads shows why the format it most looks like refused it (the library
 // lists that one first), the other formats' reasons folded away.
 
+import { sentence } from './api.js';
+
 const $ = (id) => document.getElementById(id);
 
 /**
@@ -12,13 +14,14 @@ const $ = (id) => document.getElementById(id);
 export function errorParts(message) {
   const [first, ...lines] = String(message).split('\n');
   const reasons = lines.map((line) => /^not ([\w-]+): (.*)$/s.exec(line.trim())).filter(Boolean);
-  if (!/^no format reads this text:?$/i.test(first.trim()) || !reasons.length) {
+  if (!/^no format reads this text\b/i.test(first.trim()) || !reasons.length) {
     return { headline: String(message), others: [] };
   }
-  const [[, format, reason], ...rest] = reasons;
+  // The library's first line says which format the text looks most like, by the name the
+  // menus use, and why that format refused it; the page only makes it a sentence.
   return {
-    headline: `No format reads this text. It looks most like ${format}, which says: ${reason.replace(/\.?$/, '.')}`,
-    others: rest.map(([, name, why]) => `${name}: ${why}`),
+    headline: sentence(first),
+    others: reasons.map(([, name, why]) => `${name}: ${why}`),
   };
 }
 

@@ -17,9 +17,6 @@ const $ = (id) => document.getElementById(id);
 /** How often (ms) the timer is redrawn. */
 const TICK_MS = 1000;
 
-/** How long a passing word stays on the status line, in ms. */
-const BRIEF_MS = 3000;
-
 /** Where the choice to mark conflicts live is remembered. */
 const CONFLICTS_KEY = 'cagey:conflicts';
 
@@ -220,13 +217,6 @@ export function mountPlay({ store, clock }) {
       shownStatus = state.status.serial;
       $('status').textContent = state.status.message;
       $('status').className = state.status.kind;
-      // A passing word ("Link copied.") goes after a few seconds, unless another replaced it.
-      if (state.status.kind === 'brief') {
-        const serial = shownStatus;
-        setTimeout(() => {
-          if (shownStatus === serial) $('status').textContent = '';
-        }, BRIEF_MS);
-      }
     }
   }
 

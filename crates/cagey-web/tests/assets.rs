@@ -109,6 +109,7 @@ async fn every_module_the_page_imports_is_served_as_javascript() {
         "check",
         "clock",
         "conflicts",
+        "corners",
         "draft",
         "editor",
         "engine",

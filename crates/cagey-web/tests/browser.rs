@@ -5,7 +5,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::browser::{Browser, BACKSPACE, CONTROL, DOWN, LEFT, NULL, RIGHT};
+use common::browser::{link, Browser, BACKSPACE, CONTROL, DOWN, LEFT, NULL, RIGHT};
 use common::KK0_SOLUTION;
 use fantoccini::Locator;
 use serde_json::json;
@@ -197,6 +197,24 @@ async fn a_bad_puzzle_shows_the_parsers_message() {
     assert!(message.contains("line 2, column 11"), "{message}");
     // The puzzle on the board is still kk0.
     assert_eq!(browser.text("#summary").await, "4x4 KenKen, 7 cages");
+    // A text no format reads names the format it looks most like as the menus name it
+    // (the player review heard "It looks most like sudokuwiki").
+    browser
+        .js("document.querySelector('#puzzle-text').value = ''; return null")
+        .await;
+    area.send_keys("K6C12345").await.unwrap();
+    browser.click("#load-button").await;
+    browser
+        .wait_until("document.querySelector('#load-error p').textContent.startsWith('No format')")
+        .await;
+    let headline = browser.text("#load-error p").await;
+    assert!(
+        headline.starts_with(
+            "No format reads this text; it looks most like the SudokuWiki format, which says: "
+        ),
+        "{headline}"
+    );
+    assert!(!headline.contains("sudokuwiki"), "{headline}");
     browser.close().await;
 }
 
@@ -275,6 +293,69 @@ async fn a_hint_in_three_levels_then_undo() {
     assert_eq!(browser.digits().await, [0; 16]);
     let marks: Vec<String> = serde_json::from_value(browser.js(pencil).await).unwrap();
     assert!(marks.iter().all(String::is_empty), "{marks:?}");
+    browser.close().await;
+}
+
+/// A hard 9x9 Killer Sudoku (`cagey generate --kind killer --difficulty hard --seed 1`):
+/// its first hint from an empty grid places a digit after some thirty steps.
+const HARD_KILLER: &str = "# boxes 3x3\n# killer\n13+,0 1 2 10\n19+,3 4 11 12\n19+,5 13 14\n\
+17+,6 7 8\n20+,9 18 19\n10+,15 16\n8+,17 26\n20+,20 21 29 38\n17+,22 23 24 32\n\
+17+,25 33 34\n20+,27 36 45 54\n28+,28 37 46 47 48\n16+,30 31 39\n26+,35 43 44 53 62\n\
+23+,40 41 42 49 50\n5+,51 52\n11+,55 56 65\n20+,57 58 66\n26+,59 67 68 69\n9+,60 61 70\n\
+4+,63 72\n15+,64 73\n14+,71 80\n12+,74 75 76\n16+,77 78 79\n";
+
+/// Guards the player review's wall of text: the third level of the first hint of a hard
+/// Killer was thirty steps in one paragraph. The panel now shows the library's lines, one
+/// step a line, each a sentence: the steps it counts, the last steps that lead to the digit,
+/// and the step that places it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_hint_is_one_step_a_line() {
+    let browser = Browser::start(1280, 800).await;
+    browser.open(&link(HARD_KILLER)).await;
+    browser
+        .wait_until("document.querySelector('#summary').textContent.startsWith('9x9')")
+        .await;
+    browser
+        .wait_until("!document.querySelector('#hint').hidden")
+        .await;
+    browser.click("#hint").await;
+    browser
+        .wait_until("!document.querySelector('#hint-panel').hidden")
+        .await;
+    browser.click("#hint-more").await;
+    browser.click("#hint-more").await;
+    browser
+        .wait_until("document.querySelectorAll('.cell.change').length > 0")
+        .await;
+    let lines = browser
+        .js("return [...document.querySelectorAll('#hint-text .hint-line')]
+               .map(l => [l.textContent, l.getBoundingClientRect().top, l.getBoundingClientRect().bottom])")
+        .await;
+    let lines: Vec<(String, f64, f64)> = serde_json::from_value(lines).unwrap();
+    let said: Vec<&str> = lines.iter().map(|(text, ..)| text.as_str()).collect();
+    assert!((2..=5).contains(&lines.len()), "{said:#?}");
+    assert!(
+        said[0].starts_with("26 steps that only remove candidates come first: cage combinations ("),
+        "{said:#?}"
+    );
+    assert!(
+        said.last()
+            .unwrap()
+            .starts_with("Then naked single: r9c1 has only 3 left: place 3 in r9c1;"),
+        "{said:#?}"
+    );
+    for (i, (text, top, _)) in lines.iter().enumerate() {
+        assert!(text.ends_with('.'), "{text}");
+        if i > 0 {
+            assert!(text.starts_with("Then "), "{text}");
+            // Each line below the last, not run on after it.
+            assert!(*top >= lines[i - 1].2, "{said:#?}");
+        }
+    }
+    let characters: usize = said.iter().map(|line| line.len()).sum();
+    assert!(characters < 1200, "{characters} characters: {said:#?}");
+    // The digit is placed, the solution's.
+    assert_eq!(browser.digits().await[72], 3);
     browser.close().await;
 }
 

@@ -951,6 +951,94 @@ async fn killer_marks_clear_the_dashed_cage_lines_and_sums() {
     }
 }
 
+/// For each cell of `cells`: whether any of its corner marks overlaps the cell's clue (the
+/// ink of its glyphs) or another of its marks, and the smallest mark's size in px.
+async fn corner_marks_apart(browser: &Browser, cells: &[usize]) -> Vec<(bool, bool, f64)> {
+    let found = browser
+        .js(&format!(
+            // A mark's box is 1 em square (line-height 1), its digit's ink inside it: a
+            // pixel of two boxes overlapping is not a collision.
+            "const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+                                 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+             const glyphs = (s) => s.getBoundingClientRect();
+             return {cells:?}.map(i => {{
+               const cell = document.querySelectorAll('#board .cell')[i];
+               const r = cell.getBoundingClientRect();
+               const clue = [...document.querySelectorAll('#board .label')].map(l => l.getBoundingClientRect())
+                 .find(l => l.left >= r.left - 1 && l.left < r.right && l.top >= r.top - 1 && l.top < r.bottom);
+               const marks = [...cell.querySelectorAll('.corner span')].map(glyphs);
+               const onClue = !!clue && marks.some(m => hit(m, clue));
+               const onEach = marks.some((m, k) => marks.slice(k + 1).some(o => hit(m, o)));
+               const size = Math.min(...[...cell.querySelectorAll('.corner span')].map(s => parseFloat(getComputedStyle(s).fontSize)));
+               return [onClue, onEach, size];
+             }})"
+        ))
+        .await;
+    serde_json::from_value(found).unwrap()
+}
+
+/// Guards the player review's crowded clue cell: on a phone, five corner marks in a cell with
+/// a cage's clue ran into the clue (a KenKen's 504×) and into each other ("35" at the
+/// bottom). The marks now take SudokuPad's places, the clue's left out: none touches the
+/// clue or another mark, at 11 px or more.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_corner_marks_keep_clear_of_the_clue_and_each_other() {
+    let browser = Browser::start(390, 844).await;
+    browser.open("").await;
+    // Keen's first 9x9 extreme: 96× at r1c1, 48× at r2c2, 504× at r4c3.
+    let text = include_str!("../../../corpora/keen/keen_9dx.kk");
+    let first = text.split("\n\n").next().unwrap();
+    browser.open(&link(first)).await;
+    browser
+        .wait_until("document.querySelectorAll('#board .cell').length === 81")
+        .await;
+    let clue_cells = [0, 10, 29];
+    for cell in clue_cells {
+        type_at(&browser, cell, "x12345z").await;
+    }
+    // And a cell without a clue, full.
+    type_at(&browser, 40, "x12345678z").await;
+    for (cell, (on_clue, on_each, size)) in clue_cells
+        .iter()
+        .chain([&40])
+        .zip(corner_marks_apart(&browser, &[0, 10, 29, 40]).await)
+    {
+        assert!(!on_clue, "a corner mark of cell {cell} is on its clue");
+        assert!(!on_each, "corner marks of cell {cell} run into each other");
+        assert!(size >= 11.0, "a corner mark of cell {cell} is {size} px");
+    }
+    browser
+        .screenshot("play-kenken-corner-marks-phone.png")
+        .await;
+    // A killer's sums, in their dashed outlines.
+    example(&browser, "killer", "9x9 Killer").await;
+    let sums: Vec<usize> = serde_json::from_value(
+        browser
+            .js("const r = (e) => e.getBoundingClientRect();
+                 const cells = [...document.querySelectorAll('#board .cell')];
+                 const labels = [...document.querySelectorAll('#board .label')].map(r);
+                 return cells.map((c, i) => [i, r(c)]).filter(([, b]) => labels.some(l =>
+                   l.left >= b.left - 1 && l.left < b.right && l.top >= b.top - 1 && l.top < b.bottom)).map(([i]) => i).slice(0, 4)")
+            .await,
+    )
+    .unwrap();
+    assert_eq!(sums.len(), 4);
+    for &cell in &sums {
+        type_at(&browser, cell, "x12345z").await;
+    }
+    for (cell, (on_clue, on_each, size)) in
+        sums.iter().zip(corner_marks_apart(&browser, &sums).await)
+    {
+        assert!(!on_clue, "a corner mark of cell {cell} is on its sum");
+        assert!(!on_each, "corner marks of cell {cell} run into each other");
+        assert!(size >= 11.0, "a corner mark of cell {cell} is {size} px");
+    }
+    browser
+        .screenshot("play-killer-corner-marks-phone.png")
+        .await;
+    browser.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_a_phone_the_pad_is_one_row_and_marks_are_readable() {
     let browser = Browser::start(390, 844).await;

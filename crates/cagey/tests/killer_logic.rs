@@ -190,7 +190,7 @@ fn sudokuwiki_pointing_example_is_explained_with_pointing_and_no_trial() {
     let texts: Vec<String> = explanation.steps.iter().map(|s| s.describe(9)).collect();
     assert!(
         texts.iter().any(|t| t.starts_with(
-            "pointing: in box 3, 3 is only in row 2 (r2c7, r2c9), so the rest of row 2 loses 3"
+            "pointing: in box 3, 3 is only in row 2 (r2c7 and r2c9), so the rest of row 2 loses 3"
         )),
         "{texts:#?}"
     );

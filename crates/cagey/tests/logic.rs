@@ -490,7 +490,232 @@ fn every_hint_places_a_digit_for_a_player_without_marks() {
             }
         }
         let words = hint.text(3, n);
-        assert_eq!(words.contains("; then "), !before.is_empty(), "{words}");
+        assert_eq!(words.contains("\nthen "), !before.is_empty(), "{words}");
     }
     assert!(chained > 0, "no hint needed a chain on an extreme 9x9");
+}
+
+/// A hard 9x9 Killer Sudoku, `cagey generate --kind killer --difficulty hard --seed 1`: its
+/// first hint from an empty grid places a digit after some thirty steps.
+const HARD_KILLER: &str = "# boxes 3x3
+# killer
+13+,0 1 2 10
+19+,3 4 11 12
+19+,5 13 14
+17+,6 7 8
+20+,9 18 19
+10+,15 16
+8+,17 26
+20+,20 21 29 38
+17+,22 23 24 32
+17+,25 33 34
+20+,27 36 45 54
+28+,28 37 46 47 48
+16+,30 31 39
+26+,35 43 44 53 62
+23+,40 41 42 49 50
+5+,51 52
+11+,55 56 65
+20+,57 58 66
+26+,59 67 68 69
+9+,60 61 70
+4+,63 72
+15+,64 73
+14+,71 80
+12+,74 75 76
+16+,77 78 79
+";
+
+/// The most lines the last level of a hint has: the steps it names one by one (three), the
+/// step that places its digit, and the line that counts the rest.
+const MOST_HINT_LINES: usize = 5;
+
+/// Guards the player review's wall of text: the third level of the first hint of a hard
+/// Killer from an empty grid was thirty steps in one paragraph. It is now one step a line:
+/// a line that counts the steps it does not name, by rule, then the last steps that took
+/// candidates from the digit's cell, and the step that places it. So for every hint a player
+/// without marks takes through that puzzle.
+#[test]
+fn a_long_hint_names_the_steps_that_lead_to_its_digit_and_counts_the_rest() {
+    let puzzle = kk::parse(HARD_KILLER).unwrap();
+    let n = puzzle.size();
+    let solution = unique(&puzzle).expect("one solution");
+    let mut cells = vec![CellState::Unknown; n * n];
+    let mut counted = 0;
+    for turn in 0.. {
+        let progress = Progress::from_cells(n, cells.clone()).unwrap();
+        let hint = logic::hint(&puzzle, &progress, &LogicLimits::default()).unwrap();
+        let Hint::Step { step, before } = &hint else {
+            break;
+        };
+        let words = hint.text(3, n);
+        let lines: Vec<&str> = words.lines().collect();
+        assert!(lines.len() <= MOST_HINT_LINES, "{words}");
+        assert_eq!(lines.len() > 1, !before.is_empty(), "{words}");
+        assert_eq!(*lines.last().unwrap(), {
+            let last = step.describe(n);
+            if before.is_empty() {
+                last
+            } else {
+                format!("then {last}")
+            }
+        });
+        if lines.len() - 1 < before.len() {
+            // The line that counts the rest adds up to the steps not named.
+            counted += 1;
+            let head = lines[0];
+            let unnamed = before.len() - (lines.len() - 2);
+            assert!(
+                head.starts_with(&format!(
+                    "{unnamed} steps that only remove candidates come first: "
+                )),
+                "{words}"
+            );
+            let said: usize = head
+                .split('(')
+                .skip(1)
+                .map(|part| part.split(')').next().unwrap().parse::<usize>().unwrap())
+                .sum();
+            assert_eq!(said, unnamed, "{words}");
+            assert!(
+                lines[1..].iter().all(|line| line.starts_with("then ")),
+                "{words}"
+            );
+        }
+        if turn == 0 {
+            assert!(before.len() > 20, "{words}");
+            // The digit's cell loses its last other candidates in the last two steps
+            // before: both are named.
+            assert!(
+                words.contains("then pointing: in box 8, 1 is only in row 9"),
+                "{words}"
+            );
+            assert!(
+                words.contains("then naked single: r9c1 has only 3 left"),
+                "{words}"
+            );
+            assert!(words.len() < 1200, "{} characters: {words}", words.len());
+        }
+        for step in before.iter().chain([step]) {
+            for &(cell, digit) in &step.placed {
+                assert_eq!(digit, solution.get(cell), "{words}");
+                cells[cell.index()] = CellState::Solved(digit);
+            }
+        }
+    }
+    assert!(counted > 0, "no hint had steps to count");
+    assert!(cells.iter().all(|c| matches!(c, CellState::Solved(_))));
+}
+
+/// Where a text lists items (cell names, or digits after `lose`, `holds`, `only`, `digits`,
+/// `rows`, `columns`, `for`) with commas and no `and` or `or` before the last: `r1c1, r1c2,
+/// r1c3 lose 4, 5`. The offending words, or `None`.
+fn list_without_and(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let bare = |w: &str| {
+        w.trim_start_matches('(')
+            .trim_end_matches([',', ';', ':', '.', ')'])
+            .to_string()
+    };
+    let is_cell = |w: &str| {
+        let w = bare(w);
+        let Some(rest) = w.strip_prefix('r') else {
+            return false;
+        };
+        let mut parts = rest.split('c');
+        matches!((parts.next(), parts.next(), parts.next()),
+            (Some(r), Some(c), None) if !r.is_empty() && !c.is_empty()
+                && r.chars().all(|ch| ch.is_ascii_digit()) && c.chars().all(|ch| ch.is_ascii_digit()))
+    };
+    let is_number = |w: &str| {
+        let w = bare(w);
+        !w.is_empty() && w.chars().all(|ch| ch.is_ascii_digit())
+    };
+    const BEFORE_DIGITS: [&str; 8] = [
+        "lose", "loses", "holds", "only", "digits", "rows", "columns", "for",
+    ];
+    let mut i = 0;
+    while i < words.len() {
+        let item: &dyn Fn(&str) -> bool = if is_cell(words[i]) {
+            &is_cell
+        } else if is_number(words[i]) && i > 0 && BEFORE_DIGITS.contains(&words[i - 1]) {
+            &is_number
+        } else {
+            i += 1;
+            continue;
+        };
+        // A run of items each followed by a comma, then one more item: the word after it
+        // must be `and` or `or`.
+        let start = i;
+        while i < words.len() && item(words[i]) && words[i].ends_with(',') {
+            i += 1;
+        }
+        if i > start && i < words.len() && item(words[i]) && !words[i].ends_with(',') {
+            let next = words.get(i + 1).copied().unwrap_or("");
+            if next != "and" && next != "or" {
+                return Some(words[start..=i].join(" "));
+            }
+        }
+        i = i.max(start + 1);
+    }
+    None
+}
+
+#[test]
+fn the_list_checker_finds_lists_without_and() {
+    assert_eq!(
+        list_without_and("r1c1, r1c2, r1c3 lose 4"),
+        Some("r1c1, r1c2, r1c3".into())
+    );
+    assert_eq!(
+        list_without_and("r1c1 loses 4, 5; r2c2 loses 6"),
+        Some("4, 5;".into())
+    );
+    assert_eq!(list_without_and("(r9c4, r9c5 and r9c6) lose 1 and 2"), None);
+    assert_eq!(list_without_and("in box 8, 1 is only in row 9"), None);
+    assert_eq!(list_without_and("r3c4 is 8, so its row loses 8"), None);
+    assert_eq!(list_without_and("only 1+9, 2+8 or 3+7"), None);
+}
+
+/// Guards the player review's "r1c1, r1c2, r1c3": every list a step or a hint says, of
+/// cells, digits, lines or cages, ends in `and` (or `or`), as English writes lists, in the
+/// explanations of the examples, a hard Killer and Keen's extremes, at every hint level.
+#[test]
+fn step_and_hint_texts_end_their_lists_with_and() {
+    let mut puzzles: Vec<(String, Puzzle)> = [
+        "kk0", "kk1", "kk2", "kk3", "p4", "kendoku", "killer", "jigsaw", "noop", "multi",
+    ]
+    .iter()
+    .map(|name| (name.to_string(), examples::by_name(name).unwrap().puzzle()))
+    .collect();
+    puzzles.push(("hard killer".into(), kk::parse(HARD_KILLER).unwrap()));
+    for (place, puzzle, _) in sample("keen/keen_9dx.kk", 10) {
+        puzzles.push((place, puzzle));
+    }
+    let mut said = 0;
+    for (name, puzzle) in &puzzles {
+        let n = puzzle.size();
+        let explanation =
+            logic::explain(puzzle, &Progress::unknown(n), &LogicLimits::default()).unwrap();
+        for step in &explanation.steps {
+            let texts = [
+                step.describe(n),
+                step.hint_text(1, n),
+                step.hint_text(2, n),
+                step.hint_text(3, n),
+            ];
+            for text in texts {
+                said += usize::from(text.contains(" and "));
+                if let Some(list) = list_without_and(&text) {
+                    panic!("{name}: {list:?} has no and: {text}");
+                }
+            }
+        }
+        let hint = logic::hint(puzzle, &Progress::unknown(n), &LogicLimits::default()).unwrap();
+        let text = hint.text(3, n);
+        if let Some(list) = list_without_and(&text) {
+            panic!("{name}: {list:?} has no and: {text}");
+        }
+    }
+    assert!(said > 100, "few lists said");
 }

@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiError, createApi, formatWait, sentence } from '../api.js';
+import { ApiError, createApi, formatWait, sentence, sentences } from '../api.js';
 
 /** A fake fetch that records its calls and answers with `status`, `type` and `body`. */
 function fake(status, type, body) {
@@ -63,6 +63,21 @@ test('messages become sentences: a capital and one full stop', () => {
   assert.equal(sentence(''), '');
   assert.equal(formatWait(500), '0.5 s');
   assert.equal(formatWait(2000), '2 s');
+});
+
+test("a hint's lines become a sentence each, one a line", () => {
+  const applied = [
+    '26 steps that only remove candidates come first: cage combinations (13) and pointing (1)',
+    'then pointing: in box 8, 1 is only in row 9 (r9c4, r9c5 and r9c6), so the rest of row 9 loses 1: r9c1 loses 1',
+    'then naked single: r9c1 has only 3 left: place 3 in r9c1',
+  ].join('\n');
+  assert.equal(sentences(applied), [
+    '26 steps that only remove candidates come first: cage combinations (13) and pointing (1).',
+    'Then pointing: in box 8, 1 is only in row 9 (r9c4, r9c5 and r9c6), so the rest of row 9 loses 1: r9c1 loses 1.',
+    'Then naked single: r9c1 has only 3 left: place 3 in r9c1.',
+  ].join('\n'));
+  assert.equal(sentences('look for a hidden single (easy) in row 3'), 'Look for a hidden single (easy) in row 3.');
+  assert.equal(sentences(''), '');
 });
 
 /** A fake fetch answering from `answers` (status numbers) in turn, 200 with `{}` at the end. */

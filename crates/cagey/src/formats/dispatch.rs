@@ -226,14 +226,26 @@ impl Unreadable {
 }
 
 impl std::fmt::Display for Unreadable {
-    /// One line a format: `no format reads this text:`, then `not kk: line 1: ...`.
+    /// The detected format's refusal as a sentence that names it as people do, then one line
+    /// for each other format, by the name the command line gives it: `no format reads this
+    /// text; it looks most like the SudokuWiki format, which says: ...`, then `not kk: line
+    /// 1: ...`. The page made the sentence from the first `not sudokuwiki: ...` line, and
+    /// said "It looks most like sudokuwiki": the library's name, not the one its menus show.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "no format reads this text:")?;
-        for error in &self.errors {
+        let reason = |error: &ParseError| {
             let reason = error.reason();
-            let first_line = reason.lines().next().unwrap_or_default();
-            let first_line = shortened(first_line, MAX_REASON_CHARS);
-            write!(f, "\nnot {}: {first_line}", error.format())?;
+            let first_line = reason.lines().next().unwrap_or_default().to_string();
+            shortened(&first_line, MAX_REASON_CHARS).to_string()
+        };
+        let detected = self.detected();
+        write!(
+            f,
+            "no format reads this text; it looks most like the {} format, which says: {}",
+            detected.format().display_name(),
+            reason(detected)
+        )?;
+        for error in &self.errors[1..] {
+            write!(f, "\nnot {}: {}", error.format(), reason(error))?;
         }
         Ok(())
     }
@@ -518,6 +530,48 @@ mod tests {
             assert_eq!(detected, format, "{text}");
             assert!(results.iter().all(Result::is_err), "{text}");
         }
+    }
+
+    /// Guards the player review's "It looks most like sudokuwiki": a text no format reads
+    /// leads with the format it looks most like, named as the page's menus name it, in a
+    /// sentence; the other formats follow one a line, by their command-line names.
+    #[test]
+    fn an_unreadable_text_names_its_likeliest_format_as_people_do() {
+        let unreadable = parse_detected("K6C12345").unwrap_err();
+        let message = unreadable.to_string();
+        let lines: Vec<&str> = message.lines().collect();
+        assert!(
+            lines[0].starts_with(
+                "no format reads this text; it looks most like the SudokuWiki format, which says: "
+            ),
+            "{message}"
+        );
+        assert!(!lines[0].contains("sudokuwiki"), "{message}");
+        assert_eq!(lines.len(), unreadable.errors.len(), "{message}");
+        assert!(
+            lines[1..].iter().all(|line| line.starts_with("not ")),
+            "{message}"
+        );
+        assert!(
+            lines.iter().any(|line| line.starts_with("not kk: ")),
+            "{message}"
+        );
+        assert!(
+            !lines
+                .iter()
+                .any(|line| line.starts_with("not sudokuwiki: ")),
+            "{message}"
+        );
+        // Every format's display name reads in the sentence.
+        for format in Format::ALL {
+            let said = format!("it looks most like the {} format", format.display_name());
+            assert!(!said.contains("  "), "{said}");
+        }
+        let keen = parse_detected("hello world").unwrap_err().to_string();
+        assert!(
+            keen.starts_with("no format reads this text; it looks most like the grid format, which says: line 1: "),
+            "{keen}"
+        );
     }
 
     /// Guards #47: a prompt written without comments carries no `# solution=` (nor level,

@@ -241,8 +241,8 @@ mod tests {
         assert_eq!(step.house, "box 1");
         assert_eq!(
             step.describe(4),
-            "pointing: in box 1, 1 is only in row 1 (r1c1, r1c2), so the rest of row 1 loses 1: \
-             r1c3, r1c4 lose 1"
+            "pointing: in box 1, 1 is only in row 1 (r1c1 and r1c2), so the rest of row 1 loses 1: \
+             r1c3 and r1c4 lose 1"
         );
         // Row 2 now holds 1 only in box 2: claiming reaches the same cells from there.
         let claiming = find_claiming(&mut state, &mut ctx).expect("a claiming step");
@@ -275,7 +275,7 @@ mod tests {
         assert_eq!(step.house, "column 3");
         assert_eq!(
             step.text,
-            "in column 3, 2 is only in box 4 (r3c3, r4c3), so the rest of box 4 loses 2"
+            "in column 3, 2 is only in box 4 (r3c3 and r4c3), so the rest of box 4 loses 2"
         );
         // Box 2 (rows 1-2, columns 3-4) holds 2 only in column 4 now: pointing sees it too.
         let pointing = find_pointing(&mut state, &mut ctx).expect("a pointing step");

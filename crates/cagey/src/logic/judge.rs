@@ -23,7 +23,7 @@ use super::rules::ladder;
 use super::state::{Geometry, State};
 use super::step::{Found, Step};
 use crate::budget::Budget;
-use crate::model::{Cell, CellState, Grid, Progress, Puzzle};
+use crate::model::{and_list, Cell, CellState, Grid, Progress, Puzzle};
 use crate::solve::{self, Limits, Outcome};
 
 use thiserror::Error;
@@ -406,7 +406,7 @@ pub fn judge(
         let cells: Vec<String> = mistakes.iter().map(|c| c.name(n)).collect();
         let reason = format!(
             "{said} agrees with {sure}, but the board contradicts it at {}, so nothing follows from it",
-            cells.join(", ")
+            and_list(&cells)
         );
         return Ok(judgement(MoveVerdict::Consistent, reason));
     }

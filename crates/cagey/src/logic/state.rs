@@ -14,7 +14,7 @@
 use std::sync::{Arc, OnceLock};
 
 use super::bits::Bits;
-use crate::model::{CageId, Cell, Diagonal, DigitSet, Operation, Puzzle, Regions};
+use crate::model::{and_list, CageId, Cell, Diagonal, DigitSet, Operation, Puzzle, Regions};
 use crate::solve::tables::Table;
 
 /// What a contradictory state has, as data (its words on request, [`Contradiction::describe`]).
@@ -42,7 +42,11 @@ impl Contradiction {
                 if g.killer { "combination" } else { "layout" }
             ),
             Contradiction::NoPlace(h, missing) => {
-                format!("{} has no place for {}", g.house_name(h), digits(missing))
+                format!(
+                    "{} has no place for {}",
+                    g.house_name(h),
+                    digit_list(missing)
+                )
             }
             Contradiction::Twice(h, d) => format!("{} holds {} twice", g.house_name(h), d),
         }
@@ -258,13 +262,9 @@ impl Geometry {
         cell_name(cell, self.n)
     }
 
-    /// Cell names joined by commas.
+    /// Cell names as a list in prose: `r3c4`, `r3c4 and r3c5`, `r3c4, r3c5 and r3c6`.
     pub(crate) fn cells(&self, cells: &[Cell]) -> String {
-        cells
-            .iter()
-            .map(|&c| self.cell(c))
-            .collect::<Vec<_>>()
-            .join(", ")
+        and_list(&cells.iter().map(|&c| self.cell(c)).collect::<Vec<_>>())
     }
 
     /// The cells of cage `k`.
@@ -382,12 +382,18 @@ pub(crate) fn cell_name(cell: Cell, n: usize) -> String {
     cell.name(n)
 }
 
-/// Digits written `1, 2 and 5` or `{1,2,5}` style for texts: `1/2/5`.
+/// A cell's candidates as pencil marks are written in texts: `1/2/5` (a set of digits a cell
+/// may hold, as in `r3c4 only 1/2/5`; a list of digits in a sentence is [`digit_list`]'s).
 pub(crate) fn digits(set: DigitSet) -> String {
     set.iter()
         .map(|d| d.to_string())
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// Digits as a list in prose: `7`, `7 and 9`, `1, 2, 5 and 6`.
+pub(crate) fn digit_list(set: DigitSet) -> String {
+    and_list(&set.iter().map(|d| d.to_string()).collect::<Vec<_>>())
 }
 
 /// What a cage's live layouts allow, cached until one of its cells loses a candidate.

@@ -12,8 +12,8 @@
 use std::collections::BTreeMap;
 
 use super::level::Level;
-use super::state::{self, digits, Contradiction, Geometry, HouseKind};
-use crate::model::{CageId, Cell, Diagonal, DigitSet, Puzzle};
+use super::state::{self, digit_list, digits, Contradiction, Geometry, HouseKind};
+use crate::model::{and_list, CageId, Cell, Diagonal, DigitSet, Puzzle};
 
 /// A step as a rule finds it: plain data, no words (see [`Found::step`] for those).
 #[derive(Clone, Debug)]
@@ -208,7 +208,8 @@ fn cage(puzzle: &Puzzle, k: usize) -> String {
     puzzle.cage_name(CageId(k as u16))
 }
 
-/// `r3c4 only 1/2; r3c5 only 3`.
+/// `r3c4 only 1/2; r3c5 only 3`: each cell's candidates as pencil marks are written, not a
+/// list in prose (`r3c4 only 1, 2, 4 or 6; r3c5 only ...` ran into the `;` between cells).
 fn keeps(keep: &[(Cell, DigitSet)], g: &Geometry) -> String {
     keep.iter()
         .map(|&(c, ds)| format!("{} only {}", g.cell(c), digits(ds)))
@@ -236,24 +237,19 @@ fn fish_name(k: usize) -> &'static str {
     }
 }
 
-/// Lines counted from 0, said from 1: `1, 3`.
+/// Lines counted from 0, said from 1: `1 and 3`, `1, 3 and 7`.
 fn lines(ix: &[usize]) -> String {
-    ix.iter()
-        .map(|i| (i + 1).to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
+    and_list(&ix.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>())
 }
 
-/// Digits as a list in words: `7`, `7 and 9`, `1, 2, 5 and 6`.
-fn and_list(set: DigitSet) -> String {
-    let mut said: Vec<String> = set.iter().map(|d| d.to_string()).collect();
-    match said.len() {
-        0 | 1 => said.join(""),
-        _ => {
-            let last = said.pop().expect("two or more");
-            format!("{} and {last}", said.join(", "))
-        }
-    }
+/// Houses by name, as a list in prose: `row 3 and box 1`.
+fn house_list(g: &Geometry, houses: &[usize]) -> String {
+    and_list(&houses.iter().map(|&h| g.house_name(h)).collect::<Vec<_>>())
+}
+
+/// Cages by name, as a list in prose: `12+ at r3c4 and 7+ at r5c1`.
+fn cage_list(puzzle: &Puzzle, cages: &[usize]) -> String {
+    and_list(&cages.iter().map(|&k| cage(puzzle, k)).collect::<Vec<_>>())
 }
 
 /// Cells joined by `sep`: `r3c4 + r3c5`.
@@ -322,10 +318,15 @@ fn losing_houses(g: &Geometry, cell: Cell, eliminated: &[(Cell, u8)]) -> (String
         _ => names.push("diagonals"),
     }
     let verb = if names.len() == 1 { "loses" } else { "lose" };
-    let said = match names.as_slice() {
-        [] => "peers".to_string(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    let said = if names.is_empty() {
+        "peers".to_string()
+    } else {
+        and_list(
+            &names
+                .iter()
+                .map(|name| name.to_string())
+                .collect::<Vec<_>>(),
+        )
     };
     (said, if names.is_empty() { "lose" } else { verb })
 }
@@ -351,11 +352,7 @@ fn area_name(g: &Geometry, houses: &[usize]) -> String {
             houses[1] - 2 * n + 1
         );
     }
-    houses
-        .iter()
-        .map(|&h| g.house_name(h))
-        .collect::<Vec<_>>()
-        .join(" and ")
+    house_list(g, houses)
 }
 
 impl Reason {
@@ -401,11 +398,7 @@ impl Reason {
                 cage(puzzle, *k),
                 cage(puzzle, *other)
             ),
-            Reason::LineSum { houses, .. } => houses
-                .iter()
-                .map(|&h| g.house_name(h))
-                .collect::<Vec<_>>()
-                .join(" and "),
+            Reason::LineSum { houses, .. } => house_list(g, houses),
         }
     }
 
@@ -433,7 +426,7 @@ impl Reason {
             Reason::CageDigits { cage: k, union, count } => format!(
                 "cage {} can only be filled with the digits {} ({} layout{} fit{})",
                 cage(puzzle, *k),
-                digits(*union),
+                digit_list(*union),
                 count,
                 if *count == 1 { "" } else { "s" },
                 if *count == 1 { "s" } else { "" },
@@ -455,7 +448,7 @@ impl Reason {
             ),
             Reason::Pointing { region: within, line: only, d }
             | Reason::Claiming { line: within, region: only, d } => format!(
-                // Pointing: in box 1, 7 is only in row 3 (r3c1, r3c2), so the rest of row 3
+                // Pointing: in box 1, 7 is only in row 3 (r3c1 and r3c2), so the rest of row 3
                 // loses 7; claiming the same with the line first.
                 "in {}, {d} is only in {} ({}), so the rest of {} loses {d}",
                 g.house_name(*within),
@@ -476,13 +469,13 @@ impl Reason {
             Reason::NakedSubset { house, union, k } => format!(
                 "{} hold only {} between them (naked {} in {})",
                 g.cells(cells),
-                digits(*union),
+                digit_list(*union),
                 subset_name(*k),
                 g.house_name(*house)
             ),
             Reason::HiddenSubset { house, set, k } => format!(
                 "{} fit only {} in {} (hidden {})",
-                digits(*set),
+                digit_list(*set),
                 g.cells(cells),
                 g.house_name(*house),
                 subset_name(*k)
@@ -506,12 +499,13 @@ impl Reason {
                     .iter()
                     .map(|&(c, d)| format!("{} is {}", g.cell(c), d))
                     .collect();
+                let links = and_list(&links);
                 format!(
                     "{} is {} or {}: if it is not {orig}, then {}; so either {} or {} is {orig}, and {}, which sees both, cannot be {orig}",
                     g.cell(*start),
                     orig,
                     other,
-                    links.join(", "),
+                    links,
                     g.cell(*start),
                     g.cell(*at),
                     g.cell(*peer),
@@ -531,10 +525,9 @@ impl Reason {
                 } else {
                     ("multiply to", "multiplies to")
                 };
-                let whole_names: Vec<String> = whole.iter().map(|&k| cage(puzzle, k)).collect();
                 format!(
                     "each line {total_word} {line}; with the cages {} inside {area} and the digits placed, {} must {verb} {remaining}: {}",
-                    whole_names.join(", "),
+                    cage_list(puzzle, whole),
                     g.cells(leftover),
                     keeps(keep, g)
                 )
@@ -546,11 +539,10 @@ impl Reason {
                     combos_text(combos)
                 );
                 if !houses.is_empty() {
-                    let names: Vec<String> = houses.iter().map(|&h| g.house_name(h)).collect();
                     text.push_str(&format!(
                         "; every combination holds {}, so the rest of {} cannot",
-                        and_list(*shared),
-                        names.join(" and ")
+                        digit_list(*shared),
+                        house_list(g, houses)
                     ));
                 }
                 text
@@ -582,19 +574,18 @@ impl Reason {
                 )
             }
             Reason::HiddenCage { house, whole, open, sum, combos, shared } => {
-                let names: Vec<String> = whole.iter().map(|&k| cage(puzzle, k)).collect();
                 let mut text = format!(
                     "{} less the cage{} {} leaves a hidden cage {} = {sum}, which can only be {}",
                     g.house_name(*house),
-                    if names.len() == 1 { "" } else { "s" },
-                    names.join(", "),
+                    if whole.len() == 1 { "" } else { "s" },
+                    cage_list(puzzle, whole),
                     terms(g, open, " + "),
                     combos_text(combos)
                 );
                 if !shared.is_empty() && !combos.is_empty() {
                     text.push_str(&format!(
                         "; every combination holds {}, so the rest of {} cannot",
-                        and_list(*shared),
+                        digit_list(*shared),
                         g.house_name(*house)
                     ));
                 }
@@ -695,7 +686,7 @@ impl Step {
         out
     }
 
-    /// What the step does, `place 5 in r3c4; r3c1, r3c2 lose 5; r4c4 loses 1, 2`.
+    /// What the step does, `place 5 in r3c4; r3c1 and r3c2 lose 5; r4c4 loses 1 and 2`.
     pub fn effect(&self, size: usize) -> String {
         let mut parts: Vec<String> = self
             .placed
@@ -718,15 +709,16 @@ impl Step {
             by_cell.entry(c).or_default().push(d);
         }
         let names = |cells: &[Cell]| {
-            cells
-                .iter()
-                .map(|&c| state::cell_name(c, size))
-                .collect::<Vec<_>>()
-                .join(", ")
+            and_list(
+                &cells
+                    .iter()
+                    .map(|&c| state::cell_name(c, size))
+                    .collect::<Vec<_>>(),
+            )
         };
-        let list = |ds: &[u8]| ds.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
+        let list = |ds: &[u8]| and_list(&ds.iter().map(u8::to_string).collect::<Vec<_>>());
         if by_digit.len() <= by_cell.len() {
-            // Digits losing the same cells go together: `r1c4, r2c4 lose 2, 4`.
+            // Digits losing the same cells go together: `r1c4 and r2c4 lose 2 and 4`.
             let mut groups: Vec<(Vec<Cell>, Vec<u8>)> = Vec::new();
             for (d, cells) in by_digit {
                 match groups.iter_mut().find(|(c, _)| *c == cells) {
@@ -780,13 +772,8 @@ impl Step {
             _ => self.house.clone(),
         };
         let first = format!("look for {} ({}) in {area}", sought(self.rule), self.level);
-        let list = |cells: &[&String]| {
-            cells
-                .iter()
-                .map(|s| s.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
+        let list =
+            |cells: &[&String]| and_list(&cells.iter().map(|s| s.to_string()).collect::<Vec<_>>());
         match reveal {
             0 | 1 => first,
             2 if rest.is_empty() => {

@@ -218,8 +218,9 @@ pub enum HintRecord {
         /// The steps that lead to `step` when the next step would change nothing the
         /// player sees ([`Hint::Step`]), in order; empty otherwise.
         before: Vec<StepRecord>,
-        /// The whole hint in words, as its last level shows it: the steps before, then the
-        /// step.
+        /// The whole hint in words, as its last level shows it ([`Hint::text`] at 3): one step
+        /// a line, the steps before (past three, a line counts those it does not name),
+        /// then the step.
         applied: String,
         /// The player's progress after the steps of `before` and the step: the progress the
         /// hint was given from with each applied in turn ([`Progress::apply`]), one entry
