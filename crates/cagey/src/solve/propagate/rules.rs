@@ -203,7 +203,7 @@ pub(super) const fn kept_words(n: usize) -> usize {
 
 /// The smallest side of a grid without the killer rule on which the house-sum rule also
 /// runs on [sum regions](Rules::sum_regions), the two lines at each edge: measured on
-/// 16x16, where it cuts the search by a third; grids up to 12x12 are left as they were (the
+/// 16x16, where it cuts the nodes by a third in all; grids up to 12x12 are left as they were (the
 /// rules that help only large grids start at 13 here, as `SKIP_OPEN_FROM` and
 /// `OPEN_WEIGHTS_FROM` do).
 const EDGE_BANDS_FROM: usize = 13;
@@ -1057,9 +1057,10 @@ impl Rules {
                     size += 1;
                 }
             }
-            // A sum cage wholly inside is a constant of the region's total; any other cage
-            // wholly inside is an item like one crossing the edge.
-            if size < 2 || (size as usize == cells.len() && constant) {
+            // A sum cage wholly inside is a constant of the region's total; in a KenKen any
+            // other cage wholly inside is an item like one crossing the edge (a killer's
+            // keep their cells as items, as they were measured).
+            if size < 2 || (size as usize == cells.len() && (constant || killer)) {
                 continue;
             }
             if !killer && region_group_span(size as usize, self.n) > 64 * kept_words(self.n) {
