@@ -23,6 +23,50 @@ const MAX_REGION_ITEMS: usize = crate::model::MAX_SIZE;
 /// Marks, in a table's layout, a group with no digits' bitsets: one in a sum region.
 const NO_DIGITS: usize = usize::MAX;
 
+/// A set of cells, bit `c` for cell `c`: a sum region of grids up to
+/// [`MAX_SIZE`](crate::model::MAX_SIZE) squared.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct CellSet([u64; CELL_WORDS]);
+
+const CELL_WORDS: usize = (crate::model::MAX_SIZE * crate::model::MAX_SIZE).div_ceil(64);
+
+impl CellSet {
+    const EMPTY: CellSet = CellSet([0; CELL_WORDS]);
+
+    #[inline]
+    fn has(&self, cell: usize) -> bool {
+        self.0[cell / 64] >> (cell % 64) & 1 == 1
+    }
+
+    #[inline]
+    fn insert(&mut self, cell: usize) {
+        self.0[cell / 64] |= 1 << (cell % 64);
+    }
+
+    #[inline]
+    fn remove(&mut self, cell: usize) {
+        self.0[cell / 64] &= !(1 << (cell % 64));
+    }
+
+    fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The cells, in order.
+    fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let cell = 64 * i + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    cell
+                })
+            })
+        })
+    }
+}
+
 /// How a cage prunes its cells' candidates.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Kind {
@@ -157,6 +201,19 @@ pub(super) const fn kept_words(n: usize) -> usize {
     (n * n / 4 + 1).div_ceil(64)
 }
 
+/// The smallest side of a grid without the killer rule on which the house-sum rule also
+/// runs on [sum regions](Rules::sum_regions), the two lines at each edge: measured on
+/// 16x16, where it cuts the nodes by a third in all; grids up to 12x12 are left as they were (the
+/// rules that help only large grids start at 13 here, as `SKIP_OPEN_FROM` and
+/// `OPEN_WEIGHTS_FROM` do).
+const EDGE_BANDS_FROM: usize = 13;
+
+/// The sums a KenKen cage's `size` cells in a sum region can make, whose digits may repeat:
+/// `size ..= size n`.
+fn region_group_span(size: usize, n: usize) -> usize {
+    size * n - size + 1
+}
+
 /// Scratch space for listing tables, kept from one cage to the next.
 #[derive(Default)]
 struct Scratch {
@@ -165,8 +222,8 @@ struct Scratch {
     blocks: Vec<u64>,
     sums: GroupSumScratch,
     /// Each group of the cage at hand: its cells, the place of its digits and of its sums,
-    /// its lowest sum.
-    layout: Vec<(u32, usize, usize, usize)>,
+    /// its lowest and highest sums.
+    layout: Vec<(u32, usize, usize, usize, usize)>,
 }
 
 /// Scratch space for the sums of a group, kept from one block of a table to the next.
@@ -184,7 +241,15 @@ impl GroupSumScratch {
     /// tuples at a time. Tuples are listed cell by cell, so along a word the first cells'
     /// digits change slowly, and the partial sums a word makes early on are few: the others
     /// are skipped.
-    fn sums(&mut self, words: &mut [u64], n: usize, slots: u32, sums_at: usize, low: usize) {
+    fn sums(
+        &mut self,
+        words: &mut [u64],
+        n: usize,
+        slots: u32,
+        sums_at: usize,
+        low: usize,
+        high: usize,
+    ) {
         let size = slots.count_ones() as usize;
         if self.partial.len() <= size * n {
             self.partial.resize(size * n + 1, 0);
@@ -221,8 +286,6 @@ impl GroupSumScratch {
             std::mem::swap(&mut self.partial, &mut self.next);
             (lo, hi) = (lo + 1, hi + n);
         }
-        // The group's digits differ, so its sums lie within `low ..= high`.
-        let high = size * n - size * (size - 1) / 2;
         words[sums_at..sums_at + high - low + 1].copy_from_slice(&self.partial[low..=high]);
     }
 }
@@ -458,16 +521,38 @@ impl Rules {
             let groups_start = rules.groups.len();
             rules.add_groups(id, start..start + m);
             let groups = groups_start..rules.groups.len();
-            rules.add_region_groups(id, start..start + m, groups_start, &sum_regions);
-            let in_regions = groups.end..rules.groups.len();
-            let kind = match rules.tabulate(
+            rules.add_region_groups(
+                id,
+                start..start + m,
+                groups_start,
+                &sum_regions,
+                cage,
+                options.killer,
+            );
+            let mut in_regions = groups.end..rules.groups.len();
+            let mut table = rules.tabulate(
                 cage,
                 groups.clone(),
                 in_regions.clone(),
                 options,
                 &open,
                 scratch,
-            ) {
+            );
+            if table.is_none() && !in_regions.is_empty() && !options.killer {
+                // The regions' sums made the table too large: the table without them. (A
+                // cage with too many tuples is listed twice then, at set-up only.)
+                rules.groups.truncate(groups.end);
+                in_regions = groups.end..groups.end;
+                table = rules.tabulate(
+                    cage,
+                    groups.clone(),
+                    in_regions.clone(),
+                    options,
+                    &open,
+                    scratch,
+                );
+            }
+            let kind = match table {
                 Some(table) => Kind::Table(table),
                 // Bounds hold for sums and products; the killer rule is the houses' business
                 // then, the rule being a relaxation here.
@@ -608,14 +693,18 @@ impl Rules {
             let size = self.groups[g].size as usize;
             // The group's cells are in one house, or (in a sum region) of a killer cage, so
             // its digits are distinct: its sums run from 1 + 2 + .. to n + (n - 1) + ...
-            let low = size * (size + 1) / 2;
-            let high = size * n - size * (size - 1) / 2;
+            // A KenKen cage's cells in a sum region may repeat a digit: `size ..= size n`.
+            let (low, high) = if g >= groups.end && !options.killer {
+                (size, size * n)
+            } else {
+                (size * (size + 1) / 2, size * n - size * (size - 1) / 2)
+            };
             let digits = if g < groups.end {
                 self.groups[g].digits
             } else {
                 NO_DIGITS
             };
-            layout.push((self.groups[g].slots, digits, place, low));
+            layout.push((self.groups[g].slots, digits, place, low, high));
             if with_sums {
                 self.groups[g].sums = Some(GroupSums {
                     supports: place,
@@ -702,12 +791,13 @@ impl Rules {
         for (b, words) in self.supports[start..].chunks_exact_mut(block).enumerate() {
             // The tuples of this block.
             let listed = u64::MAX >> (64 * (b + 1)).saturating_sub(tuples).min(63);
-            for (&(slots, digits_at, sums_at, low), forced) in layout.iter().zip(&mut forced) {
+            for (&(slots, digits_at, sums_at, low, high), forced) in layout.iter().zip(&mut forced)
+            {
                 if digits_at == NO_DIGITS {
                     // Setting these tuple by tuple as they are listed, tried, cost more:
                     // 301 against 280 million instructions over Solo's 250 killers.
                     if with_sums {
-                        sums.sums(words, n, slots, sums_at, low);
+                        sums.sums(words, n, slots, sums_at, low, high);
                     }
                     continue;
                 }
@@ -736,7 +826,7 @@ impl Rules {
                     // block is zero elsewhere): most of Keen's `+` dominoes, a line each.
                     words[sums_at + target - low] = listed;
                 } else if with_sums {
-                    sums.sums(words, n, slots, sums_at, low);
+                    sums.sums(words, n, slots, sums_at, low, high);
                 }
             }
         }
@@ -865,14 +955,24 @@ impl Rules {
         }
     }
 
-    /// The sum regions of a killer puzzle with regions: unions of houses of one kind whose
-    /// cells add up to a known total, `k n (n + 1) / 2` for `k` houses, less the cages
-    /// wholly inside. The rows `1..=k` for `k` from 2 to `n - 1` (the rows below are the
-    /// same sum seen from the other side), the columns likewise, and the regions `1..=k`
-    /// in their order when that is no union of rows already; and under the diagonal rule,
-    /// the two diagonals. Each is a bitmask of cells,
-    /// so only up to 11x11; none at all in other puzzles, where a cage's digits may repeat
-    /// and its part in a region has no bounded set of sums of distinct digits.
+    /// The sum regions: unions of houses of one kind whose cells add up to a known total,
+    /// `k n (n + 1) / 2` for `k` houses, less the sum cages wholly inside.
+    ///
+    /// In a killer puzzle with regions, up to 11x11 (as measured, when regions were bitmasks
+    /// of 128 cells): the rows `1..=k` for `k` from 2 to `n - 1` (the rows below are the
+    /// same sum seen from the other side), the columns likewise, and the regions `1..=k` in
+    /// their order when that is no union of rows already; and under the diagonal rule, the
+    /// two diagonals.
+    ///
+    /// In any other puzzle from [`EDGE_BANDS_FROM`] up: the two rows at the top, the two at
+    /// the bottom, the two columns at the left and the two at the right. A cage's digits may
+    /// repeat there, so its part in a region is an item whose sums run from `size` to
+    /// `size n`, and a cage wholly inside is an item too unless it is a sum. On
+    /// `random/unique-16x16` these four bands took the uniqueness checks from 1.06 million
+    /// nodes to 668,000 (the slowest from 531,000 to 181,000), for some 4-8% more
+    /// instructions a node; every two-line window, a partition into two-line bands or bands
+    /// of three cut nodes as much or less and cost more (see `docs/design/engine-notes.md`,
+    /// *house_sums.rs*).
     ///
     /// ```text
     ///   rows 1-2 of a killer:  [14+ . . ][ 9+ . ][ ...       a cage crossing the region's
@@ -880,17 +980,37 @@ impl Rules {
     ///   ---------------------------------------------        inside); one wholly inside
     ///                            ^ 17+ crossing rows 2-3     is a constant
     /// ```
-    fn sum_regions(&self, killer: bool) -> Vec<u128> {
+    fn sum_regions(&self, killer: bool) -> Vec<CellSet> {
         let n = self.n;
-        let mut regions: Vec<u128> = Vec::new();
-        if !killer || self.per_cell < 3 || self.cells > 128 || sum_words(n) == 0 {
+        let mut regions: Vec<CellSet> = Vec::new();
+        if sum_words(n) == 0 {
+            return regions;
+        }
+        if !killer {
+            if n < EDGE_BANDS_FROM {
+                return regions;
+            }
+            for kind in 0..2 {
+                for lines in [0..2, n - 2..n] {
+                    let mut union = CellSet::EMPTY;
+                    for line in lines {
+                        for p in 0..n {
+                            union.insert(self.house_cell(kind * n + line, p));
+                        }
+                    }
+                    regions.push(union);
+                }
+            }
+            return regions;
+        }
+        if self.per_cell < 3 || self.cells > 128 {
             return regions;
         }
         for kind in 0..3 {
-            let mut union = 0u128;
+            let mut union = CellSet::EMPTY;
             for k in 0..n - 1 {
                 for p in 0..n {
-                    union |= 1 << self.house_cell(kind * n + k, p);
+                    union.insert(self.house_cell(kind * n + k, p));
                 }
                 if k >= 1 && !regions.contains(&union) {
                     regions.push(union);
@@ -901,7 +1021,11 @@ impl Rules {
         // the 45 rule on the diagonals, which the engine's houses leave out (see
         // `diagonal_cells`).
         for diagonal in self.diagonal_cells.chunks_exact(n) {
-            regions.push(diagonal.iter().fold(0, |union, &cell| union | 1 << cell));
+            let mut union = CellSet::EMPTY;
+            for &cell in diagonal {
+                union.insert(cell as usize);
+            }
+            regions.push(union);
         }
         // Houses with a sum are bits of a `u128` (see [`Queues`](super::engine::Queues)).
         regions.truncate(128 - self.houses);
@@ -916,21 +1040,30 @@ impl Rules {
         id: usize,
         range: std::ops::Range<usize>,
         groups_start: usize,
-        regions: &[u128],
+        regions: &[CellSet],
+        cage: &Cage,
+        killer: bool,
     ) {
         let cells = &self.cage_cells[range];
         if cells.len() > tables::MAX_CELLS {
             return;
         }
-        for (k, &region) in regions.iter().enumerate() {
+        let constant = matches!(cage.operation(), Operation::Add | Operation::Given);
+        for (k, region) in regions.iter().enumerate() {
             let (mut slots, mut size) = (0u32, 0u32);
             for (slot, &cell) in cells.iter().enumerate() {
-                if region >> cell & 1 == 1 {
+                if region.has(cell as usize) {
                     slots |= 1 << slot;
                     size += 1;
                 }
             }
-            if size < 2 || size as usize == cells.len() {
+            // A sum cage wholly inside is a constant of the region's total; in a KenKen any
+            // other cage wholly inside is an item like one crossing the edge (a killer's
+            // keep their cells as items, as they were measured).
+            if size < 2 || (size as usize == cells.len() && (constant || killer)) {
+                continue;
+            }
+            if !killer && region_group_span(size as usize, self.n) > 64 * kept_words(self.n) {
                 continue;
             }
             // A table's layout has room for `2 * MAX_CELLS` groups.
@@ -980,21 +1113,23 @@ impl Rules {
     /// groups of the cages crossing its edge, and its cells in no such group. The cages
     /// wholly inside are constants, taken off its total. A region with more items than
     /// the house-sum rule takes gets none, and a total of 0: it says nothing.
-    fn add_region_items(&mut self, puzzle: &Puzzle, regions: &[u128]) {
+    fn add_region_items(&mut self, puzzle: &Puzzle, regions: &[CellSet]) {
         let n = self.n;
         let house_total = n * (n + 1) / 2;
-        for (k, &region) in regions.iter().enumerate() {
+        for (k, region) in regions.iter().enumerate() {
             let house = self.houses + k;
             let first = self.house_items.len();
             self.house_item_start.push(first as u32);
-            let mut left = region;
-            let mut total = region.count_ones() as usize / n * house_total;
+            let mut left = *region;
+            let mut total = region.len() / n * house_total;
             for cage in puzzle.cages() {
-                let mask = cage.cells().iter().fold(0u128, |m, c| m | 1 << c.index());
+                let inside = cage.cells().iter().all(|c| region.has(c.index()));
                 let constant = matches!(cage.operation(), Operation::Add | Operation::Given);
-                if mask & !region == 0 && constant {
+                if inside && constant {
                     total = total.saturating_sub(cage.target() as usize);
-                    left &= !mask;
+                    for c in cage.cells() {
+                        left.remove(c.index());
+                    }
                 }
             }
             for (g, group) in self.groups.iter().enumerate() {
@@ -1004,20 +1139,18 @@ impl Rules {
                 let start = self.cages[group.cage].cells.start;
                 let mut slots = group.slots;
                 while slots != 0 {
-                    left &= !(1 << self.cage_cells[start + slots.trailing_zeros() as usize]);
+                    left.remove(self.cage_cells[start + slots.trailing_zeros() as usize] as usize);
                     slots &= slots - 1;
                 }
                 self.house_items.push(Item::Group(g as u32));
             }
             let groups = self.house_items.len() - first;
-            if groups + left.count_ones() as usize > MAX_REGION_ITEMS {
+            if groups + left.len() > MAX_REGION_ITEMS {
                 self.house_items.truncate(first);
                 self.house_totals.push(0);
                 continue;
             }
-            while left != 0 {
-                let cell = left.trailing_zeros() as usize;
-                left &= left - 1;
+            for cell in left.cells() {
                 self.house_items.push(Item::Cell(cell as u32));
                 self.alone_in_sums[cell] |= 1 << house;
             }
@@ -1217,19 +1350,29 @@ mod tests {
         // Rows 1-2 .. 1-8, columns likewise, boxes 1-2, 1-4, 1-5, 1-7, 1-8 (1-3 and 1-6 are
         // rows 1-3 and 1-6).
         assert_eq!(rules.sum_houses - rules.houses, 7 + 7 + 5);
-        let digit = |cell: u32| u32::from(KILLER_SOLUTION.as_bytes()[cell as usize] - b'0');
+        let digits: Vec<u32> = KILLER_SOLUTION
+            .bytes()
+            .map(|b| u32::from(b - b'0'))
+            .collect();
+        // Cages cross the regions' edges, so the regions have groups of their own.
+        assert!(region_groups_add_up(&rules, &digits) > 0);
+    }
+
+    /// Checks that every house's and sum region's items add up to its total in the
+    /// solution `digits`; the number of groups the regions have.
+    fn region_groups_add_up(rules: &Rules, digits: &[u32]) -> usize {
         let mut groups = 0;
         for house in 0..rules.sum_houses {
             let mut sum = 0;
             for &item in rules.items(house) {
                 match item {
-                    Item::Cell(cell) => sum += digit(cell),
+                    Item::Cell(cell) => sum += digits[cell as usize],
                     Item::Group(g) => {
                         let group = rules.groups[g as usize];
                         let cells = &rules.cage_cells[rules.cages[group.cage].cells.clone()];
                         sum += (0..cells.len())
                             .filter(|&slot| group.slots >> slot & 1 == 1)
-                            .map(|slot| digit(cells[slot]))
+                            .map(|slot| digits[cells[slot] as usize])
                             .sum::<u32>();
                         groups += usize::from(house >= rules.houses);
                     }
@@ -1237,12 +1380,31 @@ mod tests {
             }
             assert_eq!(sum, rules.house_totals[house], "house {house}");
         }
-        // Cages cross the regions' edges, so the regions have groups of their own.
-        assert!(groups > 0);
+        groups
     }
 
+    /// From [`EDGE_BANDS_FROM`] up, a KenKen grid's two lines at each edge are sum regions,
+    /// its products and differences wholly inside them items like the cages crossing out.
     #[test]
-    fn no_sum_regions_outside_killers_with_regions() {
+    fn kenken_edge_bands_add_up_to_their_totals_in_a_solution() {
+        let text = include_str!("../../../../../corpora/random/unique-16x16.kk");
+        for entry in crate::formats::kk::parse_all(text).into_iter().take(3) {
+            let entry = entry.expect("the corpus reads");
+            let rules = Rules::new(&entry.puzzle);
+            assert_eq!(rules.sum_houses - rules.houses, 4);
+            let digits: Vec<u32> = entry
+                .meta("solution")
+                .expect("the corpus gives solutions")
+                .split(',')
+                .map(|d| d.parse().expect("a digit"))
+                .collect();
+            assert!(region_groups_add_up(&rules, &digits) > 0);
+        }
+    }
+
+    /// A KenKen grid below [`EDGE_BANDS_FROM`] has its houses' sums only.
+    #[test]
+    fn no_sum_regions_in_a_small_kenken() {
         assert_eq!(Rules::new(&puzzle()).sum_houses, 12);
     }
 }
