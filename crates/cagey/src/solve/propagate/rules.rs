@@ -530,20 +530,8 @@ impl Rules {
                 options.killer,
             );
             let mut in_regions = groups.end..rules.groups.len();
-            let mut table = rules.tabulate(
-                cage,
-                groups.clone(),
-                in_regions.clone(),
-                options,
-                &open,
-                scratch,
-            );
-            if table.is_none() && !in_regions.is_empty() && !options.killer {
-                // The regions' sums made the table too large: the table without them. (A
-                // cage with too many tuples is listed twice then, at set-up only.)
-                rules.groups.truncate(groups.end);
-                in_regions = groups.end..groups.end;
-                table = rules.tabulate(
+            let table = loop {
+                let table = rules.tabulate(
                     cage,
                     groups.clone(),
                     in_regions.clone(),
@@ -551,7 +539,14 @@ impl Rules {
                     &open,
                     scratch,
                 );
-            }
+                if table.is_some() || in_regions.is_empty() || options.killer {
+                    break table;
+                }
+                // The regions' sums made the table too large: the table without them. (A
+                // cage with too many tuples is listed twice then, at set-up only.)
+                rules.groups.truncate(groups.end);
+                in_regions = groups.end..groups.end;
+            };
             let kind = match table {
                 Some(table) => Kind::Table(table),
                 // Bounds hold for sums and products; the killer rule is the houses' business
