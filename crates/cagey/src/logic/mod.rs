@@ -36,11 +36,11 @@
 //! solutions of an ambiguous puzzle, and whether a puzzle logic cannot finish has a solution.
 //!
 //! The files, from the ground floor up (see `docs/design/logic.md`): the words every rule
-//! uses (`level`, `step`, `limits`, `rule`, `state`, `bits`, `subsets`); the rules, one a file; the
-//! engine (`engine`) that runs a list of rules given to it; the list (`rules`); the bridge
-//! to the production solver (`bridge`); and on top what callers ask for (`grade`, `probe`,
-//! `explain`, `hint`, `judge`, and the `Logic` solver over `search`). This file only declares them
-//! and re-exports the public words.
+//! uses (`level`, `step`, `limits`, `rule`, `state`, `bits`, `settled`, `subsets`); the
+//! rules, one a file; the engine (`engine`) that runs a list of rules given to it; the list
+//! (`rules`); the bridge to the production solver (`bridge`); and on top what callers ask
+//! for (`grade`, `probe`, `explain`, `hint`, `judge`, and the `Logic` solver over
+//! `search`). This file only declares them and re-exports the public words.
 
 // The words every rule imports: the ground floor.
 mod areas;
@@ -49,6 +49,7 @@ mod bits;
 mod level;
 mod limits;
 mod rule;
+mod settled;
 mod state;
 mod step;
 mod subsets;
