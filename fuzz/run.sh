@@ -4,6 +4,9 @@
 #   RUNS=10000000 fuzz/run.sh 0 lz_links   (a number of runs instead of a time)
 #   SANITIZER=none fuzz/run.sh ...         (without AddressSanitizer: the library has no
 #                                           unsafe code, and runs go two to three times faster)
+#   COMPARES=no fuzz/run.sh ...            (without libFuzzer's tracing of comparisons: the
+#                                           link targets' loops over a megabyte then run four
+#                                           to five times faster, for coarser guidance)
 # Needs cargo-fuzz (`cargo install cargo-fuzz`); RUSTC_BOOTSTRAP lets the stable toolchain
 # accept the sanitizer flags cargo-fuzz passes. Crashes land in fuzz/artifacts/TARGET/: copy
 # each into fuzz/regressions/TARGET/ once fixed, where the test suite replays it.
@@ -27,7 +30,9 @@ max_len() {
 for target in "${targets[@]}"; do
   mkdir -p "corpus/$target"
   if [ -n "${RUNS:-}" ]; then limit=(-runs="$RUNS"); else limit=(-max_total_time="$seconds"); fi
-  RUSTC_BOOTSTRAP=1 cargo fuzz run -O -s "${SANITIZER:-address}" "$target" "corpus/$target" "seeds/$target" -- \
+  compares=()
+  [ "${COMPARES:-yes}" = yes ] || compares=(--no-trace-compares)
+  RUSTC_BOOTSTRAP=1 cargo fuzz run -O -s "${SANITIZER:-address}" "${compares[@]}" "$target" "corpus/$target" "seeds/$target" -- \
     "${limit[@]}" -max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 \
     -print_final_stats=1 2>&1 | grep -E "^Done|panicked|SUMMARY|stat::(number_of_executed_units|average_exec_per_sec)" || true
 done
