@@ -447,6 +447,9 @@ mod tests {
         }
         assert_eq!(json_depth(r#"{"a":[[1],"[[[["],"b":{}}"#), 3);
         assert_eq!(json_depth("N4Ig"), 0);
+        // Wide characters in strings, and an escaped backslash just before a string's end:
+        // the string ends there, so the third level counts.
+        assert_eq!(json_depth(r#"[["é[ü\\",[1]]]"#), 3);
         let fine = format!(
             "{}{}",
             "[".repeat(MAX_JSON_DEPTH),
