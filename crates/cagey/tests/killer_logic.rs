@@ -198,6 +198,52 @@ fn sudokuwiki_pointing_example_is_explained_with_pointing_and_no_trial() {
     assert_eq!(grade.level, explanation.level);
 }
 
+/// The forum killers of `tests/fixtures/forum-killers.kk` (UA100, Wecoc #1), each with its
+/// known solution.
+fn forum_killers() -> Vec<(String, Puzzle, Grid)> {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/forum-killers.kk");
+    let text = std::fs::read_to_string(path).expect("fixture");
+    kk::parse_all(&text)
+        .into_iter()
+        .map(|entry| {
+            let entry = entry.expect("fixture puzzles parse");
+            let solution = entry
+                .meta("solution")
+                .and_then(|text| kk::parse_solution(9, text))
+                .expect("fixture solution");
+            (
+                format!("forum-killers.kk line {}", entry.line),
+                entry.puzzle,
+                solution,
+            )
+        })
+        .collect()
+}
+
+/// Issue #45: Unofficial Assassin 100 (rated 1.5 on its forum) was explained with three
+/// forcing chains and a trial, graded unreasonable, where a forum walkthrough uses cage
+/// combinations within a house. The house combinations rule finds those steps: no trial,
+/// no search, graded hard.
+#[test]
+fn unofficial_assassin_100_is_explained_without_trial_or_search() {
+    let (place, puzzle, solution) = &forum_killers()[0];
+    let explanation = assert_sound(place, puzzle, solution);
+    let used: Vec<&str> = explanation.steps.iter().map(|s| s.rule).collect();
+    for never in ["trial", "forcing chain", logic::SEARCH_RULE] {
+        assert!(!used.contains(&never), "{never} used: {used:?}");
+    }
+    assert!(used.contains(&"house combinations"), "{used:?}");
+    assert_eq!(explanation.level, Level::Hard);
+    let texts: Vec<String> = explanation.steps.iter().map(|s| s.describe(9)).collect();
+    assert!(
+        texts.iter().any(|t| t.starts_with(
+            "house combinations: the cages meeting column 8 share out its digits: cage 11+ at r1c7 can only be 1+2+8 or 2+3+6"
+        )),
+        "{texts:#?}"
+    );
+}
+
 /// The explanation of the built-in killer, as `cagey explain --example killer` prints it.
 #[test]
 fn golden_explanation_of_the_killer_example() {
