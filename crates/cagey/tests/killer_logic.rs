@@ -244,6 +244,24 @@ fn unofficial_assassin_100_is_explained_without_trial_or_search() {
     );
 }
 
+/// Wecoc #1 ("Killing with flowers") is beyond the ladder: with the centre box filled in
+/// (its four two-cell cages down to a pair each), no rule applies and no single assumption
+/// followed by the rules up to extreme, nor one followed by the rules and trials (two
+/// deep), reaches a contradiction (docs/rules.md, "Beyond the ladder"). The issue asks for
+/// no search step; until then this guards what it does: every step sound, and no more
+/// than the six search steps it takes now.
+#[test]
+fn wecoc_1_is_explained_soundly_with_at_most_six_search_steps() {
+    let (place, puzzle, solution) = &forum_killers()[1];
+    let explanation = assert_sound(place, puzzle, solution);
+    let searches = explanation
+        .steps
+        .iter()
+        .filter(|s| s.rule == logic::SEARCH_RULE)
+        .count();
+    assert!(searches <= 6, "{searches} search steps");
+}
+
 /// The explanation of the built-in killer, as `cagey explain --example killer` prints it.
 #[test]
 fn golden_explanation_of_the_killer_example() {
