@@ -2,10 +2,10 @@
 //! so the cages that meet it must share its digits out between them: each puts in the
 //! house the digits one of its combinations puts on its cells there, and those sets of
 //! digits, one a cage (a cell in no cage is a set of one), must not overlap. A combination
-//! of a cage that leaves the other cages of the house no sets that fit together is out,
-//! as a walkthrough says it: `28(4) = 89{47/56}`, because {4789} would leave column 1's
-//! 17(2) nothing. It is combination interaction (two cages) and the hidden cage (a house
-//! less its whole cages) done for every cage of the house at once.
+//! of a cage that leaves the other cages of the house no sets that fit together is out:
+//! the cage's combinations narrowed by the others, as walkthroughs write them
+//! (`11(3) = 2{18/36}`). It is combination interaction (two cages) and the hidden cage (a
+//! house less its whole cages) done for every cage of the house at once.
 //!
 //! The search is over sets of digits, not layouts. With the house's pieces (a cage's cells
 //! in the house) in a row, the digits used by the first `i` pieces form one of at most
@@ -168,10 +168,10 @@ fn find(state: &mut State, ctx: &mut Ctx) -> Option<Found> {
                     combos,
                     keep,
                 };
+                // The house and the cage: the other cages' cells outside the house, which
+                // shape their sets too, would make the hint's list of cells a third of the grid.
                 let mut cause = house.clone();
-                for other in meeting.iter().copied() {
-                    cause.extend_from_slice(g.cage_cells(other));
-                }
+                cause.extend_from_slice(g.cage_cells(cage));
                 cause.sort_unstable_by_key(|c| c.index());
                 cause.dedup();
                 return Some(Found::new(&RULE, reason, cause, Vec::new(), eliminated));
