@@ -10,7 +10,7 @@ mod explained;
 
 use std::collections::BTreeMap;
 
-use cagey::formats::kk;
+use cagey::formats::{kk, long_killer};
 use cagey::logic::{self, Level, LogicLimits};
 use cagey::{examples, Grid, Puzzle};
 use explained::{assert_golden_explanation, assert_sound};
@@ -196,6 +196,117 @@ fn sudokuwiki_pointing_example_is_explained_with_pointing_and_no_trial() {
     );
     let grade = logic::grade(&puzzle, &LogicLimits::default()).unwrap();
     assert_eq!(grade.level, explanation.level);
+}
+
+/// The rated forum killer of `tests/fixtures/forum-killers.txt` whose `# name=` starts
+/// with `name`, with its known solution: each block there is its comment lines, then one
+/// forum string.
+fn forum_killer(name: &str) -> (String, Puzzle, Grid) {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/forum-killers.txt");
+    let text = std::fs::read_to_string(path).expect("fixture");
+    let (mut found, mut solution) = (false, None);
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(comment) = line.strip_prefix('#') {
+            let comment = comment.trim();
+            if comment
+                .strip_prefix("name=")
+                .is_some_and(|n| n.starts_with(name))
+            {
+                found = true;
+            }
+            for key in ["solution=", "computed_solution="] {
+                if let Some(grid) = comment.strip_prefix(key) {
+                    solution = kk::parse_solution(9, grid);
+                }
+            }
+        } else if !line.is_empty() {
+            if found {
+                let entry = long_killer::parse(line).expect("fixture puzzles parse");
+                let place = format!("forum-killers.txt line {}", index + 1);
+                return (place, entry.puzzle, solution.expect("fixture solution"));
+            }
+            solution = None;
+        }
+    }
+    panic!("no forum killer named {name}")
+}
+
+/// Wecoc #1 of `tests/fixtures/wecoc-1.kk`, with its known solution.
+fn wecoc_1() -> (String, Puzzle, Grid) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wecoc-1.kk");
+    let text = std::fs::read_to_string(path).expect("fixture");
+    let entry = kk::parse_all(&text)
+        .into_iter()
+        .next()
+        .expect("one puzzle")
+        .expect("fixture puzzle parses");
+    let solution = entry
+        .meta("solution")
+        .and_then(|text| kk::parse_solution(9, text))
+        .expect("fixture solution");
+    (
+        format!("wecoc-1.kk line {}", entry.line),
+        entry.puzzle,
+        solution,
+    )
+}
+
+/// Issue #45: Unofficial Assassin 100 (rated 1.5 on its forum) was explained with three
+/// forcing chains and a trial, graded unreasonable, where a forum walkthrough uses cage
+/// combinations within a house. The house combinations rule finds those steps: no trial,
+/// no search, graded hard.
+#[test]
+fn unofficial_assassin_100_is_explained_without_trial_or_search() {
+    let (place, puzzle, solution) = &forum_killer("Unofficial Assassin 100");
+    let explanation = assert_sound(place, puzzle, solution);
+    let used: Vec<&str> = explanation.steps.iter().map(|s| s.rule).collect();
+    for never in ["trial", "forcing chain", logic::SEARCH_RULE] {
+        assert!(!used.contains(&never), "{never} used: {used:?}");
+    }
+    assert!(used.contains(&"house combinations"), "{used:?}");
+    assert_eq!(explanation.level, Level::Hard);
+    let texts: Vec<String> = explanation.steps.iter().map(|s| s.describe(9)).collect();
+    assert!(
+        texts.iter().any(|t| t.starts_with(
+            "house combinations: the cages meeting column 8 share out its digits: cage 11+ at r1c7 can only be 1+2+8 or 2+3+6"
+        )),
+        "{texts:#?}"
+    );
+}
+
+/// Issue #45: YAK 94 (rated H1.25 in the forums' Assassin archive) was explained with two
+/// trials, graded unreasonable; with the house combinations it needs neither trial nor
+/// search, and grades hard.
+#[test]
+fn yak_94_is_explained_without_trial_or_search() {
+    let (place, puzzle, solution) = &forum_killer("YAK 94");
+    let explanation = assert_sound(place, puzzle, solution);
+    let used: Vec<&str> = explanation.steps.iter().map(|s| s.rule).collect();
+    for never in ["trial", "forcing chain", logic::SEARCH_RULE] {
+        assert!(!used.contains(&never), "{never} used: {used:?}");
+    }
+    assert!(used.contains(&"house combinations"), "{used:?}");
+    assert_eq!(explanation.level, Level::Hard);
+}
+
+/// Wecoc #1 ("Killing with flowers") is beyond the ladder: with the centre box filled in
+/// (its four two-cell cages down to a pair each), no rule applies and no single assumption
+/// followed by the rules up to extreme, nor one followed by the rules and trials (two
+/// deep), reaches a contradiction (docs/rules.md, "Beyond the ladder"). The issue asks for
+/// no search step; until then this guards what it does: every step sound, and no more
+/// than the six search steps it takes now.
+#[test]
+fn wecoc_1_is_explained_soundly_with_at_most_six_search_steps() {
+    let (place, puzzle, solution) = &wecoc_1();
+    let explanation = assert_sound(place, puzzle, solution);
+    let searches = explanation
+        .steps
+        .iter()
+        .filter(|s| s.rule == logic::SEARCH_RULE)
+        .count();
+    assert!(searches <= 6, "{searches} search steps");
 }
 
 /// The explanation of the built-in killer, as `cagey explain --example killer` prints it.

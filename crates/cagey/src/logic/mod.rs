@@ -68,6 +68,7 @@ mod given;
 mod hidden_cage;
 mod hidden_single;
 mod hidden_subset;
+mod house_combinations;
 mod innies_outies;
 mod innies_outies_houses;
 mod intersection_removal;

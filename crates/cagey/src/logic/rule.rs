@@ -108,6 +108,8 @@ pub(crate) struct Ctx {
     pub(super) barren_areas_several: Barren,
     /// Pairs of cages where the combination interaction rule last found nothing.
     pub(super) barren_interaction: BarrenMap,
+    /// Houses where the house combinations rule last found nothing.
+    pub(super) barren_house_combinations: Barren,
     /// Assumptions the trial rule found to end without a contradiction, with where they
     /// ended.
     pub(super) settled: Settled,
@@ -136,6 +138,7 @@ impl Ctx {
             barren_areas: Barren::default(),
             barren_areas_several: Barren::default(),
             barren_interaction: BarrenMap::default(),
+            barren_house_combinations: Barren::default(),
             settled: Settled::default(),
         }
     }

@@ -15,8 +15,8 @@ use super::rule::Rule;
 use super::{
     cage_combinations, cage_confined, cage_digits, cage_layouts, cage_line, cage_splitting,
     combination_interaction, fish, forcing_chain, given, hidden_cage, hidden_single, hidden_subset,
-    innies_outies, innies_outies_houses, intersection_removal, line_sum, naked_single,
-    naked_subset, trial,
+    house_combinations, innies_outies, innies_outies_houses, intersection_removal, line_sum,
+    naked_single, naked_subset, trial,
 };
 use crate::model::Puzzle;
 
@@ -60,12 +60,12 @@ const fn at(rule: Rule, level: Level, weight: u32) -> Rule {
 ///   intersection removal), a house's digit confined to a cage, naked and hidden subsets,
 ///   in the order of their weights;
 /// - hard: innies and outies of several houses, hidden cages, cage splitting,
-///   combination interactions between cages;
+///   combination interactions between cages, the combinations of a house's cages together;
 /// - extreme: fish and forcing chains;
 /// - unreasonable: trial.
 ///
 /// Keen's line arithmetic is left out: innies and outies say all it says for sums.
-pub static KILLER_RULES: [Rule; 19] = [
+pub static KILLER_RULES: [Rule; 20] = [
     given::RULE,
     naked_single::RULE,
     hidden_single::RULE,
@@ -82,6 +82,7 @@ pub static KILLER_RULES: [Rule; 19] = [
     hidden_cage::RULE,
     cage_splitting::RULE,
     combination_interaction::RULE,
+    house_combinations::RULE,
     fish::RULE,
     forcing_chain::RULE,
     trial::RULE,

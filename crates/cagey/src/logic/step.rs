@@ -162,6 +162,15 @@ pub(crate) enum Reason {
         combos: Vec<DigitSet>,
         keep: Vec<(Cell, DigitSet)>,
     },
+    /// House `house` holds every digit once: cage `cage` keeps the combinations `combos`,
+    /// those that leave the other cages meeting the house digits that fit there with it;
+    /// each listed cell keeps only its digits.
+    HouseCombinations {
+        house: usize,
+        cage: usize,
+        combos: Vec<DigitSet>,
+        keep: Vec<(Cell, DigitSet)>,
+    },
     /// Cage `cage` keeps the `count` layouts (of the combinations `combos`) that leave
     /// cage `other` (which its cells see) a layout; each listed cell keeps only its digits.
     CombinationInteraction {
@@ -393,6 +402,9 @@ impl Reason {
                 area_name(g, houses)
             }
             Reason::HiddenCage { house, .. } => g.house_name(*house),
+            Reason::HouseCombinations { house, cage: k, .. } => {
+                format!("{} and cage {}", g.house_name(*house), cage(puzzle, *k))
+            }
             Reason::CombinationInteraction { cage: k, other, .. } => format!(
                 "cage {} and cage {}",
                 cage(puzzle, *k),
@@ -606,6 +618,13 @@ impl Reason {
                     keeps(keep, g)
                 )
             }
+            Reason::HouseCombinations { house, cage: k, combos, keep } => format!(
+                "the cages meeting {} share out its digits: cage {} can only be {}, the combinations that leave the others digits that fit: {}",
+                g.house_name(*house),
+                cage(puzzle, *k),
+                combos_text(combos),
+                keeps(keep, g)
+            ),
             Reason::CombinationInteraction { cage: k, other, count, combos, keep } => {
                 let kept = if combos.is_empty() {
                     format!("only {count} of its layouts leave")
