@@ -259,14 +259,7 @@ fn wecoc_1() -> (String, Puzzle, Grid) {
 /// no search, graded hard.
 #[test]
 fn unofficial_assassin_100_is_explained_without_trial_or_search() {
-    let (place, puzzle, solution) = &forum_killer("Unofficial Assassin 100");
-    let explanation = assert_sound(place, puzzle, solution);
-    let used: Vec<&str> = explanation.steps.iter().map(|s| s.rule).collect();
-    for never in ["trial", "forcing chain", logic::SEARCH_RULE] {
-        assert!(!used.contains(&never), "{never} used: {used:?}");
-    }
-    assert!(used.contains(&"house combinations"), "{used:?}");
-    assert_eq!(explanation.level, Level::Hard);
+    let explanation = explained_at_hard_by_house_combinations("Unofficial Assassin 100");
     let texts: Vec<String> = explanation.steps.iter().map(|s| s.describe(9)).collect();
     assert!(
         texts.iter().any(|t| t.starts_with(
@@ -281,14 +274,21 @@ fn unofficial_assassin_100_is_explained_without_trial_or_search() {
 /// search, and grades hard.
 #[test]
 fn yak_94_is_explained_without_trial_or_search() {
-    let (place, puzzle, solution) = &forum_killer("YAK 94");
+    explained_at_hard_by_house_combinations("YAK 94");
+}
+
+/// The forum killer `name` explained soundly, with house combinations among its steps and
+/// no forcing chain, trial or search: graded hard.
+fn explained_at_hard_by_house_combinations(name: &str) -> logic::Explanation {
+    let (place, puzzle, solution) = &forum_killer(name);
     let explanation = assert_sound(place, puzzle, solution);
     let used: Vec<&str> = explanation.steps.iter().map(|s| s.rule).collect();
     for never in ["trial", "forcing chain", logic::SEARCH_RULE] {
-        assert!(!used.contains(&never), "{never} used: {used:?}");
+        assert!(!used.contains(&never), "{name}: {never} used: {used:?}");
     }
-    assert!(used.contains(&"house combinations"), "{used:?}");
-    assert_eq!(explanation.level, Level::Hard);
+    assert!(used.contains(&"house combinations"), "{name}: {used:?}");
+    assert_eq!(explanation.level, Level::Hard, "{name}");
+    explanation
 }
 
 /// Wecoc #1 ("Killing with flowers") is beyond the ladder: with the centre box filled in
