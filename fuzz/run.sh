@@ -5,7 +5,7 @@
 #   SANITIZER=none fuzz/run.sh ...         (without AddressSanitizer: the library has no
 #                                           unsafe code, and runs go two to three times faster)
 #   COMPARES=no fuzz/run.sh ...            (without libFuzzer's tracing of comparisons: the
-#                                           link targets' loops over a megabyte then run four
+#                                           link targets' loops over a megabyte then run three
 #                                           to five times faster, for coarser guidance)
 # Needs cargo-fuzz (`cargo install cargo-fuzz`); RUSTC_BOOTSTRAP lets the stable toolchain
 # accept the sanitizer flags cargo-fuzz passes. Crashes land in fuzz/artifacts/TARGET/: copy
