@@ -9,68 +9,13 @@
 //! correlation and the share of differently rated pairs that cagey orders as the forum
 //! does. docs/rules.md (Calibration) reports the figures.
 
-use std::collections::BTreeMap;
-use std::path::Path;
+mod explained;
 
-use cagey::formats::{kk, long_killer};
+use std::collections::BTreeMap;
+
 use cagey::logic::{self, Level, LogicLimits};
 use cagey::solve::Limits;
-use cagey::{Grid, Puzzle};
-
-/// One rated puzzle of the fixture: its `# key=value` comments and the puzzle.
-struct Rated {
-    name: String,
-    line: usize,
-    meta: BTreeMap<String, String>,
-    puzzle: Puzzle,
-}
-
-impl Rated {
-    /// The forum's rating, as a number on the forums' scale (`1.25`).
-    fn rating(&self) -> f64 {
-        let text = &self.meta["rating"];
-        text.parse()
-            .unwrap_or_else(|_| panic!("{}: rating {text:?} is no number", self.name))
-    }
-
-    /// The solution the forum published, else the one cagey found when the set was made.
-    fn solution(&self) -> Grid {
-        let text = self
-            .meta
-            .get("solution")
-            .or_else(|| self.meta.get("computed_solution"))
-            .unwrap_or_else(|| panic!("{}: no solution comment", self.name));
-        kk::parse_solution(9, text).unwrap_or_else(|| panic!("{}: bad solution", self.name))
-    }
-}
-
-/// Every puzzle of the fixture, in file order. A block is its comment lines, then one
-/// forum string; the comments before a string belong to it.
-fn rated() -> Vec<Rated> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/forum-killers.txt");
-    let text = std::fs::read_to_string(path).expect("the fixture");
-    let mut meta = BTreeMap::new();
-    let mut found = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if let Some(comment) = line.strip_prefix('#') {
-            if let Some((key, value)) = comment.trim().split_once('=') {
-                meta.insert(key.trim().to_string(), value.trim().to_string());
-            }
-        } else if !line.is_empty() {
-            let entry = long_killer::parse(line)
-                .unwrap_or_else(|e| panic!("forum-killers.txt line {}: {e}", index + 1));
-            let meta = std::mem::take(&mut meta);
-            found.push(Rated {
-                name: meta.get("name").cloned().unwrap_or_default(),
-                line: index + 1,
-                meta,
-                puzzle: entry.puzzle,
-            });
-        }
-    }
-    found
-}
+use explained::rated;
 
 /// Every rated puzzle reads, names its source and rater, and has exactly one solution: the
 /// one its comment gives (the forum's where it published one).

@@ -10,10 +10,10 @@ mod explained;
 
 use std::collections::BTreeMap;
 
-use cagey::formats::{kk, long_killer};
+use cagey::formats::kk;
 use cagey::logic::{self, Level, LogicLimits};
 use cagey::{examples, Grid, Puzzle};
-use explained::{assert_golden_explanation, assert_sound};
+use explained::{assert_golden_explanation, assert_sound, rated};
 
 /// Every `step`-th puzzle of a corpus file, with its known solution (every killer file
 /// gives one).
@@ -199,38 +199,18 @@ fn sudokuwiki_pointing_example_is_explained_with_pointing_and_no_trial() {
 }
 
 /// The rated forum killer of `tests/fixtures/forum-killers.txt` whose `# name=` starts
-/// with `name`, with its known solution: each block there is its comment lines, then one
-/// forum string.
+/// with `name`, with its known solution.
 fn forum_killer(name: &str) -> (String, Puzzle, Grid) {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/forum-killers.txt");
-    let text = std::fs::read_to_string(path).expect("fixture");
-    let (mut found, mut solution) = (false, None);
-    for (index, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if let Some(comment) = line.strip_prefix('#') {
-            let comment = comment.trim();
-            if comment
-                .strip_prefix("name=")
-                .is_some_and(|n| n.starts_with(name))
-            {
-                found = true;
-            }
-            for key in ["solution=", "computed_solution="] {
-                if let Some(grid) = comment.strip_prefix(key) {
-                    solution = kk::parse_solution(9, grid);
-                }
-            }
-        } else if !line.is_empty() {
-            if found {
-                let entry = long_killer::parse(line).expect("fixture puzzles parse");
-                let place = format!("forum-killers.txt line {}", index + 1);
-                return (place, entry.puzzle, solution.expect("fixture solution"));
-            }
-            solution = None;
-        }
-    }
-    panic!("no forum killer named {name}")
+    let p = rated()
+        .into_iter()
+        .find(|p| p.name.starts_with(name))
+        .unwrap_or_else(|| panic!("no forum killer named {name}"));
+    let solution = p.solution();
+    (
+        format!("forum-killers.txt line {}", p.line),
+        p.puzzle,
+        solution,
+    )
 }
 
 /// Wecoc #1 of `tests/fixtures/wecoc-1.kk`, with its known solution.

@@ -1,11 +1,13 @@
 //! What the logic tests share: corpus samples with their known solutions, the soundness
-//! check of an explanation, and the golden explanations of the built-in examples.
+//! check of an explanation, the golden explanations of the built-in examples, and the
+//! rated forum killers.
 
 #![allow(dead_code)] // each test binary uses its own part of this module
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use cagey::formats::kk;
+use cagey::formats::{kk, long_killer};
 use cagey::logic::{self, LogicLimits, Verdict};
 use cagey::model::Progress;
 use cagey::{examples, Grid, Puzzle};
@@ -106,4 +108,59 @@ pub fn assert_golden_explanation(name: &str) {
     let golden = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 writes it)", path.display()));
     assert_eq!(text, golden, "explanation of {name} changed");
+}
+
+/// One rated forum killer of `tests/fixtures/forum-killers.txt`: its `# key=value` comments and the puzzle.
+pub struct Rated {
+    pub name: String,
+    pub line: usize,
+    pub meta: BTreeMap<String, String>,
+    pub puzzle: Puzzle,
+}
+
+impl Rated {
+    /// The forum's rating, as a number on the forums' scale (`1.25`).
+    pub fn rating(&self) -> f64 {
+        let text = &self.meta["rating"];
+        text.parse()
+            .unwrap_or_else(|_| panic!("{}: rating {text:?} is no number", self.name))
+    }
+
+    /// The solution the forum published, else the one cagey found when the set was made.
+    pub fn solution(&self) -> Grid {
+        let text = self
+            .meta
+            .get("solution")
+            .or_else(|| self.meta.get("computed_solution"))
+            .unwrap_or_else(|| panic!("{}: no solution comment", self.name));
+        kk::parse_solution(9, text).unwrap_or_else(|| panic!("{}: bad solution", self.name))
+    }
+}
+
+/// Every puzzle of `tests/fixtures/forum-killers.txt`, in file order. A block is its comment lines, then one
+/// forum string; the comments before a string belong to it.
+pub fn rated() -> Vec<Rated> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/forum-killers.txt");
+    let text = std::fs::read_to_string(path).expect("the fixture");
+    let mut meta = BTreeMap::new();
+    let mut found = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(comment) = line.strip_prefix('#') {
+            if let Some((key, value)) = comment.trim().split_once('=') {
+                meta.insert(key.trim().to_string(), value.trim().to_string());
+            }
+        } else if !line.is_empty() {
+            let entry = long_killer::parse(line)
+                .unwrap_or_else(|e| panic!("forum-killers.txt line {}: {e}", index + 1));
+            let meta = std::mem::take(&mut meta);
+            found.push(Rated {
+                name: meta.get("name").cloned().unwrap_or_default(),
+                line: index + 1,
+                meta,
+                puzzle: entry.puzzle,
+            });
+        }
+    }
+    found
 }
