@@ -116,6 +116,12 @@ pub struct Args {
     #[arg(long, short = 'j', value_name = "N", value_parser = cagey_args::jobs)]
     jobs: Option<usize>,
 
+    /// Threads one puzzle's search may use once it has run past 30,000 nodes, as the
+    /// hardest puzzles do [default: one per core for a single puzzle, 1 for several,
+    /// which `--jobs` solves side by side].
+    #[arg(long, value_name = "N", value_parser = cagey_args::jobs)]
+    threads: Option<usize>,
+
     /// How to report: text for people, or jsonl (a JSON object per puzzle, then a summary).
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = OutputFormat::Text,
           hide_possible_values = true)]
@@ -184,6 +190,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         max_combinations: args.max_combinations,
         max_table_cells: args.max_table_cells,
         cancel: None,
+        threads: 1,
     };
 
     let mode = match (args.all, args.count) {
@@ -204,6 +211,16 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             "--output jsonl writes solutions as rows of digits: it does not go with --show or --to"
         );
     }
+    let mut puzzles = input::numbered(input::open(&args.input)?).peekable();
+    let several = puzzles.peek().is_some_and(|puzzle| puzzle.several);
+    let limits = Limits {
+        threads: match args.threads {
+            Some(threads) => threads,
+            None if several => 1,
+            None => cagey_args::jobs_or_cores(None),
+        },
+        ..limits
+    };
     let plan = Plan {
         solver,
         limits,
@@ -222,7 +239,6 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         Mode::Solve | Mode::Count => batch::WINDOW_PER_JOB.saturating_mul(jobs),
     };
 
-    let puzzles = input::numbered(input::open(&args.input)?);
     let mut terminal = Terminal::new();
     let mut totals = Totals::new();
     let mut status = Status::Ok;

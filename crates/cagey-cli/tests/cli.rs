@@ -37,6 +37,21 @@ fn solves_a_built_in_example_as_the_essay_prints_it() {
 }
 
 #[test]
+fn a_search_on_several_threads_says_what_one_thread_says() {
+    // The killer example ends long before a search would split: the answer, and the
+    // effort `--stats` prints, are those of one thread.
+    let one = cagey(&["solve", "--stats", "--threads", "1", "--example", "killer"]);
+    let two = cagey(&["solve", "--stats", "--threads", "2", "--example", "killer"]);
+    assert_eq!(two.status.code(), Some(0), "{}", stderr(&two));
+    let without_time = |output: &Output| {
+        let text = stdout(output);
+        text[..text.rfind(", time").expect("--stats says the time")].to_string()
+    };
+    assert_eq!(without_time(&one), without_time(&two));
+    assert!(stdout(&two).contains("unique solution"));
+}
+
+#[test]
 fn reads_standard_input() {
     let output = cagey_with_input(&["solve", "-"], Some(KK0));
     assert_eq!(output.status.code(), Some(0));
@@ -532,6 +547,7 @@ fn refuses_a_solution_the_target_format_cannot_hold_with_status_2() {
 fn says_counts_must_be_at_least_one() {
     for args in [
         &["solve", "--jobs", "0", "--example", "kk0"][..],
+        &["solve", "--threads", "0", "--example", "kk0"],
         &["solve", "--limit", "0", "--example", "kk0"],
         &["render", "--size", "0", "--example", "kk0", "-o", "-"],
     ] {

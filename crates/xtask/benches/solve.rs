@@ -73,6 +73,7 @@ fn verify(solver: &dyn Solver, file: &str, cases: &[Case]) {
     let options = Options {
         repeat: 1,
         timeout: VERIFY_TIMEOUT.into(),
+        threads: 1,
     };
     let report = bench::run(solver, cases, &options);
     if let Some(failure) = report.failures.first() {

@@ -196,6 +196,8 @@ pub struct Options {
     pub repeat: usize,
     /// Give up on a puzzle after this long, which counts as a failure.
     pub timeout: TimeLimit,
+    /// Threads one puzzle's search may use ([`Limits::threads`]).
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -203,6 +205,7 @@ impl Default for Options {
         Options {
             repeat: 1,
             timeout: DEFAULT_TIMEOUT,
+            threads: 1,
         }
     }
 }
@@ -340,6 +343,7 @@ pub fn run_case(
 ) -> (Option<Sample>, Option<BenchError>) {
     let mut limits = Limits::solutions(case.max_solutions());
     limits.time_limit = options.timeout;
+    limits.threads = options.threads;
     let mut best: Option<Sample> = None;
     // Every solution's digits are kept for verification, one after the other: the search
     // stops at one more than the corpus expects, so there are few, and with room for 64

@@ -79,6 +79,12 @@ pub struct Args {
     #[arg(long, value_name = "SECS", default_value_t = bench::DEFAULT_TIMEOUT)]
     timeout: TimeLimit,
 
+    /// Threads one puzzle's search may use once it has run past 10,000 nodes (1: each
+    /// search on one thread, as the published figures are taken).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = crate::at_least_one::<u64>)]
+    threads: u64,
+
     /// Run the whole benchmark this many times, each in a process of its own, and give each
     /// file's medians over the runs: one run says little on a machine whose load comes and
     /// goes.
@@ -111,6 +117,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let options = Options {
         repeat: usize::try_from(args.repeat).unwrap_or(usize::MAX),
         timeout: args.timeout,
+        threads: usize::try_from(args.threads).unwrap_or(usize::MAX),
     };
     // Read every file before printing anything, so that a missing file stops the run at once.
     let texts = args

@@ -25,6 +25,7 @@ fn effort(cases: &[Case]) -> Vec<Sample> {
     let options = Options {
         repeat: 1,
         timeout: Duration::from_secs(60).into(),
+        threads: 1,
     };
     let report = bench::run(solve::default_solver(), cases, &options);
     assert_eq!(report.failures, []);

@@ -16,7 +16,7 @@ pub mod merge;
 mod propagate;
 pub mod tables;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -75,6 +75,11 @@ pub struct Limits {
     /// Stop as soon as this is cancelled (checked as often as the clock), if set: how a
     /// server stops the work of a client that has gone.
     pub cancel: Option<Cancel>,
+    /// Threads one search may use: 1 searches on the calling thread alone. The production
+    /// solver splits a search that has not ended within its first 10,000 nodes into parts
+    /// searched side by side, when at most two solutions are asked for; the other solvers,
+    /// and WebAssembly, which has no threads, always search on one.
+    pub threads: usize,
 }
 
 /// A flag another thread raises to stop a search (or an explanation, a grade, a hint) early.
@@ -120,6 +125,7 @@ impl Limits {
             max_combinations: DEFAULT_MAX_COMBINATIONS,
             max_table_cells: DEFAULT_MAX_TABLE_CELLS,
             cancel: None,
+            threads: 1,
         }
     }
 
@@ -409,6 +415,52 @@ pub fn solutions(count: u64) -> String {
     format!("{count} {noun}")
 }
 
+/// What the searches of one puzzle on several threads share: a node count against one
+/// budget, and a flag that stops them all (raised when enough solutions are found, or when
+/// one of them runs out of budget).
+#[derive(Debug)]
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+pub(crate) struct Team {
+    nodes: AtomicU64,
+    max_nodes: u64,
+    stop: AtomicBool,
+}
+
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+impl Team {
+    /// A team whose searches may visit `max_nodes` nodes between them.
+    pub(crate) fn new(max_nodes: u64) -> Team {
+        Team {
+            nodes: AtomicU64::new(0),
+            max_nodes,
+            stop: AtomicBool::new(false),
+        }
+    }
+
+    /// Adds `nodes` to the count; `Err` when the budget has run out (the team stops) or the
+    /// team was stopped.
+    fn count(&self, nodes: u64) -> Result<(), Budget> {
+        if self.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes > self.max_nodes {
+            self.stop();
+            return Err(Budget::Nodes(self.max_nodes));
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(Budget::Cancelled);
+        }
+        Ok(())
+    }
+
+    /// Stops every search of the team at its next look.
+    pub(crate) fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the budget ran out.
+    pub(crate) fn out_of_nodes(&self) -> bool {
+        self.nodes.load(Ordering::Relaxed) > self.max_nodes
+    }
+}
+
 /// Keeps the node and time budgets of one search.
 ///
 /// The clock is read every `stride` nodes, and the stride adapts to what a node costs: it
@@ -422,6 +474,11 @@ pub(crate) struct Meter {
     max_nodes: u64,
     deadline: Option<(Instant, Duration)>,
     cancel: Option<Cancel>,
+    /// The searches sharing this one's budgets, when a puzzle is searched on several
+    /// threads: their node count, added to at each look, and the flag that stops them all.
+    team: Option<Arc<Team>>,
+    /// Nodes already added to the team's count.
+    reported: u64,
     /// Nodes between two looks at the clock and the cancel flag.
     stride: u64,
     /// The node count at which to look next.
@@ -455,10 +512,21 @@ impl Meter {
                 .zip(limits.time_limit.deadline(now))
                 .map(|(time, deadline)| (deadline, time)),
             cancel: limits.cancel.clone(),
+            team: None,
+            reported: 0,
             stride: 1,
             next_look: 1,
             last_look: now,
         }
+    }
+
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    /// This meter as one of `team`'s: its node budget is the team's, counted over all of
+    /// them at each look, and the team's flag stops it.
+    pub(crate) fn in_team(mut self, team: Arc<Team>) -> Meter {
+        self.max_nodes = u64::MAX;
+        self.team = Some(team);
+        self
     }
 
     /// Counts one node; `Err` when a budget has run out.
@@ -476,9 +544,13 @@ impl Meter {
     /// Reads the clock and the cancel flag, and sets when to look next.
     #[cold]
     fn look(&mut self) -> Result<(), Budget> {
-        if self.deadline.is_none() && self.cancel.is_none() {
+        if self.deadline.is_none() && self.cancel.is_none() && self.team.is_none() {
             self.next_look = u64::MAX;
             return Ok(());
+        }
+        if let Some(team) = &self.team {
+            team.count(self.nodes - self.reported)?;
+            self.reported = self.nodes;
         }
         let now = Instant::now();
         if let Some((deadline, budget)) = self.deadline {

@@ -170,6 +170,10 @@ pub(super) fn run(args: &Args) -> anyhow::Result<Status> {
     if args.rules.multi_cell {
         arguments.push("--multi-cell".into());
     }
+    // Only when asked: an older build, run `--against`, may not know the option.
+    if args.threads != 1 {
+        arguments.extend(["--threads".into(), args.threads.to_string().into()]);
+    }
     arguments.extend(args.files.iter().map(|file| file.clone().into_os_string()));
 
     let mut builds = vec![Build::new(this)];

@@ -124,6 +124,17 @@ impl Engine<'_> {
         true
     }
 
+    /// Narrows the propagated state to `cube`'s decisions, each cell to its one digit, and
+    /// propagates; `false` on a contradiction.
+    pub(super) fn enter(&mut self, cube: &[(u32, u32)]) -> bool {
+        cube.iter().all(|&(cell, bit)| {
+            let cell = cell as usize;
+            let others = self.state[cell] & !bit;
+            self.state[cell] & bit != 0
+                && (others == 0 || (self.remove(cell, others, false) && self.propagate()))
+        })
+    }
+
     /// Applies every rule until none removes a candidate. Returns `false` on a
     /// contradiction, leaving the queues empty either way.
     pub(super) fn propagate(&mut self) -> bool {

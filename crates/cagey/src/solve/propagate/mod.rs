@@ -9,6 +9,7 @@
 //!
 //! ```text
 //!   mod.rs          the solver: Context (reused buffers), Propagate (the Solver)
+//!     split         a long search cut into parts, one thread a part  (split.rs)
 //!     search        branching, restarts, counting solutions          (search.rs)
 //!     finish        a node with at most 20 open cells, by enumeration (finish.rs)
 //!     fixpoint      the loop: rules cheapest first until none applies (fixpoint.rs)
@@ -56,6 +57,8 @@ mod recycle;
 mod rules;
 mod search;
 mod small;
+#[cfg(not(target_arch = "wasm32"))]
+mod split;
 mod sum_sets;
 mod tables;
 
@@ -183,12 +186,32 @@ fn search_probing(
     }
     let start = Instant::now();
     let rules = Rules::new_in(puzzle, &mut context.rules);
+    // A search that may split runs its first nodes alone, holding what it finds: if it
+    // splits, the parts find it again (see `split.rs`).
+    #[cfg(not(target_arch = "wasm32"))]
+    let split = limits.threads > 1
+        && limits.max_solutions <= search::SPLIT_SOLUTIONS
+        && limits.max_nodes > tuning.split_after;
+    #[cfg(target_arch = "wasm32")]
+    let split = false;
+    let mut held: Vec<Grid> = Vec::new();
+    let mut hold = |grid: &Grid| held.push(grid.clone());
+    let first_limits;
+    let (first_limits, sink): (&Limits, &mut dyn FnMut(&Grid)) = if split {
+        first_limits = Limits {
+            max_nodes: tuning.split_after,
+            ..limits.clone()
+        };
+        (&first_limits, &mut hold)
+    } else {
+        (limits, &mut *found)
+    };
     let mut searcher = Searcher::new_in(
         Engine::new_in(&rules, std::mem::take(&mut context.engine)),
-        Meter::started(limits, start),
+        Meter::started(first_limits, start),
         limits.max_solutions,
         tuning,
-        found,
+        sink,
         std::mem::take(&mut context.searcher),
     );
     let end = match searcher.root() {
@@ -198,19 +221,45 @@ fn search_probing(
         Err(Stop::Restart) => unreachable!("restarts end in the root"),
     };
     let (count, nodes, guesses) = (searcher.count, searcher.meter.nodes, searcher.guesses);
+    let stats = Stats {
+        nodes,
+        guesses,
+        elapsed: start.elapsed(),
+        ..Stats::default()
+    };
+    // Stopped at its budget, the search goes on from where it is on several threads: from
+    // its nogoods and with its solutions, if the nogoods' pool had room for all it
+    // explored, else from the root, its solutions to be found again.
+    #[cfg(not(target_arch = "wasm32"))]
+    let first = (split && matches!(end, End::OutOfBudget(super::Budget::Nodes(_)))).then(|| {
+        let weights = searcher.engine.weights.clone();
+        let sealed = searcher.seal();
+        let nogoods = if sealed {
+            searcher.nogoods()
+        } else {
+            Vec::new()
+        };
+        (weights, nogoods, sealed)
+    });
     let mut keep = Keep::new();
     (context.engine, context.searcher) = searcher.into_spare(&mut keep);
-    rules.into_spare(&mut context.rules, &mut keep);
-    Search {
-        count,
-        end,
-        stats: Stats {
-            nodes,
-            guesses,
-            elapsed: start.elapsed(),
-            ..Stats::default()
-        },
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some((weights, nogoods, sealed)) = first {
+        let first = split::First {
+            weights,
+            nogoods,
+            solutions: if sealed { held } else { Vec::new() },
+            stats,
+        };
+        let search = split::search(&rules, limits, tuning, first, start, found);
+        rules.into_spare(&mut context.rules, &mut keep);
+        return search;
     }
+    rules.into_spare(&mut context.rules, &mut keep);
+    for grid in &held {
+        found(grid);
+    }
+    Search { count, end, stats }
 }
 
 #[cfg(test)]
@@ -399,6 +448,105 @@ mod tests {
         probe_from: 0,
         ..UNFINISHED
     };
+
+    /// [`UNFINISHED`], split after its first node when allowed several threads.
+    const SPLITTING: Tuning = Tuning {
+        split_after: 1,
+        ..UNFINISHED
+    };
+
+    #[test]
+    fn a_split_search_finds_what_one_thread_finds() {
+        // Solving and checking uniqueness on two and three threads, split after a few
+        // nodes: what the first search explored (its solutions with it) and the parts
+        // hold every solution between them and no two the same one, so the counts and
+        // verdicts are those of one thread. Puzzles with one solution, with several (the
+        // search stops at two: which two depends on the threads, so only their number and
+        // their truth are compared) and with none.
+        let mut puzzles = corpus("random/several-6x6.kk", 3);
+        puzzles.extend(corpus("random/none-6x6.kk", 3));
+        puzzles.extend(corpus("random/unique-4x4.kk", 3));
+        puzzles.extend(corpus("keen/keen_9du.kk", 2));
+        for puzzle in &puzzles {
+            for max_solutions in [1, 2] {
+                let one = answer(puzzle, &Limits::solutions(max_solutions), UNFINISHED);
+                for (threads, split_after) in [(2, 1), (3, 1), (2, 7), (2, 40)] {
+                    let limits = Limits {
+                        threads,
+                        ..Limits::solutions(max_solutions)
+                    };
+                    let tuning = Tuning {
+                        split_after,
+                        ..SPLITTING
+                    };
+                    let (count, end, _, _, found) = answer(puzzle, &limits, tuning);
+                    assert_eq!((count, end), (one.0, one.1), "{puzzle:?}");
+                    assert_eq!(found.len() as u64, count);
+                    assert!(found.iter().all(|grid| check(puzzle, grid).is_ok()));
+                    if count == 1 && one.1 == crate::solve::End::Exhausted {
+                        assert_eq!(found, one.4, "the unique solution");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_split_search_agrees_with_the_checker_on_random_variant_puzzles() {
+        // Each random 4x4 puzzle's solutions, listed by the checker over every Latin
+        // square, against a split search for two: as many as there are, up to two, and
+        // each one of them.
+        let squares = latin_squares_4();
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut tried = 0;
+        while tried < 150 {
+            let square = &squares[rng.below(squares.len())];
+            let Some(puzzle) = random_variant(&mut rng, square, Regions::None) else {
+                continue;
+            };
+            tried += 1;
+            let expected: Vec<Grid> = squares
+                .iter()
+                .map(|s| Grid::from_digits(4, s.clone()).unwrap())
+                .filter(|grid| check(&puzzle, grid).is_ok())
+                .collect();
+            for split_after in [1, 3, 10] {
+                let limits = Limits {
+                    threads: 2,
+                    ..Limits::uniqueness()
+                };
+                let tuning = Tuning {
+                    split_after,
+                    ..SPLITTING
+                };
+                let (count, _, _, _, found) = answer(&puzzle, &limits, tuning);
+                assert_eq!(count, expected.len().min(2) as u64, "{puzzle:?}");
+                assert!(found.iter().all(|grid| expected.contains(grid)));
+                assert!(found.len() < 2 || found[0] != found[1]);
+            }
+        }
+    }
+
+    #[test]
+    fn a_split_search_keeps_to_its_node_budget() {
+        // The parts share one budget: the search stops, out of nodes, at it rather than
+        // once per part, and short of the nodes the whole search takes (a part adds its
+        // nodes to the count at each look at the clock, a few nodes apart at first).
+        let puzzle = &corpus("random/hard-9x9-big-cages.kk", 1)[0];
+        let alone = answer(puzzle, &Limits::uniqueness(), UNFINISHED);
+        assert!(alone.2 > 250, "the puzzle takes {} nodes", alone.2);
+        let limits = Limits {
+            threads: 2,
+            max_nodes: 60,
+            ..Limits::uniqueness()
+        };
+        let (_, end, nodes, _, _) = answer(puzzle, &limits, SPLITTING);
+        assert_eq!(
+            end,
+            crate::solve::End::OutOfBudget(crate::solve::Budget::Nodes(60))
+        );
+        assert!(nodes < alone.2, "{nodes} nodes");
+    }
 
     #[test]
     fn counts_exactly_across_restarts() {

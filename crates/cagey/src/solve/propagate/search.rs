@@ -83,6 +83,9 @@ pub(super) struct Searcher<'r, 'f> {
     /// The solution reported to `found`, written over for each one: reporting allocates
     /// nothing.
     solution: Grid,
+    /// The decisions (cell, bit) the search starts from, after the puzzle's own
+    /// propagation: one part of a search split over threads ([`split`](super::split)).
+    cube: Vec<(u32, u32)>,
 }
 
 /// The search's settings: constants outside tests, which vary them.
@@ -97,6 +100,9 @@ pub(super) struct Tuning {
     /// The largest grid side searched without the engine
     /// ([`SMALL_UP_TO`](super::small::SMALL_UP_TO); 0 for none).
     pub(super) small_up_to: usize,
+    /// Nodes a search allowed several threads runs on one before it splits
+    /// ([`SPLIT_AFTER`]).
+    pub(super) split_after: u64,
 }
 
 impl Tuning {
@@ -105,8 +111,20 @@ impl Tuning {
         finish_open: FINISH_OPEN,
         finish_steps: FINISH_STEPS,
         small_up_to: super::small::SMALL_UP_TO,
+        split_after: SPLIT_AFTER,
     };
 }
+
+/// Nodes a search allowed several threads runs on one before it splits (see `split.rs`):
+/// puzzles solved within them, all but the hardest, never pay for a split. At 10 to 25 µs
+/// a killer node, about half a second. After 10,000 the parts of puzzles that one thread
+/// finishes in 70,000 to 140,000 nodes took three to four times those nodes between them:
+/// each part learns afresh what the one search would have learnt once.
+pub(super) const SPLIT_AFTER: u64 = 30_000;
+
+/// The most solutions a search may ask for and still split: a solve or a uniqueness check.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+pub(super) const SPLIT_SOLUTIONS: u64 = 2;
 
 /// The smallest grid side on which a constraint's weight counts once per other open cell
 /// in it (see the module docs): it shortens the long 16x16 searches, is mixed on 12x12 and
@@ -192,7 +210,15 @@ impl<'r, 'f> Searcher<'r, 'f> {
             finish_steps: tuning.finish_steps,
             finish,
             solution,
+            cube: Vec::new(),
         }
+    }
+
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    /// Searches only where `cube`'s cells hold its digits (one part of a split search).
+    pub(super) fn start_from(&mut self, cube: &[(u32, u32)]) {
+        self.cube.clear();
+        self.cube.extend_from_slice(cube);
     }
 
     /// Gives the vectors back for the next puzzle, the engine's with them, as far as `keep`
@@ -216,6 +242,7 @@ impl<'r, 'f> Searcher<'r, 'f> {
             finish_steps: _,
             finish,
             solution,
+            cube: _,
         } = self;
         let spare = Spare {
             saved: keep.vec(saved),
@@ -233,12 +260,17 @@ impl<'r, 'f> Searcher<'r, 'f> {
     /// the root with them and with the weights learnt so far.
     pub(super) fn root(&mut self) -> Result<(), Stop> {
         self.meter.tick().map_err(Stop::Budget)?;
-        if !self.engine.start() || !self.engine.propagate() {
+        if !self.engine.start() || !self.engine.propagate() || !self.engine.enter(&self.cube) {
+            self.engine.clear_queues();
             return Ok(());
         }
         self.engine.first_pass = false;
-        // Nogoods already watched (or applied at the root).
+        // Nogoods already watched (or applied at the root): those given before the search
+        // (a split part's, what the search before the split refuted) are watched now.
         let mut watched = 0;
+        if !self.watch_new(&mut watched) {
+            return Ok(());
+        }
         for run in 1.. {
             if self.meter.nodes >= self.next_probe {
                 self.next_probe = self.meter.nodes.saturating_mul(2);
@@ -267,18 +299,57 @@ impl<'r, 'f> Searcher<'r, 'f> {
             // Root changes from here on are never undone, but words saved by the last run
             // must be saved again: a fresh serial.
             self.engine.begin();
-            while watched < self.engine.nogoods.count() {
-                if !self.engine.watch_nogood(watched) {
-                    self.engine.clear_queues();
-                    return Ok(());
-                }
-                watched += 1;
-            }
-            if !self.engine.propagate() {
+            if !self.watch_new(&mut watched) {
                 return Ok(());
             }
         }
         Ok(())
+    }
+
+    /// Watches the nogoods from `watched` on at the root, or applies them, and propagates;
+    /// `false` if the root fails.
+    fn watch_new(&mut self, watched: &mut usize) -> bool {
+        while *watched < self.engine.nogoods.count() {
+            if !self.engine.watch_nogood(*watched) {
+                self.engine.clear_queues();
+                return false;
+            }
+            *watched += 1;
+        }
+        self.engine.propagate()
+    }
+
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    /// Records, as nogoods, what the search stopped by its node budget explored (see
+    /// [`Searcher::record_branch`]): the search that goes on from the root with them
+    /// explores only the rest, and finds none of the solutions found so far. `false` if
+    /// the pool had no room for them all.
+    pub(super) fn seal(&mut self) -> bool {
+        self.record_branch()
+    }
+
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    /// The recorded nogoods, each a list of literals (see [`nogood_pool`](super::nogood_pool)).
+    pub(super) fn nogoods(&self) -> Vec<Vec<u32>> {
+        let pool = &self.engine.nogoods;
+        pool.spans
+            .iter()
+            .map(|&(start, len)| pool.literals[start as usize..(start + len) as usize].to_vec())
+            .collect()
+    }
+
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    /// Gives the search `nogoods` to start from (see [`Searcher::nogoods`]).
+    pub(super) fn inherit(&mut self, nogoods: &[Vec<u32>]) {
+        let pool = &mut self.engine.nogoods;
+        pool.reserve(self.engine.rules.cells);
+        for nogood in nogoods {
+            debug_assert!(
+                pool.has_room(nogood.len()),
+                "the pool they came from held them"
+            );
+            pool.add(nogood.iter().copied());
+        }
     }
 
     /// Singleton consistency at the root: every candidate of every open cell is tried, and
