@@ -186,8 +186,8 @@ fn search_probing(
     }
     let start = Instant::now();
     let rules = Rules::new_in(puzzle, &mut context.rules);
-    // A search that may split runs its first nodes alone, holding what it finds: if it
-    // splits, the parts find it again (see `split.rs`).
+    // A search that may split runs its first nodes alone, holding the solutions it finds
+    // until it knows whether it goes on in parts (see `split.rs`).
     #[cfg(not(target_arch = "wasm32"))]
     let split = limits.threads > 1
         && limits.max_solutions <= search::SPLIT_SOLUTIONS
