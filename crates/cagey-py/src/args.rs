@@ -60,6 +60,7 @@ readers! {
     count: u64,
     first: u64,
     jobs: usize,
+    threads: usize,
     givens: usize,
     uncaged: usize,
     size: usize,

@@ -28,7 +28,7 @@ use crate::results::SolveResult;
 use crate::values;
 
 /// Threads for `jobs`: 0 for one per core.
-fn threads(jobs: usize) -> usize {
+pub fn threads(jobs: usize) -> usize {
     match jobs {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,

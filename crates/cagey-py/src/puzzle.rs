@@ -457,18 +457,24 @@ impl Puzzle {
     /// `grid` the (first) solution as rows of ints. Running out of time or nodes is a
     /// verdict, not an error. `time_limit=0` sets no limit; `method` is one of
     /// `cagey.methods()`; `max_nodes` caps the search nodes (`None`: the solver's own
-    /// budget, as `cagey solve` sets it).
-    #[pyo3(signature = (time_limit=60.0, method="propagate", max_nodes=None))]
+    /// budget, as `cagey solve` sets it); `threads` is how many threads a search past
+    /// 30,000 nodes may go on in (0: one per core), as `cagey solve --threads`.
+    #[pyo3(signature = (time_limit=60.0, method="propagate", max_nodes=None, threads=1))]
     fn solve(
         &self,
         py: Python<'_>,
         time_limit: Option<f64>,
         method: &str,
         #[pyo3(from_py_with = args::max_nodes_or_none)] max_nodes: Option<u64>,
+        #[pyo3(from_py_with = args::threads)] threads: usize,
     ) -> PyResult<SolveResult> {
         let solver = cagey::solvers::named(method).map_err(value_error)?;
         let max_nodes = max_nodes.unwrap_or(DEFAULT_MAX_NODES);
-        let (limits, cancel) = cancellable(solve_limits(2, time_limit, max_nodes)?);
+        let limits = Limits {
+            threads: crate::batch::threads(threads),
+            ..solve_limits(2, time_limit, max_nodes)?
+        };
+        let (limits, cancel) = cancellable(limits);
         let model = self.model();
         let report = interrupt::search(
             py,

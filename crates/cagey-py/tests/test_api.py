@@ -67,6 +67,7 @@ def test_solve_says_unique_several_none_and_gave_up(kk0):
     none = cagey.read(CORPORA / "random" / "none-6x6.kk")[0]
     assert none.solve().verdict == "none" and none.solve().grid is None
     hard = cagey.read(CORPORA / "random" / "hard-9x9-big-cages.kk")[0]
+    assert hard.solve(threads=2).grid == hard.solve().grid
     gave_up = hard.solve(max_nodes=1)
     assert gave_up.verdict == "gave_up"
     assert gave_up.message.startswith("gave up: the node budget of 1 ran out")

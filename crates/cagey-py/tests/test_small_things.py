@@ -58,6 +58,7 @@ def test_help_shows_real_defaults():
     [
         (lambda p: p.count(limit=-1), "limit"),
         (lambda p: p.solve(max_nodes=-5), "max_nodes"),
+        (lambda p: p.solve(threads=-1), "threads"),
         (lambda p: p.hint(level=-1), "level"),
         (lambda p: p.png(size=-10), "size"),
         (lambda p: cagey.generate(size=-4), "size"),

@@ -108,6 +108,7 @@ class Puzzle:
         time_limit: Optional[float] = 60.0,
         method: str = "propagate",
         max_nodes: Optional[int] = None,
+        threads: int = 1,
     ) -> "SolveResult":
         """Solves it and says whether the solution is unique."""
     def count(self, limit: int = 1000000, time_limit: Optional[float] = 60.0) -> "Count":
