@@ -98,3 +98,11 @@ pub fn shard_or_none(value: &Bound<'_, PyAny>) -> PyResult<Option<(u64, u64)>> {
         .map_err(|_| PyTypeError::new_err("must be an (index, count) pair of ints"))?;
     Ok(Some((natural(&index, "shard")?, natural(&count, "shard")?)))
 }
+
+/// Threads for an argument `jobs` or `threads`: 0 for one per core.
+pub fn threads_or_cores(threads: usize) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}

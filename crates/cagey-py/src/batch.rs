@@ -27,18 +27,10 @@ use crate::puzzle::{read_all, row_error, row_options, solve_limits, Puzzle};
 use crate::results::SolveResult;
 use crate::values;
 
-/// Threads for `jobs`: 0 for one per core.
-pub fn threads(jobs: usize) -> usize {
-    match jobs {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    }
-}
-
 /// A thread pool of `jobs` threads.
 fn pool(jobs: usize) -> PyResult<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
-        .num_threads(threads(jobs))
+        .num_threads(args::threads_or_cores(jobs))
         .build()
         .map_err(|e| PyRuntimeError::new_err(e.to_string()))
 }

@@ -471,7 +471,7 @@ impl Puzzle {
         let solver = cagey::solvers::named(method).map_err(value_error)?;
         let max_nodes = max_nodes.unwrap_or(DEFAULT_MAX_NODES);
         let limits = Limits {
-            threads: crate::batch::threads(threads),
+            threads: args::threads_or_cores(threads),
             ..solve_limits(2, time_limit, max_nodes)?
         };
         let (limits, cancel) = cancellable(limits);
