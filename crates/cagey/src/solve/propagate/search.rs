@@ -28,6 +28,14 @@
 //! constraints: each open cell the cell shares a constraint with is a neighbour, weighing
 //! what the constraint weighs.
 //!
+//! **In killer puzzles, the cells charged too.** Each branch whose propagation fails also
+//! counts against the cell branched on, and that count is added to the cell's weight: a
+//! cell whose choices keep failing is chosen again sooner, whatever constraint the
+//! contradiction was charged to. A killer's contradictions mostly come from the house-sum
+//! rule and the cages, each a constraint over many cells, so the constraints' weights alone
+//! say little about which cell to branch on. On Mathemagic's 14 killers (issue #45) the
+//! uniqueness checks went from 3.93 million nodes to 1.77 million.
+//!
 //! **No restarts once a solution is found.** What is left then is mostly proving there is
 //! no other (or counting the others), and restarting that proof loses more than it learns:
 //! the run that found the solution goes on to its end. Most of a uniqueness check can be
@@ -39,7 +47,7 @@
 
 use super::engine::{Engine, Layout};
 use super::finish::{Finish, Finished, FINISH_OPEN, FINISH_STEPS};
-use super::recycle::{emptied, Keep};
+use super::recycle::{emptied, filled, Keep};
 use crate::model::{Cell, Grid};
 use crate::solve::{Budget, Meter};
 
@@ -83,6 +91,9 @@ pub(super) struct Searcher<'r, 'f> {
     /// The solution reported to `found`, written over for each one: reporting allocates
     /// nothing.
     solution: Grid,
+    /// In killer puzzles, for each cell, how many branches on it failed (see the module
+    /// docs); empty elsewhere.
+    fails: Vec<u32>,
 }
 
 /// The search's settings: constants outside tests, which vary them.
@@ -131,6 +142,7 @@ pub(super) struct Spare {
     path: Vec<(u32, u32, bool)>,
     root_state: Vec<u32>,
     open: Vec<u32>,
+    fails: Vec<u32>,
     finish: Finish,
     solution: Option<Grid>,
 }
@@ -168,9 +180,15 @@ impl<'r, 'f> Searcher<'r, 'f> {
             path,
             root_state,
             open,
+            fails,
             finish,
             solution: _,
         } = spare;
+        let fails = if engine.rules.killer {
+            filled(fails, engine.rules.cells, 0)
+        } else {
+            emptied(fails, 0)
+        };
         let mut engine = engine;
         // Propagation leaves what the enumeration would do anyway to it.
         engine.settle_open = tuning.finish_open;
@@ -192,6 +210,7 @@ impl<'r, 'f> Searcher<'r, 'f> {
             finish_steps: tuning.finish_steps,
             finish,
             solution,
+            fails,
         }
     }
 
@@ -216,12 +235,14 @@ impl<'r, 'f> Searcher<'r, 'f> {
             finish_steps: _,
             finish,
             solution,
+            fails,
         } = self;
         let spare = Spare {
             saved: keep.vec(saved),
             path: keep.vec(path),
             root_state: keep.vec(root_state),
             open: keep.vec(open),
+            fails: keep.vec(fails),
             finish: finish.into_spare(keep),
             solution: Some(solution),
         };
@@ -415,6 +436,9 @@ impl<'r, 'f> Searcher<'r, 'f> {
         } else {
             self.engine.clear_queues();
             self.last_conflict = Some(cell);
+            if let Some(fails) = self.fails.get_mut(cell) {
+                *fails += 1;
+            }
         }
         self.engine.undo(mark);
         Ok(())
@@ -469,6 +493,9 @@ impl<'r, 'f> Searcher<'r, 'f> {
                 let mut weight = weigh(rules.cage_of[cell] as usize);
                 for k in 0..rules.per_cell {
                     weight += weigh(cages + rules.house_of(cell, k).0);
+                }
+                if let Some(&fails) = self.fails.get(cell) {
+                    weight += u64::from(fails);
                 }
                 // count / weight < best_count / best_weight, without division.
                 if best.is_none() || count * best_weight < best_count * weight {
