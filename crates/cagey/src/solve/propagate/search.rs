@@ -448,7 +448,7 @@ impl<'r, 'f> Searcher<'r, 'f> {
     /// whose branch failed last comes first; otherwise dom/wdeg decides: the fewest
     /// candidates per weight, a cell's weight being the sum over its cage and houses of the
     /// constraint's weight (from [`OPEN_WEIGHTS_FROM`] up, times the number of its other
-    /// open cells: see the module docs).
+    /// open cells: see the module docs), plus in killer puzzles the cell's failed branches.
     fn choose(&mut self) -> Option<(usize, u32)> {
         if let Some(cell) = self.last_conflict.take() {
             let mask = self.engine.state[cell];
