@@ -520,9 +520,9 @@ impl Meter {
         }
     }
 
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     /// This meter as one of `team`'s: its node budget is the team's, counted over all of
     /// them at each look, and the team's flag stops it.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub(crate) fn in_team(mut self, team: Arc<Team>) -> Meter {
         self.max_nodes = u64::MAX;
         self.team = Some(team);

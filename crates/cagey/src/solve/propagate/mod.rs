@@ -232,21 +232,22 @@ fn search_probing(
     // explored, else from the root, its solutions to be found again.
     #[cfg(not(target_arch = "wasm32"))]
     let first = (split && matches!(end, End::OutOfBudget(super::Budget::Nodes(_)))).then(|| {
-        let weights = searcher.engine.weights.clone();
+        let learnt = (searcher.engine.weights.clone(), searcher.fails().to_vec());
         let sealed = searcher.seal();
         let nogoods = if sealed {
             searcher.nogoods()
         } else {
             Vec::new()
         };
-        (weights, nogoods, sealed)
+        (learnt, nogoods, sealed)
     });
     let mut keep = Keep::new();
     (context.engine, context.searcher) = searcher.into_spare(&mut keep);
     #[cfg(not(target_arch = "wasm32"))]
-    if let Some((weights, nogoods, sealed)) = first {
+    if let Some(((weights, fails), nogoods, sealed)) = first {
         let first = split::First {
             weights,
+            fails,
             nogoods,
             solutions: if sealed { held } else { Vec::new() },
             stats,

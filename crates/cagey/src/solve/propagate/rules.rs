@@ -315,6 +315,8 @@ pub(super) struct Rules {
     pub(super) houses: usize,
     /// Houses per cell: 2, or 3 with regions.
     pub(super) per_cell: usize,
+    /// Whether this is a killer puzzle (every cage a sum of distinct digits).
+    pub(super) killer: bool,
     /// The cell at position `p` of house `h`, at `h * n + p`.
     pub(super) house_cells: Vec<u32>,
     /// Each cell's houses and its position in each, at `cell * 3 + k` for its `k`th house.
@@ -393,6 +395,7 @@ impl Rules {
             full: _,
             houses: _,
             per_cell: _,
+            killer: _,
             house_cells,
             cell_houses,
             cage_of,
@@ -446,6 +449,7 @@ impl Rules {
             full: (u64::MAX >> (64 - n)) as u32,
             houses,
             per_cell,
+            killer: puzzle.options().killer,
             house_cells,
             cell_houses,
             cage_of: {
@@ -600,6 +604,7 @@ impl Rules {
             full: _,
             houses: _,
             per_cell: _,
+            killer: _,
             house_cells,
             cell_houses,
             cage_of,

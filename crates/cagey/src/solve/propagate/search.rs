@@ -28,6 +28,14 @@
 //! constraints: each open cell the cell shares a constraint with is a neighbour, weighing
 //! what the constraint weighs.
 //!
+//! **In killer puzzles, the cells charged too.** Each branch whose propagation fails also
+//! counts against the cell branched on, and that count is added to the cell's weight: a
+//! cell whose choices keep failing is chosen again sooner, whatever constraint the
+//! contradiction was charged to. A killer's contradictions mostly come from the house-sum
+//! rule and the cages, each a constraint over many cells, so the constraints' weights alone
+//! say little about which cell to branch on. On Mathemagic's 14 killers (issue #45) the
+//! uniqueness checks went from 3.93 million nodes to 1.77 million.
+//!
 //! **No restarts once a solution is found.** What is left then is mostly proving there is
 //! no other (or counting the others), and restarting that proof loses more than it learns:
 //! the run that found the solution goes on to its end. Most of a uniqueness check can be
@@ -39,7 +47,7 @@
 
 use super::engine::{Engine, Layout};
 use super::finish::{Finish, Finished, FINISH_OPEN, FINISH_STEPS};
-use super::recycle::{emptied, Keep};
+use super::recycle::{emptied, filled, Keep};
 use crate::model::{Cell, Grid};
 use crate::solve::{Budget, Meter};
 
@@ -86,6 +94,9 @@ pub(super) struct Searcher<'r, 'f> {
     /// The decisions (cell, bit) the search starts from, after the puzzle's own
     /// propagation: one part of a search split over threads ([`split`](super::split)).
     cube: Vec<(u32, u32)>,
+    /// In killer puzzles, for each cell, how many branches on it failed (see the module
+    /// docs); empty elsewhere.
+    fails: Vec<u32>,
 }
 
 /// The search's settings: constants outside tests, which vary them.
@@ -149,6 +160,7 @@ pub(super) struct Spare {
     path: Vec<(u32, u32, bool)>,
     root_state: Vec<u32>,
     open: Vec<u32>,
+    fails: Vec<u32>,
     finish: Finish,
     solution: Option<Grid>,
 }
@@ -186,9 +198,15 @@ impl<'r, 'f> Searcher<'r, 'f> {
             path,
             root_state,
             open,
+            fails,
             finish,
             solution: _,
         } = spare;
+        let fails = if engine.rules.killer {
+            filled(fails, engine.rules.cells, 0)
+        } else {
+            emptied(fails, 0)
+        };
         let mut engine = engine;
         // Propagation leaves what the enumeration would do anyway to it.
         engine.settle_open = tuning.finish_open;
@@ -211,11 +229,12 @@ impl<'r, 'f> Searcher<'r, 'f> {
             finish,
             solution,
             cube: Vec::new(),
+            fails,
         }
     }
 
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     /// Searches only where `cube`'s cells hold its digits (one part of a split search).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub(super) fn start_from(&mut self, cube: &[(u32, u32)]) {
         self.cube.clear();
         self.cube.extend_from_slice(cube);
@@ -243,12 +262,14 @@ impl<'r, 'f> Searcher<'r, 'f> {
             finish,
             solution,
             cube: _,
+            fails,
         } = self;
         let spare = Spare {
             saved: keep.vec(saved),
             path: keep.vec(path),
             root_state: keep.vec(root_state),
             open: keep.vec(open),
+            fails: keep.vec(fails),
             finish: finish.into_spare(keep),
             solution: Some(solution),
         };
@@ -319,17 +340,17 @@ impl<'r, 'f> Searcher<'r, 'f> {
         self.engine.propagate()
     }
 
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     /// Records, as nogoods, what the search stopped by its node budget explored (see
     /// [`Searcher::record_branch`]): the search that goes on from the root with them
     /// explores only the rest, and finds none of the solutions found so far. `false` if
     /// the pool had no room for them all.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub(super) fn seal(&mut self) -> bool {
         self.record_branch()
     }
 
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     /// The recorded nogoods, each a list of literals (see [`nogood_pool`](super::nogood_pool)).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub(super) fn nogoods(&self) -> Vec<Vec<u32>> {
         let pool = &self.engine.nogoods;
         pool.spans
@@ -338,9 +359,20 @@ impl<'r, 'f> Searcher<'r, 'f> {
             .collect()
     }
 
+    /// The count of failed branches on each cell (killers; empty elsewhere).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    /// Gives the search `nogoods` to start from (see [`Searcher::nogoods`]).
-    pub(super) fn inherit(&mut self, nogoods: &[Vec<u32>]) {
+    pub(super) fn fails(&self) -> &[u32] {
+        &self.fails
+    }
+
+    /// Gives the search `nogoods` to start from (see [`Searcher::nogoods`]), and the
+    /// counts of failed branches on each cell another search learnt (see
+    /// [`Searcher::fails`]).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    pub(super) fn inherit(&mut self, nogoods: &[Vec<u32>], fails: &[u32]) {
+        if self.fails.len() == fails.len() {
+            self.fails.copy_from_slice(fails);
+        }
         let pool = &mut self.engine.nogoods;
         pool.reserve(self.engine.rules.cells);
         for nogood in nogoods {
@@ -486,6 +518,9 @@ impl<'r, 'f> Searcher<'r, 'f> {
         } else {
             self.engine.clear_queues();
             self.last_conflict = Some(cell);
+            if let Some(fails) = self.fails.get_mut(cell) {
+                *fails += 1;
+            }
         }
         self.engine.undo(mark);
         Ok(())
@@ -495,7 +530,7 @@ impl<'r, 'f> Searcher<'r, 'f> {
     /// whose branch failed last comes first; otherwise dom/wdeg decides: the fewest
     /// candidates per weight, a cell's weight being the sum over its cage and houses of the
     /// constraint's weight (from [`OPEN_WEIGHTS_FROM`] up, times the number of its other
-    /// open cells: see the module docs).
+    /// open cells: see the module docs), plus in killer puzzles the cell's failed branches.
     fn choose(&mut self) -> Option<(usize, u32)> {
         if let Some(cell) = self.last_conflict.take() {
             let mask = self.engine.state[cell];
@@ -540,6 +575,9 @@ impl<'r, 'f> Searcher<'r, 'f> {
                 let mut weight = weigh(rules.cage_of[cell] as usize);
                 for k in 0..rules.per_cell {
                     weight += weigh(cages + rules.house_of(cell, k).0);
+                }
+                if let Some(&fails) = self.fails.get(cell) {
+                    weight += u64::from(fails);
                 }
                 // count / weight < best_count / best_weight, without division.
                 if best.is_none() || count * best_weight < best_count * weight {

@@ -35,7 +35,7 @@ const CUBES_PER_THREAD: usize = 8;
 /// contradiction split on the open cell with the fewest candidates per weight, one part a
 /// candidate, until there are `wanted` parts. Parts that fail are dropped (they hold no
 /// solution); a solved part stays one.
-fn cubes(rules: &Rules, weights: &[u32], wanted: usize) -> Vec<Vec<(u32, u32)>> {
+fn cubes(rules: &Rules, weights: &[u32], fails: &[u32], wanted: usize) -> Vec<Vec<(u32, u32)>> {
     let mut queue = std::collections::VecDeque::from([Vec::new()]);
     let mut done = Vec::new();
     while let Some(cube) = queue.pop_front() {
@@ -49,7 +49,7 @@ fn cubes(rules: &Rules, weights: &[u32], wanted: usize) -> Vec<Vec<(u32, u32)>> 
         if !(engine.start() && engine.propagate() && engine.enter(&cube)) {
             continue;
         }
-        match choose(&engine) {
+        match choose(&engine, fails) {
             None => done.push(cube),
             Some((cell, mut options)) => {
                 while options != 0 {
@@ -65,9 +65,10 @@ fn cubes(rules: &Rules, weights: &[u32], wanted: usize) -> Vec<Vec<(u32, u32)>> 
     done
 }
 
-/// The open cell with the fewest candidates per weight of its cage and houses, as the
-/// search chooses (without its per-open-cell weighing of large grids).
-fn choose(engine: &Engine) -> Option<(usize, u32)> {
+/// The open cell with the fewest candidates per weight of its cage and houses (and, in
+/// killers, of its own failed branches), as the search chooses (without its
+/// per-open-cell weighing of large grids).
+fn choose(engine: &Engine, fails: &[u32]) -> Option<(usize, u32)> {
     let rules = engine.rules;
     let cages = rules.cages.len();
     let weight_of = |cell: usize| {
@@ -75,7 +76,7 @@ fn choose(engine: &Engine) -> Option<(usize, u32)> {
         for k in 0..rules.per_cell {
             weight += u64::from(engine.weights[cages + rules.house_of(cell, k).0]);
         }
-        weight
+        weight + fails.get(cell).map_or(0, |&fails| u64::from(fails))
     };
     engine.state[..rules.cells]
         .iter()
@@ -101,6 +102,8 @@ struct Part {
 pub(super) struct First {
     /// The constraint weights it learnt.
     pub(super) weights: Vec<u32>,
+    /// The counts of failed branches on each cell it learnt (killers; empty elsewhere).
+    pub(super) fails: Vec<u32>,
     /// All it explored, as nogoods.
     pub(super) nogoods: Vec<Vec<u32>>,
     /// The solutions it found (in what it explored).
@@ -121,13 +124,14 @@ pub(super) fn search(
 ) -> Search {
     let First {
         weights,
+        fails,
         nogoods,
         solutions: held,
         stats: first,
     } = first;
     let weights = &weights[..];
     let threads = limits.threads.max(1);
-    let parts = cubes(rules, weights, CUBES_PER_THREAD * threads);
+    let parts = cubes(rules, weights, &fails, CUBES_PER_THREAD * threads);
     let team = Arc::new(Team::new(limits.max_nodes.saturating_sub(first.nodes)));
     let solutions = AtomicU64::new(held.len() as u64);
     let max_solutions = limits.max_solutions.max(1);
@@ -151,7 +155,7 @@ pub(super) fn search(
             Default::default(),
         );
         searcher.start_from(cube);
-        searcher.inherit(&nogoods);
+        searcher.inherit(&nogoods, &fails);
         let end = searcher.root();
         let (nodes, guesses) = (searcher.meter.nodes, searcher.guesses);
         drop(searcher);
