@@ -116,8 +116,8 @@ pub struct Args {
     #[arg(long, short = 'j', value_name = "N", value_parser = cagey_args::jobs)]
     jobs: Option<usize>,
 
-    /// Threads one puzzle's search may use once it has run past 30,000 nodes, as the
-    /// hardest puzzles do [default: one per core for a single puzzle, 1 for several,
+    /// Threads a killer's search may use once it has run past 45,000 nodes, as the
+    /// hardest killers' do [default: one per core for a single puzzle, 1 for several,
     /// which `--jobs` solves side by side].
     #[arg(long, value_name = "N", value_parser = cagey_args::jobs)]
     threads: Option<usize>,

@@ -457,8 +457,8 @@ impl Puzzle {
     /// `grid` the (first) solution as rows of ints. Running out of time or nodes is a
     /// verdict, not an error. `time_limit=0` sets no limit; `method` is one of
     /// `cagey.methods()`; `max_nodes` caps the search nodes (`None`: the solver's own
-    /// budget, as `cagey solve` sets it); `threads` is how many threads a search past
-    /// 30,000 nodes may go on in (0: one per core), as `cagey solve --threads`.
+    /// budget, as `cagey solve` sets it); `threads` is how many threads a killer's search
+    /// past 45,000 nodes may go on in (0: one per core), as `cagey solve --threads`.
     #[pyo3(signature = (time_limit=60.0, method="propagate", max_nodes=None, threads=1))]
     fn solve(
         &self,

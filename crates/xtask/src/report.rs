@@ -79,7 +79,7 @@ pub struct Args {
     #[arg(long, value_name = "SECS", default_value_t = bench::DEFAULT_TIMEOUT)]
     timeout: TimeLimit,
 
-    /// Threads one puzzle's search may use once it has run past 10,000 nodes (1: each
+    /// Threads a killer's search may use once it has run past 45,000 nodes (1: each
     /// search on one thread, as the published figures are taken).
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = crate::at_least_one::<u64>)]

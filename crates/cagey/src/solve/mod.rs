@@ -76,9 +76,10 @@ pub struct Limits {
     /// server stops the work of a client that has gone.
     pub cancel: Option<Cancel>,
     /// Threads one search may use: 1 searches on the calling thread alone. The production
-    /// solver splits a search that has not ended within its first 10,000 nodes into parts
-    /// searched side by side, when at most two solutions are asked for; the other solvers,
-    /// and WebAssembly, which has no threads, always search on one.
+    /// solver splits a killer's search that has not ended within its first 45,000 nodes
+    /// into parts searched side by side, when at most two solutions are asked for; other
+    /// puzzles, the other solvers, and WebAssembly, which has no threads, always search on
+    /// one.
     pub threads: usize,
 }
 

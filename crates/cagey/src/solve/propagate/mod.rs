@@ -187,9 +187,11 @@ fn search_probing(
     let start = Instant::now();
     let rules = Rules::new_in(puzzle, &mut context.rules);
     // A search that may split runs its first nodes alone, holding the solutions it finds
-    // until it knows whether it goes on in parts (see `split.rs`).
+    // until it knows whether it goes on in parts (see `split.rs`). Only killers split:
+    // on 16x16 KenKen the parts took twice the nodes between them, and longer.
     #[cfg(not(target_arch = "wasm32"))]
     let split = limits.threads > 1
+        && rules.killer
         && limits.max_solutions <= search::SPLIT_SOLUTIONS
         && limits.max_nodes > tuning.split_after;
     #[cfg(target_arch = "wasm32")]
@@ -424,6 +426,28 @@ mod tests {
         builder.build().unwrap()
     }
 
+    /// A killer of side `n` whose cages are its rows, the first row's sum `off` more than
+    /// the others': every Latin square solves it when `off` is 0, none otherwise.
+    fn killer_rows(n: usize, off: u64) -> Puzzle {
+        let total = (n * (n + 1) / 2) as u64;
+        let cages = (0..n)
+            .map(|row| {
+                let cells = (0..n).map(|col| Cell((row * n + col) as u16)).collect();
+                let sum = if row == 0 { total + off } else { total };
+                Cage::new(Operation::Add, sum, cells)
+            })
+            .collect();
+        let options = Options {
+            killer: true,
+            ..Options::default()
+        };
+        Puzzle::builder(n)
+            .cages(cages)
+            .options(options)
+            .build()
+            .unwrap()
+    }
+
     /// The solver's settings, with small grids searched by the engine too.
     const ENGINE: Tuning = Tuning {
         small_up_to: 0,
@@ -458,17 +482,17 @@ mod tests {
 
     #[test]
     fn a_split_search_finds_what_one_thread_finds() {
-        // Solving and checking uniqueness on two and three threads, split after a few
-        // nodes: what the first search explored (its solutions with it) and the parts
-        // hold every solution between them and no two the same one, so the counts and
-        // verdicts are those of one thread. Puzzles with one solution, with several (the
-        // search stops at two: which two depends on the threads, so only their number and
-        // their truth are compared) and with none.
-        let mut puzzles = corpus("random/several-6x6.kk", 3);
-        puzzles.extend(corpus("random/none-6x6.kk", 3));
-        puzzles.extend(corpus("random/unique-4x4.kk", 3));
-        puzzles.extend(corpus("keen/keen_9du.kk", 2));
+        // Solving and checking uniqueness of killers on two and three threads, split after
+        // a few nodes: what the first search explored (its solutions with it) and the
+        // parts hold every solution between them and no two the same one, so the counts
+        // and verdicts are those of one thread. Puzzles with one solution, with several
+        // (the search stops at two: which two depends on the threads, so only their
+        // number and their truth are compared) and with none.
+        let mut puzzles = corpus("killer/solo-unreasonable.kk", 3);
+        puzzles.extend(corpus("killer/solo-advanced.kk", 2));
+        puzzles.extend([killer_rows(5, 0), killer_rows(6, 0), killer_rows(5, 1)]);
         for puzzle in &puzzles {
+            assert!(puzzle.options().killer);
             for max_solutions in [1, 2] {
                 let one = answer(puzzle, &Limits::solutions(max_solutions), UNFINISHED);
                 for (threads, split_after) in [(2, 1), (3, 1), (2, 7), (2, 40)] {
@@ -494,7 +518,7 @@ mod tests {
 
     #[test]
     fn a_split_search_agrees_with_the_checker_on_random_variant_puzzles() {
-        // Each random 4x4 puzzle's solutions, listed by the checker over every Latin
+        // Each random 4x4 killer's solutions, listed by the checker over every Latin
         // square, against a split search for two: as many as there are, up to two, and
         // each one of them.
         let squares = latin_squares_4();
@@ -505,6 +529,9 @@ mod tests {
             let Some(puzzle) = random_variant(&mut rng, square, Regions::None) else {
                 continue;
             };
+            if !puzzle.options().killer {
+                continue;
+            }
             tried += 1;
             let expected: Vec<Grid> = squares
                 .iter()
@@ -533,20 +560,23 @@ mod tests {
         // The parts share one budget: the search stops, out of nodes, at it rather than
         // once per part, and short of the nodes the whole search takes (a part adds its
         // nodes to the count at each look at the clock, a few nodes apart at first).
-        let puzzle = &corpus("random/hard-9x9-big-cages.kk", 1)[0];
-        let alone = answer(puzzle, &Limits::uniqueness(), UNFINISHED);
-        assert!(alone.2 > 250, "the puzzle takes {} nodes", alone.2);
+        // Wecoc #1, a killer of some 6,500 nodes, cut into sixteen parts: were the budget
+        // each part's, they would take some 16 x 60 nodes.
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wecoc-1.kk");
+        let text = std::fs::read_to_string(path).expect("the fixture is in the repository");
+        let puzzle = crate::formats::kk::parse(&text).expect("a valid puzzle");
         let limits = Limits {
             threads: 2,
             max_nodes: 60,
             ..Limits::uniqueness()
         };
-        let (_, end, nodes, _, _) = answer(puzzle, &limits, SPLITTING);
+        let (_, end, nodes, _, _) = answer(&puzzle, &limits, SPLITTING);
         assert_eq!(
             end,
             crate::solve::End::OutOfBudget(crate::solve::Budget::Nodes(60))
         );
-        assert!(nodes < alone.2, "{nodes} nodes");
+        assert!(nodes < 240, "{nodes} nodes");
     }
 
     #[test]

@@ -128,10 +128,13 @@ impl Tuning {
 
 /// Nodes a search allowed several threads runs on one before it splits (see `split.rs`):
 /// puzzles solved within them, all but the hardest, never pay for a split. At 10 to 25 µs
-/// a killer node, about half a second. After 10,000 the parts of puzzles that one thread
-/// finishes in 70,000 to 140,000 nodes took three to four times those nodes between them:
-/// each part learns afresh what the one search would have learnt once.
-pub(super) const SPLIT_AFTER: u64 = 30_000;
+/// a killer node, about a second. The later the split, the more the parts start from (the
+/// weights, the cells' counts, the nogoods); the sooner, the more is left to share out:
+/// after 10,000 nodes the parts of puzzles one thread finishes in 70,000 to 140,000 took
+/// three to four times those nodes between them, each part learning afresh what the one
+/// search would have learnt once. On Mathemagic's killers, 45,000 measured best of
+/// 10,000, 30,000, 45,000 and 60,000 (`docs/performance.md`).
+pub(super) const SPLIT_AFTER: u64 = 45_000;
 
 /// The most solutions a search may ask for and still split: a solve or a uniqueness check.
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
