@@ -178,7 +178,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         return Ok(Status::Ok);
     }
     let solver = method(&args.method)?;
-    let limits = Limits {
+    let mut limits = Limits {
         max_solutions: match (args.all, args.count) {
             (true, _) => args.limit.unwrap_or(DEFAULT_ALL_LIMIT),
             (_, true) => args.limit.unwrap_or(DEFAULT_COUNT_LIMIT),
@@ -213,13 +213,10 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     }
     let mut puzzles = input::numbered(input::open(&args.input)?).peekable();
     let several = puzzles.peek().is_some_and(|puzzle| puzzle.several);
-    let limits = Limits {
-        threads: match args.threads {
-            Some(threads) => threads,
-            None if several => 1,
-            None => cagey_args::jobs_or_cores(None),
-        },
-        ..limits
+    limits.threads = match args.threads {
+        Some(threads) => threads,
+        None if several => 1,
+        None => cagey_args::jobs_or_cores(None),
     };
     let plan = Plan {
         solver,

@@ -15,7 +15,7 @@
 //! Measurements: `docs/performance.md`, *One puzzle on several threads*.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use web_time::Instant;
@@ -166,18 +166,12 @@ pub(super) fn search(
             guesses,
         }
     };
-    let results: Mutex<Vec<(usize, Part)>> = Mutex::new(Vec::new());
-    let take = |(i, cube): (usize, &Vec<(u32, u32)>)| {
-        let part = run(cube);
-        results.lock().expect("no part panics").push((i, part));
-    };
-    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(|| parts.par_iter().enumerate().with_max_len(1).for_each(take)),
+    // In the parts' order, whichever thread ran each.
+    let results: Vec<Part> = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(|| parts.par_iter().with_max_len(1).map(run).collect()),
         // No threads to be had: the calling thread takes every part.
-        Err(_) => parts.iter().enumerate().for_each(take),
-    }
-    let mut results = results.into_inner().expect("no part panics");
-    results.sort_by_key(|&(i, _)| i);
+        Err(_) => parts.iter().map(run).collect(),
+    };
     let mut stats = first;
     let mut count = 0;
     for grid in &held {
@@ -185,7 +179,7 @@ pub(super) fn search(
         found(grid);
     }
     let mut budget = None;
-    for (_, part) in &results {
+    for part in &results {
         stats.nodes += part.nodes;
         stats.guesses += part.guesses;
         if let Err(Stop::Budget(b)) = part.end {
