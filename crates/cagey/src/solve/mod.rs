@@ -77,9 +77,9 @@ pub struct Limits {
     pub cancel: Option<Cancel>,
     /// Threads one search may use: 1 searches on the calling thread alone. The production
     /// solver splits a killer's search that has not ended within its first 45,000 nodes
-    /// into parts searched side by side, when at most two solutions are asked for; other
-    /// puzzles, the other solvers, and WebAssembly, which has no threads, always search on
-    /// one.
+    /// into parts searched side by side (on at most one thread a core), when at most two
+    /// solutions are asked for; other puzzles, the other solvers, and WebAssembly, which
+    /// has no threads, always search on one.
     pub threads: usize,
 }
 

@@ -495,7 +495,8 @@ mod tests {
             assert!(puzzle.options().killer);
             for max_solutions in [1, 2] {
                 let one = answer(puzzle, &Limits::solutions(max_solutions), UNFINISHED);
-                for (threads, split_after) in [(2, 1), (3, 1), (2, 7), (2, 40)] {
+                // More threads than there are cores, up to any number, search on the cores.
+                for (threads, split_after) in [(2, 1), (3, 1), (2, 7), (2, 40), (usize::MAX, 1)] {
                     let limits = Limits {
                         threads,
                         ..Limits::solutions(max_solutions)

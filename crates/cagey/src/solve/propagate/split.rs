@@ -130,7 +130,10 @@ pub(super) fn search(
         stats: first,
     } = first;
     let weights = &weights[..];
-    let threads = limits.threads.max(1);
+    // Threads past the cores only share them and add parts to search: at most one a core,
+    // whatever a caller asks (Python's `threads` has no ceiling of its own).
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = limits.threads.clamp(1, cores);
     let parts = cubes(rules, weights, &fails, CUBES_PER_THREAD * threads);
     let team = Arc::new(Team::new(limits.max_nodes.saturating_sub(first.nodes)));
     let solutions = AtomicU64::new(held.len() as u64);
